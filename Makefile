@@ -1,0 +1,45 @@
+# damas-swiss: the two commands a newcomer needs are `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test test-fast venv migrate demo bench messages clean
+
+$(VENV)/.runtime: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.dev: $(VENV)/.runtime requirements-dev.txt
+	$(VENV)/bin/pip install --quiet -r requirements-dev.txt
+	touch $@
+
+venv: $(VENV)/.dev
+
+## make run: set up, migrate SQLite, load the demo, create the director login and serve on http://127.0.0.1:8000/
+run: $(VENV)/.runtime
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py demo
+	$(PY) manage.py demo_login
+	@echo "Servindo em http://$(HOST):$(PORT)/  (Ctrl+C para parar)"
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+## make test: the whole suite (browser tests run when /usr/bin/chromium exists)
+test: $(VENV)/.dev
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+test-fast: $(VENV)/.dev
+	$(PY) -m pytest -x -q -m "not browser and not slow" $(PYTEST_ARGS)
+
+bench: $(VENV)/.dev
+	for f in bench/*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
+
+messages: $(VENV)/.dev
+	$(PY) manage.py makemessages -l pt_BR -l en --ignore=.venv --ignore=staticfiles
+	$(PY) manage.py compilemessages --ignore=.venv
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache

@@ -1,0 +1,12 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("entrar/", auth_views.LoginView.as_view(), name="login"),
+    path("sair/", auth_views.LogoutView.as_view(), name="logout"),
+    path("gestao/", include("tournaments.urls_staff")),
+    path("", include("tournaments.urls_public")),
+]

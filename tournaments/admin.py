@@ -1,0 +1,153 @@
+"""Back office for the federation: every model, searchable."""
+from django.contrib import admin
+
+from . import models as m
+
+
+@admin.register(m.Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "cbjd_id", "rating", "sex", "birth_date", "state", "club"]
+    list_filter = ["sex", "state"]
+    search_fields = ["name", "cbjd_id", "club"]
+
+
+@admin.register(m.Suspension)
+class SuspensionAdmin(admin.ModelAdmin):
+    list_display = ["player", "start_date", "end_date", "source", "confirmed", "tournament"]
+    list_filter = ["source", "confirmed"]
+    search_fields = ["player__name", "player__cbjd_id"]
+    raw_id_fields = ["player", "tournament"]
+
+
+class CategoryInline(admin.TabularInline):
+    model = m.Category
+    extra = 0
+
+
+class RoleInline(admin.TabularInline):
+    model = m.TournamentRole
+    extra = 0
+    raw_id_fields = ["user"]
+
+
+@admin.register(m.Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "start_date", "city", "state", "variant", "format", "planned_rounds"]
+    list_filter = ["variant", "format", "state"]
+    search_fields = ["name", "slug", "city"]
+    prepopulated_fields = {"slug": ["name"]}
+    inlines = [CategoryInline, RoleInline]
+
+
+@admin.register(m.TournamentRole)
+class TournamentRoleAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "user", "role"]
+    list_filter = ["role"]
+    raw_id_fields = ["tournament", "user"]
+
+
+@admin.register(m.Category)
+class CategoryAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "code", "name", "sex", "min_age", "max_age"]
+    list_filter = ["tournament"]
+
+
+@admin.register(m.Entry)
+class EntryAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "pairing_number", "player", "rating", "status", "withdrawn_from_round", "late_entry_round"]
+    list_filter = ["tournament", "status"]
+    search_fields = ["player__name", "player__cbjd_id"]
+    raw_id_fields = ["player"]
+    filter_horizontal = ["categories"]
+
+
+@admin.register(m.Absence)
+class AbsenceAdmin(admin.ModelAdmin):
+    list_display = ["entry", "round_number", "reason"]
+    raw_id_fields = ["entry"]
+
+
+@admin.register(m.ForbiddenPair)
+class ForbiddenPairAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "entry_a", "entry_b", "from_round", "to_round", "reason"]
+    raw_id_fields = ["entry_a", "entry_b"]
+
+
+class BoardInline(admin.TabularInline):
+    model = m.Board
+    extra = 0
+    fields = ["number", "opening", "version"]
+    raw_id_fields = ["opening"]
+
+
+@admin.register(m.Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "number", "status", "opening", "engine", "manually_edited", "published_at"]
+    list_filter = ["status", "tournament"]
+    raw_id_fields = ["opening", "paired_by"]
+    inlines = [BoardInline]
+
+
+class GameInline(admin.TabularInline):
+    model = m.Game
+    extra = 0
+
+
+class SeatInline(admin.TabularInline):
+    model = m.Seat
+    extra = 0
+    raw_id_fields = ["entry", "round"]
+
+
+@admin.register(m.Board)
+class BoardAdmin(admin.ModelAdmin):
+    list_display = ["round", "number", "opening", "version"]
+    list_filter = ["round__tournament"]
+    raw_id_fields = ["round", "opening"]
+    inlines = [SeatInline, GameInline]
+
+
+@admin.register(m.Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ["round", "board", "side", "entry"]
+    raw_id_fields = ["round", "board", "entry"]
+
+
+@admin.register(m.Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ["board", "number", "result"]
+    list_filter = ["result"]
+    raw_id_fields = ["board"]
+
+
+@admin.register(m.OpeningTable)
+class OpeningTableAdmin(admin.ModelAdmin):
+    list_display = ["code", "name", "variant"]
+
+
+@admin.register(m.Opening)
+class OpeningAdmin(admin.ModelAdmin):
+    list_display = ["code", "table", "category", "kind", "moves", "active", "excluded_for_brazilian"]
+    list_filter = ["table", "active", "kind", "excluded_for_brazilian"]
+    search_fields = ["code", "moves"]
+    list_editable = ["active"]
+
+
+@admin.register(m.OpeningDraw)
+class OpeningDrawAdmin(admin.ModelAdmin):
+    list_display = ["round", "board", "opening", "method", "seed", "drawn_by", "drawn_at"]
+    raw_id_fields = ["round", "board", "opening"]
+
+
+@admin.register(m.AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin):
+    list_display = ["created_at", "tournament", "username", "action", "summary"]
+    list_filter = ["action", "tournament"]
+    search_fields = ["summary", "username"]
+    readonly_fields = [f.name for f in m.AuditEntry._meta.fields]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

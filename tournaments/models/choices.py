@@ -1,0 +1,142 @@
+"""Enumerations shared by the models, the services and the interchange file."""
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+# Brazilian states (UF).
+UF_CODES = [
+    "AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA", "PB", "PR", "PE",
+    "PI", "RJ", "RN", "RS", "RO", "RR", "SC", "SP", "SE", "TO",
+]
+UF_CHOICES = [(uf, uf) for uf in UF_CODES]
+
+RATING_MIN = 100
+RATING_MAX = 3000
+
+
+class Sex(models.TextChoices):
+    MALE = "M", _("Male")
+    FEMALE = "F", _("Female")
+
+
+class Title(models.TextChoices):
+    GMI = "GMI", "GMI"
+    MI = "MI", "MI"
+    MF = "MF", "MF"
+    GMIF = "GMIF", "GMIF"
+    MIF = "MIF", "MIF"
+    MFF = "MFF", "MFF"
+    MN = "MN", "MN"
+
+
+class Variant(models.TextChoices):
+    BRAZILIAN_64 = "brazilian-64", _("Brazilian draughts (64 squares)")
+    INTERNATIONAL_100 = "international-100", _("International draughts (100 squares)")
+
+
+class RoundFormat(models.TextChoices):
+    MICRO_MATCH = "micro-match", _("Micro-match of 2 games")
+    SINGLE_GAME = "single-game", _("Single game")
+
+
+class Acceleration(models.TextChoices):
+    NONE = "none", _("None")
+    BAKU = "baku", _("Baku")
+    CLASSIC = "classic", _("Classic")
+
+
+class ByeValue(models.TextChoices):
+    WIN = "win", _("Win")
+    DRAW = "draw", _("Draw")
+
+
+class AbsenceValue(models.TextChoices):
+    ZERO = "zero", _("Zero")
+    DRAW = "draw", _("Draw")
+
+
+class TiebreakProfile(models.TextChoices):
+    CBJD = "cbjd", _("CBJD (national regulation)")
+    CUSTOM = "custom", _("Custom list")
+
+
+class TiebreakEdition(models.TextChoices):
+    FIDE_2026 = "fide2026", _("FIDE C.07, 2026 edition")
+    FIDE_2024 = "fide2024", _("FIDE C.07, 2024 edition")
+
+
+class ProgressiveMove(models.TextChoices):
+    TO_END = "end", _("Moves to the end")
+    TO_SECOND = "second", _("Moves to second place")
+
+
+class OpeningDrawMode(models.TextChoices):
+    PER_ROUND = "round", _("One opening per round")
+    PER_BOARD = "board", _("One opening per board")
+
+
+class InitialColour(models.TextChoices):
+    WHITE = "white", _("White")
+    BLACK = "black", _("Black")
+
+
+class EntryStatus(models.TextChoices):
+    ACTIVE = "active", _("Active")
+    WITHDRAWN = "withdrawn", _("Withdrawn")
+
+
+class WithdrawalKind(models.TextChoices):
+    APPROVED = "approved", _("Withdrawal approved by the arbiter")
+    ABANDONMENT = "abandonment", _("Abandonment")
+
+
+class RoundStatus(models.TextChoices):
+    DRAFT = "draft", _("Draft")
+    PUBLISHED = "published", _("Published")
+
+
+class SeatSide(models.TextChoices):
+    FIRST = "first", _("First (White in game 1)")
+    SECOND = "second", _("Second")
+    BYE = "bye", _("Pairing-allocated bye")
+
+
+class GameResult(models.TextChoices):
+    """A game's result from the point of view of that game's White (the interchange codes)."""
+
+    WHITE_WIN = "1-0", "1-0"
+    DRAW = "1/2", "½-½"
+    BLACK_WIN = "0-1", "0-1"
+    WHITE_FORFEIT_WIN = "+/-", _("+/- (W.O. for White)")
+    BLACK_FORFEIT_WIN = "-/+", _("-/+ (W.O. for Black)")
+    DOUBLE_FORFEIT = "-/-", _("-/- (double W.O.)")
+
+
+PLAYED_RESULTS = {GameResult.WHITE_WIN, GameResult.DRAW, GameResult.BLACK_WIN}
+
+
+class SuspensionSource(models.TextChoices):
+    TRIBUNAL = "tribunal", _("National tribunal")
+    ABANDONMENT = "abandonment", _("Abandonment (regulation art. 10)")
+
+
+class OpeningKind(models.TextChoices):
+    MOVES = "moves", _("Moves")
+    SETUP = "setup", _("Set-up position")
+
+
+class DrawMethod(models.TextChoices):
+    RANDOM = "random", _("Random draw")
+    VENUE = "venue", _("Drawn at the venue")
+
+
+class StaffRole(models.TextChoices):
+    DIRECTOR = "director", _("Tournament director")
+    ARBITER = "arbiter", _("Arbiter")
+
+
+BRAZIL_TIME_ZONES = [
+    ("America/Noronha", "Fernando de Noronha (UTC-2)"),
+    ("America/Sao_Paulo", _("Brasília (UTC-3)")),
+    ("America/Manaus", _("Amazon (UTC-4)")),
+    ("America/Rio_Branco", _("Acre (UTC-5)")),
+]

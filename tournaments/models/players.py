@@ -1,0 +1,79 @@
+"""People: players (reused across tournaments) and their suspensions."""
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+from .choices import RATING_MAX, RATING_MIN, UF_CHOICES, Sex, SuspensionSource, Title
+
+
+class Player(models.Model):
+    name = models.CharField(_("full name"), max_length=120)
+    sex = models.CharField(_("sex"), max_length=1, choices=Sex.choices)
+    birth_date = models.DateField(_("birth date"), null=True, blank=True)
+    state = models.CharField(_("state (UF)"), max_length=2, choices=UF_CHOICES, blank=True)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    cbjd_id = models.CharField(_("CBJD ID"), max_length=20, null=True, blank=True)
+    rating = models.PositiveIntegerField(_("national rating"), null=True, blank=True)
+    fmjd_rating = models.PositiveIntegerField(_("FMJD rating"), null=True, blank=True)
+    title = models.CharField(_("title"), max_length=4, choices=Title.choices, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["cbjd_id"], condition=Q(cbjd_id__isnull=False), name="player_cbjd_id_unique"),
+            models.CheckConstraint(condition=~Q(cbjd_id=""), name="player_cbjd_id_not_empty"),
+            models.CheckConstraint(
+                condition=Q(rating__isnull=True) | Q(rating__gte=RATING_MIN, rating__lte=RATING_MAX),
+                name="player_rating_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(fmjd_rating__isnull=True) | Q(fmjd_rating__gte=RATING_MIN, fmjd_rating__lte=RATING_MAX),
+                name="player_fmjd_rating_range",
+            ),
+            models.CheckConstraint(condition=Q(sex__in=Sex.values), name="player_sex_valid"),
+        ]
+        indexes = [models.Index(fields=["name"])]
+
+    def __str__(self):
+        return self.name
+
+
+class Suspension(models.Model):
+    """A period in which the player may not be entered in any tournament.
+
+    An abandonment proposes a suspension (``confirmed=False``) that the director confirms; only confirmed
+    suspensions refuse entries.
+    """
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="suspensions", verbose_name=_("player"))
+    start_date = models.DateField(_("start"))
+    end_date = models.DateField(_("end"))
+    source = models.CharField(_("source"), max_length=12, choices=SuspensionSource.choices)
+    reason = models.TextField(_("reason"), blank=True)
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.SET_NULL, null=True, blank=True, related_name="suspensions",
+        verbose_name=_("tournament"),
+    )
+    confirmed = models.BooleanField(_("confirmed"), default=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("suspension")
+        verbose_name_plural = _("suspensions")
+        ordering = ["-end_date"]
+        constraints = [
+            models.CheckConstraint(condition=Q(end_date__gte=F("start_date")), name="suspension_dates_ordered"),
+            models.CheckConstraint(condition=Q(source__in=SuspensionSource.values), name="suspension_source_valid"),
+        ]
+
+    def __str__(self):
+        return f"{self.player} ({self.start_date:%d/%m/%Y} - {self.end_date:%d/%m/%Y})"
+
+    def overlaps(self, start, end):
+        return self.start_date <= end and self.end_date >= start

@@ -1,0 +1,125 @@
+"""Rounds, boards, seats (who sits where, or gets the bye) and games."""
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from .choices import GameResult, RoundStatus, SeatSide
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("round"))
+    status = models.CharField(_("status"), max_length=10, choices=RoundStatus.choices, default=RoundStatus.DRAFT)
+    opening = models.ForeignKey(
+        "tournaments.Opening", on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        verbose_name=_("opening drawn for the round"),
+    )
+    engine = models.CharField(_("pairing engine"), max_length=120, blank=True)
+    manually_edited = models.BooleanField(_("edited by hand"), default=False)
+    explanation = models.JSONField(_("pairing explanation"), default=dict, blank=True)
+    paired_at = models.DateTimeField(_("paired at"), null=True, blank=True)
+    paired_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    published_at = models.DateTimeField(_("published at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+            models.CheckConstraint(condition=Q(status__in=RoundStatus.values), name="round_status_valid"),
+        ]
+
+    def __str__(self):
+        return f"{self.tournament} — {_('round')} {self.number}"
+
+    @property
+    def is_published(self):
+        return self.status == RoundStatus.PUBLISHED
+
+
+class Board(models.Model):
+    """One table of a round: a micro-match (2 games) or a single game between the two seated entries.
+
+    ``version`` grows with every saved result, so a save made on a stale form is refused.
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField(_("board"))
+    opening = models.ForeignKey(
+        "tournaments.Opening", on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        verbose_name=_("opening drawn for the board"),
+    )
+    version = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        verbose_name = _("board")
+        verbose_name_plural = _("boards")
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="board_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="board_number_positive"),
+            models.CheckConstraint(condition=Q(version__gte=1), name="board_version_positive"),
+        ]
+
+    def __str__(self):
+        return f"{self.round} — {_('board')} {self.number}"
+
+
+class Seat(models.Model):
+    """An entry's place in a round: first or second player of a board, or the pairing-allocated bye.
+
+    One row per entry per round, so "a player at most once per round" is a unique constraint.
+    The first player has White in game 1.
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    entry = models.ForeignKey("tournaments.Entry", on_delete=models.PROTECT, related_name="seats")
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, null=True, blank=True, related_name="seats")
+    side = models.CharField(_("side"), max_length=6, choices=SeatSide.choices)
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entry"], name="seat_entry_once_per_round"),
+            models.UniqueConstraint(fields=["board", "side"], condition=Q(board__isnull=False), name="seat_side_once_per_board"),
+            models.UniqueConstraint(fields=["round"], condition=Q(side=SeatSide.BYE), name="seat_one_bye_per_round"),
+            models.CheckConstraint(
+                condition=(Q(side=SeatSide.BYE) & Q(board__isnull=True))
+                | (Q(side__in=[SeatSide.FIRST, SeatSide.SECOND]) & Q(board__isnull=False)),
+                name="seat_side_matches_board",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.entry} — {self.get_side_display()}"
+
+
+class Game(models.Model):
+    """One game of a board. Game 1: the first player has White; game 2: the second player has White.
+
+    ``result`` is seen from that game's White (1-0, 1/2, 0-1, +/-, -/+, -/-); null while not entered.
+    """
+
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField(_("game"))
+    result = models.CharField(_("result"), max_length=3, choices=GameResult.choices, null=True, blank=True)
+    pdn = models.TextField(_("moves (PDN)"), blank=True)
+
+    class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        ordering = ["board", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["board", "number"], name="game_number_unique"),
+            models.CheckConstraint(condition=Q(number__in=[1, 2]), name="game_number_valid"),
+            models.CheckConstraint(
+                condition=Q(result__isnull=True) | Q(result__in=GameResult.values), name="game_result_valid"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.board} — {_('game')} {self.number}: {self.result or '…'}"

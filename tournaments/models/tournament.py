@@ -1,0 +1,254 @@
+"""A tournament, its settings, categories, staff and entries."""
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+from .choices import (
+    BRAZIL_TIME_ZONES, RATING_MAX, RATING_MIN, UF_CHOICES, AbsenceValue, Acceleration, ByeValue, EntryStatus,
+    InitialColour, OpeningDrawMode, ProgressiveMove, RoundFormat, Sex, StaffRole, TiebreakEdition,
+    TiebreakProfile, Variant, WithdrawalKind,
+)
+
+# Settings that change results: frozen once round 1 is paired (domain.md section 2).
+FROZEN_SETTINGS = (
+    "variant", "format", "score_win", "score_draw", "score_loss", "bye_value", "absence_value",
+    "tiebreak_profile", "tiebreak_keys", "tiebreak_edition", "progressive_move", "corrected_progressive_cut",
+    "corrected_progressive_unplayed", "acceleration", "provisional_rating", "initial_colour",
+)
+
+
+class Tournament(models.Model):
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(_("slug"), max_length=80, unique=True)
+    variant = models.CharField(_("variant"), max_length=20, choices=Variant.choices, default=Variant.BRAZILIAN_64)
+    format = models.CharField(_("format"), max_length=12, choices=RoundFormat.choices, default=RoundFormat.MICRO_MATCH)
+    planned_rounds = models.PositiveSmallIntegerField(_("planned rounds"), default=7)
+    minutes_per_game = models.PositiveSmallIntegerField(_("minutes per player per game"), default=21)
+    start_date = models.DateField(_("start date"))
+    end_date = models.DateField(_("end date"))
+    city = models.CharField(_("city"), max_length=100, blank=True)
+    state = models.CharField(_("state (UF)"), max_length=2, choices=UF_CHOICES, blank=True)
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    chief_arbiter = models.CharField(_("chief arbiter"), max_length=120, blank=True)
+    time_zone = models.CharField(_("time zone"), max_length=40, choices=BRAZIL_TIME_ZONES, default="America/Sao_Paulo")
+
+    # Scoring per game and the values of unplayed rounds.
+    score_win = models.DecimalField(_("points for a win"), max_digits=4, decimal_places=1, default=Decimal("2"))
+    score_draw = models.DecimalField(_("points for a draw"), max_digits=4, decimal_places=1, default=Decimal("1"))
+    score_loss = models.DecimalField(_("points for a loss"), max_digits=4, decimal_places=1, default=Decimal("0"))
+    bye_value = models.CharField(_("pairing-allocated bye worth"), max_length=4, choices=ByeValue.choices, default=ByeValue.WIN)
+    absence_value = models.CharField(
+        _("announced absence worth"), max_length=4, choices=AbsenceValue.choices, default=AbsenceValue.ZERO
+    )
+
+    # Pairing.
+    acceleration = models.CharField(_("acceleration"), max_length=8, choices=Acceleration.choices, default=Acceleration.NONE)
+    initial_colour = models.CharField(
+        _("initial colour (top seed, round 1)"), max_length=5, choices=InitialColour.choices, default=InitialColour.WHITE
+    )
+    provisional_rating = models.PositiveIntegerField(_("provisional rating for unrated players"), default=1600)
+
+    # Tiebreaks.
+    tiebreak_profile = models.CharField(
+        _("tiebreak profile"), max_length=8, choices=TiebreakProfile.choices, default=TiebreakProfile.CBJD
+    )
+    tiebreak_keys = models.JSONField(_("custom tiebreak list"), default=list, blank=True)
+    tiebreak_edition = models.CharField(
+        _("unplayed rounds rule"), max_length=8, choices=TiebreakEdition.choices, default=TiebreakEdition.FIDE_2026
+    )
+    progressive_move = models.CharField(
+        _("CBJD exceptions: progressive score"), max_length=6, choices=ProgressiveMove.choices,
+        default=ProgressiveMove.TO_END,
+    )
+    corrected_progressive_cut = models.PositiveSmallIntegerField(_("corrected progressive: first rounds cut"), default=1)
+    corrected_progressive_unplayed = models.BooleanField(
+        _("corrected progressive: count points won without play"), default=True
+    )
+
+    # Openings (tablita).
+    opening_table = models.ForeignKey(
+        "tournaments.OpeningTable", on_delete=models.PROTECT, null=True, blank=True, related_name="tournaments",
+        verbose_name=_("opening table"),
+    )
+    opening_draw_mode = models.CharField(
+        _("opening draw"), max_length=5, choices=OpeningDrawMode.choices, default=OpeningDrawMode.PER_ROUND
+    )
+
+    # Qualification and homologation.
+    min_participants = models.PositiveSmallIntegerField(_("minimum participants for qualification rights"), default=30)
+    homologation_exported_at = models.DateTimeField(_("homologation report exported at"), null=True, blank=True)
+
+    staff = models.ManyToManyField(settings.AUTH_USER_MODEL, through="TournamentRole", related_name="staffed_tournaments")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        ordering = ["-start_date", "name"]
+        constraints = [
+            models.CheckConstraint(condition=Q(end_date__gte=F("start_date")), name="tournament_dates_ordered"),
+            models.CheckConstraint(condition=Q(planned_rounds__gte=1, planned_rounds__lte=30), name="tournament_rounds_range"),
+            models.CheckConstraint(condition=Q(minutes_per_game__gte=1), name="tournament_minutes_positive"),
+            models.CheckConstraint(
+                condition=Q(score_win__gt=F("score_draw"), score_draw__gte=F("score_loss"), score_loss__gte=0),
+                name="tournament_scoring_ordered",
+            ),
+            models.CheckConstraint(condition=Q(variant__in=Variant.values), name="tournament_variant_valid"),
+            models.CheckConstraint(condition=Q(format__in=RoundFormat.values), name="tournament_format_valid"),
+            models.CheckConstraint(condition=Q(acceleration__in=Acceleration.values), name="tournament_acceleration_valid"),
+            models.CheckConstraint(
+                condition=Q(provisional_rating__gte=RATING_MIN, provisional_rating__lte=RATING_MAX),
+                name="tournament_provisional_rating_range",
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def games_per_round(self):
+        return 2 if self.format == RoundFormat.MICRO_MATCH else 1
+
+    @property
+    def is_micro_match(self):
+        return self.format == RoundFormat.MICRO_MATCH
+
+
+class TournamentRole(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_roles")
+    role = models.CharField(_("role"), max_length=8, choices=StaffRole.choices)
+
+    class Meta:
+        verbose_name = _("tournament staff member")
+        verbose_name_plural = _("tournament staff")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user"], name="role_one_per_user"),
+            models.CheckConstraint(condition=Q(role__in=StaffRole.values), name="role_valid"),
+        ]
+
+    def __str__(self):
+        return f"{self.user} — {self.get_role_display()} — {self.tournament}"
+
+
+class Category(models.Model):
+    """A ranking category of the tournament: absoluto, feminino, sub-18, veteranos, ..."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="categories")
+    code = models.CharField(_("code"), max_length=10)
+    name = models.CharField(_("name"), max_length=60)
+    sex = models.CharField(_("sex"), max_length=1, choices=Sex.choices, blank=True)
+    min_age = models.PositiveSmallIntegerField(_("minimum age on 31 December"), null=True, blank=True)
+    max_age = models.PositiveSmallIntegerField(_("maximum age on 31 December"), null=True, blank=True)
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("category")
+        verbose_name_plural = _("categories")
+        ordering = ["position", "code"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "code"], name="category_code_unique"),
+            models.CheckConstraint(
+                condition=Q(min_age__isnull=True) | Q(max_age__isnull=True) | Q(max_age__gte=F("min_age")),
+                name="category_ages_ordered",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.code} — {self.name}"
+
+
+class Entry(models.Model):
+    """A player in one tournament, with the rating as it was at registration."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey("tournaments.Player", on_delete=models.PROTECT, related_name="entries")
+    pairing_number = models.PositiveIntegerField(_("pairing number"), null=True, blank=True)
+    rating = models.PositiveIntegerField(_("rating at registration"), null=True, blank=True)
+    fmjd_rating = models.PositiveIntegerField(_("FMJD rating at registration"), null=True, blank=True)
+    categories = models.ManyToManyField(Category, blank=True, related_name="entries", verbose_name=_("categories"))
+    status = models.CharField(_("status"), max_length=10, choices=EntryStatus.choices, default=EntryStatus.ACTIVE)
+    withdrawn_from_round = models.PositiveSmallIntegerField(_("withdrawn from round"), null=True, blank=True)
+    withdrawal_kind = models.CharField(_("withdrawal kind"), max_length=12, choices=WithdrawalKind.choices, blank=True)
+    late_entry_round = models.PositiveSmallIntegerField(_("late entry: first round"), null=True, blank=True)
+    declared_adult = models.BooleanField(_("21 or older (no birth date needed)"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        ordering = ["pairing_number", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="entry_player_once"),
+            models.UniqueConstraint(
+                fields=["tournament", "pairing_number"], condition=Q(pairing_number__isnull=False),
+                name="entry_pairing_number_unique",
+            ),
+            models.CheckConstraint(
+                condition=Q(rating__isnull=True) | Q(rating__gte=RATING_MIN, rating__lte=RATING_MAX),
+                name="entry_rating_range",
+            ),
+            models.CheckConstraint(condition=Q(pairing_number__isnull=True) | Q(pairing_number__gte=1), name="entry_pairing_number_positive"),
+            models.CheckConstraint(condition=Q(status__in=EntryStatus.values), name="entry_status_valid"),
+            models.CheckConstraint(
+                condition=(Q(status=EntryStatus.WITHDRAWN) & Q(withdrawn_from_round__gte=1))
+                | (Q(status=EntryStatus.ACTIVE) & Q(withdrawn_from_round__isnull=True)),
+                name="entry_withdrawal_consistent",
+            ),
+            models.CheckConstraint(condition=Q(late_entry_round__isnull=True) | Q(late_entry_round__gte=2), name="entry_late_round_valid"),
+        ]
+
+    def __str__(self):
+        return f"{self.pairing_number or '—'}. {self.player.name}"
+
+    def is_out_for_round(self, number):
+        """Not to be paired in round ``number`` (withdrawn before it, or entered later)."""
+        if self.withdrawn_from_round is not None and number >= self.withdrawn_from_round:
+            return True
+        return self.late_entry_round is not None and number < self.late_entry_round
+
+
+class Absence(models.Model):
+    """An absence announced before the round is paired: the player is not paired and scores the absence value."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="absences")
+    round_number = models.PositiveSmallIntegerField(_("round"))
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("announced absence")
+        verbose_name_plural = _("announced absences")
+        constraints = [
+            models.UniqueConstraint(fields=["entry", "round_number"], name="absence_once_per_round"),
+            models.CheckConstraint(condition=Q(round_number__gte=1), name="absence_round_positive"),
+        ]
+
+
+class ForbiddenPair(models.Model):
+    """Two entries that must not be paired (whole event, or rounds from..to)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="forbidden_pairs")
+    entry_a = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    entry_b = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    from_round = models.PositiveSmallIntegerField(_("from round"), null=True, blank=True)
+    to_round = models.PositiveSmallIntegerField(_("to round"), null=True, blank=True)
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = _("forbidden pair")
+        verbose_name_plural = _("forbidden pairs")
+        constraints = [
+            models.CheckConstraint(condition=~Q(entry_a=F("entry_b")), name="forbidden_pair_distinct"),
+            models.CheckConstraint(
+                condition=Q(from_round__isnull=True) | Q(to_round__isnull=True) | Q(to_round__gte=F("from_round")),
+                name="forbidden_pair_rounds_ordered",
+            ),
+        ]
+
+    def applies_to(self, number):
+        return (self.from_round is None or number >= self.from_round) and (self.to_round is None or number <= self.to_round)

@@ -1,0 +1,192 @@
+"""Reading a rating list (CSV or XLSX) into plain rows, with line-numbered errors. No database access.
+
+Columns (header names in Portuguese or English, any case): CBJD ID, name, rating, and optionally birth date,
+sex, state (UF), club. CSV files may be UTF-8 (with or without BOM) or Latin-1, separated by ``;`` or ``,``.
+"""
+import csv
+import io
+import re
+import unicodedata
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from django.utils.translation import gettext as _
+
+from .models.choices import RATING_MAX, RATING_MIN, UF_CODES
+
+MAX_BYTES = 10 * 1024 * 1024
+MAX_ROWS = 50_000
+
+HEADER_ALIASES = {
+    "cbjd_id": {"cbjd", "id cbjd", "cbjd id", "idcbjd", "id_cbjd", "cbjd_id", "codigo", "id", "registro"},
+    "name": {"nome", "name", "jogador", "nome completo"},
+    "rating": {"rating", "elo", "rating cbjd", "pontuacao"},
+    "birth_date": {"nascimento", "data de nascimento", "data nascimento", "birth date", "birth_date", "nasc", "dn"},
+    "sex": {"sexo", "sex", "genero"},
+    "state": {"uf", "estado", "state"},
+    "club": {"clube", "club", "entidade", "associacao"},
+}
+REQUIRED = ("cbjd_id", "name", "rating")
+
+
+class RatingListError(Exception):
+    def __init__(self, errors):
+        self.errors = errors  # list of (line, message)
+        super().__init__("; ".join(f"{_('line')} {line}: {msg}" if line else msg for line, msg in errors))
+
+
+@dataclass
+class RatingRow:
+    line: int
+    cbjd_id: str
+    name: str
+    rating: int | None
+    birth_date: date | None = None
+    sex: str = ""
+    state: str = ""
+    club: str = ""
+
+
+def _norm(text):
+    text = unicodedata.normalize("NFKD", str(text or "")).encode("ascii", "ignore").decode()
+    return re.sub(r"\s+", " ", text.replace("_", " ").strip().lower())
+
+
+def _decode(data):
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def _read_csv(data):
+    text = _decode(data)
+    sample = text[:4096]
+    delimiter = ";" if sample.count(";") > sample.count(",") else ("\t" if sample.count("\t") > sample.count(",") else ",")
+    return list(csv.reader(io.StringIO(text), delimiter=delimiter))
+
+
+def _read_xlsx(data):
+    from openpyxl import load_workbook
+
+    try:
+        wb = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except Exception:
+        raise RatingListError([(None, _("The file is not a valid XLSX workbook."))])
+    ws = wb.worksheets[0]
+    return [list(row) for row in ws.iter_rows(values_only=True)]
+
+
+def _parse_date(value):
+    if value in (None, ""):
+        return None
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    text = str(value).strip()
+    for fmt in ("%d/%m/%Y", "%Y-%m-%d", "%d-%m-%Y", "%d.%m.%Y"):
+        try:
+            return datetime.strptime(text, fmt).date()
+        except ValueError:
+            pass
+    raise ValueError(_("invalid birth date “%(value)s” (use dd/mm/yyyy)") % {"value": text})
+
+
+def _parse_rating(value):
+    if value in (None, ""):
+        return None
+    text = str(value).strip()
+    try:
+        number = float(text.replace(",", "."))
+    except ValueError:
+        raise ValueError(_("invalid rating “%(value)s”") % {"value": text})
+    if number != int(number) or not RATING_MIN <= number <= RATING_MAX:
+        raise ValueError(_("rating %(value)s out of range (%(min)s to %(max)s)") % {"value": text, "min": RATING_MIN, "max": RATING_MAX})
+    return int(number)
+
+
+def _parse_sex(value):
+    text = _norm(value)
+    if not text:
+        return ""
+    if text in {"m", "masculino", "male", "h"}:
+        return "M"
+    if text in {"f", "feminino", "female", "w"}:
+        return "F"
+    raise ValueError(_("invalid sex “%(value)s” (use M or F)") % {"value": value})
+
+
+def _parse_state(value):
+    text = str(value or "").strip().upper()
+    if text and text not in UF_CODES:
+        raise ValueError(_("invalid state “%(value)s”") % {"value": value})
+    return text
+
+
+def parse_rating_list(data, filename):
+    """Return the list of RatingRow, or raise RatingListError listing every bad line (nothing is partial)."""
+    if len(data) > MAX_BYTES:
+        raise RatingListError([(None, _("The file is too large (at most 10 MB)."))])
+    if not data.strip():
+        raise RatingListError([(None, _("The file is empty."))])
+    is_xlsx = filename.lower().endswith((".xlsx", ".xlsm")) or data[:2] == b"PK"
+    rows = _read_xlsx(data) if is_xlsx else _read_csv(data)
+    rows = [r for r in rows if any(str(c).strip() for c in r if c is not None)] and rows
+    header_index = next((i for i, r in enumerate(rows) if any(str(c or "").strip() for c in r)), None)
+    if header_index is None:
+        raise RatingListError([(None, _("The file is empty."))])
+    header = [_norm(c) for c in rows[header_index]]
+    columns = {}
+    for field, aliases in HEADER_ALIASES.items():
+        for i, h in enumerate(header):
+            if h in aliases and field not in columns:
+                columns[field] = i
+    missing = [f for f in REQUIRED if f not in columns]
+    if missing:
+        labels = {"cbjd_id": "CBJD ID", "name": _("name"), "rating": "rating"}
+        raise RatingListError([(header_index + 1, _("missing columns: %(cols)s") % {"cols": ", ".join(str(labels[m]) for m in missing)})])
+    if len(rows) - header_index - 1 > MAX_ROWS:
+        raise RatingListError([(None, _("Too many rows (at most %(n)s).") % {"n": MAX_ROWS})])
+
+    result, errors, seen = [], [], {}
+    for i, raw in enumerate(rows[header_index + 1:], start=header_index + 2):
+        if not any(str(c).strip() for c in raw if c is not None):
+            continue
+
+        def cell(field):
+            idx = columns.get(field)
+            if idx is None or idx >= len(raw) or raw[idx] is None:
+                return ""
+            return raw[idx]
+
+        try:
+            cbjd = str(cell("cbjd_id")).strip()
+            if cbjd.endswith(".0") and cbjd[:-2].isdigit():
+                cbjd = cbjd[:-2]
+            name = re.sub(r"\s+", " ", str(cell("name")).strip())
+            if not cbjd:
+                raise ValueError(_("CBJD ID missing"))
+            if len(cbjd) > 20:
+                raise ValueError(_("CBJD ID too long"))
+            if not name:
+                raise ValueError(_("name missing"))
+            if len(name) > 120:
+                raise ValueError(_("name too long"))
+            if cbjd in seen:
+                raise ValueError(_("CBJD ID %(id)s repeated (also on line %(line)s)") % {"id": cbjd, "line": seen[cbjd]})
+            seen[cbjd] = i
+            result.append(RatingRow(
+                line=i, cbjd_id=cbjd, name=name, rating=_parse_rating(cell("rating")),
+                birth_date=_parse_date(cell("birth_date")), sex=_parse_sex(cell("sex")),
+                state=_parse_state(cell("state")), club=str(cell("club")).strip()[:120],
+            ))
+        except ValueError as exc:
+            errors.append((i, str(exc)))
+    if errors:
+        raise RatingListError(errors)
+    if not result:
+        raise RatingListError([(None, _("The file has no players."))])
+    return result

@@ -1,0 +1,251 @@
+"""Players, rating lists, entries, withdrawals, abandonments and announced absences."""
+from datetime import date
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max, Q
+from django.utils.translation import gettext as _
+
+from .. import cache
+from ..models import Absence, Entry, Player, Suspension, Tournament
+from ..models.choices import EntryStatus, SuspensionSource, WithdrawalKind
+from ..ratinglist import RatingListError, parse_rating_list
+from .audit import audit
+from .errors import ServiceError
+
+
+def age_on_31_december(birth_date, year):
+    return year - birth_date.year
+
+
+def eligible_categories(tournament, player):
+    """Categories the player belongs to: sex, and age on 31 December of the tournament's year."""
+    out = []
+    for cat in tournament.categories.all():
+        if cat.sex and player.sex != cat.sex:
+            continue
+        if cat.min_age is not None or cat.max_age is not None:
+            if player.birth_date is None:
+                continue
+            age = age_on_31_december(player.birth_date, tournament.start_date.year)
+            if cat.min_age is not None and age < cat.min_age:
+                continue
+            if cat.max_age is not None and age > cat.max_age:
+                continue
+        out.append(cat)
+    return out
+
+
+def blocking_suspension(player, start, end):
+    return (
+        Suspension.objects.filter(player=player, confirmed=True, start_date__lte=end, end_date__gte=start)
+        .order_by("-end_date").first()
+    )
+
+
+def _next_round_number(tournament):
+    return (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
+
+
+@transaction.atomic
+def entry_register(*, tournament, player, user, categories=None, declared_adult=False, late_entry_round=None):
+    """Enter a player: refused when suspended on any day of the tournament; the rating is a snapshot."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    suspension = blocking_suspension(player, tournament.start_date, tournament.end_date)
+    if suspension:
+        raise ServiceError(
+            _("%(name)s is suspended until %(end)s (%(source)s%(reason)s) and cannot be entered.") % {
+                "name": player.name, "end": suspension.end_date.strftime("%d/%m/%Y"),
+                "source": suspension.get_source_display(),
+                "reason": f": {suspension.reason}" if suspension.reason else "",
+            }
+        )
+    if Entry.objects.filter(tournament=tournament, player=player).exists():
+        raise ServiceError(_("%(name)s is already entered in this tournament.") % {"name": player.name})
+    next_round = _next_round_number(tournament)
+    if next_round > tournament.planned_rounds:
+        raise ServiceError(_("Every round has been paired; no more entries are possible."))
+    pairing_number = None
+    if next_round > 1:
+        late_entry_round = max(late_entry_round or next_round, next_round)
+        pairing_number = (tournament.entries.aggregate(n=Max("pairing_number"))["n"] or 0) + 1
+    entry = Entry.objects.create(
+        tournament=tournament, player=player, rating=player.rating, fmjd_rating=player.fmjd_rating,
+        declared_adult=declared_adult, late_entry_round=late_entry_round if (late_entry_round or 0) > 1 else None,
+        pairing_number=pairing_number,
+    )
+    entry.categories.set(categories if categories is not None else eligible_categories(tournament, player))
+    audit(tournament=tournament, user=user, action="entry.create", obj=entry, summary=player.name,
+          new={"player": player.pk, "rating": entry.rating, "late_entry_round": entry.late_entry_round})
+    cache.bump(tournament.pk)
+    return entry
+
+
+@transaction.atomic
+def entry_update(*, entry, user, categories=None, declared_adult=None):
+    old = {"categories": sorted(c.code for c in entry.categories.all()), "declared_adult": entry.declared_adult}
+    if declared_adult is not None:
+        entry.declared_adult = declared_adult
+        entry.save(update_fields=["declared_adult"])
+    if categories is not None:
+        entry.categories.set(categories)
+    new = {"categories": sorted(c.code for c in entry.categories.all()), "declared_adult": entry.declared_adult}
+    if old != new:
+        audit(tournament=entry.tournament, user=user, action="entry.update", obj=entry, summary=entry.player.name, old=old, new=new)
+        cache.bump(entry.tournament_id)
+    return entry
+
+
+@transaction.atomic
+def entry_withdraw(*, entry, from_round, kind, user, note=""):
+    """Withdraw from round ``from_round`` on. An abandonment proposes a 3-month suspension (not yet confirmed).
+
+    Returns the proposed suspension, or None.
+    """
+    entry = Entry.objects.select_for_update().select_related("tournament", "player").get(pk=entry.pk)
+    tournament = entry.tournament
+    if entry.status == EntryStatus.WITHDRAWN:
+        raise ServiceError(_("%(name)s has already withdrawn.") % {"name": entry.player.name})
+    if from_round < 1 or from_round > tournament.planned_rounds:
+        raise ServiceError(_("Round %(n)s does not exist in this tournament.") % {"n": from_round})
+    if entry.seats.filter(round__number__gte=from_round).exists():
+        raise ServiceError(
+            _("%(name)s is already paired in round %(n)s or later: undo that pairing first, or withdraw from "
+              "the next round.") % {"name": entry.player.name, "n": from_round}
+        )
+    entry.status = EntryStatus.WITHDRAWN
+    entry.withdrawn_from_round = from_round
+    entry.withdrawal_kind = kind
+    entry.save(update_fields=["status", "withdrawn_from_round", "withdrawal_kind"])
+    audit(tournament=tournament, user=user, action="entry.withdraw", obj=entry, summary=entry.player.name,
+          new={"from_round": from_round, "kind": kind, "note": note})
+    suspension = None
+    if kind == WithdrawalKind.ABANDONMENT:
+        start = tournament.end_date
+        suspension = Suspension.objects.create(
+            player=entry.player, start_date=start, end_date=add_months(start, 3), source=SuspensionSource.ABANDONMENT,
+            reason=_("Abandonment of %(t)s without the arbiter's approval (regulation art. 10).") % {"t": tournament.name},
+            tournament=tournament, confirmed=False, created_by=user if getattr(user, "pk", None) else None,
+        )
+    cache.bump(tournament.pk)
+    return suspension
+
+
+@transaction.atomic
+def entry_reinstate(*, entry, user):
+    """Undo a withdrawal that has not yet taken effect in a paired round."""
+    entry = Entry.objects.select_for_update().select_related("tournament", "player").get(pk=entry.pk)
+    if entry.status != EntryStatus.WITHDRAWN:
+        raise ServiceError(_("%(name)s has not withdrawn.") % {"name": entry.player.name})
+    if entry.tournament.rounds.filter(number__gte=entry.withdrawn_from_round).exists():
+        raise ServiceError(_("Rounds were paired after the withdrawal; it can no longer be undone."))
+    old = {"from_round": entry.withdrawn_from_round, "kind": entry.withdrawal_kind}
+    entry.status, entry.withdrawn_from_round, entry.withdrawal_kind = EntryStatus.ACTIVE, None, ""
+    entry.save(update_fields=["status", "withdrawn_from_round", "withdrawal_kind"])
+    Suspension.objects.filter(player=entry.player, tournament=entry.tournament, confirmed=False).delete()
+    audit(tournament=entry.tournament, user=user, action="entry.reinstate", obj=entry, summary=entry.player.name, old=old)
+    cache.bump(entry.tournament_id)
+    return entry
+
+
+def add_months(day, months):
+    month = day.month - 1 + months
+    year, month = day.year + month // 12, month % 12 + 1
+    for d in (day.day, 30, 29, 28):
+        try:
+            return date(year, month, d)
+        except ValueError:
+            continue
+
+
+@transaction.atomic
+def suspension_confirm(*, suspension, user):
+    suspension = Suspension.objects.select_for_update().get(pk=suspension.pk)
+    if suspension.confirmed:
+        raise ServiceError(_("This suspension is already confirmed."))
+    suspension.confirmed = True
+    suspension.save(update_fields=["confirmed"])
+    audit(tournament=suspension.tournament, user=user, action="suspension.confirm", obj=suspension,
+          summary=str(suspension.player), new={"start": str(suspension.start_date), "end": str(suspension.end_date)})
+    return suspension
+
+
+@transaction.atomic
+def suspension_dismiss(*, suspension, user):
+    if suspension.confirmed:
+        raise ServiceError(_("A confirmed suspension cannot be dismissed here."))
+    audit(tournament=suspension.tournament, user=user, action="suspension.dismiss", obj=suspension, summary=str(suspension.player))
+    suspension.delete()
+
+
+@transaction.atomic
+def absence_announce(*, entry, round_number, user, reason=""):
+    """Announce before pairing that the entry will miss a round: not paired, scores the absence value."""
+    tournament = Tournament.objects.select_for_update().get(pk=entry.tournament_id)
+    if tournament.rounds.filter(number=round_number).exists():
+        raise ServiceError(_("Round %(n)s is already paired: undo its pairing to announce an absence.") % {"n": round_number})
+    if not 1 <= round_number <= tournament.planned_rounds:
+        raise ServiceError(_("Round %(n)s does not exist in this tournament.") % {"n": round_number})
+    try:
+        with transaction.atomic():
+            absence = Absence.objects.create(entry=entry, round_number=round_number, reason=reason)
+    except IntegrityError:
+        raise ServiceError(_("This absence is already recorded."))
+    audit(tournament=tournament, user=user, action="absence.create", obj=absence,
+          summary=f"{entry.player.name}: {round_number}", new={"round": round_number, "reason": reason})
+    cache.bump(tournament.pk)
+    return absence
+
+
+@transaction.atomic
+def absence_cancel(*, absence, user):
+    tournament = absence.entry.tournament
+    if tournament.rounds.filter(number=absence.round_number).exists():
+        raise ServiceError(_("Round %(n)s is already paired: the absence can no longer be cancelled.") % {"n": absence.round_number})
+    audit(tournament=tournament, user=user, action="absence.delete", obj=absence,
+          summary=f"{absence.entry.player.name}: {absence.round_number}")
+    absence.delete()
+    cache.bump(tournament.pk)
+
+
+@transaction.atomic
+def rating_list_import(*, data, filename, user):
+    """Create or update players by CBJD ID from a CSV/XLSX rating list. All-or-nothing.
+
+    Returns (created, updated). Running tournaments keep their rating snapshots.
+    """
+    try:
+        rows = parse_rating_list(data, filename)
+    except RatingListError as exc:
+        raise ServiceError([f"{_('line')} {line}: {msg}" if line else msg for line, msg in exc.errors[:50]])
+    existing = {p.cbjd_id: p for p in Player.objects.filter(cbjd_id__in=[r.cbjd_id for r in rows])}
+    created = updated = 0
+    errors = []
+    for row in rows:
+        player = existing.get(row.cbjd_id)
+        if player is None:
+            if not row.sex:
+                errors.append(f"{_('line')} {row.line}: {_('sex missing for a new player')}")
+                continue
+            Player.objects.create(cbjd_id=row.cbjd_id, name=row.name, rating=row.rating, birth_date=row.birth_date,
+                                  sex=row.sex, state=row.state, club=row.club)
+            created += 1
+        else:
+            player.name, player.rating = row.name, row.rating
+            for field in ("birth_date", "sex", "state", "club"):
+                value = getattr(row, field)
+                if value:
+                    setattr(player, field, value)
+            player.save()
+            updated += 1
+    if errors:
+        raise ServiceError(errors[:50])
+    audit(tournament=None, user=user, action="ratinglist.import", summary=f"{filename}: {created} new, {updated} updated",
+          new={"created": created, "updated": updated})
+    return created, updated
+
+
+def player_search(query, limit=20):
+    query = (query or "").strip()
+    if not query:
+        return Player.objects.none()
+    return Player.objects.filter(Q(name__icontains=query) | Q(cbjd_id=query)).order_by("name")[:limit]

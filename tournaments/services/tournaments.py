@@ -1,0 +1,64 @@
+"""Creating and configuring tournaments."""
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from .. import cache
+from ..models import Category, OpeningTable, Tournament, TournamentRole
+from ..models.choices import StaffRole, Variant
+from ..models.tournament import FROZEN_SETTINGS
+from ..openings_data import DEFAULT_TABLE
+from .audit import audit
+from .errors import ServiceError
+
+DEFAULT_CATEGORIES = [{"code": "ABS", "name": "Absoluto"}]
+
+
+def _jsonable(value):
+    return value if isinstance(value, (int, float, str, bool, list, dict, type(None))) else str(value)
+
+
+@transaction.atomic
+def tournament_create(*, user, categories=None, **fields):
+    """Create a tournament with its categories (default: Absoluto); the creator becomes its director."""
+    if Tournament.objects.filter(slug=fields.get("slug")).exists():
+        raise ServiceError(_("A tournament with the address “%(slug)s” already exists.") % {"slug": fields.get("slug")})
+    if fields.get("variant", Variant.BRAZILIAN_64) == Variant.BRAZILIAN_64 and "opening_table" not in fields:
+        fields["opening_table"] = OpeningTable.objects.filter(code=DEFAULT_TABLE).first()
+    tournament = Tournament(**fields)
+    tournament.full_clean()
+    tournament.save()
+    for position, cat in enumerate(categories if categories is not None else DEFAULT_CATEGORIES):
+        Category.objects.create(tournament=tournament, position=position, **cat)
+    if user is not None and user.pk:
+        TournamentRole.objects.create(tournament=tournament, user=user, role=StaffRole.DIRECTOR)
+    audit(tournament=tournament, user=user, action="tournament.create", obj=tournament, summary=tournament.name,
+          new={k: _jsonable(v) for k, v in fields.items() if k != "opening_table"})
+    return tournament
+
+
+def settings_frozen(tournament):
+    return tournament.rounds.exists()
+
+
+@transaction.atomic
+def tournament_update(*, tournament, user, **fields):
+    """Change settings; those that change results are refused once round 1 is paired."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    changed = {k: v for k, v in fields.items() if getattr(tournament, k) != v}
+    frozen = [k for k in changed if k in FROZEN_SETTINGS]
+    if frozen and settings_frozen(tournament):
+        names = ", ".join(str(Tournament._meta.get_field(k).verbose_name) for k in frozen)
+        raise ServiceError(
+            _("These settings can no longer change because round 1 has been paired (they change results "
+              "already computed): %(names)s.") % {"names": names}
+        )
+    old = {k: _jsonable(getattr(tournament, k)) for k in changed}
+    for k, v in changed.items():
+        setattr(tournament, k, v)
+    tournament.full_clean()
+    tournament.save()
+    if changed:
+        audit(tournament=tournament, user=user, action="tournament.settings", obj=tournament,
+              summary=", ".join(changed), old=old, new={k: _jsonable(v) for k, v in changed.items()})
+        cache.bump(tournament.pk)
+    return tournament
