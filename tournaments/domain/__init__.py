@@ -1,0 +1,42 @@
+"""Pure standings arithmetic for damas-swiss (no Django import anywhere in this package).
+
+Public API::
+
+    from tournaments.domain import (
+        TournamentData, PlayerData, RoundRecord, RoundKind, GameResult, Scoring, Format,
+        ByeValue, UnplayedRules, StandingsSettings, compute_standings,
+        CategoryRule, Person, is_member, members, category_standings,
+        qualification, spots_for_average, performances,
+    )
+"""
+
+from .model import (
+    CBJD,
+    TIEBREAK_KEYS,
+    AcceleratedProgressive,
+    ByeValue,
+    DummyCapRounds,
+    Format,
+    GameResult,
+    PlayerData,
+    RoundKind,
+    RoundRecord,
+    Scoring,
+    StandingsSettings,
+    TournamentData,
+    UnplayedRules,
+)
+from .tiebreaks import TiebreakCalculator, TournamentError
+from .standings import Standings, StandingRow, compute_standings
+from .categories import CategoryRule, CategoryRow, Person, category_standings, is_member, members
+from .qualification import QualificationResult, qualification, spots_for_average
+from .performance import Performance, performances
+
+__all__ = [
+    "CBJD", "TIEBREAK_KEYS", "AcceleratedProgressive", "ByeValue", "DummyCapRounds", "Format",
+    "GameResult", "PlayerData", "RoundKind", "RoundRecord", "Scoring", "StandingsSettings",
+    "TournamentData", "UnplayedRules", "TiebreakCalculator", "TournamentError", "Standings",
+    "StandingRow", "compute_standings", "CategoryRule", "CategoryRow", "Person",
+    "category_standings", "is_member", "members", "QualificationResult", "qualification",
+    "spots_for_average", "Performance", "performances",
+]

@@ -1,0 +1,89 @@
+"""Categories: membership and standings per category (domain.md section 6).
+
+A category is defined per tournament: everyone (absoluto), by sex (feminino),
+and by age on 31 December of the tournament's year (``max_age`` 17 = sub-18,
+``min_age`` for veterans).  A player can be in several categories.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import Iterable, Optional
+
+from .standings import Standings, StandingRow, format_rank
+
+
+@dataclass(frozen=True)
+class CategoryRule:
+    code: str
+    name: str = ""
+    sex: Optional[str] = None  # "F" or "M"
+    max_age: Optional[int] = None
+    min_age: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class Person:
+    """What membership needs to know about an entry."""
+
+    id: int
+    sex: Optional[str] = None
+    birth_date: Optional[date] = None
+
+
+def age_on_december_31(birth_date: date, year: int) -> int:
+    """Age reached on 31 December of ``year`` (everyone has had the birthday by then)."""
+    return year - birth_date.year
+
+
+def is_member(rule: CategoryRule, person: Person, year: int) -> bool:
+    """Whether ``person`` belongs to ``rule`` in a tournament of ``year``.
+
+    A sex or age condition that cannot be checked (sex or birth date missing)
+    excludes the person; a category without conditions contains everyone.
+    """
+    if rule.sex is not None and (person.sex or "").upper() != rule.sex.upper():
+        return False
+    if rule.max_age is not None or rule.min_age is not None:
+        if person.birth_date is None:
+            return False
+        age = age_on_december_31(person.birth_date, year)
+        if rule.max_age is not None and age > rule.max_age:
+            return False
+        if rule.min_age is not None and age < rule.min_age:
+            return False
+    return True
+
+
+def members(rule: CategoryRule, people: Iterable[Person], year: int) -> set[int]:
+    return {p.id for p in people if is_member(rule, p, year)}
+
+
+@dataclass(frozen=True)
+class CategoryRow:
+    position: int  # 1-based within the category
+    rank: str  # within the category, shared places as "2-3"
+    overall_rank: str
+    row: StandingRow
+
+
+def category_standings(standings: Standings, member_ids: Iterable[int]) -> list[CategoryRow]:
+    """The overall order filtered to the members, ranks recomputed.
+
+    Players sharing a place overall share it in the category too, among the
+    members who are part of that shared place.
+    """
+    ids = set(member_ids)
+    rows = [r for r in standings.rows if r.id in ids]
+    out: list[CategoryRow] = []
+    i = 0
+    while i < len(rows):
+        j = i
+        while j + 1 < len(rows) and rows[j + 1].place == rows[i].place:
+            j += 1
+        rank = format_rank(i + 1, j + 1)
+        for k in range(i, j + 1):
+            out.append(CategoryRow(position=k + 1, rank=rank, overall_rank=rows[k].rank, row=rows[k]))
+        i = j + 1
+    return out

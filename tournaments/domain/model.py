@@ -1,0 +1,291 @@
+"""Plain input dataclasses for the standings arithmetic (no Django here).
+
+The Django app builds one :class:`TournamentData` from its models and hands it to
+:func:`tournaments.domain.standings.compute_standings`.
+
+Units: every score and tiebreak value is in **game points** of the tournament's
+scoring (default win 2 / draw 1 / loss 0 per game).  A *round* is the unit of the
+FIDE C.07 Article 16 arithmetic: in a micro-match round a win is worth
+``2 * win`` and a draw ``2 * draw`` (domain.md section 5).
+
+Numbers are kept as given (``int`` for the usual 2/1/0 scale; pass ``Decimal`` or
+``Fraction`` for a 1/0.5/0 scale, never ``float`` if exact ties matter).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Optional, Sequence, Union
+from decimal import Decimal
+from fractions import Fraction
+
+Number = Union[int, Decimal, Fraction]
+
+
+class Format(str, Enum):
+    MICRO_MATCH = "micro-match"
+    SINGLE_GAME = "single-game"
+
+    @property
+    def games_per_round(self) -> int:
+        return 2 if self is Format.MICRO_MATCH else 1
+
+
+class ByeValue(str, Enum):
+    WIN = "win"
+    DRAW = "draw"
+
+
+class UnplayedRules(str, Enum):
+    """Edition of FIDE C.07 Article 16 used for Buchholz / Sonneborn-Berger."""
+
+    FIDE2026 = "fide2026"  # dummy capped (16.4.1 / 16.4.2); the default
+    FIDE2024 = "fide2024"  # dummy = own final score, no cap
+
+
+class RoundKind(str, Enum):
+    """What happened to one player in one round.
+
+    ``PLAYED`` means a played encounter: a single game played over the board,
+    or a micro-match in which **at least one game was played over the board**
+    (the other may be a forfeit; the round is still a played encounter, for
+    pairings and for every tiebreak; its forfeited game counts its points but
+    is not a game won over the board).
+    """
+
+    PLAYED = "played"
+    BYE = "bye"  # pairing-allocated bye (PAB)
+    FORFEIT_WIN = "forfeit_win"  # every game of the encounter won by forfeit
+    FORFEIT_LOSS = "forfeit_loss"  # every game lost by forfeit (the player did not come)
+    DOUBLE_FORFEIT = "double_forfeit"  # neither came; a forfeit loss for each
+    ABSENT = "absent"  # absence announced before pairing (zero or draw value)
+    WITHDRAWN = "withdrawn"  # not paired because withdrawn (zero)
+    NOT_ENTERED = "not_entered"  # round before a late entry (zero)
+
+    @property
+    def is_played(self) -> bool:
+        return self is RoundKind.PLAYED
+
+    @property
+    def is_requested_bye(self) -> bool:
+        """FIDE 16.1 requested bye (half- or zero-point bye; rounds after withdrawal)."""
+        return self in (RoundKind.ABSENT, RoundKind.WITHDRAWN, RoundKind.NOT_ENTERED)
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self in (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS, RoundKind.DOUBLE_FORFEIT)
+
+    @property
+    def is_vur(self) -> bool:
+        """FIDE 16.1 voluntary unplayed round: a requested bye or a forfeit loss."""
+        return self.is_requested_bye or self in (RoundKind.FORFEIT_LOSS, RoundKind.DOUBLE_FORFEIT)
+
+
+class GameResult(str, Enum):
+    """One game's result from the point of view of the player holding the record."""
+
+    WIN = "win"
+    DRAW = "draw"
+    LOSS = "loss"
+    FORFEIT_WIN = "forfeit_win"
+    FORFEIT_LOSS = "forfeit_loss"
+    DOUBLE_FORFEIT = "double_forfeit"
+
+    @property
+    def over_the_board(self) -> bool:
+        return self in (GameResult.WIN, GameResult.DRAW, GameResult.LOSS)
+
+    @property
+    def mirror(self) -> "GameResult":
+        return _MIRROR[self]
+
+    @property
+    def riga_units(self) -> int:
+        """2 for a win (forfeit or not), 1 for a draw, 0 otherwise (Riga 4/3/2/1/0)."""
+        return 2 if self in (GameResult.WIN, GameResult.FORFEIT_WIN) else 1 if self is GameResult.DRAW else 0
+
+
+_MIRROR = {
+    GameResult.WIN: GameResult.LOSS,
+    GameResult.LOSS: GameResult.WIN,
+    GameResult.DRAW: GameResult.DRAW,
+    GameResult.FORFEIT_WIN: GameResult.FORFEIT_LOSS,
+    GameResult.FORFEIT_LOSS: GameResult.FORFEIT_WIN,
+    GameResult.DOUBLE_FORFEIT: GameResult.DOUBLE_FORFEIT,
+}
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """Points per game (domain.md section 2; default 2/1/0)."""
+
+    win: Number = 2
+    draw: Number = 1
+    loss: Number = 0
+
+    def game_points(self, result: GameResult) -> Number:
+        if result in (GameResult.WIN, GameResult.FORFEIT_WIN):
+            return self.win
+        if result is GameResult.DRAW:
+            return self.draw
+        return self.loss
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """One player's round.
+
+    ``points``: game points scored that round.  ``None`` derives it: from
+    ``games`` for played / forfeit rounds, from the bye value for a bye, 0 for
+    absences, withdrawals and late-entry rounds (pass ``points`` explicitly for
+    an absence given the draw value).
+    ``opponent``: pairing number of the (scheduled) opponent, for played and
+    forfeit rounds; ``None`` otherwise.
+    ``games``: per-game results from this player's point of view (two for a
+    micro-match, one for a single game); may be empty for all-forfeit rounds.
+    """
+
+    kind: RoundKind
+    opponent: Optional[int] = None
+    points: Optional[Number] = None
+    games: tuple[GameResult, ...] = ()
+
+    @classmethod
+    def from_games(cls, opponent: int, games: Sequence[GameResult], scoring: Scoring = Scoring()) -> "RoundRecord":
+        """A paired round from its per-game results.
+
+        At least one game over the board makes it ``PLAYED``; otherwise it is a
+        forfeit round: double forfeit if every game is a double forfeit, else
+        forfeit win / loss by comparing the points of both sides.
+        """
+        games = tuple(GameResult(g) for g in games)
+        if not games:
+            raise ValueError("a paired round needs at least one game result")
+        own = sum(scoring.game_points(g) for g in games)
+        if any(g.over_the_board for g in games):
+            kind = RoundKind.PLAYED
+        elif all(g is GameResult.DOUBLE_FORFEIT for g in games):
+            kind = RoundKind.DOUBLE_FORFEIT
+        else:
+            theirs = sum(scoring.game_points(g.mirror) for g in games if g is not GameResult.DOUBLE_FORFEIT)
+            kind = RoundKind.FORFEIT_WIN if own > theirs else RoundKind.FORFEIT_LOSS
+        return cls(kind=kind, opponent=opponent, points=own, games=games)
+
+
+@dataclass(frozen=True)
+class PlayerData:
+    """An entry of the tournament.
+
+    ``rating``: rating at registration, ``None`` = unrated (then
+    ``provisional_rating``, or the tournament's, is used for averages and
+    for the CBJD "three highest ratings" exception).
+    ``rounds``: one record per round, round 1 first; at least
+    ``TournamentData.rounds_completed`` of them (extra ones are ignored).
+    """
+
+    id: int
+    name: str
+    rating: Optional[int] = None
+    rounds: tuple[RoundRecord, ...] = ()
+    provisional_rating: Optional[int] = None
+
+    @property
+    def unrated(self) -> bool:
+        return self.rating is None
+
+
+@dataclass(frozen=True)
+class TournamentData:
+    """Everything the standings need about a tournament."""
+
+    players: tuple[PlayerData, ...]
+    rounds_completed: int
+    planned_rounds: int
+    format: Format = Format.MICRO_MATCH
+    scoring: Scoring = Scoring()
+    bye_value: ByeValue = ByeValue.WIN
+    acceleration_used: bool = False
+    unplayed_rules: UnplayedRules = UnplayedRules.FIDE2026
+    provisional_rating: int = 1600
+
+    @property
+    def games_per_round(self) -> int:
+        return Format(self.format).games_per_round
+
+    @property
+    def round_win(self) -> Number:
+        return self.scoring.win * self.games_per_round
+
+    @property
+    def round_draw(self) -> Number:
+        return self.scoring.draw * self.games_per_round
+
+    def rating_of(self, player: PlayerData) -> int:
+        if player.rating is not None:
+            return player.rating
+        if player.provisional_rating is not None:
+            return player.provisional_rating
+        return self.provisional_rating
+
+
+CBJD = "cbjd"
+
+TIEBREAK_KEYS: tuple[str, ...] = (
+    "progressive",
+    "progressive_corrected",
+    "buchholz",
+    "buchholz_cut1",
+    "buchholz_median",
+    "direct_encounter",
+    "sonneborn_berger",
+    "matches_won",
+    "games_won",
+    "match_points",
+    "opponents_rating",
+    "truncated_solkoff",
+    "riga",
+)
+
+
+class AcceleratedProgressive(str, Enum):
+    """Where CBJD exceptions 2 and 3 move the progressive score."""
+
+    END = "end"  # corrected progressive, Buchholz, progressive (default)
+    SECOND = "second"  # corrected progressive, progressive, Buchholz
+
+
+class DummyCapRounds(str, Enum):
+    """"Number of rounds in the tournament" in the 16.4.2 cap."""
+
+    COMPLETED = "completed"  # rounds computed so far (TEC TieBreakServer reading; default)
+    PLANNED = "planned"  # announced rounds
+
+
+@dataclass(frozen=True)
+class StandingsSettings:
+    """Readings of the regulation that are settings (domain.md section 5).
+
+    ``profile``: ``"cbjd"`` or a sequence of tiebreak keys (custom profile).
+    ``corrected_cut``: corrected progressive drops the running scores after
+    the first N rounds (default 1, the "cut 1" reading).
+    ``corrected_counts_unplayed``: whether points won without play (bye,
+    forfeit wins, forfeited games, absences with draw value) count in the
+    corrected progressive (default True).
+    """
+
+    profile: Union[str, tuple[str, ...]] = CBJD
+    corrected_cut: int = 1
+    corrected_counts_unplayed: bool = True
+    accelerated_progressive: AcceleratedProgressive = AcceleratedProgressive.END
+    dummy_cap_rounds: DummyCapRounds = DummyCapRounds.COMPLETED
+
+    def __post_init__(self):
+        if self.profile != CBJD:
+            keys = tuple(self.profile)
+            unknown = [k for k in keys if k not in TIEBREAK_KEYS]
+            if unknown:
+                raise ValueError(f"unknown tiebreak keys: {unknown}")
+            object.__setattr__(self, "profile", keys)
+        if self.corrected_cut < 0:
+            raise ValueError("corrected_cut must be >= 0")

@@ -1,0 +1,276 @@
+"""Ordered standings with the CBJD tiebreak profile or a custom one (domain.md section 5).
+
+Entry point: :func:`compute_standings`.
+
+Ordering: points (game points) first; then, per tie group (players with equal
+points), the tiebreak order of the profile, applied to each subgroup still tied
+(FIDE C.07 4.2: after a tiebreak splits a group, each part still tied goes on to
+the next key).  When the list runs out the players share the place (rank
+``"5-6"``) and are listed by pairing number.  Every key is "higher is better";
+``None`` (no value: no opponent met) ranks below any number.
+
+CBJD profile (regulation art. 6, domain.md section 5): normal order progressive,
+corrected progressive, Buchholz, decided per tie group, with three exceptions:
+
+1. exactly two players tied who met in a played encounter: direct encounter
+   first, then the order that applies otherwise (if their encounter was level
+   the tie goes on to that order);
+2. acceleration used in the tournament: progressive moves to the end (or to
+   second place, setting ``accelerated_progressive``);
+3. the three highest-rated players (unrated at their provisional rating; equal
+   ratings by pairing number) played every round, won every encounter against
+   everyone else, drew the three encounters among themselves, and the tie group
+   is exactly those three: progressive moves as in 2.
+
+When 1 and 2 (or 1 and 3, impossible in practice) apply together the order is
+direct encounter followed by the moved order, and the reason names both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional, Sequence
+
+from .model import (
+    CBJD,
+    TIEBREAK_KEYS,
+    AcceleratedProgressive,
+    Number,
+    RoundKind,
+    StandingsSettings,
+    TournamentData,
+)
+from .tiebreaks import TiebreakCalculator
+
+NORMAL_ORDER = ("progressive", "progressive_corrected", "buchholz")
+ORDER_END = ("progressive_corrected", "buchholz", "progressive")
+ORDER_SECOND = ("progressive_corrected", "progressive", "buchholz")
+
+REASON_DIRECT = (
+    "Empate entre dois jogadores que se enfrentaram: o confronto direto é o primeiro critério "
+    "(regulamento, art. 6º, b); se o confronto foi empatado, segue a ordem normal."
+)
+REASON_ACCELERATION_END = (
+    "Acelerador de emparceiramento utilizado: o escore acumulado passa a ser o último critério "
+    "(regulamento, art. 6º, a)."
+)
+REASON_ACCELERATION_SECOND = (
+    "Acelerador de emparceiramento utilizado: o escore acumulado passa a ser o segundo critério "
+    "(regulamento, art. 6º, a)."
+)
+REASON_TOP3_END = (
+    "Os 3 maiores ratings venceram todos os demais adversários e empataram entre si: o escore "
+    "acumulado passa a ser o último critério (regulamento, art. 6º, c)."
+)
+REASON_TOP3_SECOND = (
+    "Os 3 maiores ratings venceram todos os demais adversários e empataram entre si: o escore "
+    "acumulado passa a ser o segundo critério (regulamento, art. 6º, c)."
+)
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One line of the standings.
+
+    ``tiebreaks``: every key of ``TIEBREAK_KEYS``; the keys of ``order`` first,
+    in that order, then the others.  ``order``: the tiebreak order used for the
+    player's tie group.  ``order_reason``: why the CBJD order differs from the
+    normal one (pt-BR), ``None`` when the normal order (or a custom profile)
+    applied.  ``place``: index of the final tie (equal for players sharing a
+    place); ``position``: 1-based line number.
+    """
+
+    position: int
+    rank: str
+    id: int
+    name: str
+    points: Number
+    tiebreaks: dict
+    order: tuple[str, ...]
+    order_reason: Optional[str]
+    place: int
+    unrated: bool = False
+    withdrawn_from: Optional[int] = None
+
+    def as_json(self) -> dict:
+        """The object of ``standings --format json`` (interchange.md)."""
+        return {
+            "rank": self.rank,
+            "id": self.id,
+            "name": self.name,
+            "points": self.points,
+            "tiebreaks": dict(self.tiebreaks),
+            "order_reason": self.order_reason,
+        }
+
+
+@dataclass(frozen=True)
+class Standings:
+    rows: tuple[StandingRow, ...]
+    settings: StandingsSettings
+    rounds_completed: int
+    readings: tuple[str, ...] = field(default=())
+
+    def __iter__(self):
+        return iter(self.rows)
+
+    def __len__(self):
+        return len(self.rows)
+
+    def row(self, pid: int) -> StandingRow:
+        for r in self.rows:
+            if r.id == pid:
+                return r
+        raise KeyError(pid)
+
+    def as_json(self) -> list[dict]:
+        return [r.as_json() for r in self.rows]
+
+
+def format_rank(first: int, last: int) -> str:
+    return str(first) if first == last else f"{first}-{last}"
+
+
+def _sort_value(v):
+    # None ranks below every number; keys are "higher is better"
+    return (0, 0) if v is None else (1, v)
+
+
+def top3_exception_group(calc: TiebreakCalculator) -> Optional[frozenset]:
+    """The three highest-rated players if they satisfy CBJD exception 3, else ``None``."""
+    t = calc.t
+    if len(t.players) < 3 or calc.R == 0:
+        return None
+    ranked = sorted(t.players, key=lambda p: (-t.rating_of(p), p.id))
+    top = [p.id for p in ranked[:3]]
+    top_set = set(top)
+    for pid in top:
+        seen_top = []
+        for rec in calc.records[pid]:
+            if rec.kind is not RoundKind.PLAYED:
+                return None
+            result = calc._encounter_won(rec)
+            if rec.opponent in top_set:
+                if result != 0:
+                    return None
+                seen_top.append(rec.opponent)
+            elif result <= 0:
+                return None
+        if sorted(seen_top) != sorted(q for q in top if q != pid):
+            return None
+    return frozenset(top)
+
+
+def cbjd_order(
+    calc: TiebreakCalculator, group: Sequence[int], top3: Optional[frozenset]
+) -> tuple[tuple[str, ...], Optional[str]]:
+    """Tiebreak order and reason (pt-BR, ``None`` for the normal order) for one tie group."""
+    second = calc.s.accelerated_progressive == AcceleratedProgressive.SECOND
+    moved = ORDER_SECOND if second else ORDER_END
+    order = NORMAL_ORDER
+    reasons = []
+    if calc.t.acceleration_used:
+        order = moved
+        reasons.append(REASON_ACCELERATION_SECOND if second else REASON_ACCELERATION_END)
+    elif top3 is not None and frozenset(group) == top3:
+        order = moved
+        reasons.append(REASON_TOP3_SECOND if second else REASON_TOP3_END)
+    if len(group) == 2 and calc.met(group[0], group[1]):
+        order = ("direct_encounter",) + order
+        reasons.insert(0, REASON_DIRECT)
+    return order, (" ".join(reasons) if reasons else None)
+
+
+def _split(calc: TiebreakCalculator, group: list[int], order: Sequence[str], values: dict) -> list[list[int]]:
+    """Apply ``order`` to ``group`` and every subgroup still tied (C.07 4.2)."""
+    if len(group) < 2 or not order:
+        return [sorted(group)]
+    key, rest = order[0], order[1:]
+    if key == "direct_encounter":
+        parts = calc.de_split(group)
+    else:
+        buckets: dict = {}
+        for pid in group:
+            buckets.setdefault(_sort_value(values[pid][key]), []).append(pid)
+        parts = [buckets[k] for k in sorted(buckets, reverse=True)]
+    out: list[list[int]] = []
+    for part in parts:
+        out.extend(_split(calc, part, rest, values))
+    return out
+
+
+def _readings(settings: StandingsSettings, tournament: TournamentData) -> tuple[str, ...]:
+    cut = settings.corrected_cut
+    corrected = (
+        f"Escore acumulado corrigido: escore acumulado sem as {cut} primeiras rodadas"
+        if cut != 1
+        else "Escore acumulado corrigido: escore acumulado sem a 1ª rodada"
+    )
+    corrected += (
+        "; pontos obtidos sem jogar contam."
+        if settings.corrected_counts_unplayed
+        else "; pontos obtidos sem jogar (BYE, W.O.) não contam."
+    )
+    edition = "2026 (com limites)" if tournament.unplayed_rules == "fide2026" else "2024 (sem limites)"
+    return (
+        corrected,
+        f"Milésimos: rodadas não jogadas pelo Regulamento de Desempate FIDE (C.07), art. 16, edição {edition}.",
+    )
+
+
+def compute_standings(
+    tournament: TournamentData, settings: StandingsSettings = StandingsSettings()
+) -> Standings:
+    """The ordered standings of ``tournament`` after ``rounds_completed`` rounds."""
+    calc = TiebreakCalculator(tournament, settings)
+    by_points: dict = {}
+    for p in tournament.players:
+        by_points.setdefault(calc.score[p.id], []).append(p.id)
+    top3 = top3_exception_group(calc) if settings.profile == CBJD else None
+
+    rows: list[StandingRow] = []
+    position = 0
+    place = 0
+    for pts in sorted(by_points, reverse=True):
+        group = sorted(by_points[pts])
+        values = {pid: calc.values(pid, group) for pid in group}
+        if settings.profile == CBJD:
+            order, reason = cbjd_order(calc, group, top3)
+        else:
+            order, reason = tuple(settings.profile), None
+        for part in _split(calc, group, order, values):
+            first = position + 1
+            last = position + len(part)
+            rank = format_rank(first, last)
+            place += 1
+            for pid in part:
+                position += 1
+                p = calc.players[pid]
+                vals = values[pid]
+                ordered = {k: vals[k] for k in order}
+                ordered.update((k, vals[k]) for k in TIEBREAK_KEYS if k not in ordered)
+                withdrawn_from = next(
+                    (i + 1 for i, rec in enumerate(calc.records[pid]) if rec.kind is RoundKind.WITHDRAWN),
+                    None,
+                )
+                rows.append(
+                    StandingRow(
+                        position=position,
+                        rank=rank,
+                        id=pid,
+                        name=p.name,
+                        points=pts,
+                        tiebreaks=ordered,
+                        order=tuple(order),
+                        order_reason=reason,
+                        place=place,
+                        unrated=p.unrated,
+                        withdrawn_from=withdrawn_from,
+                    )
+                )
+    return Standings(
+        rows=tuple(rows),
+        settings=settings,
+        rounds_completed=calc.R,
+        readings=_readings(settings, tournament),
+    )

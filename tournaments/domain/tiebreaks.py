@@ -1,0 +1,369 @@
+"""Tiebreak values (domain.md section 5; FIDE C.07 Articles 6, 7, 8, 9, 10, 14, 16).
+
+Everything is computed once per tournament by :class:`TiebreakCalculator` from
+plain :class:`~tournaments.domain.model.TournamentData`.
+
+Readings taken here (each documented where it is computed):
+
+* A *round* is the Article 16 unit.  In a micro-match round a draw is worth
+  ``2 * draw`` game points and a win ``2 * win``.
+* A micro-match with at least one game played over the board is a played
+  encounter: its opponent counts in Buchholz, SB, ARO and direct encounter with
+  the encounter's full score (a forfeited game inside it counts its points).
+* Article 16 categories of an unplayed round:
+  1 bye; 2 forfeit win; 3 requested bye (absence, withdrawal, late entry)
+  followed by at least one round that is not a VUR; 4 forfeit loss (double
+  forfeit included); 5 requested bye followed only by VURs, or in the last
+  round computed.
+* "Last round" and "number of rounds" (16.4.2 cap) are the rounds computed so
+  far by default (TEC TieBreakServer reading); the cap can use the planned
+  rounds (``StandingsSettings.dummy_cap_rounds``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Optional, Sequence
+
+from .model import (
+    ByeValue,
+    DummyCapRounds,
+    GameResult,
+    Number,
+    PlayerData,
+    RoundKind,
+    RoundRecord,
+    StandingsSettings,
+    TournamentData,
+    UnplayedRules,
+)
+
+
+def round_half_up(value) -> int:
+    """Nearest integer, .5 rounds up (FIDE 10.1)."""
+    f = Fraction(value)
+    return int((f + Fraction(1, 2)).__floor__())
+
+
+@dataclass(frozen=True)
+class Contribution:
+    """One round's term in Buchholz / Sonneborn-Berger for a player."""
+
+    round: int  # 1-based
+    opponent: Optional[int]  # pairing number (None for a dummy without scheduled opponent)
+    value: Number  # opponent's adjusted score, or the dummy's score
+    points: Number  # the player's own points that round
+    dummy: bool  # own unplayed round (Article 16.4)
+    vur: bool  # voluntary unplayed round (16.1)
+
+
+class TournamentError(ValueError):
+    pass
+
+
+class TiebreakCalculator:
+    """Per-player figures for one tournament.
+
+    Attributes (all dicts keyed by pairing number): ``records`` (normalised
+    records, rounds 1..R), ``score``, ``adjusted`` (16.3), ``contributions``
+    (Buchholz terms), and the tiebreak values in :meth:`values`.
+    """
+
+    def __init__(self, tournament: TournamentData, settings: StandingsSettings = StandingsSettings()):
+        self.t = tournament
+        self.s = settings
+        self.R = tournament.rounds_completed
+        if self.R < 0:
+            raise TournamentError("rounds_completed must be >= 0")
+        self.players: dict[int, PlayerData] = {}
+        for p in tournament.players:
+            if p.id in self.players:
+                raise TournamentError(f"duplicate pairing number {p.id}")
+            self.players[p.id] = p
+        self.round_win = tournament.round_win
+        self.round_draw = tournament.round_draw
+        self.records: dict[int, list[RoundRecord]] = {}
+        for p in tournament.players:
+            if len(p.rounds) < self.R:
+                raise TournamentError(
+                    f"player {p.id} has {len(p.rounds)} round records, {self.R} rounds completed"
+                )
+            self.records[p.id] = [self._normalise(p, i, rec) for i, rec in enumerate(p.rounds[: self.R])]
+        self._compute_base()
+
+    # ------------------------------------------------------------------ input
+    def _normalise(self, p: PlayerData, index: int, rec: RoundRecord) -> RoundRecord:
+        kind = RoundKind(rec.kind)
+        games = tuple(GameResult(g) for g in rec.games)
+        sc = self.t.scoring
+        opponent = rec.opponent
+        if kind is RoundKind.PLAYED or kind.is_forfeit:
+            if opponent is None:
+                raise TournamentError(f"player {p.id} round {index + 1}: {kind.value} needs an opponent")
+            if opponent not in self.players:
+                raise TournamentError(f"player {p.id} round {index + 1}: unknown opponent {opponent}")
+            if kind is RoundKind.PLAYED and not any(g.over_the_board for g in games):
+                raise TournamentError(
+                    f"player {p.id} round {index + 1}: a played round needs a game played over the board"
+                )
+        points = rec.points
+        if points is None:
+            if games:
+                points = sum(sc.game_points(g) for g in games)
+            elif kind is RoundKind.FORFEIT_WIN:
+                points = self.round_win
+            elif kind in (RoundKind.FORFEIT_LOSS, RoundKind.DOUBLE_FORFEIT):
+                points = sc.loss * self.t.games_per_round
+            elif kind is RoundKind.BYE:
+                points = self.round_win if self.t.bye_value == ByeValue.WIN else self.round_draw
+            else:
+                points = 0
+        return RoundRecord(kind=kind, opponent=opponent, points=points, games=games)
+
+    # ------------------------------------------------------------ base values
+    def _compute_base(self) -> None:
+        R = self.R
+        rd = self.round_draw
+        self.score: dict[int, Number] = {}
+        self.adjusted: dict[int, Number] = {}
+        self.category: dict[int, list[Optional[int]]] = {}
+        for pid, recs in self.records.items():
+            self.score[pid] = sum(r.points for r in recs)
+            cats: list[Optional[int]] = [None] * R
+            # a requested bye is category 5 when every later round is a VUR
+            later_all_vur = True
+            for i in range(R - 1, -1, -1):
+                k = recs[i].kind
+                if k is RoundKind.BYE:
+                    cats[i] = 1
+                elif k is RoundKind.FORFEIT_WIN:
+                    cats[i] = 2
+                elif k in (RoundKind.FORFEIT_LOSS, RoundKind.DOUBLE_FORFEIT):
+                    cats[i] = 4
+                elif k.is_requested_bye:
+                    cats[i] = 5 if later_all_vur else 3
+                later_all_vur = later_all_vur and k.is_vur
+            self.category[pid] = cats
+            self.adjusted[pid] = sum(rd if cats[i] == 5 else recs[i].points for i in range(R))
+
+        if self.s.dummy_cap_rounds == DummyCapRounds.PLANNED:
+            cap_rounds = max(self.t.planned_rounds, R)
+        else:
+            cap_rounds = R
+        self.draw_cap = rd * cap_rounds
+        capped = self.t.unplayed_rules == UnplayedRules.FIDE2026
+
+        self.contributions: dict[int, list[Contribution]] = {}
+        for pid, recs in self.records.items():
+            own = self.score[pid]
+            contribs = []
+            for i, rec in enumerate(recs):
+                if rec.kind is RoundKind.PLAYED:
+                    contribs.append(
+                        Contribution(i + 1, rec.opponent, self.adjusted[rec.opponent], rec.points, False, False)
+                    )
+                    continue
+                value = own
+                if capped:
+                    cat = self.category[pid][i]
+                    if cat in (2, 4) and rec.opponent is not None:
+                        value = min(own, self.adjusted[rec.opponent])  # 16.4.1
+                    else:
+                        value = min(own, self.draw_cap)  # 16.4.2
+                contribs.append(Contribution(i + 1, rec.opponent, value, rec.points, True, rec.kind.is_vur))
+            self.contributions[pid] = contribs
+
+        # encounters over the board: pid -> opponent -> list of own encounter points
+        self.encounters: dict[int, dict[int, list[Number]]] = {}
+        for pid, recs in self.records.items():
+            enc: dict[int, list[Number]] = {}
+            for rec in recs:
+                if rec.kind is RoundKind.PLAYED:
+                    enc.setdefault(rec.opponent, []).append(rec.points)
+            self.encounters[pid] = enc
+
+    # ---------------------------------------------------------------- helpers
+    def _encounter_won(self, rec: RoundRecord) -> int:
+        """+1 won, 0 level, -1 lost, comparing both sides' points of the encounter."""
+        sc = self.t.scoring
+        theirs = sum(sc.game_points(g.mirror) for g in rec.games)
+        own = sum(sc.game_points(g) for g in rec.games)
+        return (own > theirs) - (own < theirs)
+
+    def running_scores(self, pid: int, count_unplayed: bool = True) -> list[Number]:
+        out = []
+        total = 0
+        sc = self.t.scoring
+        for rec in self.records[pid]:
+            if count_unplayed:
+                total += rec.points
+            elif rec.kind is RoundKind.PLAYED:
+                total += sum(sc.game_points(g) for g in rec.games if g.over_the_board)
+            out.append(total)
+        return out
+
+    # ----------------------------------------------------------- the values
+    def progressive(self, pid: int) -> Number:
+        """Sum of the running scores after rounds 1..R; unplayed points as awarded (C.07 7.5)."""
+        return sum(self.running_scores(pid))
+
+    def progressive_corrected(self, pid: int) -> Number:
+        """Progressive without its first N terms (default N = 1); optionally OTB points only."""
+        return sum(self.running_scores(pid, self.s.corrected_counts_unplayed)[self.s.corrected_cut :])
+
+    def buchholz(self, pid: int) -> Number:
+        return sum(c.value for c in self.contributions[pid])
+
+    def buchholz_cut(self, pid: int, low: int = 1, high: int = 0) -> Number:
+        """Buchholz less ``low`` least significant values (16.5: the lowest VUR
+        contribution is cut first while there is one) and then ``high`` highest."""
+        values = [(c.value, c.vur) for c in self.contributions[pid]]
+        for _ in range(low):
+            if not values:
+                break
+            vurs = [v for v in values if v[1]]
+            victim = min(vurs) if vurs else min(values)
+            values.remove(victim)
+        for _ in range(high):
+            if not values:
+                break
+            values.remove(max(values, key=lambda v: v[0]))
+        return sum(v[0] for v in values)
+
+    def truncated_solkoff(self, pid: int) -> Number:
+        """FMJD: Buchholz less the weakest opponent (the lowest term, no VUR rule)."""
+        vals = [c.value for c in self.contributions[pid]]
+        return sum(vals) - min(vals) if vals else 0
+
+    def sonneborn_berger(self, pid: int) -> Number:
+        """Sum of opponent's adjusted score (or dummy) times own points that round (9.1 + 16)."""
+        return sum(c.value * c.points for c in self.contributions[pid])
+
+    def matches_won(self, pid: int) -> int:
+        """Played encounters (micro-matches or games) won; unplayed rounds do not count."""
+        return sum(
+            1 for rec in self.records[pid] if rec.kind is RoundKind.PLAYED and self._encounter_won(rec) > 0
+        )
+
+    def games_won(self, pid: int) -> int:
+        """Games won over the board (forfeit wins do not count; FIDE 7.2 WON)."""
+        return sum(1 for rec in self.records[pid] for g in rec.games if g is GameResult.WIN)
+
+    def match_points(self, pid: int) -> int:
+        """2 / 1 / 0 per round: played encounters by their result, unplayed rounds by
+        the points awarded compared with a draw's points of a round."""
+        total = 0
+        for rec in self.records[pid]:
+            if rec.kind is RoundKind.PLAYED:
+                total += 1 + self._encounter_won(rec)
+            else:
+                total += 2 if rec.points > self.round_draw else 1 if rec.points == self.round_draw else 0
+        return total
+
+    def opponents_rating(self, pid: int) -> Optional[int]:
+        """Average rating of opponents met over the board, unrated at their provisional
+        rating, rounded half up (FIDE 10.1); ``None`` with no played encounter."""
+        ratings = [
+            self.t.rating_of(self.players[rec.opponent])
+            for rec in self.records[pid]
+            if rec.kind is RoundKind.PLAYED
+        ]
+        if not ratings:
+            return None
+        return round_half_up(Fraction(sum(ratings), len(ratings)))
+
+    def riga(self, pid: int) -> Number:
+        """Sum over played encounters of the opponent's final score times 4/3/2/1/0
+        (2 per game won, 1 per game drawn; 2/1/0 in a single-game round)."""
+        return sum(
+            self.score[rec.opponent] * sum(g.riga_units for g in rec.games)
+            for rec in self.records[pid]
+            if rec.kind is RoundKind.PLAYED
+        )
+
+    # ------------------------------------------------------ direct encounter
+    def met(self, a: int, b: int) -> bool:
+        return b in self.encounters[a]
+
+    def de_points(self, pid: int, group: Sequence[int]) -> Optional[Number]:
+        """Points scored against the other members of ``group`` in played encounters
+        (the mean when two met more than once, C.07 6.1.2); ``None`` if none met."""
+        enc = self.encounters[pid]
+        total = None
+        for other in group:
+            if other == pid or other not in enc:
+                continue
+            pts = enc[other]
+            value = pts[0] if len(pts) == 1 else Fraction(sum(pts), len(pts))
+            total = value if total is None else total + value
+        if isinstance(total, Fraction) and total.denominator == 1:
+            total = int(total)
+        return total
+
+    def de_split(self, group: Sequence[int]) -> list[list[int]]:
+        """Split a tied group by direct encounter (C.07 Article 6).
+
+        Returns ordered subgroups (still tied within each).  If every pair met
+        (6.2) the separate standings decide and sub-ties are re-examined on
+        their own; otherwise (6.3) a player is ranked next only when alone at
+        the top whatever the missing encounters' results (own missing
+        encounters lost, every rival's won), then Article 6 is reapplied to the
+        players left.
+        """
+        group = list(group)
+        if len(group) < 2:
+            return [group]
+        scores = {p: self.de_points(p, group) or 0 for p in group}
+        missing = {p: sum(1 for q in group if q != p and not self.met(p, q)) for p in group}
+        if not any(missing.values()):
+            levels: dict = {}
+            for p in group:
+                levels.setdefault(scores[p], []).append(p)
+            if len(levels) == 1:
+                return [group]
+            out: list[list[int]] = []
+            for level in sorted(levels, reverse=True):
+                sub = levels[level]
+                out.extend(self.de_split(sub) if len(sub) > 1 else [sub])
+            return out
+        remaining = list(group)
+        out = []
+        while len(remaining) > 1:
+            best = {p: scores[p] + self.round_win * missing[p] for p in remaining}
+            winner = next(
+                (c for c in remaining if all(scores[c] > best[r] for r in remaining if r != c)), None
+            )
+            if winner is None:
+                break
+            out.append([winner])
+            remaining.remove(winner)
+        if len(remaining) == 1:
+            out.append(remaining)
+        elif remaining:
+            out.extend(self.de_split(remaining) if len(remaining) < len(group) else [remaining])
+        return out
+
+    # -------------------------------------------------------------- summary
+    def values(self, pid: int, score_group: Sequence[int]) -> dict[str, object]:
+        """Every tiebreak value of a player, keyed as in interchange.md.
+
+        ``direct_encounter`` is relative to the player's score group (the players
+        with the same points): points scored against them, ``None`` if the player
+        met none of them.
+        """
+        return {
+            "progressive": self.progressive(pid),
+            "progressive_corrected": self.progressive_corrected(pid),
+            "buchholz": self.buchholz(pid),
+            "buchholz_cut1": self.buchholz_cut(pid, 1, 0),
+            "buchholz_median": self.buchholz_cut(pid, 1, 1),
+            "direct_encounter": self.de_points(pid, score_group) if len(score_group) > 1 else None,
+            "sonneborn_berger": self.sonneborn_berger(pid),
+            "matches_won": self.matches_won(pid),
+            "games_won": self.games_won(pid),
+            "match_points": self.match_points(pid),
+            "opponents_rating": self.opponents_rating(pid),
+            "truncated_solkoff": self.truncated_solkoff(pid),
+            "riga": self.riga(pid),
+        }
