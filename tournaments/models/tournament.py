@@ -195,7 +195,7 @@ class Entry(models.Model):
             models.CheckConstraint(condition=Q(pairing_number__isnull=True) | Q(pairing_number__gte=1), name="entry_pairing_number_positive"),
             models.CheckConstraint(condition=Q(status__in=EntryStatus.values), name="entry_status_valid"),
             models.CheckConstraint(
-                condition=(Q(status=EntryStatus.WITHDRAWN) & Q(withdrawn_from_round__gte=1))
+                condition=(Q(status=EntryStatus.WITHDRAWN, withdrawn_from_round__isnull=False) & Q(withdrawn_from_round__gte=1))
                 | (Q(status=EntryStatus.ACTIVE) & Q(withdrawn_from_round__isnull=True)),
                 name="entry_withdrawal_consistent",
             ),

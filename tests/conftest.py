@@ -1,0 +1,43 @@
+"""Shared fixtures: the personas (director, arbiter, stranger) and a tournament factory."""
+import itertools
+from datetime import date
+
+import pytest
+
+_counter = itertools.count(1)
+
+
+@pytest.fixture
+def director(django_user_model):
+    return django_user_model.objects.create_user("diretor", password="senha-forte-123")
+
+
+@pytest.fixture
+def make_player(db):
+    from tournaments.models import Player
+
+    def make(**kw):
+        n = next(_counter)
+        kw.setdefault("name", f"Jogador {n:03d}")
+        kw.setdefault("sex", "M")
+        kw.setdefault("rating", 1500 + n)
+        kw.setdefault("cbjd_id", f"T{n:05d}")
+        return Player.objects.create(**kw)
+
+    return make
+
+
+@pytest.fixture
+def make_tournament(db, director):
+    from tournaments.services.tournaments import tournament_create
+
+    def make(**kw):
+        n = next(_counter)
+        kw.setdefault("name", f"Torneio {n}")
+        kw.setdefault("slug", f"torneio-{n}")
+        kw.setdefault("start_date", date(2026, 11, 8))
+        kw.setdefault("end_date", date(2026, 11, 9))
+        kw.setdefault("planned_rounds", 7)
+        return tournament_create(user=director, **kw)
+
+    return make

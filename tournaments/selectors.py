@@ -1,0 +1,139 @@
+"""Reads that need prefetching. Everything here returns model instances with their relations loaded, or plain data."""
+from collections import defaultdict
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.db.models import Prefetch
+
+from .models import Absence, Board, Entry, Game, Round, Seat
+from .models.choices import AbsenceValue, ByeValue, RoundStatus, SeatSide
+from .scoring import board_points, is_played
+
+
+@dataclass
+class RoundRecord:
+    """What happened to one entry in one round, in plain data."""
+
+    round: int
+    kind: str  # played, forfeit_win, forfeit_loss, double_forfeit, pab, absent, withdrawn, late, pending
+    points: Decimal
+    opponent: int | None = None  # pairing number
+    colour: str | None = None  # "w" if first (White in game 1), "b" if second
+    board: int | None = None
+    results: dict = field(default_factory=dict)  # game number -> code, from that game's White
+    opponent_points: Decimal | None = None
+
+
+def scoring_of(tournament):
+    return {"win": tournament.score_win, "draw": tournament.score_draw, "loss": tournament.score_loss}
+
+
+def bye_points(tournament):
+    per_game = tournament.score_win if tournament.bye_value == ByeValue.WIN else tournament.score_draw
+    return per_game * tournament.games_per_round
+
+
+def absence_points(tournament):
+    per_game = tournament.score_draw if tournament.absence_value == AbsenceValue.DRAW else tournament.score_loss
+    return per_game * tournament.games_per_round
+
+
+def rounds_with_boards(tournament, published_only=False, upto=None):
+    """Rounds with boards, seats (with entries and players) and games, in two or three queries per level."""
+    rounds = Round.objects.filter(tournament=tournament).select_related("opening")
+    if published_only:
+        rounds = rounds.filter(status=RoundStatus.PUBLISHED)
+    if upto is not None:
+        rounds = rounds.filter(number__lte=upto)
+    seats = Seat.objects.select_related("entry__player")
+    boards = Board.objects.select_related("opening").order_by("number").prefetch_related(
+        Prefetch("seats", queryset=seats), Prefetch("games", queryset=Game.objects.order_by("number"))
+    )
+    return list(rounds.order_by("number").prefetch_related(
+        Prefetch("boards", queryset=boards),
+        Prefetch("seats", queryset=seats.filter(side=SeatSide.BYE), to_attr="bye_seats"),
+    ))
+
+
+def board_pair(board):
+    """(first entry, second entry) of a board from its prefetched seats."""
+    first = second = None
+    for seat in board.seats.all():
+        if seat.side == SeatSide.FIRST:
+            first = seat.entry
+        elif seat.side == SeatSide.SECOND:
+            second = seat.entry
+    return first, second
+
+
+def entries_in_order(tournament):
+    return list(
+        Entry.objects.filter(tournament=tournament).select_related("player").prefetch_related("categories")
+        .order_by("pairing_number", "id")
+    )
+
+
+def tournament_history(tournament, rounds=None, entries=None):
+    """Per entry id: the list of RoundRecord for every round given (default: every round, drafts included).
+
+    Returns (entries, rounds, history).
+    """
+    if rounds is None:
+        rounds = rounds_with_boards(tournament)
+    if entries is None:
+        entries = entries_in_order(tournament)
+    scoring = scoring_of(tournament)
+    absences = defaultdict(set)
+    for entry_id, number in Absence.objects.filter(entry__tournament=tournament).values_list("entry_id", "round_number"):
+        absences[entry_id].add(number)
+    by_id = {e.pk: e for e in entries}
+    history = {e.pk: [] for e in entries}
+    for rnd in rounds:
+        seen = set()
+        for board in rnd.boards.all():
+            first, second = board_pair(board)
+            if first is None or second is None:
+                continue
+            results = {g.number: g.result for g in board.games.all()}
+            p1, p2 = board_points(results, scoring)
+            complete = all(r is not None for r in results.values()) and results
+            played = is_played(results)
+            for me, opp, mine, theirs, colour in ((first, second, p1, p2, "w"), (second, first, p2, p1, "b")):
+                if not complete:
+                    kind = "pending"
+                elif played:
+                    kind = "played"
+                elif mine > theirs:
+                    kind = "forfeit_win"
+                elif mine < theirs:
+                    kind = "forfeit_loss"
+                else:
+                    kind = "double_forfeit"
+                if me.pk in history:
+                    history[me.pk].append(RoundRecord(rnd.number, kind, mine, opp.pairing_number, colour, board.number,
+                                                      results, theirs))
+                seen.add(me.pk)
+        for seat in rnd.bye_seats:
+            if seat.entry_id in history:
+                history[seat.entry_id].append(RoundRecord(rnd.number, "pab", bye_points(tournament)))
+            seen.add(seat.entry_id)
+        for entry_id, records in history.items():
+            if entry_id in seen:
+                continue
+            entry = by_id[entry_id]
+            if entry.late_entry_round and rnd.number < entry.late_entry_round:
+                records.append(RoundRecord(rnd.number, "late", Decimal(0)))
+            elif entry.withdrawn_from_round and rnd.number >= entry.withdrawn_from_round:
+                records.append(RoundRecord(rnd.number, "withdrawn", Decimal(0)))
+            elif rnd.number in absences[entry_id]:
+                records.append(RoundRecord(rnd.number, "absent", absence_points(tournament)))
+            else:
+                records.append(RoundRecord(rnd.number, "absent", Decimal(0)))
+    return entries, rounds, history
+
+
+def missing_results(rnd):
+    """Board numbers of the round with a game still without result."""
+    return sorted(set(
+        Game.objects.filter(board__round=rnd, result__isnull=True).values_list("board__number", flat=True)
+    ))

@@ -1,0 +1,97 @@
+"""Recording game results, safely when several arbiters type at once.
+
+The board row is locked (``select_for_update``: a real lock on PostgreSQL) and its ``version`` checked: a save
+made on a form that shows an older version is refused with the value stored now, so no result is lost.
+"""
+from django.db import transaction
+from django.db.models import F
+from django.utils.translation import gettext as _
+
+from .. import cache
+from ..models import Board
+from ..scoring import RESULT_CODES
+from .audit import audit
+from .errors import ConflictError, ServiceError
+
+
+def _current(board):
+    return {g.number: g.result for g in board.games.all()}
+
+
+def describe(results):
+    return " / ".join(f"{n}: {results.get(n) or '…'}" for n in sorted(results))
+
+
+@transaction.atomic
+def game_record_result(*, board, results, expected_version, user):
+    """Save the results of a board's games. ``results`` maps game number -> code (or None to clear).
+
+    Raises ConflictError when ``expected_version`` is not the stored version (another save came first).
+    """
+    board = (
+        Board.objects.select_for_update()
+        .select_related("round__tournament")
+        .get(pk=board.pk if isinstance(board, Board) else board)
+    )
+    rnd = board.round
+    tournament = rnd.tournament
+    current = _current(board)
+    if expected_version is not None and int(expected_version) != board.version:
+        raise ConflictError(
+            _("Board %(board)s was changed by another arbiter while you typed. Stored now: %(current)s. "
+              "Check and save again.") % {"board": board.number, "current": describe(current)},
+            current=current,
+        )
+    if not current:
+        raise ServiceError(_("Board %(board)s has no games (it is a bye).") % {"board": board.number})
+    for number, code in results.items():
+        if number not in current:
+            raise ServiceError(_("Board %(board)s has no game %(game)s.") % {"board": board.number, "game": number})
+        if code not in RESULT_CODES and code is not None:
+            raise ServiceError(_("Invalid result “%(code)s” for game %(game)s of board %(board)s.") % {
+                "code": code, "game": number, "board": board.number})
+    next_round_exists = tournament.rounds.filter(number__gt=rnd.number).exists()
+    changed = {n: code for n, code in results.items() if current[n] != code}
+    if not changed:
+        return board
+    if next_round_exists and any(code is None for code in changed.values()):
+        raise ServiceError(_("A result of an earlier round cannot be cleared once the next round is paired."))
+    for game in board.games.all():
+        if game.number in changed:
+            game.result = changed[game.number]
+            game.save(update_fields=["result"])
+    Board.objects.filter(pk=board.pk).update(version=F("version") + 1)
+    board.refresh_from_db(fields=["version"])
+    new = {**current, **changed}
+    audit(
+        tournament=tournament, user=user,
+        action="result.correct" if any(current[n] is not None for n in changed) else "result.enter",
+        obj=board, summary=_("round %(r)s, board %(b)s") % {"r": rnd.number, "b": board.number},
+        old={str(k): v for k, v in current.items()}, new={str(k): v for k, v in new.items()},
+    )
+    cache.bump(tournament.pk)
+    return board
+
+
+@transaction.atomic
+def round_record_results(*, round, rows, user):
+    """Save many boards at once (the results page). ``rows``: list of (board_id, expected_version, results).
+
+    All-or-nothing: one conflict or bad value and nothing of the page is saved; the errors name the boards.
+    """
+    errors = []
+    saved = 0
+    for board_id, expected_version, results in rows:
+        try:
+            with transaction.atomic():
+                board = Board.objects.get(pk=board_id, round=round)
+                before = board.version
+                board = game_record_result(board=board, results=results, expected_version=expected_version, user=user)
+                saved += int(board.version != before)
+        except Board.DoesNotExist:
+            errors.append(_("Board %(id)s is not in this round.") % {"id": board_id})
+        except ServiceError as exc:
+            errors.extend(exc.messages)
+    if errors:
+        raise ServiceError(errors)
+    return saved
