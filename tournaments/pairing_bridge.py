@@ -1,0 +1,106 @@
+"""The bridge between the database and the pure ``pairing`` engine: plain data in, entries out."""
+from dataclasses import asdict
+from decimal import Decimal
+
+from django.utils.translation import gettext as _
+
+import pairing
+from pairing import ForbiddenPair as EngineForbiddenPair
+from pairing import NoValidPairing, PlayerState, RoundEntry, Scoring, TournamentState
+
+from .models import Absence
+from .models.choices import AbsenceValue, RoundFormat
+
+ENGINE_NAME = "damas-swiss Dutch (FIDE C.04.3, 2026)"
+TITLE_ORDER = {"GMI": 0, "MI": 1, "MF": 2, "GMIF": 3, "MIF": 4, "MFF": 5, "MN": 6, "": 9}
+
+__all__ = ["ENGINE_NAME", "NoValidPairing", "build_state", "pair_next_round", "round1_order"]
+
+
+def effective_rating(tournament, entry):
+    return entry.rating if entry.rating is not None else tournament.provisional_rating
+
+
+def round1_order(tournament, entries):
+    """Rating order of pairing.md: rating, then FMJD rating, then title, then name."""
+    return sorted(entries, key=lambda e: (
+        -effective_rating(tournament, e), -(e.fmjd_rating or 0), TITLE_ORDER.get(e.player.title, 9), e.player.name, e.pk,
+    ))
+
+
+_KIND = {
+    "played": pairing.model.GAME, "forfeit_win": pairing.model.FORFEIT_WIN, "forfeit_loss": pairing.model.FORFEIT_LOSS,
+    "double_forfeit": pairing.model.FORFEIT_LOSS, "pab": pairing.model.PAB, "absent": pairing.model.ZERO_BYE,
+    "withdrawn": pairing.model.ZERO_BYE, "late": pairing.model.ZERO_BYE,
+}
+
+
+def _round_entry(record, tournament):
+    kind = _KIND[record.kind]
+    if record.kind == "absent" and record.points > 0:
+        kind = pairing.model.HALF_BYE
+    result = None
+    if kind == pairing.model.GAME:
+        mine, theirs = record.points, record.opponent_points
+        result = "W" if mine > theirs else "L" if mine < theirs else "D"
+    with_opponent = kind in (pairing.model.GAME, pairing.model.FORFEIT_WIN, pairing.model.FORFEIT_LOSS)
+    return RoundEntry(kind=kind, opponent=record.opponent if with_opponent else None,
+                      color=record.colour if with_opponent else None, result=result, points=Decimal(record.points))
+
+
+def build_state(tournament, number, entries, history):
+    """The engine's TournamentState for pairing round ``number`` (previous rounds complete)."""
+    absent = {}
+    draw_value = tournament.absence_value == AbsenceValue.DRAW
+    for entry_id in Absence.objects.filter(entry__tournament=tournament, round_number=number).values_list("entry_id", flat=True):
+        absent[entry_id] = pairing.model.HALF_BYE if draw_value else pairing.model.ZERO_BYE
+    players, by_pk = [], {}
+    for e in entries:
+        if e.pairing_number is None:
+            continue
+        by_pk[e.pk] = e
+        records = [r for r in history.get(e.pk, []) if r.round < number]
+        players.append(PlayerState(
+            id=e.pairing_number, name=e.player.name, rating=effective_rating(tournament, e),
+            fmjd_rating=e.fmjd_rating or 0, title=e.player.title,
+            history=[_round_entry(r, tournament) for r in records],
+            late_entry_round=e.late_entry_round, withdrawn_from_round=e.withdrawn_from_round,
+        ))
+    forbidden = [
+        EngineForbiddenPair(players=[fp.entry_a.pairing_number, fp.entry_b.pairing_number],
+                            first_round=fp.from_round, last_round=fp.to_round)
+        for fp in tournament.forbidden_pairs.select_related("entry_a", "entry_b")
+        if fp.entry_a.pairing_number and fp.entry_b.pairing_number
+    ]
+    state = TournamentState(
+        players=players, total_rounds=tournament.planned_rounds,
+        initial_color="w" if tournament.initial_colour == "white" else "b",
+        scoring=Scoring(win=tournament.score_win, draw=tournament.score_draw, loss=tournament.score_loss),
+        micro_match=tournament.format == RoundFormat.MICRO_MATCH, acceleration=tournament.acceleration,
+        forbidden=forbidden, absences={by_pk[pk].pairing_number: kind for pk, kind in absent.items() if pk in by_pk},
+        round_to_pair=number, name=tournament.name,
+    )
+    return state
+
+
+class BridgeResult:
+    def __init__(self, boards, bye, explanation):
+        self.boards, self.bye, self.explanation = boards, bye, explanation
+
+
+def pair_next_round(tournament, number, entries, history):
+    """Pair round ``number``: returns boards as (first Entry, second Entry) in board order, the bye Entry or None,
+    and the engine's explanation as JSON-ready data keyed by pairing number."""
+    state = build_state(tournament, number, entries, history)
+    if len([p for p in state.players]) < 2:
+        raise NoValidPairing(_("fewer than two players available"))
+    result = pairing.pair_round(state)
+    by_number = {e.pairing_number: e for e in entries}
+    boards = [(by_number[w], by_number[b]) for w, b in result.boards]
+    bye = by_number[result.bye] if result.bye else None
+    explanation = {str(k): _jsonable(asdict(v)) for k, v in (result.explanations or {}).items()}
+    return BridgeResult(boards, bye, explanation)
+
+
+def _jsonable(d):
+    return {k: (str(v) if isinstance(v, Decimal) else v) for k, v in d.items()}

@@ -1,0 +1,217 @@
+"""Pairing, publishing, undoing and hand-editing rounds."""
+from collections import Counter
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .. import cache
+from ..models import Board, Entry, Game, Round, Seat, Tournament
+from ..models.choices import RoundStatus, SeatSide
+from ..pairing_bridge import ENGINE_NAME, NoValidPairing, pair_next_round, round1_order
+from ..models import Absence
+from ..selectors import missing_results, rounds_with_boards, tournament_history
+from .audit import audit
+from .errors import ServiceError
+
+
+def _check_previous_round(tournament, number):
+    if number == 1:
+        return
+    previous = Round.objects.get(tournament=tournament, number=number - 1)
+    if previous.status != RoundStatus.PUBLISHED:
+        raise ServiceError(_("Round %(n)s is still a draft: publish it before pairing the next one.") % {"n": previous.number})
+    boards = missing_results(previous)
+    if boards:
+        raise ServiceError(
+            _("Round %(n)s still has results missing on board(s) %(boards)s.") % {
+                "n": previous.number, "boards": ", ".join(map(str, boards))}
+        )
+
+
+def assign_pairing_numbers(tournament):
+    """Round 1 is paired by rating: pairing numbers follow the rating order (pairing.md)."""
+    entries = list(Entry.objects.filter(tournament=tournament).select_related("player"))
+    ordered = round1_order(tournament, entries)
+    Entry.objects.filter(tournament=tournament).update(pairing_number=None)
+    for number, entry in enumerate(ordered, start=1):
+        entry.pairing_number = number
+    Entry.objects.bulk_update(ordered, ["pairing_number"])
+    return ordered
+
+
+def _create_round(tournament, number, boards, bye, explanation, user, engine=ENGINE_NAME):
+    rnd = Round.objects.create(
+        tournament=tournament, number=number, status=RoundStatus.DRAFT, engine=engine, explanation=explanation,
+        paired_at=timezone.now(), paired_by=user if getattr(user, "pk", None) else None,
+    )
+    _create_boards(rnd, boards, bye, tournament.games_per_round)
+    return rnd
+
+
+def _create_boards(rnd, boards, bye, games_per_round):
+    board_objs = Board.objects.bulk_create([Board(round=rnd, number=i) for i in range(1, len(boards) + 1)])
+    seats, games = [], []
+    for board, (first, second) in zip(board_objs, boards):
+        seats.append(Seat(round=rnd, entry=first, board=board, side=SeatSide.FIRST))
+        seats.append(Seat(round=rnd, entry=second, board=board, side=SeatSide.SECOND))
+        games.extend(Game(board=board, number=g) for g in range(1, games_per_round + 1))
+    if bye is not None:
+        seats.append(Seat(round=rnd, entry=bye, side=SeatSide.BYE))
+    Seat.objects.bulk_create(seats)
+    Game.objects.bulk_create(games)
+
+
+@transaction.atomic
+def round_pair(*, tournament, user, publish=False):
+    """Pair the next round with the Dutch engine. Refused while the previous round lacks a result."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    number = (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
+    if number > tournament.planned_rounds:
+        raise ServiceError(_("All %(n)s planned rounds have been paired.") % {"n": tournament.planned_rounds})
+    _check_previous_round(tournament, number)
+    if number == 1:
+        if tournament.entries.count() < 2:
+            raise ServiceError(_("At least two players are needed to pair a round."))
+        assign_pairing_numbers(tournament)
+    entries, _rounds, history = tournament_history(tournament)
+    try:
+        result = pair_next_round(tournament, number, entries, history)
+    except NoValidPairing as exc:
+        raise ServiceError(_("No valid pairing exists for round %(n)s: %(why)s") % {"n": number, "why": exc})
+    try:
+        with transaction.atomic():
+            rnd = _create_round(tournament, number, result.boards, result.bye, result.explanation, user)
+    except IntegrityError:
+        raise ServiceError(_("Round %(n)s was paired by someone else at the same time.") % {"n": number})
+    audit(tournament=tournament, user=user, action="round.pair", obj=rnd, summary=_("round %(n)s") % {"n": number},
+          new={"boards": [[a.pairing_number, b.pairing_number] for a, b in result.boards],
+               "bye": result.bye.pairing_number if result.bye else None})
+    if publish:
+        _publish(rnd, user)
+    cache.bump(tournament.pk)
+    return rnd
+
+
+def _publish(rnd, user):
+    rnd.status = RoundStatus.PUBLISHED
+    rnd.published_at = timezone.now()
+    rnd.save(update_fields=["status", "published_at"])
+    audit(tournament=rnd.tournament, user=user, action="round.publish", obj=rnd, summary=_("round %(n)s") % {"n": rnd.number})
+
+
+@transaction.atomic
+def round_publish(*, round, user):
+    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    if rnd.status == RoundStatus.PUBLISHED:
+        raise ServiceError(_("Round %(n)s is already published.") % {"n": rnd.number})
+    _publish(rnd, user)
+    cache.bump(rnd.tournament_id)
+    return rnd
+
+
+@transaction.atomic
+def round_undo(*, round, user):
+    """Delete the last round's pairing, allowed only while it has no result."""
+    tournament = Tournament.objects.select_for_update().get(pk=round.tournament_id)
+    rnd = Round.objects.get(pk=round.pk)
+    last = tournament.rounds.aggregate(n=Max("number"))["n"]
+    if rnd.number != last:
+        raise ServiceError(_("Only the last round (%(n)s) can be undone.") % {"n": last})
+    if Game.objects.filter(board__round=rnd, result__isnull=False).exists():
+        raise ServiceError(_("Round %(n)s already has results: it can no longer be undone.") % {"n": rnd.number})
+    snapshot = [[s.board.number if s.board else None, s.side, s.entry.pairing_number]
+                for s in rnd.seats.select_related("board", "entry")]
+    audit(tournament=tournament, user=user, action="round.undo", obj=rnd, summary=_("round %(n)s") % {"n": rnd.number},
+          old={"seats": snapshot})
+    rnd.delete()
+    cache.bump(tournament.pk)
+
+
+def validate_manual_pairing(tournament, number, pairs, bye, entries, history):
+    """Absolute criteria for a hand-made pairing: returns (errors, warnings), both lists of messages.
+
+    ``pairs`` is a list of (first Entry, second Entry); ``bye`` an Entry or None.
+    """
+    errors, warnings = [], []
+    by_id = {e.pk: e for e in entries}
+    absent = set(Absence.objects.filter(entry__tournament=tournament, round_number=number).values_list("entry_id", flat=True))
+    present = {e.pk for e in entries if not e.is_out_for_round(number) and e.pk not in absent}
+    seated = Counter([a.pk for a, b in pairs] + [b.pk for a, b in pairs] + ([bye.pk] if bye else []))
+    for entry_id, count in seated.items():
+        if entry_id not in by_id:
+            errors.append(_("A player of another tournament cannot be paired here."))
+        elif count > 1:
+            errors.append(_("%(name)s is paired more than once.") % {"name": by_id[entry_id].player.name})
+        elif entry_id not in present:
+            errors.append(_("%(name)s is not available for round %(n)s (withdrawn, absent or entered later).") % {
+                "name": by_id[entry_id].player.name, "n": number})
+    for entry_id in sorted(present - set(seated), key=lambda i: by_id[i].pairing_number or 0):
+        errors.append(_("%(name)s is present but not paired.") % {"name": by_id[entry_id].player.name})
+    for a, b in pairs:
+        if a.pk == b.pk:
+            errors.append(_("%(name)s cannot play against themself.") % {"name": a.player.name})
+            continue
+        met = [r.round for r in history.get(a.pk, []) if r.opponent == b.pairing_number and r.kind == "played"]
+        if met:
+            errors.append(_("%(a)s and %(b)s already played each other in round %(r)s.") % {
+                "a": a.player.name, "b": b.player.name, "r": met[0]})
+        for fp in tournament.forbidden_pairs.all():
+            if {fp.entry_a_id, fp.entry_b_id} == {a.pk, b.pk} and fp.applies_to(number):
+                errors.append(_("%(a)s and %(b)s may not be paired (forbidden pair).") % {"a": a.player.name, "b": b.player.name})
+        sa, sb = _score(history.get(a.pk, [])), _score(history.get(b.pk, []))
+        if sa != sb:
+            warnings.append(_("%(a)s (%(sa)s) and %(b)s (%(sb)s) have different scores (a float).") % {
+                "a": a.player.name, "sa": sa, "b": b.player.name, "sb": sb})
+    if bye is not None:
+        records = history.get(bye.pk, [])
+        if any(r.kind == "pab" for r in records):
+            errors.append(_("%(name)s already had a bye.") % {"name": bye.player.name})
+        if any(r.kind == "forfeit_win" for r in records):
+            errors.append(_("%(name)s already scored a forfeit win and cannot get the bye.") % {"name": bye.player.name})
+        lowest = min((_score(history.get(i, [])) for i in present), default=0)
+        if _score(records) > lowest:
+            warnings.append(_("The bye does not go to a player of the lowest score group."))
+    if len(present) % 2 == 1 and bye is None:
+        errors.append(_("An odd number of players is present: one must get the bye."))
+    if len(present) % 2 == 0 and bye is not None:
+        errors.append(_("An even number of players is present: there is no bye."))
+    return list(dict.fromkeys(errors)), warnings
+
+
+def _score(records):
+    return sum((r.points for r in records), 0)
+
+
+@transaction.atomic
+def round_edit(*, round, user, pairs, bye=None):
+    """Replace a draft round's pairing by hand. ``pairs``: list of (first entry id, second entry id).
+
+    Absolute criteria are enforced; quality criteria broken are returned as warnings to show before publishing.
+    """
+    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    tournament = rnd.tournament
+    if rnd.status != RoundStatus.DRAFT:
+        raise ServiceError(_("Only a draft round can be edited."))
+    entries, _r, history = tournament_history(tournament, rounds=rounds_with_boards(tournament, upto=rnd.number - 1))
+    by_id = {e.pk: e for e in entries}
+    try:
+        pair_objs = [(by_id[int(a)], by_id[int(b)]) for a, b in pairs]
+        bye_obj = by_id[int(bye)] if bye else None
+    except (KeyError, ValueError, TypeError):
+        raise ServiceError(_("A player of another tournament cannot be paired here."))
+    errors, warnings = validate_manual_pairing(tournament, rnd.number, pair_objs, bye_obj, entries, history)
+    if errors:
+        raise ServiceError(errors)
+    old = [[s.board.number if s.board else None, s.side, s.entry.pairing_number] for s in rnd.seats.select_related("board", "entry")]
+    rnd.boards.all().delete()
+    rnd.seats.all().delete()
+    _create_boards(rnd, pair_objs, bye_obj, tournament.games_per_round)
+    rnd.manually_edited = True
+    rnd.save(update_fields=["manually_edited"])
+    audit(tournament=tournament, user=user, action="round.edit", obj=rnd, summary=_("round %(n)s") % {"n": rnd.number},
+          old={"seats": old}, new={"boards": [[a.pairing_number, b.pairing_number] for a, b in pair_objs],
+                                   "bye": bye_obj.pairing_number if bye_obj else None, "warnings": warnings})
+    cache.bump(tournament.pk)
+    return rnd, warnings
