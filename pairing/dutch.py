@@ -1,0 +1,599 @@
+"""FIDE Dutch system (C.04.3, edition applied from 1 February 2026).
+
+The pairing is the optimum of a sequence of maximum-weight matchings whose
+edge weights encode the criteria lexicographically, bracket by bracket:
+
+  compatibility (C1-C3, forbidden pairs) > completion and PAB eligibility
+  (C2, C4, C5) > pairs in the current bracket (C6) > scores paired in the
+  current bracket (C7) > pairs / scores in the next bracket (C8) > unplayed
+  games of the PAB assignee (C9) > colour criteria (C10-C13) > repeated
+  floats (C14-C17) > their score differences (C18-C21) > the order in which
+  the rules generate candidates (S1/S2 transpositions and exchanges).
+
+The same criteria ordering as the reference engine (bbpPairings 6.0.0) is
+used, so that the results are identical.  This is an independent Python
+implementation; weights are Python integers split into a high part and a
+small signed low part (the candidate ordering bits), and compressed for each
+matching so that they fit the 127-bit integers of rustworkx.
+"""
+from __future__ import annotations
+
+from typing import Dict, List, Optional, Tuple
+
+from .engine import (BLACK, NOCOLOR, WHITE, EPlayer, ETournament, invert)
+from .matching import MatchingState
+
+FLOAT_DOWN, FLOAT_UP, FLOAT_NONE = 0, 1, 2
+
+
+class NoValidPairingError(Exception):
+    pass
+
+
+def bits(x: int) -> int:
+    return x.bit_length() if x > 0 else 0
+
+
+def prefs_compatible(a: int, b: int) -> bool:
+    return a != b or a == NOCOLOR or b == NOCOLOR
+
+
+class Dutch:
+    """One pairing run over an ETournament (already ranked and with colour data)."""
+
+    def __init__(self, t: ETournament):
+        self.t = t
+        self.no_colour = t.no_colour_criteria
+
+    # ------------------------------------------------------------------ basics
+    def compatible(self, p0: EPlayer, p1: EPlayer) -> bool:
+        t = self.t
+        if p1.pid in self.forbidden[p0.pid]:
+            return False
+        if self.no_colour:
+            return True
+        if not p0.absolute_pref() or not p1.absolute_pref() or p0.pref != p1.pref:
+            return True
+        if t.played_rounds + 1 >= t.expected_rounds:
+            thr = (t.played_rounds * max(t.win, t.draw)) >> 1
+            if self.sa[p0.pid] > thr or self.sa[p1.pid] > thr:
+                return True
+        return False
+
+    def get_float(self, p: EPlayer, back: int) -> int:
+        t = self.t
+        m = p.matches[t.played_rounds - back]
+        if not m.played:
+            return FLOAT_DOWN if t.points(p, m) > t.loss else FLOAT_NONE
+        ps = t.score_acc(p, back)
+        os_ = t.score_acc(t.players[m.opponent], back)
+        if ps > os_:
+            return FLOAT_DOWN
+        if ps < os_:
+            return FLOAT_UP
+        return FLOAT_NONE
+
+    def is_bye_candidate(self, p: EPlayer, bye_score: int) -> bool:
+        return self.elig[p.pid] and self.sa[p.pid] <= bye_score
+
+    # ------------------------------------------------------------ edge weights
+    def colour_fields(self, player: EPlayer, opp: EPlayer, in_cur: bool):
+        """The four colour bits (C10..C13 analogues), player = lower one."""
+        if not in_cur or self.no_colour:
+            return 0, 0, 0, 0
+        a = (not player.absolute_imbalance() or not opp.absolute_imbalance()
+             or player.pref != opp.pref)
+        if (not player.absolute_pref() or not opp.absolute_pref()
+                or player.pref != opp.pref):
+            b = True
+        elif player.imbalance == opp.imbalance:
+            b = player.repeated == NOCOLOR or player.repeated != opp.repeated
+        else:
+            src = opp if player.imbalance > opp.imbalance else player
+            b = src.repeated != invert(player.pref)
+        c = prefs_compatible(player.pref, opp.pref)
+        d = ((not player.strong and not player.absolute_pref())
+             or (not opp.strong and not opp.absolute_pref())
+             or (player.absolute_pref() and opp.absolute_pref())
+             or player.pref != opp.pref)
+        return int(a), int(b), int(c), int(d)
+
+    def edge_weight(self, hi: EPlayer, lo: EPlayer, in_cur: bool, in_next: bool,
+                    bye_score: int, single_bye: bool) -> int:
+        """High part of the edge weight (0 when the pair is not allowed)."""
+        if not self.compatible(hi, lo):
+            return 0
+        sgsb = self.sgsb
+        sgs = self.sgs
+        shifts = self.shifts
+        sa = self.sa
+        shi = sa[hi.pid]
+        slo = sa[lo.pid]
+        r = (1 + (not self.is_bye_candidate(hi, bye_score))
+             + (not self.is_bye_candidate(lo, bye_score)))
+        r = (r << sgsb) | int(in_cur)
+        r <<= sgs
+        if in_cur:
+            r |= 1 << shifts[shi]
+        r = (r << sgsb) | int(in_next)
+        r <<= sgs
+        if in_next:
+            r |= 1 << shifts[shi]
+        r <<= 2 * sgsb
+        if single_bye:
+            if shi == bye_score:
+                r |= self.unplayed_ranks[hi.played_games]
+            if slo == bye_score:
+                r += self.unplayed_ranks[lo.played_games]
+        a, b, c, d = self.colour_fields(lo, hi, in_cur)
+        r = (((((((r << sgsb) | a) << sgsb) | b) << sgsb) | c) << sgsb) | d
+        pr = self.t.played_rounds
+        f1 = self.f1
+        f2 = self.f2
+        if pr:
+            r <<= sgsb
+            if in_cur:
+                r += (f1[lo.pid] == FLOAT_DOWN) + (shi <= slo and f1[hi.pid] == FLOAT_DOWN)
+            r <<= sgsb
+            if in_cur:
+                r |= int(not (shi > slo and f1[lo.pid] == FLOAT_UP))
+        if pr > 1:
+            r <<= sgsb
+            if in_cur:
+                r += (f2[lo.pid] == FLOAT_DOWN) + (shi <= slo and f2[hi.pid] == FLOAT_DOWN)
+            r <<= sgsb
+            if in_cur:
+                r |= int(not (shi > slo and f2[lo.pid] == FLOAT_UP))
+        if pr:
+            r <<= sgs
+            if in_cur:
+                if f1[lo.pid] == FLOAT_DOWN:
+                    r += 1 << shifts[slo]
+                if f1[hi.pid] == FLOAT_DOWN:
+                    r += 1 << shifts[shi]
+            r <<= sgs
+            if in_cur and not (f1[lo.pid] == FLOAT_UP and shi > slo):
+                r |= 1 << shifts[shi]
+        if pr > 1:
+            r <<= sgs
+            if in_cur:
+                if f2[lo.pid] == FLOAT_DOWN:
+                    r += 1 << shifts[slo]
+                if f2[hi.pid] == FLOAT_DOWN:
+                    r += 1 << shifts[shi]
+            r <<= sgs
+            if in_cur and not (f2[lo.pid] == FLOAT_UP and shi > slo):
+                r |= 1 << shifts[shi]
+        return r
+
+    # ----------------------------------------------------------------- colour
+    def first_colour_difference(self, p0: EPlayer, p1: EPlayer):
+        a = [m.color for m in p0.matches if m.played]
+        b = [m.color for m in p1.matches if m.played]
+        i, j = len(a) - 1, len(b) - 1
+        while i >= 0 and j >= 0 and a[i] == b[j]:
+            i -= 1
+            j -= 1
+        return (a[i] if i >= 0 else NOCOLOR), (b[j] if j >= 0 else NOCOLOR)
+
+    def neutral_colour(self, p: EPlayer, o: EPlayer) -> int:
+        if prefs_compatible(p.pref, o.pref):
+            if p.pref != NOCOLOR:
+                return p.pref
+            if o.pref != NOCOLOR:
+                return invert(o.pref)
+            return NOCOLOR
+        if p.absolute_pref() and (p.imbalance > o.imbalance or not o.absolute_pref()):
+            return p.pref
+        if o.absolute_pref() and (o.imbalance > p.imbalance or not p.absolute_pref()):
+            return invert(o.pref)
+        if p.strong and not o.strong:
+            return p.pref
+        if o.strong and not p.strong:
+            return invert(o.pref)
+        c0, c1 = self.first_colour_difference(p, o)
+        if c0 != NOCOLOR and c1 != NOCOLOR:
+            return c1
+        return NOCOLOR
+
+    def ranked_before(self, p: EPlayer, o: EPlayer) -> bool:
+        """acceleratedScoreRankCompare(p, o): p ranks below o."""
+        return (self.sa[p.pid], o.rank) < (self.sa[o.pid], p.rank)
+
+    def choose_colour(self, p: EPlayer, o: EPlayer) -> Tuple[int, str]:
+        """Colour of p against o, and the rule (E.1..E.5) that decided."""
+        t = self.t
+        res = self.neutral_colour(p, o)
+        if res != NOCOLOR:
+            return res, "pref"
+        if p.pref == NOCOLOR:
+            if self.ranked_before(p, o):
+                return (t.initial_color if o.rank & 1 else invert(t.initial_color)), "E5"
+            return (invert(t.initial_color) if p.rank & 1 else t.initial_color), "E5"
+        if self.ranked_before(p, o):
+            return invert(o.pref), "E4"
+        return p.pref, "E4"
+
+    # ------------------------------------------------------------------- main
+    def run(self):
+        t = self.t
+        pr = t.played_rounds
+        self.forbidden = t.resolve_forbidden(pr)
+        sorted_players: List[EPlayer] = []
+        for p in t.players:
+            if p.valid:
+                if len(p.matches) <= pr:
+                    sorted_players.append(p)
+                for m in p.matches:
+                    if m.played:
+                        self.forbidden[p.pid].add(m.opponent)
+        self.sa = {p.pid: t.score_acc(p) for p in t.players if p.valid}
+        sa = self.sa
+        sorted_players.sort(key=lambda p: (-sa[p.pid], p.rank))
+        self.sorted = sorted_players
+        n = len(sorted_players)
+        if n == 0:
+            return [], None
+        self.elig = {p.pid: t.eligible_for_bye(p) for p in sorted_players}
+        self.f1 = {}
+        self.f2 = {}
+        for p in sorted_players:
+            if pr:
+                self.f1[p.pid] = self.get_float(p, 1)
+            if pr > 1:
+                self.f2[p.pid] = self.get_float(p, 2)
+
+        # score-group bit layout
+        shifts = {}
+        sgs = 0
+        max_size = 0
+        rep = 0
+        for idx in range(n - 1, -1, -1):
+            rep += 1
+            cur = sa[sorted_players[idx].pid]
+            if idx == 0 or cur < sa[sorted_players[idx - 1].pid]:
+                shifts[cur] = sgs
+                max_size = max(max_size, rep)
+                sgs += bits(rep)
+                rep = 0
+        self.shifts = shifts
+        self.sgs = sgs
+        self.sgsb = sgsb = bits(max_size)
+        self.unplayed_ranks: Dict[int, int] = {}
+
+        M = MatchingState(n, sgsb)
+        W = M.w
+        top_score = sa[sorted_players[0].pid]
+
+        # completion check, bye assignee score
+        if n & 1:
+            for i in range(n):
+                p = sorted_players[i]
+                sp = sa[p.pid]
+                for j in range(i):
+                    o = sorted_players[j]
+                    w = 0
+                    if self.compatible(p, o):
+                        w = 1 + (not self.elig[p.pid]) + (not self.elig[o.pid])
+                        w <<= sgs
+                        w |= shifts[sp] + shifts[sa[o.pid]]
+                        w <<= sgsb
+                        w |= int(sp >= top_score)
+                    W[i][j] = W[j][i] = (w, 0) if w else None
+        else:
+            for i in range(n):
+                p = sorted_players[i]
+                for j in range(i):
+                    o = sorted_players[j]
+                    w = self.edge_weight(o, p, False, False, 0, False)
+                    W[i][j] = W[j][i] = (w, 0) if w else None
+
+        mate = M.compute()
+        unmatched = [v for v in range(n) if mate[v] == v]
+        if len(unmatched) > 1 or (unmatched and not self.elig[sorted_players[unmatched[0]].pid]):
+            raise NoValidPairingError(
+                "The players could not be simultaneously matched while "
+                "satisfying all absolute criteria.")
+        bye_score = 0
+        single_bye = False
+        if n & 1:
+            bv = unmatched[0]
+            bye_score = sa[sorted_players[bv].pid]
+            if bye_score >= top_score:
+                single_bye = True
+                for v in range(n):
+                    if sa[sorted_players[v].pid] < top_score:
+                        break
+                    if sa[sorted_players[mate[v]].pid] < top_score:
+                        single_bye = False
+                        break
+            counts = sorted((p.played_games for p in sorted_players
+                             if sa[p.pid] == bye_score), reverse=True)
+            for rank, g in enumerate(counts):
+                self.unplayed_ranks[g] = rank
+            for i in range(n):
+                p = sorted_players[i]
+                for j in range(i):
+                    o = sorted_players[j]
+                    w = self.edge_weight(o, p, False, False, bye_score, single_bye)
+                    W[i][j] = W[j][i] = (w, 0) if w else None
+
+        matching_by_id: Dict[int, int] = {}
+        self.bracket_of: Dict[int, int] = {}
+        pbi: List[EPlayer] = []
+        vi: List[int] = []
+        nxt = 0
+        while nxt < n and sa[sorted_players[nxt].pid] >= top_score:
+            pbi.append(sorted_players[nxt])
+            vi.append(len(vi))
+            nxt += 1
+        matched = [False] * n
+        sg_begin = 0
+        sg_begin_v = 0
+        stable = mate
+
+        while len(pbi) > 1 or nxt != n:
+            nsgb = len(pbi)
+            nsgb_v = sg_begin_v + (nsgb - sg_begin)
+            sg_it = nxt
+            bracket_score = sa[pbi[sg_begin].pid] if sg_begin < nsgb else None
+            for p in pbi[:nsgb]:
+                self.bracket_of.setdefault(p.pid, bracket_score)
+            while nxt != n and sa[sorted_players[nxt].pid] >= sa[sorted_players[sg_it].pid]:
+                pbi.append(sorted_players[nxt])
+                vi.append(vi[-1] + 1)
+                nxt += 1
+            size = len(pbi)
+            # base edge weights: bew[(larger, smaller)] over bracket + next group
+            bew: Dict[Tuple[int, int], Optional[int]] = {}
+            for lg in range(sg_begin, size):
+                plg = pbi[lg]
+                vlg = vi[lg]
+                in_cur = lg < nsgb
+                Wl = W[vlg]
+                for sm in range(lg):
+                    w = self.edge_weight(pbi[sm], plg, in_cur, not in_cur,
+                                         bye_score, single_bye)
+                    if w:
+                        bew[(lg, sm)] = w
+                        Wl[vi[sm]] = W[vi[sm]][vlg] = (w, 0)
+                    else:
+                        Wl[vi[sm]] = W[vi[sm]][vlg] = None
+
+            def setw(u, v, val):
+                W[u][v] = W[v][u] = val
+
+            def ewc(sm, lg, sm_ri, rem_pairs):
+                r = bew.get((lg, sm))
+                if not r:
+                    return None
+                add = ((int(sm_ri < rem_pairs) << (2 * sgsb)) - sm_ri) << 1
+                return (r, add)
+
+            stable = M.compute()
+
+            def in_bracket(x):
+                return sg_begin_v <= x < nsgb_v
+
+            # moved-down players to pair in this bracket
+            md_score = None
+            rem_md = rem_md_matched = 0
+            for pi in range(sg_begin):
+                if pi == 0 or sa[pbi[pi].pid] < md_score:
+                    md_score = sa[pbi[pi].pid]
+                    rem_md_matched = 0
+                    rem_md = 0
+                    j = pi
+                    while sa[pbi[j].pid] >= md_score:
+                        rem_md += 1
+                        if in_bracket(stable[vi[j]]):
+                            rem_md_matched += 1
+                        j += 1
+                if not rem_md_matched:
+                    continue
+                pv = vi[pi]
+                if rem_md <= rem_md_matched:
+                    matched[pv] = True
+                    continue
+                rem_md -= 1
+                if not in_bracket(stable[pv]):
+                    for oi in range(sg_begin, nsgb):
+                        w = bew.get((oi, pi))
+                        if w:
+                            setw(pv, vi[oi], (w, 1))
+                    stable = M.compute()
+                if in_bracket(stable[pv]):
+                    matched[pv] = True
+                    rem_md_matched -= 1
+                    for oi in range(sg_begin, nsgb):
+                        w = bew.get((oi, pi))
+                        if w:
+                            setw(pv, vi[oi], (w, (nsgb - sg_begin) + 1))
+
+            # opponents of the moved-down players
+            for pi in range(sg_begin):
+                pv = vi[pi]
+                if not matched[pv]:
+                    continue
+                addend = size
+                for oi in range(nsgb - 1, sg_begin - 1, -1):
+                    ov = vi[oi]
+                    if matched[ov]:
+                        continue
+                    w = bew.get((oi, pi))
+                    if w:
+                        setw(pv, ov, (w, addend))
+                        addend += 1
+                stable = M.compute()
+                mv = stable[pv]
+                matched[mv] = True
+                M.finalize(pv, mv)
+
+            # remainder
+            remainder: List[int] = []
+            rem_pairs = 0
+            for pi in range(sg_begin, nsgb):
+                pv = vi[pi]
+                if stable[pv] < sg_begin_v:
+                    continue
+                remainder.append(pi)
+                if stable[pv] < pv:
+                    rem_pairs += 1
+            R = len(remainder)
+            for oidx in range(R):
+                oi = remainder[oidx]
+                ov = vi[oi]
+                for ridx in range(R):
+                    pi = remainder[ridx]
+                    if oi <= pi:
+                        break
+                    setw(vi[pi], ov, ewc(pi, oi, ridx, rem_pairs))
+            stable = M.compute()
+
+            def forward(v):
+                return v < stable[v] < nsgb_v
+
+            exchange_count = 0
+            for ridx in range(min(rem_pairs, R)):
+                pv = vi[remainder[ridx]]
+                if not forward(pv):
+                    exchange_count += 1
+
+            # lower players of the higher group to be exchanged
+            ex_rem = exchange_count
+            pri = rem_pairs
+            it = rem_pairs
+            while it != 0 and ex_rem:
+                opp_it = it
+                pri -= 1
+                it -= 1
+                pi = remainder[it]
+                pv = vi[pi]
+                if forward(pv):
+                    for k in range(opp_it, R):
+                        w = ewc(pi, remainder[k], pri, rem_pairs)
+                        if w:
+                            setw(pv, vi[remainder[k]], (w[0], w[1] - 1))
+                    stable = M.compute()
+                exchange = not forward(pv)
+                ex_rem -= exchange
+                for k in range(it + 1, R):
+                    if exchange:
+                        bew.pop((remainder[k], pi), None)
+                    setw(pv, vi[remainder[k]], ewc(pi, remainder[k], pri, rem_pairs))
+
+            # higher players of the lower group to be exchanged
+            ex_rem = exchange_count
+            ri = rem_pairs
+            for it in range(rem_pairs, R):
+                if not ex_rem > 1:
+                    break
+                pi = remainder[it]
+                pv = vi[pi]
+                already = forward(pv)
+                if not already:
+                    for k in range(it + 1, R):
+                        w = ewc(pi, remainder[k], ri, rem_pairs)
+                        if w:
+                            setw(pv, vi[remainder[k]], (w[0], w[1] + 1))
+                    stable = M.compute()
+                exchange = forward(pv)
+                if exchange:
+                    ex_rem -= 1
+                    for k in range(it):
+                        bew.pop((pi, remainder[k]), None)
+                        setw(pv, vi[remainder[k]], None)
+                    for oi in range(nsgb, size):
+                        bew.pop((oi, pi), None)
+                        setw(pv, vi[oi], None)
+                if not already:
+                    for k in range(it + 1, R):
+                        setw(pv, vi[remainder[k]], ewc(pi, remainder[k], ri, rem_pairs))
+                ri += 1
+
+            # finalize the exchanges
+            for a in range(R):
+                pa = remainder[a]
+                pv = vi[pa]
+                fa = forward(pv)
+                for c in range(a + 1, R):
+                    pc = remainder[c]
+                    ov = vi[pc]
+                    if not fa or forward(ov):
+                        bew.pop((pc, pa), None)
+                    w = bew.get((pc, pa))
+                    setw(pv, ov, (w, 0) if w else None)
+
+            # opponents of the first-group players
+            for pi in remainder:
+                pv = vi[pi]
+                if forward(pv):
+                    addend = 0
+                    for oi in reversed(remainder):
+                        ov = vi[oi]
+                        if oi <= pi or matched[ov]:
+                            continue
+                        w = bew.get((oi, pi))
+                        if w:
+                            setw(pv, ov, (w, addend))
+                        addend += 1
+                    stable = M.compute()
+                    mv = stable[pv]
+                    matched[pv] = True
+                    matched[mv] = True
+                    M.finalize(pv, mv)
+
+            # next bracket
+            new_pbi: List[EPlayer] = []
+            new_vi: List[int] = []
+            sg_begin = 0
+            single_bye = bool((n & 1) and sg_it != n
+                              and bye_score >= sa[sorted_players[sg_it].pid])
+            for pi in range(size):
+                pv = vi[pi]
+                if pi < nsgb and matched[pv]:
+                    a = pbi[pi]
+                    b = sorted_players[stable[pv]]
+                    matching_by_id[a.pid] = b.pid
+                    matching_by_id[b.pid] = a.pid
+                else:
+                    new_pbi.append(pbi[pi])
+                    new_vi.append(pv)
+                    if pi < nsgb:
+                        sg_begin += 1
+                    if single_bye and sa[sorted_players[stable[pv]].pid] < sa[sorted_players[sg_it].pid]:
+                        single_bye = False
+            pbi = new_pbi
+            vi = new_vi
+            sg_begin_v = nsgb_v
+
+        pairs = []
+        bye = None
+        for p in sorted_players:
+            m = matching_by_id.get(p.pid)
+            if m is not None:
+                if p.pid < m:
+                    col, _ = self.choose_colour(p, t.players[m])
+                    if col == WHITE:
+                        pairs.append((p.pid, m))
+                    else:
+                        pairs.append((m, p.pid))
+            else:
+                bye = p.pid
+        pairs = self.board_order(pairs)
+        return pairs, bye
+
+    def board_order(self, pairs):
+        t = self.t
+
+        def key(pair):
+            w, b = pair
+            pw, pb = t.players[w], t.players[b]
+            # unacceleratedScoreRankCompare(pw, pb): pw below pb
+            if (pw.score, pb.rank) < (pb.score, pw.rank):
+                hi, lo = pb, pw
+            else:
+                hi, lo = pw, pb
+            return (-hi.score, -lo.score, hi.rank)
+
+        return sorted(pairs, key=key)

@@ -1,0 +1,5 @@
+"""Per-player explanation of a pairing (filled in later)."""
+
+
+def explain(d, pairs, bye):
+    return {}
