@@ -146,10 +146,9 @@ def top3_exception_group(calc: TiebreakCalculator) -> Optional[frozenset]:
     top_set = set(top)
     for pid in top:
         seen_top = []
-        for rec in calc.records[pid]:
-            if rec.kind is not RoundKind.PLAYED:
+        for rec, result in zip(calc.records[pid], calc.outcome[pid]):
+            if result is None:
                 return None
-            result = calc._encounter_won(rec)
             if rec.opponent in top_set:
                 if result != 0:
                     return None

@@ -46,6 +46,16 @@ def round_half_up(value) -> int:
     return int((f + Fraction(1, 2)).__floor__())
 
 
+def _mean(values: Sequence[Number]) -> Number:
+    """Exact mean: a Fraction (an int when whole) for int/Fraction input, else the
+    input's own type (Decimal)."""
+    total = sum(values)
+    if isinstance(total, (int, Fraction)):
+        mean = Fraction(total, len(values))
+        return int(mean) if mean.denominator == 1 else mean
+    return total / len(values)
+
+
 @dataclass(frozen=True)
 class Contribution:
     """One round's term in Buchholz / Sonneborn-Berger for a player."""
@@ -83,20 +93,28 @@ class TiebreakCalculator:
             self.players[p.id] = p
         self.round_win = tournament.round_win
         self.round_draw = tournament.round_draw
+        self._gp = {g: tournament.scoring.game_points(g) for g in GameResult}
         self.records: dict[int, list[RoundRecord]] = {}
+        # per player per round: +1 / 0 / -1 for a played encounter won / level / lost, else None
+        self.outcome: dict[int, list[Optional[int]]] = {}
         for p in tournament.players:
             if len(p.rounds) < self.R:
                 raise TournamentError(
                     f"player {p.id} has {len(p.rounds)} round records, {self.R} rounds completed"
                 )
-            self.records[p.id] = [self._normalise(p, i, rec) for i, rec in enumerate(p.rounds[: self.R])]
+            recs = [self._normalise(p, i, rec) for i, rec in enumerate(p.rounds[: self.R])]
+            self.records[p.id] = recs
+            self.outcome[p.id] = [self._encounter_won(r) if r.kind is RoundKind.PLAYED else None for r in recs]
         self._compute_base()
 
     # ------------------------------------------------------------------ input
     def _normalise(self, p: PlayerData, index: int, rec: RoundRecord) -> RoundRecord:
-        kind = RoundKind(rec.kind)
-        games = tuple(GameResult(g) for g in rec.games)
+        kind = rec.kind if isinstance(rec.kind, RoundKind) else RoundKind(rec.kind)
+        games = rec.games
+        if not all(isinstance(g, GameResult) for g in games):
+            games = tuple(GameResult(g) for g in games)
         sc = self.t.scoring
+        gp = self._gp
         opponent = rec.opponent
         if kind is RoundKind.PLAYED or kind.is_forfeit:
             if opponent is None:
@@ -110,7 +128,7 @@ class TiebreakCalculator:
         points = rec.points
         if points is None:
             if games:
-                points = sum(sc.game_points(g) for g in games)
+                points = sum(gp[g] for g in games)
             elif kind is RoundKind.FORFEIT_WIN:
                 points = self.round_win
             elif kind in (RoundKind.FORFEIT_LOSS, RoundKind.DOUBLE_FORFEIT):
@@ -119,6 +137,8 @@ class TiebreakCalculator:
                 points = self.round_win if self.t.bye_value == ByeValue.WIN else self.round_draw
             else:
                 points = 0
+        if kind is rec.kind and games is rec.games and points is rec.points:
+            return rec
         return RoundRecord(kind=kind, opponent=opponent, points=points, games=games)
 
     # ------------------------------------------------------------ base values
@@ -186,20 +206,20 @@ class TiebreakCalculator:
     # ---------------------------------------------------------------- helpers
     def _encounter_won(self, rec: RoundRecord) -> int:
         """+1 won, 0 level, -1 lost, comparing both sides' points of the encounter."""
-        sc = self.t.scoring
-        theirs = sum(sc.game_points(g.mirror) for g in rec.games)
-        own = sum(sc.game_points(g) for g in rec.games)
+        gp = self._gp
+        theirs = sum(gp[g.mirror] for g in rec.games)
+        own = sum(gp[g] for g in rec.games)
         return (own > theirs) - (own < theirs)
 
     def running_scores(self, pid: int, count_unplayed: bool = True) -> list[Number]:
         out = []
         total = 0
-        sc = self.t.scoring
+        gp = self._gp
         for rec in self.records[pid]:
             if count_unplayed:
                 total += rec.points
             elif rec.kind is RoundKind.PLAYED:
-                total += sum(sc.game_points(g) for g in rec.games if g.over_the_board)
+                total += sum(gp[g] for g in rec.games if g.over_the_board)
             out.append(total)
         return out
 
@@ -242,9 +262,7 @@ class TiebreakCalculator:
 
     def matches_won(self, pid: int) -> int:
         """Played encounters (micro-matches or games) won; unplayed rounds do not count."""
-        return sum(
-            1 for rec in self.records[pid] if rec.kind is RoundKind.PLAYED and self._encounter_won(rec) > 0
-        )
+        return sum(1 for o in self.outcome[pid] if o is not None and o > 0)
 
     def games_won(self, pid: int) -> int:
         """Games won over the board (forfeit wins do not count; FIDE 7.2 WON)."""
@@ -254,9 +272,9 @@ class TiebreakCalculator:
         """2 / 1 / 0 per round: played encounters by their result, unplayed rounds by
         the points awarded compared with a draw's points of a round."""
         total = 0
-        for rec in self.records[pid]:
-            if rec.kind is RoundKind.PLAYED:
-                total += 1 + self._encounter_won(rec)
+        for rec, o in zip(self.records[pid], self.outcome[pid]):
+            if o is not None:
+                total += 1 + o
             else:
                 total += 2 if rec.points > self.round_draw else 1 if rec.points == self.round_draw else 0
         return total
@@ -295,10 +313,8 @@ class TiebreakCalculator:
             if other == pid or other not in enc:
                 continue
             pts = enc[other]
-            value = pts[0] if len(pts) == 1 else Fraction(sum(pts), len(pts))
+            value = pts[0] if len(pts) == 1 else _mean(pts)
             total = value if total is None else total + value
-        if isinstance(total, Fraction) and total.denominator == 1:
-            total = int(total)
         return total
 
     def de_split(self, group: Sequence[int]) -> list[list[int]]:

@@ -209,3 +209,17 @@ def test_standings_after_an_earlier_round():
     s = compute_standings(t)
     # R1: P3 4 (WW), then P1, P2, P5, P6 2 each, P4 0
     assert s.rows[0].id == 3 and s.rows[0].points == 4 and s.rows[-1].id == 4
+
+
+def test_decimal_scoring_one_half_zero():
+    # Tournament 2 on a 1 / 0.5 / 0 scale: every score halves, so Buchholz and progressive
+    # halve and SB (score x score) is a quarter: P1 BH 10 -> 5, PS 8 -> 4, SB 12 -> 3.
+    from decimal import Decimal
+    from tournaments.domain import Scoring
+    from tests.tournaments.domain.test_domain_standings import T2_PLAYERS, T2_ROUNDS
+    t = build(T2_PLAYERS, T2_ROUNDS, scoring=Scoring(1, Decimal("0.5"), 0))
+    v = compute_standings(t).row(1).tiebreaks
+    assert (v["buchholz"], v["progressive"], v["sonneborn_berger"]) == (5, 4, 3)
+    # Riga's multiplier stays 2 per game won / 1 per draw whatever the scale:
+    # D vs P2 (2) 1*2 + W vs P4 (1) 2*1 + D vs P3 (2) 1*2 = 6
+    assert v["riga"] == 6
