@@ -6,7 +6,7 @@ Public API::
         TournamentData, PlayerData, RoundRecord, RoundKind, GameResult, Scoring, Format,
         ByeValue, UnplayedRules, StandingsSettings, compute_standings,
         CategoryRule, Person, is_member, members, category_standings,
-        qualification, spots_for_average, performances,
+        qualification, spots_for_average, performances, tournament_from_interchange,
     )
 """
 
@@ -31,6 +31,7 @@ from .standings import Standings, StandingRow, compute_standings
 from .categories import CategoryRule, CategoryRow, Person, category_standings, is_member, members
 from .qualification import QualificationResult, qualification, spots_for_average
 from .performance import Performance, performances
+from .interchange import tournament_from_interchange
 
 __all__ = [
     "CBJD", "TIEBREAK_KEYS", "AcceleratedProgressive", "ByeValue", "DummyCapRounds", "Format",
@@ -38,5 +39,5 @@ __all__ = [
     "TournamentData", "UnplayedRules", "TiebreakCalculator", "TournamentError", "Standings",
     "StandingRow", "compute_standings", "CategoryRule", "CategoryRow", "Person",
     "category_standings", "is_member", "members", "QualificationResult", "qualification",
-    "spots_for_average", "Performance", "performances",
+    "spots_for_average", "Performance", "performances", "tournament_from_interchange",
 ]

@@ -1,0 +1,112 @@
+"""Build :class:`TournamentData` from the interchange file (interchange.md), no database.
+
+Useful for the ``standings`` command on an imported file and for tests.  Readings:
+
+* ``boards[].games`` are from the point of view of each game's White: ``first`` has
+  White in game 1, ``second`` in game 2.
+* A round counts as completed when every board has every result (no ``null``);
+  standings use the completed rounds from round 1 up to the first incomplete or
+  draft one (``rounds_completed`` can be passed to stop earlier).
+* A player on no board, not the bye and not ``absent``: before the player's first
+  appearance in any round this is a late-entry round (``not_entered``), after it a
+  withdrawal (``withdrawn``).  ``absent`` players score 0 (the file has no field for
+  an absence given the draw value).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from .model import (
+    ByeValue,
+    Format,
+    GameResult,
+    PlayerData,
+    RoundKind,
+    RoundRecord,
+    Scoring,
+    TournamentData,
+)
+
+# result code (White's view) -> (White's result, Black's result)
+_CODES = {
+    "1-0": (GameResult.WIN, GameResult.LOSS),
+    "0-1": (GameResult.LOSS, GameResult.WIN),
+    "1/2": (GameResult.DRAW, GameResult.DRAW),
+    "+/-": (GameResult.FORFEIT_WIN, GameResult.FORFEIT_LOSS),
+    "-/+": (GameResult.FORFEIT_LOSS, GameResult.FORFEIT_WIN),
+    "-/-": (GameResult.DOUBLE_FORFEIT, GameResult.DOUBLE_FORFEIT),
+}
+
+
+def _complete(rnd: dict) -> bool:
+    if rnd.get("status", "published") == "draft":
+        return False
+    return all(g is not None for b in rnd.get("boards", []) for g in b.get("games", [None]))
+
+
+def tournament_from_interchange(
+    data: dict, rounds_completed: Optional[int] = None, provisional_rating: int = 1600
+) -> TournamentData:
+    t = data["tournament"]
+    fmt = Format(t.get("format", "micro-match"))
+    sc = t.get("scoring") or {}
+    scoring = Scoring(sc.get("win", 2), sc.get("draw", 1), sc.get("loss", 0))
+    rounds = sorted(data.get("rounds", []), key=lambda r: r["number"])
+    done = 0
+    for rnd in rounds:
+        if rnd["number"] != done + 1 or not _complete(rnd):
+            break
+        done += 1
+    if rounds_completed is not None:
+        done = min(done, rounds_completed)
+    ids = [p["id"] for p in data.get("players", [])]
+    per_round: list[dict[int, RoundRecord]] = []
+    for rnd in rounds[:done]:
+        recs: dict[int, RoundRecord] = {}
+        for board in rnd.get("boards", []):
+            a, b = board["first"], board["second"]
+            ga, gb = [], []
+            for n, code in enumerate(board["games"]):
+                white, black = _CODES[code]
+                if n % 2 == 0:  # game 1 (and 3, ...): first has White
+                    ga.append(white)
+                    gb.append(black)
+                else:
+                    ga.append(black)
+                    gb.append(white)
+            recs[a] = RoundRecord.from_games(b, ga, scoring)
+            recs[b] = RoundRecord.from_games(a, gb, scoring)
+        if rnd.get("bye") is not None:
+            recs[rnd["bye"]] = RoundRecord(RoundKind.BYE)
+        for pid in rnd.get("absent") or ():
+            recs.setdefault(pid, RoundRecord(RoundKind.ABSENT, points=0))
+        per_round.append(recs)
+    players = []
+    for p in data.get("players", []):
+        pid = p["id"]
+        seen = False
+        records = []
+        for recs in per_round:
+            rec = recs.get(pid)
+            if rec is None:
+                rec = RoundRecord(RoundKind.WITHDRAWN if seen else RoundKind.NOT_ENTERED)
+            else:
+                seen = True
+            records.append(rec)
+        if not seen:  # never appeared: every round is a late-entry round
+            records = [RoundRecord(RoundKind.NOT_ENTERED) for _ in per_round]
+        players.append(PlayerData(id=pid, name=p.get("name", str(pid)), rating=p.get("rating"),
+                                  rounds=tuple(records)))
+    if len(set(ids)) != len(ids):
+        raise ValueError("duplicate player ids")
+    return TournamentData(
+        players=tuple(players),
+        rounds_completed=done,
+        planned_rounds=t.get("rounds", done),
+        format=fmt,
+        scoring=scoring,
+        bye_value=ByeValue(t.get("bye", "win")),
+        acceleration_used=t.get("acceleration", "none") not in (None, "none"),
+        provisional_rating=provisional_rating,
+    )
