@@ -157,7 +157,9 @@ class RoundRecord:
 
         At least one game over the board makes it ``PLAYED``; otherwise it is a
         forfeit round: double forfeit if every game is a double forfeit, else
-        forfeit win / loss by comparing the points of both sides.
+        forfeit win if this side scored more than the other, forfeit loss
+        otherwise (so a level all-forfeit micro-match, one game lost by each
+        side's absence, is a forfeit loss, a voluntary unplayed round, for both).
         """
         games = tuple(GameResult(g) for g in games)
         if not games:
