@@ -4,9 +4,10 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-import pairing
-from pairing import ForbiddenPair as EngineForbiddenPair
-from pairing import NoValidPairing, PlayerState, RoundEntry, Scoring, TournamentState
+from pairing import model as engine
+from pairing.api import pair_round
+from pairing.model import ForbiddenPair as EngineForbiddenPair
+from pairing.model import NoValidPairing, PlayerState, RoundEntry, Scoring, TournamentState
 
 from .models import Absence
 from .models.choices import AbsenceValue, RoundFormat
@@ -29,21 +30,21 @@ def round1_order(tournament, entries):
 
 
 _KIND = {
-    "played": pairing.model.GAME, "forfeit_win": pairing.model.FORFEIT_WIN, "forfeit_loss": pairing.model.FORFEIT_LOSS,
-    "double_forfeit": pairing.model.FORFEIT_LOSS, "pab": pairing.model.PAB, "absent": pairing.model.ZERO_BYE,
-    "withdrawn": pairing.model.ZERO_BYE, "late": pairing.model.ZERO_BYE,
+    "played": engine.GAME, "forfeit_win": engine.FORFEIT_WIN, "forfeit_loss": engine.FORFEIT_LOSS,
+    "double_forfeit": engine.FORFEIT_LOSS, "pab": engine.PAB, "absent": engine.ZERO_BYE,
+    "withdrawn": engine.ZERO_BYE, "late": engine.ZERO_BYE,
 }
 
 
 def _round_entry(record, tournament):
     kind = _KIND[record.kind]
     if record.kind == "absent" and record.points > 0:
-        kind = pairing.model.HALF_BYE
+        kind = engine.HALF_BYE
     result = None
-    if kind == pairing.model.GAME:
+    if kind == engine.GAME:
         mine, theirs = record.points, record.opponent_points
         result = "W" if mine > theirs else "L" if mine < theirs else "D"
-    with_opponent = kind in (pairing.model.GAME, pairing.model.FORFEIT_WIN, pairing.model.FORFEIT_LOSS)
+    with_opponent = kind in (engine.GAME, engine.FORFEIT_WIN, engine.FORFEIT_LOSS)
     return RoundEntry(kind=kind, opponent=record.opponent if with_opponent else None,
                       color=record.colour if with_opponent else None, result=result, points=Decimal(record.points))
 
@@ -53,7 +54,7 @@ def build_state(tournament, number, entries, history):
     absent = {}
     draw_value = tournament.absence_value == AbsenceValue.DRAW
     for entry_id in Absence.objects.filter(entry__tournament=tournament, round_number=number).values_list("entry_id", flat=True):
-        absent[entry_id] = pairing.model.HALF_BYE if draw_value else pairing.model.ZERO_BYE
+        absent[entry_id] = engine.HALF_BYE if draw_value else engine.ZERO_BYE
     players, by_pk = [], {}
     for e in entries:
         if e.pairing_number is None:
@@ -94,7 +95,7 @@ def pair_next_round(tournament, number, entries, history):
     state = build_state(tournament, number, entries, history)
     if len([p for p in state.players]) < 2:
         raise NoValidPairing(_("fewer than two players available"))
-    result = pairing.pair_round(state)
+    result = pair_round(state)
     by_number = {e.pairing_number: e for e in entries}
     boards = [(by_number[w], by_number[b]) for w, b in result.boards]
     bye = by_number[result.bye] if result.bye else None

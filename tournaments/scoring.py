@@ -49,3 +49,41 @@ def is_played(results):
 
 def is_complete(results, games_per_round):
     return len([r for r in results.values() if r is not None]) == games_per_round
+
+
+# Result entry from the board's point of view (first player - second player), as typed on the results page:
+# "2-0" first wins, "1-1" draw, "0-2" second wins, "+" W.O. for the first, "-" W.O. for the second, "x" double W.O.
+ENTRY_TOKENS = {
+    "first": {"2-0", "2", "1-0", "v"},
+    "draw": {"1-1", "1", "=", "e", "1/2"},
+    "second": {"0-2", "0", "0-1", "d"},
+    "first_wo": {"+", "wo1", "+/-", "w.o.1"},
+    "second_wo": {"-", "wo2", "-/+", "w.o.2"},
+    "double_wo": {"x", "--", "-/-", "wo", "w.o."},
+}
+ENTRY_LABELS = {"first": "2-0", "draw": "1-1", "second": "0-2", "first_wo": "+/-", "second_wo": "-/+", "double_wo": "-/-"}
+_AS_WHITE = {"first": "1-0", "draw": "1/2", "second": "0-1", "first_wo": "+/-", "second_wo": "-/+", "double_wo": "-/-"}
+_MIRROR = {"1-0": "0-1", "0-1": "1-0", "1/2": "1/2", "+/-": "-/+", "-/+": "+/-", "-/-": "-/-"}
+
+
+def parse_entry(game_number, text):
+    """A typed token (first player's view) -> the stored code (that game's White's view); '' -> None.
+
+    Raises ValueError for anything else.
+    """
+    token = (text or "").strip().lower().replace(" ", "")
+    if not token:
+        return None
+    for outcome, tokens in ENTRY_TOKENS.items():
+        if token in tokens:
+            code = _AS_WHITE[outcome]
+            return code if white_is_first(game_number) else _MIRROR[code]
+    raise ValueError(token)
+
+
+def entry_label(game_number, code):
+    """The stored code shown from the first player's view (the inverse of parse_entry)."""
+    if code is None:
+        return ""
+    as_first = code if white_is_first(game_number) else _MIRROR[code]
+    return ENTRY_LABELS[{v: k for k, v in _AS_WHITE.items()}[as_first]]

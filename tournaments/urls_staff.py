@@ -1,4 +1,26 @@
+"""Staff pages, under /gestao/. Every view needs a login; tournament pages need a role on that tournament."""
 from django.urls import path
 
+from .views import staff_entries as entries
+from .views import staff_rounds as rounds
+from .views import staff_tournaments as tournaments
+
 app_name = "staff"
-urlpatterns = []
+urlpatterns = [
+    path("", tournaments.HomeView.as_view(), name="home"),
+    path("novo/", tournaments.TournamentCreateView.as_view(), name="tournament_create"),
+    path("lista-de-rating/", entries.RatingListImportView.as_view(), name="rating_import"),
+    path("t/<slug:slug>/", tournaments.DashboardView.as_view(), name="tournament"),
+    path("t/<slug:slug>/configuracoes/", tournaments.SettingsView.as_view(), name="settings"),
+    path("t/<slug:slug>/equipe/", tournaments.StaffRolesView.as_view(), name="roles"),
+    path("t/<slug:slug>/auditoria/", tournaments.AuditView.as_view(), name="audit"),
+    path("t/<slug:slug>/inscritos/", entries.EntriesView.as_view(), name="entries"),
+    path("t/<slug:slug>/inscritos/adicionar/", entries.EntryAddView.as_view(), name="entry_add"),
+    path("t/<slug:slug>/inscritos/<int:pk>/", entries.EntryView.as_view(), name="entry"),
+    path("t/<slug:slug>/suspensoes/", entries.SuspensionsView.as_view(), name="suspensions"),
+    path("t/<slug:slug>/pares-proibidos/", entries.ForbiddenPairsView.as_view(), name="forbidden_pairs"),
+    path("t/<slug:slug>/emparceirar/", rounds.RoundPairView.as_view(), name="round_pair"),
+    path("t/<slug:slug>/rodada/<int:number>/", rounds.RoundView.as_view(), name="round"),
+    path("t/<slug:slug>/rodada/<int:number>/editar/", rounds.RoundEditView.as_view(), name="round_edit"),
+    path("t/<slug:slug>/rodada/<int:number>/resultados/", rounds.ResultsView.as_view(), name="results"),
+]

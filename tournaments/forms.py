@@ -1,0 +1,88 @@
+"""Staff forms. Validation of the domain rules is in the services; forms check shapes and ranges."""
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+
+from .models import Category, Player, Tournament
+from .models.choices import StaffRole, WithdrawalKind
+
+TOURNAMENT_FIELDS = [
+    "name", "slug", "variant", "format", "planned_rounds", "minutes_per_game", "start_date", "end_date", "city",
+    "state", "venue", "chief_arbiter", "time_zone", "score_win", "score_draw", "score_loss", "bye_value",
+    "absence_value", "acceleration", "initial_colour", "provisional_rating", "tiebreak_profile", "tiebreak_keys",
+    "tiebreak_edition", "progressive_move", "corrected_progressive_cut", "corrected_progressive_unplayed",
+    "opening_table", "opening_draw_mode", "min_participants",
+]
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+    def __init__(self, **kwargs):
+        super().__init__(format="%Y-%m-%d", **kwargs)
+
+
+class TournamentForm(forms.ModelForm):
+    class Meta:
+        model = Tournament
+        fields = TOURNAMENT_FIELDS
+        widgets = {"start_date": DateInput(), "end_date": DateInput()}
+
+
+class PlayerForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = ["name", "sex", "birth_date", "state", "club", "cbjd_id", "rating", "fmjd_rating", "title"]
+        widgets = {"birth_date": DateInput()}
+
+    def clean_cbjd_id(self):
+        return self.cleaned_data["cbjd_id"] or None
+
+
+class EntryForm(forms.Form):
+    categories = forms.ModelMultipleChoiceField(queryset=Category.objects.none(), required=False,
+                                                widget=forms.CheckboxSelectMultiple, label=_("categories"))
+    declared_adult = forms.BooleanField(required=False, label=_("21 or older (no birth date needed)"))
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["categories"].queryset = tournament.categories.all()
+
+
+class WithdrawForm(forms.Form):
+    from_round = forms.IntegerField(min_value=1, max_value=30, label=_("from round"))
+    kind = forms.ChoiceField(choices=WithdrawalKind.choices, label=_("kind"))
+    note = forms.CharField(required=False, max_length=200, label=_("note"))
+
+
+class AbsenceForm(forms.Form):
+    round_number = forms.IntegerField(min_value=1, max_value=30, label=_("round"))
+    reason = forms.CharField(required=False, max_length=200, label=_("reason"))
+
+
+class RatingListForm(forms.Form):
+    file = forms.FileField(label=_("rating list (CSV or XLSX)"))
+
+
+class ForbiddenPairForm(forms.Form):
+    entry_a = forms.IntegerField(label=_("pairing number"), min_value=1)
+    entry_b = forms.IntegerField(label=_("pairing number"), min_value=1)
+    from_round = forms.IntegerField(required=False, min_value=1, max_value=30, label=_("from round"))
+    to_round = forms.IntegerField(required=False, min_value=1, max_value=30, label=_("to round"))
+    reason = forms.CharField(required=False, max_length=200, label=_("reason"))
+
+
+class OpeningCodeForm(forms.Form):
+    code = forms.CharField(max_length=20, label=_("opening code drawn at the venue"))
+
+
+class StaffRoleForm(forms.Form):
+    username = forms.CharField(max_length=150, label=_("user name"))
+    role = forms.ChoiceField(choices=StaffRole.choices, initial=StaffRole.ARBITER, label=_("role"))
+
+    def clean_username(self):
+        name = self.cleaned_data["username"].strip()
+        user = get_user_model().objects.filter(username=name).first()
+        if user is None:
+            raise forms.ValidationError(_("There is no user named “%(name)s”.") % {"name": name})
+        return user

@@ -1,0 +1,52 @@
+"""Who may do what: site administrators; a tournament's director (settings, staff, suspensions) and arbiters
+(pairing, results). Everyone else gets 403 on staff pages; anonymous users are sent to the login page."""
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+
+from .models import Tournament, TournamentRole
+from .models.choices import StaffRole
+
+
+def role_of(user, tournament):
+    if not user.is_authenticated:
+        return None
+    if user.is_superuser:
+        return StaffRole.DIRECTOR
+    return TournamentRole.objects.filter(tournament=tournament, user=user).values_list("role", flat=True).first()
+
+
+def can_run(user, tournament):
+    return role_of(user, tournament) in (StaffRole.DIRECTOR, StaffRole.ARBITER)
+
+
+def can_direct(user, tournament):
+    return role_of(user, tournament) == StaffRole.DIRECTOR
+
+
+def visible_tournaments(user):
+    qs = Tournament.objects.all()
+    return qs if user.is_superuser else qs.filter(roles__user=user).distinct()
+
+
+class TournamentStaffMixin(LoginRequiredMixin):
+    """Loads ``self.tournament`` from the URL's slug and checks the user's role on it."""
+
+    director_only = False
+
+    def dispatch(self, request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return self.handle_no_permission()
+        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        self.role = role_of(request.user, self.tournament)
+        allowed = self.role == StaffRole.DIRECTOR if self.director_only else self.role is not None
+        if not allowed:
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        ctx["tournament"] = self.tournament
+        ctx["role"] = self.role
+        ctx["is_director"] = self.role == StaffRole.DIRECTOR
+        return ctx

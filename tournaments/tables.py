@@ -1,0 +1,62 @@
+"""Staff tables (django-tables2): sortable, exportable to CSV and XLSX."""
+import django_tables2 as tables
+from django.utils.translation import gettext_lazy as _
+
+from .models import Entry
+
+
+class EntryTable(tables.Table):
+    pairing_number = tables.Column(verbose_name=_("No."))
+    name = tables.LinkColumn("staff:entry", args=[tables.A("tournament.slug"), tables.A("pk")],
+                             accessor="player.name", verbose_name=_("name"), order_by="player__name")
+    cbjd_id = tables.Column(accessor="player.cbjd_id", verbose_name="CBJD", order_by="player__cbjd_id")
+    rating = tables.Column(verbose_name=_("rating"))
+    sex = tables.Column(accessor="player.sex", verbose_name=_("sex"), order_by="player__sex")
+    birth_date = tables.DateColumn(accessor="player.birth_date", verbose_name=_("birth date"), format="d/m/Y",
+                                   order_by="player__birth_date")
+    state = tables.Column(accessor="player.state", verbose_name=_("state (UF)"), order_by="player__state")
+    club = tables.Column(accessor="player.club", verbose_name=_("club"), order_by="player__club")
+    categories = tables.Column(empty_values=(), orderable=False, verbose_name=_("categories"))
+    status = tables.Column(empty_values=(), verbose_name=_("status"), order_by="status")
+
+    class Meta:
+        model = Entry
+        fields = []
+        sequence = ["pairing_number", "name", "cbjd_id", "rating", "sex", "birth_date", "state", "club", "categories", "status"]
+        attrs = {"class": "table"}
+        order_by = ("pairing_number",)
+
+    def render_categories(self, record):
+        return ", ".join(c.code for c in record.categories.all())
+
+    def value_categories(self, record):
+        return self.render_categories(record)
+
+    def render_status(self, record):
+        if record.withdrawn_from_round:
+            return _("withdrawn from round %(n)s") % {"n": record.withdrawn_from_round}
+        if record.late_entry_round:
+            return _("late entry (round %(n)s)") % {"n": record.late_entry_round}
+        return _("active")
+
+    def value_status(self, record):
+        return str(self.render_status(record))
+
+
+class PairingTable(tables.Table):
+    """Boards of a round with both players and each game's result (rows are plain dicts)."""
+
+    board = tables.Column(verbose_name=_("board"))
+    first_no = tables.Column(verbose_name=_("No."))
+    first = tables.Column(verbose_name=_("White (game 1)"))
+    first_points = tables.Column(verbose_name=_("pts"))
+    score = tables.Column(verbose_name=_("result"), orderable=False)
+    second_points = tables.Column(verbose_name=_("pts"))
+    second = tables.Column(verbose_name=_("Black (game 1)"))
+    second_no = tables.Column(verbose_name=_("No."))
+    games = tables.Column(verbose_name=_("games"), orderable=False)
+    opening = tables.Column(verbose_name=_("opening"))
+
+    class Meta:
+        attrs = {"class": "table"}
+        order_by = ("board",)

@@ -1,0 +1,240 @@
+"""Staff: pairing, reviewing, publishing, undoing and hand-editing rounds; the opening draw; results entry."""
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView
+from django_tables2 import RequestConfig
+
+from ..models import Board, Round
+from ..models.choices import SeatSide
+from ..permissions import TournamentStaffMixin
+from ..scoring import board_points, entry_label, parse_entry
+from ..selectors import board_pair, rounds_with_boards, scoring_of, tournament_history
+from ..services import ConflictError, ServiceError
+from ..services.openings import opening_draw, opening_set_code
+from ..services.results import round_record_results
+from ..services.rounds import round_edit, round_pair, round_publish, round_undo
+from ..tables import PairingTable
+from .staff_entries import EXPORT_FORMATS, export_response
+from .staff_helpers import run_service
+
+
+class RoundPairView(TournamentStaffMixin, TemplateView):
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        ok, rnd = run_service(request, round_pair, tournament=self.tournament, user=request.user,
+                              publish=request.POST.get("publish") == "1")
+        if ok:
+            messages.success(request, _("Round %(n)s paired: review it, draw the opening and publish.") % {"n": rnd.number})
+            return redirect("staff:round", slug=self.tournament.slug, number=rnd.number)
+        return redirect("staff:tournament", slug=self.tournament.slug)
+
+
+def board_rows(tournament, rnd):
+    scoring = scoring_of(tournament)
+    rows = []
+    for board in rnd.boards.all():
+        first, second = board_pair(board)
+        results = {g.number: g.result for g in board.games.all()}
+        p1, p2 = board_points(results, scoring)
+        done = results and all(r is not None for r in results.values())
+        rows.append({
+            "board": board.number, "board_obj": board, "first_entry": first, "second_entry": second,
+            "first_no": first.pairing_number, "first": first.player.name, "second_no": second.pairing_number,
+            "second": second.player.name,
+            "first_points": p1 if done else "", "second_points": p2 if done else "",
+            "score": f"{p1:g} - {p2:g}" if done else "",
+            "games": "  ".join(entry_label(n, r) or "…" for n, r in sorted(results.items())),
+            "results": results,
+            "opening": (board.opening or rnd.opening).code if (board.opening or rnd.opening) else "",
+        })
+    return rows
+
+
+class RoundView(TournamentStaffMixin, TemplateView):
+    template_name = "staff/round.html"
+
+    def get_round(self):
+        rounds = [r for r in rounds_with_boards(self.tournament) if r.number == int(self.kwargs["number"])]
+        if not rounds:
+            from django.http import Http404
+
+            raise Http404
+        return rounds[0]
+
+    def get(self, request, *args, **kwargs):
+        self.round = self.get_round()
+        self.rows = board_rows(self.tournament, self.round)
+        self.table = PairingTable(self.rows)
+        RequestConfig(request, paginate=False).configure(self.table)
+        response = export_response(request, self.table, f"{self.tournament.slug}-rodada-{self.round.number}")
+        return response or super().get(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        rnd = self.round
+        explanation = rnd.explanation or {}
+        explained = []
+        for row in self.rows:
+            for key in ("first_entry", "second_entry"):
+                e = row[key]
+                info = explanation.get(str(e.pairing_number))
+                if info:
+                    explained.append((e, info))
+        bye = rnd.bye_seats[0].entry if rnd.bye_seats else None
+        is_last = not self.tournament.rounds.filter(number__gt=rnd.number).exists()
+        has_results = any(r for row in self.rows for r in row["results"].values())
+        ctx.update(round=rnd, table=self.table, rows=self.rows, bye=bye, explained=explained,
+                   bye_info=explanation.get(str(bye.pairing_number)) if bye else None,
+                   can_undo=is_last and not has_results, has_results=has_results, export_formats=EXPORT_FORMATS,
+                   draws=rnd.opening_draws.select_related("opening", "drawn_by", "board").order_by("drawn_at"))
+        return ctx
+
+    def post(self, request, *args, **kwargs):
+        rnd = get_object_or_404(Round, tournament=self.tournament, number=self.kwargs["number"])
+        action = request.POST.get("action")
+        url = reverse("staff:round", args=[self.tournament.slug, rnd.number])
+        if action == "publish":
+            run_service(request, round_publish, success=_("Round %(n)s published.") % {"n": rnd.number}, round=rnd, user=request.user)
+        elif action == "undo":
+            ok, _r = run_service(request, round_undo, success=_("Pairing of round %(n)s undone.") % {"n": rnd.number},
+                                 round=rnd, user=request.user)
+            if ok:
+                return redirect("staff:tournament", slug=self.tournament.slug)
+        elif action == "draw":
+            run_service(request, opening_draw, success=_("Opening drawn."), round=rnd, user=request.user)
+        elif action == "venue_code":
+            run_service(request, opening_set_code, success=_("Opening recorded."), round=rnd, user=request.user,
+                        code=request.POST.get("code", ""))
+        else:
+            messages.error(request, _("Unknown action."))
+        return redirect(url)
+
+
+class RoundEditView(TournamentStaffMixin, TemplateView):
+    """Edit a draft pairing by hand: one line per board, 'first second' pairing numbers, and the bye."""
+
+    template_name = "staff/round_edit.html"
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        rnd = get_object_or_404(Round, tournament=self.tournament, number=self.kwargs["number"])
+        rnd = [r for r in rounds_with_boards(self.tournament) if r.pk == rnd.pk][0]
+        lines = []
+        for board in rnd.boards.all():
+            a, b = board_pair(board)
+            lines.append(f"{a.pairing_number} {b.pairing_number}")
+        bye = rnd.bye_seats[0].entry.pairing_number if rnd.bye_seats else ""
+        ctx.update(round=rnd, text=kwargs.get("text", "\n".join(lines)), bye=kwargs.get("bye", bye),
+                   warnings=kwargs.get("warnings", []))
+        return ctx
+
+    def post(self, request, *args, **kwargs):
+        rnd = get_object_or_404(Round, tournament=self.tournament, number=self.kwargs["number"])
+        text, bye_text = request.POST.get("pairs", ""), request.POST.get("bye", "").strip()
+        by_number = dict(self.tournament.entries.filter(pairing_number__isnull=False).values_list("pairing_number", "pk"))
+        pairs, errors = [], []
+        for i, line in enumerate(text.splitlines(), start=1):
+            parts = line.replace(",", " ").replace("-", " ").split()
+            if not parts:
+                continue
+            if len(parts) != 2 or not all(p.isdigit() for p in parts):
+                errors.append(_("Line %(i)s: write two pairing numbers, e.g. “12 31”.") % {"i": i})
+                continue
+            a, b = (by_number.get(int(p)) for p in parts)
+            if a is None or b is None:
+                errors.append(_("Line %(i)s: unknown pairing number.") % {"i": i})
+                continue
+            pairs.append((a, b))
+        bye = None
+        if bye_text:
+            bye = by_number.get(int(bye_text)) if bye_text.isdigit() else None
+            if bye is None:
+                errors.append(_("Unknown pairing number for the bye."))
+        if not errors:
+            try:
+                _rnd, warnings = round_edit(round=rnd, user=request.user, pairs=pairs, bye=bye)
+            except ServiceError as exc:
+                errors.extend(exc.messages)
+            else:
+                messages.success(request, _("Pairing saved by hand."))
+                for w in warnings:
+                    messages.warning(request, w)
+                return redirect("staff:round", slug=self.tournament.slug, number=rnd.number)
+        for e in errors:
+            messages.error(request, e)
+        return self.render_to_response(self.get_context_data(text=text, bye=bye_text))
+
+
+class ResultsView(TournamentStaffMixin, TemplateView):
+    """Type every board of a round fast: one text field per game, board's point of view (2-0, 1-1, 0-2, +, -, x)."""
+
+    template_name = "staff/results.html"
+
+    def get_round(self):
+        number = int(self.kwargs["number"])
+        rounds = rounds_with_boards(self.tournament, upto=number)
+        rnd = next((r for r in rounds if r.number == number), None)
+        if rnd is None:
+            from django.http import Http404
+
+            raise Http404
+        return rnd
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        rnd = kwargs.get("round") or self.get_round()
+        rows = board_rows(self.tournament, rnd)
+        typed = kwargs.get("typed", {})
+        for row in rows:
+            board = row["board_obj"]
+            # After a refused save, what was typed is shown again, except on boards another arbiter changed
+            # meanwhile: those show the stored values and the fresh version, so nothing is overwritten blindly.
+            keep = str(typed.get((board.pk, "version"))) == str(board.version)
+            row["version"] = board.version
+            row["stale"] = (board.pk, "version") in typed and not keep
+            row["inputs"] = [(n, typed[(board.pk, n)] if keep and (board.pk, n) in typed else entry_label(n, r))
+                             for n, r in sorted(row["results"].items())]
+        ctx.update(round=rnd, rows=rows, bye=rnd.bye_seats[0].entry if rnd.bye_seats else None,
+                   )
+        return ctx
+
+    def post(self, request, *args, **kwargs):
+        rnd = self.get_round()
+        rows, typed, errors = [], {}, []
+        for board in rnd.boards.all():
+            prefix = f"b{board.pk}"
+            if f"{prefix}_v" not in request.POST:
+                continue
+            version = request.POST.get(f"{prefix}_v")
+            typed[(board.pk, "version")] = version
+            results = {}
+            for game in board.games.all():
+                raw = request.POST.get(f"{prefix}_g{game.number}", "")
+                typed[(board.pk, game.number)] = raw
+                try:
+                    results[game.number] = parse_entry(game.number, raw)
+                except ValueError:
+                    errors.append(_("Board %(b)s, game %(g)s: “%(v)s” is not a result (use 2-0, 1-1, 0-2, +, - or x).") % {
+                        "b": board.number, "g": game.number, "v": raw})
+            # Only boards whose typed values differ from what is stored are saved.
+            current = {g.number: g.result for g in board.games.all()}
+            if any(results.get(n) != current[n] for n in results if results.get(n) is not None or current[n] is not None):
+                if not version or not version.isdigit():
+                    errors.append(_("Board %(b)s: the form is incomplete, reload the page.") % {"b": board.number})
+                    continue
+                rows.append((board.pk, int(version), results))
+        if not errors:
+            try:
+                saved = round_record_results(round=rnd, rows=rows, user=request.user)
+            except ServiceError as exc:
+                errors.extend(exc.messages)
+            else:
+                messages.success(request, _("%(n)s board(s) saved.") % {"n": saved})
+                return redirect("staff:results", slug=self.tournament.slug, number=rnd.number)
+        for e in errors:
+            messages.error(request, e)
+        fresh = self.get_round()
+        return self.render_to_response(self.get_context_data(round=fresh, typed=typed), status=409 if errors else 200)

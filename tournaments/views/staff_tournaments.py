@@ -1,0 +1,141 @@
+"""Staff: tournament list, creation, dashboard, settings, staff roles, audit log."""
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.generic import FormView, ListView, TemplateView
+
+from ..forms import TOURNAMENT_FIELDS, StaffRoleForm, TournamentForm
+from ..models import AuditEntry, Tournament, TournamentRole
+from ..models.choices import StaffRole
+from ..models.tournament import FROZEN_SETTINGS
+from ..permissions import TournamentStaffMixin, visible_tournaments
+from ..selectors import missing_results
+from ..services.tournaments import settings_frozen, tournament_create, tournament_update
+from .staff_helpers import run_service
+
+
+class HomeView(LoginRequiredMixin, ListView):
+    template_name = "staff/home.html"
+    context_object_name = "tournaments"
+
+    def get_queryset(self):
+        return visible_tournaments(self.request.user).annotate(n_entries=Count("entries", distinct=True))
+
+
+def can_create(user):
+    return user.is_superuser or user.is_staff or TournamentRole.objects.filter(user=user, role=StaffRole.DIRECTOR).exists()
+
+
+class TournamentCreateView(LoginRequiredMixin, FormView):
+    template_name = "staff/tournament_form.html"
+    form_class = TournamentForm
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated and not can_create(request.user):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
+    def form_valid(self, form):
+        data = {k: form.cleaned_data[k] for k in TOURNAMENT_FIELDS}
+        ok, tournament = run_service(self.request, tournament_create, user=self.request.user, **data)
+        if not ok:
+            return self.form_invalid(form)
+        messages.success(self.request, _("Tournament created."))
+        return redirect("staff:tournament", slug=tournament.slug)
+
+
+class DashboardView(TournamentStaffMixin, TemplateView):
+    template_name = "staff/dashboard.html"
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        t = self.tournament
+        rounds = list(t.rounds.select_related("opening").order_by("number"))
+        last = rounds[-1] if rounds else None
+        ctx.update(
+            rounds=rounds, last_round=last, n_entries=t.entries.count(),
+            missing=missing_results(last) if last else [],
+            can_pair=len(rounds) < t.planned_rounds,
+            pending_suspensions=t.suspensions.filter(confirmed=False).select_related("player"),
+        )
+        return ctx
+
+
+class SettingsView(TournamentStaffMixin, FormView):
+    template_name = "staff/tournament_form.html"
+    form_class = TournamentForm
+    director_only = True
+
+    def get_form_kwargs(self):
+        kwargs = super().get_form_kwargs()
+        kwargs["instance"] = self.tournament
+        return kwargs
+
+    def get_form(self, form_class=None):
+        form = super().get_form(form_class)
+        if settings_frozen(self.tournament):
+            for name in FROZEN_SETTINGS:
+                if name in form.fields:
+                    form.fields[name].disabled = True
+                    form.fields[name].help_text = _("Frozen: round 1 has been paired.")
+        return form
+
+    def form_valid(self, form):
+        tournament = Tournament.objects.get(pk=self.tournament.pk)
+        data = {k: form.cleaned_data[k] for k in TOURNAMENT_FIELDS if not form.fields[k].disabled}
+        ok, tournament = run_service(self.request, tournament_update, tournament=tournament, user=self.request.user, **data)
+        if not ok:
+            return self.form_invalid(form)
+        messages.success(self.request, _("Settings saved."))
+        return redirect("staff:tournament", slug=tournament.slug)
+
+
+class StaffRolesView(TournamentStaffMixin, FormView):
+    template_name = "staff/roles.html"
+    form_class = StaffRoleForm
+    director_only = True
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        ctx["roles"] = self.tournament.roles.select_related("user").order_by("role", "user__username")
+        return ctx
+
+    def post(self, request, *args, **kwargs):
+        remove = request.POST.get("remove")
+        if remove:
+            role = get_object_or_404(TournamentRole, pk=remove, tournament=self.tournament)
+            if role.user == request.user:
+                messages.error(request, _("You cannot remove yourself."))
+            else:
+                from ..services.audit import audit
+
+                audit(tournament=self.tournament, user=request.user, action="staff.remove", obj=role,
+                      summary=role.user.username, old={"role": role.role})
+                role.delete()
+                messages.success(request, _("Access removed."))
+            return redirect("staff:roles", slug=self.tournament.slug)
+        return super().post(request, *args, **kwargs)
+
+    def form_valid(self, form):
+        from ..services.audit import audit
+
+        user, role = form.cleaned_data["username"], form.cleaned_data["role"]
+        obj, _created = TournamentRole.objects.update_or_create(tournament=self.tournament, user=user, defaults={"role": role})
+        audit(tournament=self.tournament, user=self.request.user, action="staff.grant", obj=obj, summary=user.username,
+              new={"role": role})
+        messages.success(self.request, _("%(user)s can now work on this tournament.") % {"user": user.username})
+        return redirect("staff:roles", slug=self.tournament.slug)
+
+
+class AuditView(TournamentStaffMixin, ListView):
+    template_name = "staff/audit.html"
+    director_only = True
+    paginate_by = 100
+    context_object_name = "entries"
+
+    def get_queryset(self):
+        return AuditEntry.objects.filter(tournament=self.tournament).order_by("-created_at", "-id")
