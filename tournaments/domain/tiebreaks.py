@@ -22,9 +22,8 @@ Readings taken here (each documented where it is computed):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional, Sequence
+from typing import NamedTuple, Optional, Sequence
 
 from .model import (
     ByeValue,
@@ -38,6 +37,15 @@ from .model import (
     TournamentData,
     UnplayedRules,
 )
+
+
+_PLAYED = RoundKind.PLAYED
+_REQUESTED = frozenset(k for k in RoundKind if k.is_requested_bye)
+_VUR = frozenset(k for k in RoundKind if k.is_vur)
+_NEEDS_OPPONENT = frozenset(k for k in RoundKind if k.is_played or k.is_forfeit)
+_OTB = frozenset(g for g in GameResult if g.over_the_board)
+_MIRROR = {g: g.mirror for g in GameResult}
+_RIGA = {g: g.riga_units for g in GameResult}
 
 
 def round_half_up(value) -> int:
@@ -56,8 +64,7 @@ def _mean(values: Sequence[Number]) -> Number:
     return total / len(values)
 
 
-@dataclass(frozen=True)
-class Contribution:
+class Contribution(NamedTuple):
     """One round's term in Buchholz / Sonneborn-Berger for a player."""
 
     round: int  # 1-based
@@ -109,19 +116,21 @@ class TiebreakCalculator:
 
     # ------------------------------------------------------------------ input
     def _normalise(self, p: PlayerData, index: int, rec: RoundRecord) -> RoundRecord:
-        kind = rec.kind if isinstance(rec.kind, RoundKind) else RoundKind(rec.kind)
+        kind = rec.kind if rec.kind.__class__ is RoundKind else RoundKind(rec.kind)
         games = rec.games
-        if not all(isinstance(g, GameResult) for g in games):
-            games = tuple(GameResult(g) for g in games)
+        for g in games:
+            if g.__class__ is not GameResult:
+                games = tuple(GameResult(g) for g in games)
+                break
         sc = self.t.scoring
         gp = self._gp
         opponent = rec.opponent
-        if kind is RoundKind.PLAYED or kind.is_forfeit:
+        if kind in _NEEDS_OPPONENT:
             if opponent is None:
                 raise TournamentError(f"player {p.id} round {index + 1}: {kind.value} needs an opponent")
             if opponent not in self.players:
                 raise TournamentError(f"player {p.id} round {index + 1}: unknown opponent {opponent}")
-            if kind is RoundKind.PLAYED and not any(g.over_the_board for g in games):
+            if kind is _PLAYED and _OTB.isdisjoint(games):
                 raise TournamentError(
                     f"player {p.id} round {index + 1}: a played round needs a game played over the board"
                 )
@@ -155,15 +164,18 @@ class TiebreakCalculator:
             later_all_vur = True
             for i in range(R - 1, -1, -1):
                 k = recs[i].kind
+                if k is _PLAYED:
+                    later_all_vur = False
+                    continue
                 if k is RoundKind.BYE:
                     cats[i] = 1
                 elif k is RoundKind.FORFEIT_WIN:
                     cats[i] = 2
-                elif k in (RoundKind.FORFEIT_LOSS, RoundKind.DOUBLE_FORFEIT):
-                    cats[i] = 4
-                elif k.is_requested_bye:
+                elif k in _REQUESTED:
                     cats[i] = 5 if later_all_vur else 3
-                later_all_vur = later_all_vur and k.is_vur
+                else:  # forfeit loss, double forfeit
+                    cats[i] = 4
+                later_all_vur = later_all_vur and k in _VUR
             self.category[pid] = cats
             self.adjusted[pid] = sum(rd if cats[i] == 5 else recs[i].points for i in range(R))
 
@@ -191,7 +203,7 @@ class TiebreakCalculator:
                         value = min(own, self.adjusted[rec.opponent])  # 16.4.1
                     else:
                         value = min(own, self.draw_cap)  # 16.4.2
-                contribs.append(Contribution(i + 1, rec.opponent, value, rec.points, True, rec.kind.is_vur))
+                contribs.append(Contribution(i + 1, rec.opponent, value, rec.points, True, rec.kind in _VUR))
             self.contributions[pid] = contribs
 
         # encounters over the board: pid -> opponent -> list of own encounter points
@@ -207,7 +219,7 @@ class TiebreakCalculator:
     def _encounter_won(self, rec: RoundRecord) -> int:
         """+1 won, 0 level, -1 lost, comparing both sides' points of the encounter."""
         gp = self._gp
-        theirs = sum(gp[g.mirror] for g in rec.games)
+        theirs = sum(gp[_MIRROR[g]] for g in rec.games)
         own = sum(gp[g] for g in rec.games)
         return (own > theirs) - (own < theirs)
 
@@ -219,7 +231,7 @@ class TiebreakCalculator:
             if count_unplayed:
                 total += rec.points
             elif rec.kind is RoundKind.PLAYED:
-                total += sum(gp[g] for g in rec.games if g.over_the_board)
+                total += sum(gp[g] for g in rec.games if g in _OTB)
             out.append(total)
         return out
 
@@ -295,7 +307,7 @@ class TiebreakCalculator:
         """Sum over played encounters of the opponent's final score times 4/3/2/1/0
         (2 per game won, 1 per game drawn; 2/1/0 in a single-game round)."""
         return sum(
-            self.score[rec.opponent] * sum(g.riga_units for g in rec.games)
+            self.score[rec.opponent] * sum(_RIGA[g] for g in rec.games)
             for rec in self.records[pid]
             if rec.kind is RoundKind.PLAYED
         )
