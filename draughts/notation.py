@@ -238,7 +238,14 @@ def parse_move(pos: Position, text: str) -> Move:
     if cands:
         paths = [m for m in pos.capture_paths() if m.start == start and m.end == end] or cands
         if mids:
-            paths = [m for m in paths if _is_subsequence(mids, _trajectory(v, m.path)[1:-1])]
+            # FMJD: intermediate squares are landing squares (the turning square, or the square right behind a
+            # captured piece when the capture goes on straight); as a fallback any square passed over, in order.
+            landed = [m for m in paths if _is_subsequence(mids, list(m.path[1:-1]))]
+            if len({m.key() for m in landed}) != 1:
+                passed = [m for m in paths if _is_subsequence(mids, _trajectory(v, m.path)[1:-1])]
+                if len({m.key() for m in passed}) == 1 or not landed:
+                    landed = passed
+            paths = landed
         keys = {m.key() for m in paths}
         if len(keys) == 1:
             k = next(iter(keys))

@@ -55,9 +55,14 @@ def pydraughts_moves(pyd: types.ModuleType, variant: str, fen: str) -> set:
     """Legal moves of pydraughts for a FEN in the standard numbering, as {(start, end, frozenset(captured))}.
 
     Uses the internal ``Game`` class, whose square numbering for 'brazilian' and 'standard' is the same as
-    ours (square 1 on Black's side); the public Board/Move layer renumbers Brazilian squares."""
+    ours (square 1 on Black's side); the public Board/Move layer renumbers Brazilian squares.  For speed, when
+    pydraughts' own board finds no capture, its one-step positional moves are the legal moves (Game.legal_moves
+    would replay every one of them to look for capture continuations, ~10x slower); otherwise the full capture
+    sequences come from Game.legal_moves, which applies the majority rule."""
     game_mod = sys.modules["pydraughts.core.game"]
     game = game_mod.Game("brazilian" if variant == "brazilian" else "standard", fen)
+    if not game.board.get_possible_capture_moves([]):
+        return {(a, b, frozenset()) for a, b in game.board.get_possible_positional_moves()}
     moves, captures = game.legal_moves()
     out = set()
     for mv, caps in zip(moves, captures):
