@@ -15,7 +15,7 @@ from .board import BLACK, BRAZILIAN, INTERNATIONAL, WHITE, Move, Position, Varia
 from .notation import (NotationError, format_move, initial_fen, parse_fen, parse_move, replay,
                        validate_placement, write_fen)
 from .pdn import (GameCheck, PdnGame, PlayedMove, export_game, export_pdn, format_result, movetext,
-                  normalize_result, parse_pdn, validate_game, validate_moves)
+                  normalize_result, parse_pdn, validate_game, validate_games, validate_moves, check_pdn_game)
 from .svg import svg_board
 from .tablita import Opening, apply_setup, check_opening, load_openings, opening_svg, replay_opening
 
@@ -24,7 +24,7 @@ __all__ = [
     "NotationError", "format_move", "initial_fen", "parse_fen", "parse_move", "replay", "validate_placement",
     "write_fen",
     "GameCheck", "PdnGame", "PlayedMove", "export_game", "export_pdn", "format_result", "movetext",
-    "normalize_result", "parse_pdn", "validate_game", "validate_moves",
+    "normalize_result", "parse_pdn", "validate_game", "validate_games", "validate_moves", "check_pdn_game",
     "svg_board",
     "Opening", "apply_setup", "check_opening", "load_openings", "opening_svg", "replay_opening",
 ]

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from .board import BLACK, WHITE, Move, Position, Variant, get_variant
-from .notation import NotationError, format_move, parse_fen, parse_move, write_fen
+from .notation import NotationError, format_move, parse_fen, parse_move, validate_placement, write_fen
 
 RESULTS_FMJD = {"white": "2-0", "black": "0-2", "draw": "1-1", "both_lost": "0-0", "unknown": "*"}
 RESULTS_CHESS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2", "both_lost": "0-0", "unknown": "*"}
@@ -203,10 +203,10 @@ def validate_moves(tokens: Iterable["MoveToken | str"], variant: "str | Variant"
         pos = parse_fen(start, v)
     start_fen = write_fen(pos)
     check = GameCheck(ok=True, variant=v.name, start_fen=start_fen, positions=[start_fen])
-    number = 1
+    tokens = [MoveToken(t) if isinstance(t, str) else t for t in tokens]
+    # a fragment that starts later in a game keeps its own numbering ('23. 32-28 ...')
+    number = tokens[0].number if tokens and tokens[0].number else 1
     for ply, tok in enumerate(tokens):
-        if isinstance(tok, str):
-            tok = MoveToken(tok)
         side = _side_pt(pos.turn)
         if tok.number is not None and tok.number != number and not check.warnings:
             check.warnings.append(f"numeração: o lance {tok.text} está marcado como {tok.number}, "
@@ -259,21 +259,40 @@ def validate_game(pdn_text: str, variant: "str | Variant" = "brazilian", start_f
     ``start_fen``: the starting position; when None, the PDN's FEN tag, else the initial position.
     Returns a GameCheck: ``ok`` and ``moves``/``positions`` on success, else ``error`` such as
     "Lance 12 das pretas (14x23) é ilegal: a captura máxima é obrigatória (3 peças)".
-    A FEN that cannot be read or an empty text give ok=False with ``error`` and error_ply None."""
-    v = get_variant(variant)
+    A FEN that cannot be read, or that places pieces illegally, gives ok=False with ``error`` and error_ply
+    None; an empty text is a valid game without moves.  When the first move carries a number ('23. ...'), the
+    numbering of the messages starts from it."""
     games = parse_pdn(pdn_text or "")
-    game = games[0] if games else PdnGame()
+    check = check_pdn_game(games[0] if games else PdnGame(), variant, start_fen,
+                           king_rule_per_player=king_rule_per_player)
+    if len(games) > 1:
+        check.warnings.append(f"o texto contém {len(games)} partidas; só a primeira foi verificada")
+    return check
+
+
+def validate_games(pdn_text: str, variant: "str | Variant" = "brazilian", *,
+                   king_rule_per_player: bool = True) -> list[GameCheck]:
+    """Checks every game of a PDN file (each from its own FEN tag or the initial position)."""
+    return [check_pdn_game(g, variant, None, king_rule_per_player=king_rule_per_player)
+            for g in parse_pdn(pdn_text or "")]
+
+
+def check_pdn_game(game: PdnGame, variant: "str | Variant" = "brazilian", start_fen: "str | None" = None, *,
+                   king_rule_per_player: bool = True) -> GameCheck:
+    """Checks one parsed game (see validate_game)."""
+    v = get_variant(variant)
     fen = start_fen or game.tags.get("FEN")
     try:
         start = parse_fen(fen, v) if fen else Position.initial(v)
+        problems = validate_placement(start, full_count=False)
+        if problems:
+            raise NotationError("; ".join(problems))
     except (NotationError, ValueError) as e:
         return GameCheck(ok=False, variant=v.name, start_fen=fen or "", error=f"FEN inválida: {e}",
                          tags=game.tags, result=game.tags.get("Result") or game.result)
     check = validate_moves(game.moves, v, start, king_rule_per_player=king_rule_per_player)
     check.tags = dict(game.tags)
     check.result = game.tags.get("Result") or game.result
-    if len(games) > 1:
-        check.warnings.append(f"o texto contém {len(games)} partidas; só a primeira foi verificada")
     gt = game.tags.get("GameType")
     if gt:
         code = gt.split(",")[0].strip()

@@ -6,6 +6,7 @@ import re
 import pytest
 
 from draughts import (Position, export_game, export_pdn, format_move, format_result, movetext, normalize_result,
+                      validate_games,
                       parse_pdn, validate_game, write_fen)
 
 SAMPLE = r"""
@@ -188,3 +189,30 @@ def test_results():
     assert format_result(None) == "*"
     with pytest.raises(ValueError):
         normalize_result("3-0")
+
+
+def test_validate_games_checks_each_game():
+    checks = validate_games(SAMPLE + '\n[FEN "W:W22:B18"]\n1. 22-17 *\n', "brazilian")
+    assert [c.ok for c in checks] == [True, True, False]
+    assert checks[2].error == "Lance 1 das brancas (22-17) é ilegal: a captura é obrigatória (1 peça)"
+    assert checks[0].tags["White"] == "Ana" and checks[1].tags["Event"] == "Outra"
+
+
+def test_fragment_keeps_its_numbering():
+    check = validate_game('[FEN "B:W30:B1,14"]\n23... 14-18 24. 22-18', "brazilian")
+    assert check.error == "Lance 24 das brancas (22-18) é ilegal: não há peça das brancas na casa 22"
+    assert check.moves[0].number == 23
+
+
+def test_illegal_start_position():
+    check = validate_game("", "brazilian", start_fen="W:W1,22:B18")
+    assert not check.ok and "linha de coroação" in check.error
+
+
+def test_no_django_in_the_package():
+    import subprocess
+    import sys
+    code = ("import sys, draughts, draughts.board, draughts.notation, draughts.pdn, draughts.svg, "
+            "draughts.tablita; assert not any(m.split('.')[0] == 'django' for m in sys.modules), 'django'")
+    root = __file__.rsplit("/tests/", 1)[0]
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=root, env={"PYTHONPATH": root})
