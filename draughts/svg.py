@@ -38,7 +38,8 @@ def _last_move_squares(last_move: "Move | str | Iterable[int] | None", v: Varian
 
 def svg_board(fen: "str | Position", variant: "str | Variant" = "brazilian", *, square: int = 40,
               numbers: bool = False, coordinates: bool = False, last_move: "Move | str | Iterable[int] | None" = None,
-              flip: bool = False, title: "str | None" = None, css_class: str = "damas-board") -> str:
+              flip: bool = False, title: "str | None" = None, css_class: str = "damas-board",
+              responsive: bool = False) -> str:
     """An SVG diagram of the position: 32 or 50 dark squares, White at the bottom (``flip=True`` puts Black at
     the bottom), kings drawn with a golden ring and crown mark.
 
@@ -46,6 +47,7 @@ def svg_board(fen: "str | Position", variant: "str | Variant" = "brazilian", *, 
     coordinates: letters and ranks around the board (a-h / a-j, 1-8 / 1-10).
     last_move: a Move, a move string ('22-18', '19x10x3', 'c3-d4') or squares; its squares are highlighted.
     square: side of one square in user units (the SVG scales through its viewBox).
+    responsive: leave out width/height so that CSS sizes the board (the viewBox keeps its proportions).
     """
     v = get_variant(variant)
     pos = fen if isinstance(fen, Position) else parse_fen(fen, v)
@@ -57,8 +59,9 @@ def svg_board(fen: "str | Position", variant: "str | Variant" = "brazilian", *, 
     total = size * s + 2 * margin
     hl = set(_last_move_squares(last_move, v))
     label = title or f"Diagrama: {pos.fen()}"
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {total} {total}" width="{total}" '
-           f'height="{total}" class="{escape(css_class)}" role="img" aria-label="{escape(label, {chr(34): "&quot;"})}">',
+    dims = "" if responsive else f' width="{total}" height="{total}"'
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {total} {total}"{dims} '
+           f'class="{escape(css_class)}" role="img" aria-label="{escape(label, {chr(34): "&quot;"})}">',
            f"<title>{escape(label)}</title>",
            f'<rect x="{margin}" y="{margin}" width="{size * s}" height="{size * s}" fill="{LIGHT}"/>']
 

@@ -64,3 +64,9 @@ def test_title_is_escaped_and_opening_svg():
     o = load_openings()[0]
     root = parse(opening_svg(o, numbers=True))
     assert root.find("s:title", NS).text == f"{o.table} {o.code}"
+
+
+def test_responsive_leaves_out_size():
+    root = parse(svg_board("W:W18:B3", responsive=True))
+    assert root.get("width") is None and root.get("viewBox") == "0 0 320 320"
+    assert parse(svg_board("W:W18:B3")).get("width") == "320"
