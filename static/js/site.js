@@ -1,0 +1,69 @@
+/* damas-swiss: a few lines of our own, no library. */
+(function () {
+  "use strict";
+  function fold(text) {
+    return (text || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
+  }
+  // Search boxes: <input data-filter="#table"> hides rows whose data-search does not contain every typed word.
+  document.querySelectorAll("input[data-filter]").forEach(function (input) {
+    var table = document.querySelector(input.getAttribute("data-filter"));
+    if (!table) return;
+    var rows = Array.prototype.slice.call(table.querySelectorAll("tbody tr[data-search]"));
+    var keys = rows.map(function (row) { return fold(row.getAttribute("data-search")); });
+    var groups = table.querySelectorAll("tbody tr.tie-group");
+    function apply() {
+      var words = fold(input.value).split(/\s+/).filter(Boolean);
+      rows.forEach(function (row, i) {
+        var show = words.every(function (w) { return keys[i].indexOf(w) !== -1; });
+        row.hidden = !show;
+      });
+      groups.forEach(function (g) { g.hidden = words.length > 0; });
+    }
+    input.addEventListener("input", apply);
+    if (input.value) apply();
+  });
+  // Language select submits its form.
+  document.querySelectorAll("select[data-autosubmit]").forEach(function (select) {
+    select.addEventListener("change", function () { select.form.submit(); });
+  });
+  // Print buttons.
+  document.querySelectorAll("[data-print]").forEach(function (button) {
+    button.addEventListener("click", function () { window.print(); });
+  });
+  // Game viewer: one position at a time, buttons and arrow keys.
+  document.querySelectorAll("[data-viewer]").forEach(function (viewer) {
+    var frames = viewer.querySelectorAll("[data-frame]");
+    var current = 0;
+    function show(i) {
+      current = Math.max(0, Math.min(frames.length - 1, i));
+      frames.forEach(function (f, j) { f.hidden = j !== current; });
+    }
+    viewer.querySelectorAll("[data-step]").forEach(function (button) {
+      button.addEventListener("click", function () { show(current + parseInt(button.getAttribute("data-step"), 10)); });
+    });
+    viewer.tabIndex = 0;
+    viewer.addEventListener("keydown", function (e) {
+      if (e.key === "ArrowRight") show(current + 1);
+      if (e.key === "ArrowLeft") show(current - 1);
+    });
+  });
+  // Venue screen: scroll long lists slowly, then reload for fresh results.
+  var screen = document.querySelector("[data-screen]");
+  if (screen) {
+    var seconds = parseInt(screen.getAttribute("data-refresh"), 10) || 60;
+    var started = Date.now();
+    var pause = 4000;
+    function tick() {
+      var elapsed = Date.now() - started;
+      var room = document.documentElement.scrollHeight - window.innerHeight;
+      if (room > 0 && elapsed > pause) {
+        var span = seconds * 1000 - 2 * pause;
+        var y = Math.min(room, room * (elapsed - pause) / Math.max(span, 1000));
+        window.scrollTo(0, y);
+      }
+      if (elapsed >= seconds * 1000) { window.location.reload(); return; }
+      window.requestAnimationFrame(tick);
+    }
+    window.requestAnimationFrame(tick);
+  }
+})();
