@@ -9,7 +9,12 @@ _counter = itertools.count(1)
 
 @pytest.fixture
 def director(django_user_model):
-    return django_user_model.objects.create_user("diretor", password="senha-forte-123")
+    """A tournament director: may create tournaments (and so import rating lists)."""
+    from django.contrib.auth.models import Permission
+
+    user = django_user_model.objects.create_user("diretor", password="senha-forte-123")
+    user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    return django_user_model.objects.get(pk=user.pk)
 
 
 @pytest.fixture
@@ -41,3 +46,17 @@ def make_tournament(db, director):
         return tournament_create(user=director, **kw)
 
     return make
+
+
+@pytest.fixture
+def field(make_tournament, make_player, director):
+    """build(n, **settings): a tournament of n players rated 2000, 1990, ... (named P01, P02, ... in rating order)."""
+    from tournaments.services.entries import entry_register
+
+    def build(n=10, **kw):
+        t = make_tournament(**kw)
+        entries = [entry_register(tournament=t, player=make_player(name=f"P{i + 1:02d}", rating=2000 - i * 10), user=director)
+                   for i in range(n)]
+        return t, entries
+
+    return build

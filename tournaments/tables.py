@@ -8,14 +8,14 @@ from .models import Entry
 class EntryTable(tables.Table):
     pairing_number = tables.Column(verbose_name=_("No."))
     name = tables.LinkColumn("staff:entry", args=[tables.A("tournament.slug"), tables.A("pk")],
-                             accessor="player.name", verbose_name=_("name"), order_by="player__name")
-    cbjd_id = tables.Column(accessor="player.cbjd_id", verbose_name="CBJD", order_by="player__cbjd_id")
+                             accessor="player__name", verbose_name=_("name"), order_by="player__name")
+    cbjd_id = tables.Column(accessor="player__cbjd_id", verbose_name="CBJD", order_by="player__cbjd_id")
     rating = tables.Column(verbose_name=_("rating"))
-    sex = tables.Column(accessor="player.sex", verbose_name=_("sex"), order_by="player__sex")
-    birth_date = tables.DateColumn(accessor="player.birth_date", verbose_name=_("birth date"), format="d/m/Y",
+    sex = tables.Column(accessor="player__sex", verbose_name=_("sex"), order_by="player__sex")
+    birth_date = tables.DateColumn(accessor="player__birth_date", verbose_name=_("birth date"), format="d/m/Y",
                                    order_by="player__birth_date")
-    state = tables.Column(accessor="player.state", verbose_name=_("state (UF)"), order_by="player__state")
-    club = tables.Column(accessor="player.club", verbose_name=_("club"), order_by="player__club")
+    state = tables.Column(accessor="player__state", verbose_name=_("state (UF)"), order_by="player__state")
+    club = tables.Column(accessor="player__club", verbose_name=_("club"), order_by="player__club")
     categories = tables.Column(empty_values=(), orderable=False, verbose_name=_("categories"))
     status = tables.Column(empty_values=(), verbose_name=_("status"), order_by="status")
 

@@ -198,10 +198,7 @@ class RatingListImportView(LoginRequiredMixin, FormView):
     form_class = RatingListForm
 
     def dispatch(self, request, *args, **kwargs):
-        if request.user.is_authenticated and not (
-            request.user.is_superuser or request.user.is_staff
-            or TournamentRole.objects.filter(user=request.user, role=StaffRole.DIRECTOR).exists()
-        ):
+        if request.user.is_authenticated and not request.user.has_perm("tournaments.add_tournament"):
             raise PermissionDenied
         return super().dispatch(request, *args, **kwargs)
 

@@ -27,7 +27,8 @@ class HomeView(LoginRequiredMixin, ListView):
 
 
 def can_create(user):
-    return user.is_superuser or user.is_staff or TournamentRole.objects.filter(user=user, role=StaffRole.DIRECTOR).exists()
+    """Directors are the users with the permission to add tournaments (site administrators have every permission)."""
+    return user.has_perm("tournaments.add_tournament")
 
 
 class TournamentCreateView(LoginRequiredMixin, FormView):

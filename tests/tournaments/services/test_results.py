@@ -1,0 +1,141 @@
+"""Result entry: per-game codes, audit of corrections, stale forms refused with the current value."""
+import threading
+
+import pytest
+from django.db import connection, connections
+from django.utils import translation
+
+from tournaments.models import AuditEntry, Board, Game
+from tournaments.scoring import board_points, entry_label, parse_entry
+from tournaments.selectors import tournament_history
+from tournaments.services import ConflictError, ServiceError
+from tournaments.services.results import game_record_result, round_record_results
+from tournaments.services.rounds import round_pair
+
+
+@pytest.fixture(autouse=True)
+def portuguese():
+    with translation.override("pt-br"):
+        yield
+
+
+@pytest.fixture
+def round1(field, director):
+    t, entries = field(6)
+    return t, round_pair(tournament=t, user=director, publish=True)
+
+
+def test_board_point_of_view_tokens():
+    # Game 1: the first player is White; game 2: the second player is White.
+    assert parse_entry(1, "2-0") == "1-0" and parse_entry(2, "2-0") == "0-1"
+    assert parse_entry(1, "1") == "1/2" and parse_entry(2, "1-1") == "1/2"
+    assert parse_entry(1, "+") == "+/-" and parse_entry(2, "+") == "-/+"
+    assert parse_entry(2, "x") == "-/-" and parse_entry(1, "") is None
+    for n in (1, 2):
+        for code in ("1-0", "0-1", "1/2", "+/-", "-/+", "-/-"):
+            assert parse_entry(n, entry_label(n, code)) == code
+    with pytest.raises(ValueError):
+        parse_entry(1, "3-0")
+
+
+def test_micro_match_points():
+    scoring = {"win": 2, "draw": 1, "loss": 0}
+    assert board_points({1: "1-0", 2: "0-1"}, scoring) == (4, 0)  # first won both games
+    assert board_points({1: "1-0", 2: "1-0"}, scoring) == (2, 2)
+    assert board_points({1: "1/2", 2: "0-1"}, scoring) == (3, 1)
+    assert board_points({1: "-/-", 2: "-/-"}, scoring) == (0, 0)
+
+
+@pytest.mark.django_db
+def test_record_and_correct_with_audit(round1, director):
+    t, rnd = round1
+    board = rnd.boards.get(number=1)
+    game_record_result(board=board, results={1: "1-0", 2: "1/2"}, expected_version=1, user=director)
+    board.refresh_from_db()
+    assert board.version == 2
+    game_record_result(board=board, results={2: "0-1"}, expected_version=2, user=director)
+    entries = AuditEntry.objects.filter(action__startswith="result.").order_by("id")
+    assert [e.action for e in entries] == ["result.enter", "result.correct"]
+    assert entries[1].old == {"1": "1-0", "2": "1/2"} and entries[1].new == {"1": "1-0", "2": "0-1"}
+    assert entries[1].username == "diretor"
+
+
+@pytest.mark.django_db
+def test_stale_form_refused_showing_current_value(round1, director):
+    t, rnd = round1
+    board = rnd.boards.get(number=2)
+    game_record_result(board=board, results={1: "1-0", 2: "1-0"}, expected_version=1, user=director)
+    with pytest.raises(ConflictError) as exc:
+        game_record_result(board=board, results={1: "0-1", 2: "0-1"}, expected_version=1, user=director)
+    assert exc.value.current == {1: "1-0", 2: "1-0"}
+    assert "1-0" in exc.value.messages[0] and "2" in exc.value.messages[0]
+    assert [g.result for g in Game.objects.filter(board=board).order_by("number")] == ["1-0", "1-0"]
+
+
+@pytest.mark.django_db
+def test_invalid_code_refused(round1, director):
+    t, rnd = round1
+    board = rnd.boards.get(number=1)
+    with pytest.raises(ServiceError):
+        game_record_result(board=board, results={1: "2-0"}, expected_version=1, user=director)
+    with pytest.raises(ServiceError):
+        game_record_result(board=board, results={3: "1-0"}, expected_version=1, user=director)
+
+
+@pytest.mark.django_db
+def test_page_save_is_all_or_nothing(round1, director):
+    t, rnd = round1
+    b1, b2 = rnd.boards.get(number=1), rnd.boards.get(number=2)
+    game_record_result(board=b2, results={1: "1/2"}, expected_version=1, user=director)
+    with pytest.raises(ServiceError):
+        round_record_results(round=rnd, user=director, rows=[(b1.pk, 1, {1: "1-0", 2: "1-0"}), (b2.pk, 1, {1: "0-1", 2: "0-1"})])
+    assert Game.objects.filter(board=b1, result__isnull=False).count() == 0
+
+
+@pytest.mark.django_db
+def test_forfeits_are_unplayed_and_double_forfeit(round1, director):
+    t, rnd = round1
+    b1, b2 = rnd.boards.get(number=1), rnd.boards.get(number=2)
+    game_record_result(board=b1, results={1: "+/-", 2: "-/+"}, expected_version=1, user=director)
+    game_record_result(board=b2, results={1: "-/-", 2: "-/-"}, expected_version=1, user=director)
+    entries, _r, history = tournament_history(t)
+    kinds = {e.pairing_number: history[e.pk][0].kind for e in entries if history[e.pk][0].board in (1, 2)}
+    first1 = [e for e in entries if history[e.pk][0].board == 1 and history[e.pk][0].colour == "w"][0]
+    assert kinds[first1.pairing_number] == "forfeit_win" and history[first1.pk][0].points == 4
+    assert sorted(kinds.values()) == ["double_forfeit", "double_forfeit", "forfeit_loss", "forfeit_win"]
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_saves_one_wins_nothing_lost(field, director):
+    """Real threads against PostgreSQL: 20 saves of one board on the same version: one accepted, 19 conflicts."""
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks are real only on PostgreSQL (SQLite serialises writers); CI runs this on PostgreSQL")
+    t, entries = field(6)
+    rnd = round_pair(tournament=t, user=director, publish=True)
+    board_id = rnd.boards.get(number=1).pk
+    outcomes, barrier = [], threading.Barrier(20)
+    codes = ["1-0", "0-1", "1/2", "+/-"]
+
+    def save(i):
+        try:
+            barrier.wait()
+            game_record_result(board=board_id, results={1: codes[i % 4], 2: codes[(i + 1) % 4]}, expected_version=1, user=director)
+            outcomes.append(("ok", i))
+        except ConflictError:
+            outcomes.append(("conflict", i))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=save, args=(i,)) for i in range(20)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    winners = [i for kind, i in outcomes if kind == "ok"]
+    assert len(winners) == 1 and len(outcomes) == 20
+    board = Board.objects.get(pk=board_id)
+    assert board.version == 2
+    stored = [g.result for g in board.games.order_by("number")]
+    assert stored == [codes[winners[0] % 4], codes[(winners[0] + 1) % 4]]
+    assert AuditEntry.objects.filter(action="result.enter", object_id=str(board_id)).count() == 1

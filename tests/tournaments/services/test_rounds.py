@@ -1,0 +1,165 @@
+"""Pairing rounds through the engine, publishing, undoing, editing by hand, frozen settings."""
+import pytest
+from django.utils import translation
+
+from tournaments.models import Entry, Round
+from tournaments.selectors import board_pair, rounds_with_boards
+from tournaments.services import ServiceError
+from tournaments.services.results import game_record_result
+from tournaments.services.rounds import round_edit, round_pair, round_publish, round_undo
+from tournaments.services.tournaments import tournament_update
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def portuguese():
+    with translation.override("pt-br"):
+        yield
+
+
+def pairs_of(t, number):
+    rnd = next(r for r in rounds_with_boards(t) if r.number == number)
+    return [tuple(e.pairing_number for e in board_pair(b)) for b in rnd.boards.all()], (
+        rnd.bye_seats[0].entry.pairing_number if rnd.bye_seats else None)
+
+
+def fill(t, number, director, result=("1-0", "1-0")):
+    for board in Round.objects.get(tournament=t, number=number).boards.all():
+        game_record_result(board=board, results=dict(enumerate(result, start=1)), expected_version=board.version, user=director)
+
+
+def test_round1_by_rating_top_half_against_bottom_half(field, director, make_player):
+    t, entries = field(10)
+    # Enter a higher-rated player last: pairing numbers follow the rating, not the entry order.
+    from tournaments.services.entries import entry_register
+    top = entry_register(tournament=t, player=make_player(name="Top", rating=2400), user=director)
+    round_pair(tournament=t, user=director)
+    top.refresh_from_db()
+    assert top.pairing_number == 1
+    boards, bye = pairs_of(t, 1)
+    # 11 players: 1-6 v 7-11... Dutch round 1: S1 = 1..5, S2 = 6..10, 11 gets the bye; colours alternate,
+    # the top seed has the initial colour (White).
+    assert boards == [(1, 6), (7, 2), (3, 8), (9, 4), (5, 10)]
+    assert bye == 11
+
+
+def test_unrated_players_at_provisional_rating(field, director, make_player):
+    from tournaments.services.entries import entry_register
+    t, entries = field(4)  # 2000, 1990, 1980, 1970
+    unrated = entry_register(tournament=t, player=make_player(name="Sem Rating", rating=None), user=director)
+    tournament_update(tournament=t, user=director, provisional_rating=1985)
+    round_pair(tournament=t, user=director)
+    unrated.refresh_from_db()
+    assert unrated.pairing_number == 3
+
+
+def test_refused_while_results_missing_naming_boards(field, director):
+    t, entries = field(6)
+    rnd = round_pair(tournament=t, user=director, publish=True)
+    board = rnd.boards.get(number=1)
+    game_record_result(board=board, results={1: "1-0", 2: "1/2"}, expected_version=board.version, user=director)
+    with pytest.raises(ServiceError) as exc:
+        round_pair(tournament=t, user=director)
+    assert "2, 3" in exc.value.messages[0]
+    assert t.rounds.count() == 1
+
+
+def test_draft_must_be_published_before_next(field, director):
+    t, entries = field(6)
+    round_pair(tournament=t, user=director)
+    fill(t, 1, director)
+    with pytest.raises(ServiceError):
+        round_pair(tournament=t, user=director)
+    round_publish(round=t.rounds.get(number=1), user=director)
+    assert round_pair(tournament=t, user=director).number == 2
+
+
+def test_no_rematch_in_round_2(field, director):
+    t, entries = field(8)
+    round_pair(tournament=t, user=director, publish=True)
+    fill(t, 1, director)
+    round_pair(tournament=t, user=director, publish=True)
+    r1 = {frozenset(p) for p in pairs_of(t, 1)[0]}
+    r2 = {frozenset(p) for p in pairs_of(t, 2)[0]}
+    assert not r1 & r2
+    assert len(r2) == 4
+
+
+def test_undo_only_without_results_and_only_last(field, director):
+    t, entries = field(6)
+    r1 = round_pair(tournament=t, user=director, publish=True)
+    fill(t, 1, director)
+    with pytest.raises(ServiceError):
+        round_undo(round=r1, user=director)
+    r2 = round_pair(tournament=t, user=director)
+    with pytest.raises(ServiceError):
+        round_undo(round=r1, user=director)
+    round_undo(round=r2, user=director)
+    assert list(t.rounds.values_list("number", flat=True)) == [1]
+
+
+def test_results_frozen_settings(field, director):
+    t, entries = field(6)
+    tournament_update(tournament=t, user=director, score_win=3)  # allowed before round 1
+    round_pair(tournament=t, user=director)
+    with pytest.raises(ServiceError) as exc:
+        tournament_update(tournament=t, user=director, score_win=2)
+    assert "rodada 1" in exc.value.messages[0]
+    tournament_update(tournament=t, user=director, city="Olinda")  # not a result setting
+    t.refresh_from_db()
+    assert (t.score_win, t.city) == (3, "Olinda")
+
+
+def test_all_planned_rounds(field, director):
+    t, entries = field(4, planned_rounds=1)
+    round_pair(tournament=t, user=director, publish=True)
+    fill(t, 1, director)
+    with pytest.raises(ServiceError):
+        round_pair(tournament=t, user=director)
+
+
+class TestManualEdit:
+    def setup_round2(self, field, director):
+        t, entries = field(6)
+        round_pair(tournament=t, user=director, publish=True)
+        fill(t, 1, director)
+        rnd = round_pair(tournament=t, user=director)
+        by_no = {e.pairing_number: e.pk for e in Entry.objects.filter(tournament=t)}
+        return t, rnd, by_no, pairs_of(t, 1)[0]
+
+    def test_rematch_refused(self, field, director):
+        t, rnd, by_no, r1 = self.setup_round2(field, director)
+        (a, b), (c, d), (e, f) = r1
+        with pytest.raises(ServiceError) as exc:
+            round_edit(round=rnd, user=director, pairs=[(by_no[a], by_no[b]), (by_no[c], by_no[e]), (by_no[d], by_no[f])])
+        assert any("rodada 1" in m for m in exc.value.messages)
+
+    def test_nobody_twice_and_everyone_present(self, field, director):
+        t, rnd, by_no, r1 = self.setup_round2(field, director)
+        (a, b), (c, d), (e, f) = r1
+        with pytest.raises(ServiceError) as exc:
+            round_edit(round=rnd, user=director, pairs=[(by_no[a], by_no[c]), (by_no[a], by_no[d])])
+        text = " ".join(exc.value.messages)
+        assert "mais de uma vez" in text and "não está emparceirad" in text
+
+    def test_valid_edit_saved_and_marked(self, field, director):
+        t, rnd, by_no, r1 = self.setup_round2(field, director)
+        (a, b), (c, d), (e, f) = r1
+        new = [(a, c), (b, e), (d, f)]
+        rnd, warnings = round_edit(round=rnd, user=director, pairs=[(by_no[x], by_no[y]) for x, y in new])
+        assert pairs_of(t, 2)[0] == new
+        assert Round.objects.get(pk=rnd.pk).manually_edited
+
+    def test_second_bye_refused(self, field, director):
+        t, entries = field(5)
+        round_pair(tournament=t, user=director, publish=True)
+        fill(t, 1, director)
+        bye1 = pairs_of(t, 1)[1]
+        rnd = round_pair(tournament=t, user=director)
+        by_no = {e.pairing_number: e.pk for e in Entry.objects.filter(tournament=t)}
+        others = [n for n in range(1, 6) if n != bye1]
+        with pytest.raises(ServiceError) as exc:
+            round_edit(round=rnd, user=director, pairs=[(by_no[others[0]], by_no[others[1]]), (by_no[others[2]], by_no[others[3]])],
+                       bye=by_no[bye1])
+        assert any("BYE" in m or "bye" in m.lower() for m in exc.value.messages)
