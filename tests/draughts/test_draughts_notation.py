@@ -146,8 +146,7 @@ def test_random_games_obey_invariants(variant, seed):
         assert len(set(m.captures)) == len(m.captures)
         assert not (after.white & after.black)
         v = pos.variant
-        assert not after.white_men() or min(after.white_men()) > v.h or True
-        # no man stands on its own promotion row... men reaching the far row are crowned
+        # men that reach the far row are crowned, so no man ever stands on it
         assert all(s > v.h for s in after.white_men())
         assert all(s <= v.num_squares - v.h for s in after.black_men())
         pos = after
