@@ -146,9 +146,9 @@ INTERNATIONAL = Variant("international", 10, 20, 25, "Damas internacionais (100 
 
 _ALIASES = {
     "brazilian": BRAZILIAN, "brasileiras": BRAZILIAN, "brasileira": BRAZILIAN, "64": BRAZILIAN,
-    "d64": BRAZILIAN, "draughts64": BRAZILIAN, "8": BRAZILIAN, "26": BRAZILIAN,
+    "d64": BRAZILIAN, "draughts64": BRAZILIAN, "brazilian-64": BRAZILIAN, "8": BRAZILIAN, "26": BRAZILIAN,
     "international": INTERNATIONAL, "internacional": INTERNATIONAL, "internacionais": INTERNATIONAL,
-    "100": INTERNATIONAL, "d100": INTERNATIONAL, "draughts100": INTERNATIONAL, "standard": INTERNATIONAL,
+    "100": INTERNATIONAL, "d100": INTERNATIONAL, "international-100": INTERNATIONAL, "draughts100": INTERNATIONAL, "standard": INTERNATIONAL,
     "10": INTERNATIONAL, "20": INTERNATIONAL,
 }
 

@@ -38,6 +38,8 @@ def test_variant_aliases():
     assert get_variant("64") is BRAZILIAN
     assert get_variant(100) is INTERNATIONAL
     assert get_variant("international") is INTERNATIONAL
+    # the app's Tournament.variant values
+    assert get_variant("brazilian-64") is BRAZILIAN and get_variant("international-100") is INTERNATIONAL
     with pytest.raises(ValueError):
         get_variant("russian")
 
