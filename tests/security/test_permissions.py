@@ -1,0 +1,125 @@
+"""Every staff URL, walked as: anonymous (to login), a logged-in stranger (403), an arbiter of another
+tournament (403), this tournament's arbiter (allowed, except director pages) and director (allowed)."""
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournaments import urls_staff
+from tournaments.models import TournamentRole
+from tournaments.services.rounds import round_pair
+
+pytestmark = pytest.mark.django_db
+
+DIRECTOR_ONLY = {"settings", "roles", "audit", "suspensions"}
+GLOBAL = {"home", "tournament_create", "rating_import"}
+POST_ONLY = {"entry_add", "round_pair"}
+
+
+@pytest.fixture
+def world(field, director, django_user_model):
+    t, entries = field(4)
+    round_pair(tournament=t, user=director)
+    other, _ = field(4)
+    arbiter = django_user_model.objects.create_user("arbitro", password="x-senha-123")
+    TournamentRole.objects.create(tournament=t, user=arbiter, role="arbiter")
+    foreign = django_user_model.objects.create_user("arbitro-b", password="x-senha-123")
+    TournamentRole.objects.create(tournament=other, user=foreign, role="arbiter")
+    stranger = django_user_model.objects.create_user("curioso", password="x-senha-123")
+    return t, entries, director, arbiter, foreign, stranger
+
+
+def staff_urls(t, entries):
+    kwargs = {"slug": t.slug, "pk": entries[0].pk, "number": 1}
+    out = []
+    for pattern in urls_staff.urlpatterns:
+        names = pattern.pattern.converters.keys()
+        out.append((pattern.name, reverse(f"staff:{pattern.name}", kwargs={k: kwargs[k] for k in names})))
+    return out
+
+
+def as_user(user):
+    c = Client()
+    if user is not None:
+        c.force_login(user)
+    return c
+
+
+def call(client, name, url):
+    return client.post(url, {}) if name in POST_ONLY else client.get(url)
+
+
+def test_every_staff_url_is_covered(world):
+    t, entries, *_ = world
+    names = {n for n, _u in staff_urls(t, entries)}
+    assert names == {p.name for p in urls_staff.urlpatterns}
+    assert len(names) >= 15
+
+
+def test_anonymous_sent_to_login(world):
+    t, entries, *_ = world
+    for name, url in staff_urls(t, entries):
+        r = call(as_user(None), name, url)
+        assert r.status_code == 302 and r.url.startswith(reverse("login")), name
+
+
+def test_stranger_and_foreign_arbiter_forbidden(world):
+    t, entries, director, arbiter, foreign, stranger = world
+    for user in (stranger, foreign):
+        client = as_user(user)
+        for name, url in staff_urls(t, entries):
+            if name == "home":
+                continue  # their own (empty or other) list
+            r = call(client, name, url)
+            assert r.status_code == 403, (user.username, name, r.status_code)
+
+
+def test_own_arbiter_allowed_except_director_pages(world):
+    t, entries, director, arbiter, foreign, stranger = world
+    client = as_user(arbiter)
+    for name, url in staff_urls(t, entries):
+        r = call(client, name, url)
+        if name in DIRECTOR_ONLY or name in {"tournament_create", "rating_import"}:
+            assert r.status_code == 403, name
+        else:
+            assert r.status_code in (200, 302), (name, r.status_code)
+
+
+def test_director_allowed_everywhere(world):
+    t, entries, director, *_ = world
+    client = as_user(director)
+    for name, url in staff_urls(t, entries):
+        r = call(client, name, url)
+        assert r.status_code in (200, 302), (name, r.status_code)
+
+
+def test_home_lists_only_own_tournaments(world):
+    t, entries, director, arbiter, foreign, stranger = world
+    html = as_user(foreign).get(reverse("staff:home")).content.decode()
+    assert t.name not in html
+    assert t.name in as_user(arbiter).get(reverse("staff:home")).content.decode()
+
+
+def test_ids_from_another_tournament_are_404(world, field):
+    t, entries, director, *_ = world
+    other_t, other_entries = field(2)
+    r = as_user(director).get(reverse("staff:entry", kwargs={"slug": t.slug, "pk": other_entries[0].pk}))
+    assert r.status_code == 404
+
+
+def test_csrf_enforced_on_forms(world):
+    t, entries, director, *_ = world
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(director)
+    r = client.post(reverse("staff:round", args=[t.slug, 1]), {"action": "publish"})
+    assert r.status_code == 403
+    assert t.rounds.get(number=1).status == "draft"
+
+
+def test_login_throttled_after_failures(db, django_user_model):
+    django_user_model.objects.create_user("alvo", password="a-senha-certa-1")
+    client = Client(REMOTE_ADDR="10.9.8.7")
+    for _ in range(5):
+        client.post(reverse("login"), {"username": "alvo", "password": "errada"})
+    r = client.post(reverse("login"), {"username": "alvo", "password": "a-senha-certa-1"})
+    assert r.status_code == 429
+    assert "_auth_user_id" not in client.session
