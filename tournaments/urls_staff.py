@@ -2,6 +2,7 @@
 from django.urls import path
 
 from .views import staff_entries as entries
+from .views import staff_games as games
 from .views import staff_rounds as rounds
 from .views import staff_tournaments as tournaments
 
@@ -23,4 +24,6 @@ urlpatterns = [
     path("t/<slug:slug>/rodada/<int:number>/", rounds.RoundView.as_view(), name="round"),
     path("t/<slug:slug>/rodada/<int:number>/editar/", rounds.RoundEditView.as_view(), name="round_edit"),
     path("t/<slug:slug>/rodada/<int:number>/resultados/", rounds.ResultsView.as_view(), name="results"),
+    path("t/<slug:slug>/rodada/<int:number>/mesa/<int:board>/partida/<int:game>/", games.GameView.as_view(), name="game"),
+    path("t/<slug:slug>/partidas.pdn", games.PdnExportView.as_view(), name="pdn_export"),
 ]

@@ -29,7 +29,7 @@ def world(field, director, django_user_model):
 
 
 def staff_urls(t, entries):
-    kwargs = {"slug": t.slug, "pk": entries[0].pk, "number": 1}
+    kwargs = {"slug": t.slug, "pk": entries[0].pk, "number": 1, "board": 1, "game": 1}
     out = []
     for pattern in urls_staff.urlpatterns:
         names = pattern.pattern.converters.keys()

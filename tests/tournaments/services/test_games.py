@@ -1,0 +1,63 @@
+"""Game records: PDN checked against the rules from the drawn opening; the first illegal move named."""
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from tournaments.models import AuditEntry, Game
+from tournaments.selectors import rounds_with_boards
+from tournaments.services import ServiceError
+from tournaments.services.games import game_attach_pdn, tournament_pdn
+from tournaments.services.openings import opening_set_code
+from tournaments.services.rounds import round_pair
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def game(field, director):
+    t, entries = field(4)
+    rnd = round_pair(tournament=t, user=director, publish=True)
+    return t, rnd, Game.objects.get(board__round=rnd, board__number=1, number=1)
+
+
+def test_legal_game_from_initial_position_saved(game, director):
+    t, rnd, g = game
+    game_attach_pdn(game=g, pdn="1. 22-18 11-15 2. 18x11 8x15", user=director)
+    g.refresh_from_db()
+    assert g.pdn.startswith("1. 22-18")
+    assert AuditEntry.objects.filter(action="game.pdn").count() == 1
+
+
+def test_illegal_move_named_and_nothing_saved(game, director):
+    t, rnd, g = game
+    with translation.override("pt-br"), pytest.raises(ServiceError) as exc:
+        game_attach_pdn(game=g, pdn="1. 22-18 11-15 2. 21-17", user=director)  # 18x11 is compulsory
+    msg = exc.value.messages[0]
+    assert msg.startswith("Lance 2 das brancas (21-17)") and "captura" in msg
+    g.refresh_from_db()
+    assert g.pdn == ""
+
+
+def test_moves_start_from_the_drawn_opening(game, director):
+    t, rnd, g = game
+    from tournaments.models import Opening
+
+    black_to_move = Opening.objects.filter(table__code="IDF-64", active=True, side_to_move="B").order_by("position").first()
+    opening_set_code(round=rnd, code=black_to_move.code, user=director)
+    with translation.override("pt-br"), pytest.raises(ServiceError) as exc:
+        game_attach_pdn(game=g, pdn="1. 22-18", user=director)  # legal from the initial position, not here
+    assert "pretas" in exc.value.messages[0]
+    g.refresh_from_db()
+    assert g.pdn == ""
+
+
+def test_pdn_export_and_staff_page(game, director, client):
+    t, rnd, g = game
+    game_attach_pdn(game=g, pdn="1. 22-18 11-15 2. 18x11 8x15", user=director)
+    text = tournament_pdn(t, rounds_with_boards(t))
+    assert '[Event "' + t.name + '"]' in text and '[GameType "26' in text and "22-18" in text
+    client.force_login(director)
+    r = client.get(reverse("staff:pdn_export", args=[t.slug]))
+    assert r.status_code == 200 and b"22-18" in r.content
+    r = client.post(reverse("staff:game", args=[t.slug, 1, 1, 2]), {"pdn": "1. 22-18 11-15 2. 21-17"})
+    assert r.status_code == 400
