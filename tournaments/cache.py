@@ -1,6 +1,8 @@
 """Public pages are cached per tournament under a version number that every write bumps.
 
-Bumping is done with ``transaction.on_commit`` so a reader never caches data of a transaction that rolled back.
+A write bumps the version twice: at once (so nothing cached before the write is served again) and after its
+transaction commits (so a page a reader cached from the old data while the write was in progress is dropped
+too). A rolled-back write only costs a needless cache miss.
 """
 from django.core.cache import cache
 from django.db import transaction
@@ -18,14 +20,16 @@ def version(tournament_id):
     return v
 
 
-def bump(tournament_id):
-    def _do():
-        try:
-            cache.incr(_key(tournament_id))
-        except ValueError:
-            cache.set(_key(tournament_id), 2, timeout=None)
+def _incr(tournament_id):
+    try:
+        cache.incr(_key(tournament_id))
+    except ValueError:
+        cache.set(_key(tournament_id), 2, timeout=None)
 
-    transaction.on_commit(_do)
+
+def bump(tournament_id):
+    _incr(tournament_id)
+    transaction.on_commit(lambda: _incr(tournament_id))
 
 
 def page_key(tournament_id, name, *parts):
