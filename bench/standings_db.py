@@ -1,0 +1,63 @@
+"""Benchmark: standings of a 500-player, 11-round micro-match Swiss through the database path.
+
+    .venv/bin/python bench/standings_db.py [players] [rounds]
+    DATABASE_URL=postgres://... .venv/bin/python bench/standings_db.py
+
+The tournament is imported from a generated interchange file into a throw-away test database. Prints,
+best of 5: the database read (rounds, boards, seats, games, entries -> ``tournament_history``), the
+computation (building the domain input, ``compute_standings``, categories and qualification spots) and
+the number of queries. Target for the computation: under 0.3 s.
+"""
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.db import connection  # noqa: E402
+from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
+
+
+def main(players=500, rounds=11):
+    from tournaments import standings as S
+    from tournaments.interchange import import_data
+    from tournaments.interchange.synthetic import synthetic_tournament
+
+    t0 = time.perf_counter()
+    tournament = import_data(synthetic_tournament(players, rounds, seed=11))
+    print(f"import of {players} players x {rounds} rounds (JSON): {time.perf_counter() - t0:.2f} s")
+    best = None
+    for _ in range(5):
+        with CaptureQueriesContext(connection) as ctx:
+            t0 = time.perf_counter()
+            entries, rnds, history, categories = S.read_tournament(tournament, public=True)
+            t1 = time.perf_counter()
+            result = S._assemble(tournament, entries, rnds, history, categories, True, False)
+            t2 = time.perf_counter()
+        run = (t1 - t0, t2 - t1, len(ctx.captured_queries))
+        best = run if best is None or run[0] + run[1] < best[0] + best[1] else best
+    read, compute, queries = best
+    print(f"standings of {len(result.rows)} players after {result.rounds_completed} rounds: database read "
+          f"{read:.3f} s, computation {compute:.3f} s (target < 0.3 s), {queries} queries")
+    with CaptureQueriesContext(connection) as ctx:
+        t0 = time.perf_counter()
+        S.tournament_standings(tournament, public=True)
+        total = time.perf_counter() - t0
+    print(f"tournament_standings(public=True) end to end, homologation rights included: {total:.3f} s, "
+          f"{len(ctx.captured_queries)} queries")
+
+
+if __name__ == "__main__":
+    args = [int(a) for a in sys.argv[1:3]]
+    setup_test_environment()
+    old = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    try:
+        main(*args)
+    finally:
+        connection.creation.destroy_test_db(old, verbosity=0)

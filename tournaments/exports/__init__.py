@@ -1,0 +1,1 @@
+"""Documents generated from a tournament (the homologation workbook)."""

@@ -1,0 +1,301 @@
+"""The homologation workbook (XLSX, domain.md section 7), written with openpyxl.
+
+Sheets: ``Evento`` (the event and its settings), ``Condições`` (each homologation condition met or not, with
+the reason, the rights and the deadline), ``Participantes``, ``Rodadas`` (every board of every round, byes,
+forfeits, absences), ``Classificação`` (final standings with the tiebreaks in their order and the order used
+per tie group), ``Desempenho`` (games against rated opponents, score in them, their average rating,
+performance rating) and ``Vagas`` (spots per category: average, ratings counted, qualified players).
+
+Dates are date cells, numbers are number cells, header rows are frozen and columns sized to their content.
+
+Public entry points: :func:`homologation_workbook` (build, no write), :func:`homologation_xlsx` (bytes, and
+record the export time) and :func:`export_homologation` (to a file path, atomically).
+"""
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+from collections import defaultdict
+from datetime import date, datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from django.db import transaction
+from django.utils import timezone
+from openpyxl import Workbook
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.utils import get_column_letter
+
+from ..domain import performances
+from ..homologation import homologation_check, homologation_mark_exported
+from ..models import Absence
+from ..scoring import board_points, is_played
+from ..selectors import absence_points, board_pair, bye_points
+from ..standings import TIEBREAK_LABELS, number
+
+DATE_FORMAT = "DD/MM/YYYY"
+DATETIME_FORMAT = "DD/MM/YYYY HH:MM"
+HEADER_FONT = Font(bold=True)
+HEADER_FILL = PatternFill("solid", fgColor="DDE4EE")
+SHEETS = ("Evento", "Condições", "Participantes", "Rodadas", "Classificação", "Desempenho", "Vagas")
+_WITHDRAWAL = {"approved": "aprovada pelo árbitro", "abandonment": "abandono"}
+_STATUS = {"published": "publicada", "draft": "rascunho"}
+
+
+def _local_naive(dt, tz_name):
+    if dt is None:
+        return None
+    return timezone.localtime(dt, ZoneInfo(tz_name)).replace(tzinfo=None)
+
+
+class _Sheet:
+    """A worksheet with a header row: tracks column widths and formats dates."""
+
+    def __init__(self, wb, title, header, first=False):
+        self.ws = wb.active if first else wb.create_sheet()
+        self.ws.title = title
+        self.widths = [len(str(h)) for h in header]
+        self.ws.append(list(header))
+        for cell in self.ws[1]:
+            cell.font = HEADER_FONT
+            cell.fill = HEADER_FILL
+            cell.alignment = Alignment(vertical="center", wrap_text=False)
+        self.ws.freeze_panes = "A2"
+        self.count = 1
+
+    def row(self, values):
+        values = [v if v is None or isinstance(v, (str, date, datetime)) else number(v) for v in values]
+        self.ws.append(values)
+        self.count += 1
+        r = self.count
+        for i, v in enumerate(values):
+            if v is None:
+                continue
+            if isinstance(v, datetime):
+                self.ws.cell(r, i + 1).number_format = DATETIME_FORMAT
+                length = 16
+            elif isinstance(v, date):
+                self.ws.cell(r, i + 1).number_format = DATE_FORMAT
+                length = 10
+            else:
+                length = len(str(v))
+            if i >= len(self.widths):
+                self.widths.append(0)
+            self.widths[i] = max(self.widths[i], length)
+
+    def finish(self):
+        for i, w in enumerate(self.widths, start=1):
+            self.ws.column_dimensions[get_column_letter(i)].width = min(max(w + 2, 6), 80)
+
+
+def homologation_workbook(tournament, report=None, exported_at=None) -> Workbook:
+    """Build the workbook (nothing is written to the database)."""
+    if report is None:
+        report = homologation_check(tournament)
+    st = report.standings
+    tz = tournament.time_zone
+    wb = Workbook()
+    micro = tournament.is_micro_match
+    ids = {e.pk: n for n, e in st.entries.items()}
+
+    # Evento.
+    ev = _Sheet(wb, "Evento", ["Campo", "Valor"], first=True)
+    exported = exported_at or report.exported_at
+    rows = [
+        ("Torneio", tournament.name), ("Endereço (slug)", tournament.slug), ("Cidade", tournament.city),
+        ("UF", tournament.state), ("Local", tournament.venue), ("Árbitro principal", tournament.chief_arbiter),
+        ("Data de início", tournament.start_date), ("Data de término", tournament.end_date),
+        ("Modalidade", tournament.get_variant_display()), ("Formato", tournament.get_format_display()),
+        ("Rodadas previstas", tournament.planned_rounds), ("Rodadas completas", st.rounds_completed),
+        ("Minutos por jogador por partida", tournament.minutes_per_game),
+        ("Pontos por vitória", tournament.score_win), ("Pontos por empate", tournament.score_draw),
+        ("Pontos por derrota", tournament.score_loss),
+        ("Bye (emparceiramento) vale", "vitória" if tournament.bye_value == "win" else "empate"),
+        ("Ausência comunicada vale", "empate" if tournament.absence_value == "draw" else "zero"),
+        ("Acelerador", tournament.get_acceleration_display()),
+        ("Desempate", "Perfil CBJD" if tournament.tiebreak_profile == "cbjd"
+         else ", ".join(TIEBREAK_LABELS.get(k, k) for k in tournament.tiebreak_keys)),
+        ("Tabela de aberturas", tournament.opening_table.code if tournament.opening_table_id else "livre"),
+        ("Motor de emparceiramento", report.engine),
+        ("Participantes", len(st.entries)),
+        ("Mínimo de participantes", tournament.min_participants),
+        ("Prazo para envio dos resultados", report.deadline),
+        ("Exportado em", _local_naive(exported, tz)),
+    ]
+    for reading in st.readings:
+        rows.append(("Leitura do regulamento", reading))
+    for key, value in rows:
+        ev.row([key, value])
+    ev.finish()
+
+    # Condições.
+    co = _Sheet(wb, "Condições", ["Condição", "Chave", "Cumprida", "Detalhe"])
+    for c in report.conditions:
+        co.row([c.label or c.key, c.key, "Sim" if c.met else "Não", c.detail])
+    co.row([])
+    co.row(["Direito a vagas", "rights", "Sim" if report.rights else "Não", ""])
+    co.row(["Prazo para envio dos resultados", "deadline", report.deadline, ""])
+    co.row(["Exportado em", "exported_at", _local_naive(exported, tz), ""])
+    co.finish()
+
+    # Participantes.
+    pa = _Sheet(wb, "Participantes", ["Nº", "ID CBJD", "Nome", "Sexo", "Nascimento", "UF", "Clube", "Rating",
+                                      "Rating FMJD", "Título", "Categorias", "Situação", "Observação"])
+    for pid in sorted(st.entries):
+        e = st.entries[pid]
+        p = e.player
+        situation = "ativo"
+        if e.withdrawn_from_round:
+            situation = f"desistente a partir da rodada {e.withdrawn_from_round}"
+            if e.withdrawal_kind:
+                situation += f" ({_WITHDRAWAL.get(e.withdrawal_kind, e.withdrawal_kind)})"
+        elif e.late_entry_round:
+            situation = f"entrada na rodada {e.late_entry_round}"
+        notes = []
+        if e.rating is None:
+            notes.append(f"sem rating (provisório {tournament.provisional_rating})")
+        if e.declared_adult and p.birth_date is None:
+            notes.append("declarado com 21 anos ou mais")
+        pa.row([pid, p.cbjd_id, p.name, p.sex, p.birth_date, p.state, p.club, e.rating, e.fmjd_rating, p.title,
+                ", ".join(c.code for c in e.categories.all()), situation, "; ".join(notes)])
+    pa.finish()
+
+    # Rodadas: every round, drafts included.
+    header = ["Rodada", "Situação", "Mesa", "Nº 1º (brancas no jogo 1)", "1º jogador", "Nº 2º", "2º jogador",
+              "Abertura"]
+    header += ["Jogo 1", "Jogo 2"] if micro else ["Resultado"]
+    header += ["Pontos 1º", "Pontos 2º", "Placar", "Observação"]
+    ro = _Sheet(wb, "Rodadas", header)
+    all_rounds = report.all_rounds
+    announced = defaultdict(set)
+    for entry_id, n in Absence.objects.filter(entry__tournament=tournament).values_list("entry_id", "round_number"):
+        announced[n].add(entry_id)
+    games_n = tournament.games_per_round
+    scoring = {"win": tournament.score_win, "draw": tournament.score_draw, "loss": tournament.score_loss}
+    for rnd in all_rounds:
+        status = _STATUS.get(rnd.status, rnd.status)
+        seated = set()
+        for board in rnd.boards.all():
+            first, second = board_pair(board)
+            if first is None or second is None:
+                continue
+            seated.update((first.pk, second.pk))
+            results = {g.number: g.result for g in board.games.all()}
+            codes = [results.get(n) for n in range(1, games_n + 1)]
+            complete = all(c is not None for c in codes)
+            p1, p2 = board_points(results, scoring)
+            if not complete:
+                note = "resultado pendente"
+            elif not is_played(results):
+                note = "W.O. duplo" if all(c == "-/-" for c in codes) else "W.O."
+            elif any(c in ("+/-", "-/+", "-/-") for c in codes):
+                note = "partida(s) por W.O."
+            else:
+                note = ""
+            opening = board.opening or rnd.opening
+            ro.row([rnd.number, status, board.number, ids.get(first.pk), first.player.name, ids.get(second.pk),
+                    second.player.name, opening.code if opening else None, *codes,
+                    p1 if complete else None, p2 if complete else None,
+                    f"{number(p1)}-{number(p2)}" if complete else None, note])
+        for seat in rnd.bye_seats:
+            seated.add(seat.entry_id)
+            ro.row([rnd.number, status, None, ids.get(seat.entry_id), seat.entry.player.name, None, "BYE", None,
+                    *([None] * games_n), bye_points(tournament), None, None, "bye (emparceiramento)"])
+        for pid in sorted(st.entries):
+            e = st.entries[pid]
+            if e.pk in seated:
+                continue
+            if e.late_entry_round and rnd.number < e.late_entry_round:
+                note, pts = "ainda não inscrito (entrada tardia)", 0
+            elif e.withdrawn_from_round and rnd.number >= e.withdrawn_from_round:
+                note, pts = "desistente", 0
+            elif e.pk in announced[rnd.number]:
+                note, pts = "ausência comunicada", absence_points(tournament)
+            else:
+                note, pts = "ausente (não emparceirado)", 0
+            ro.row([rnd.number, status, None, pid, e.player.name, None, None, None, *([None] * games_n), pts,
+                    None, None, note])
+    ro.finish()
+
+    # Classificação.
+    columns = st.columns()
+    cl = _Sheet(wb, "Classificação", ["Lugar", "Nº", "Nome", "Rating", "Categorias", "Pontos",
+                                      *(TIEBREAK_LABELS[k] for k in columns), "Ordem de desempate usada",
+                                      "Motivo da ordem", "Situação"])
+    for row in st.rows:
+        e = st.entries[row.id]
+        cl.row([row.rank, row.id, row.name, e.rating, ", ".join(c.code for c in e.categories.all()), row.points,
+                *(row.tiebreaks[k] for k in columns), ", ".join(TIEBREAK_LABELS[k] for k in row.order),
+                row.order_reason or ("ordem normal" if len(row.order) else ""),
+                f"desistente a partir da rodada {row.withdrawn_from}" if row.withdrawn_from else ""])
+    cl.finish()
+
+    # Desempenho.
+    perf = performances(st.data)
+    de = _Sheet(wb, "Desempenho", ["Nº", "Nome", "Rating", "Partidas contra adversários com rating",
+                                   "Pontos nessas partidas", "Percentual", "Rating médio desses adversários",
+                                   "Performance"])
+    for row in st.rows:
+        p = perf[row.id]
+        de.row([row.id, row.name, st.entries[row.id].rating, p.games, p.score,
+                round(float(p.percentage), 4) if p.percentage is not None else None, p.average_rating,
+                p.performance])
+    de.finish()
+
+    # Vagas.
+    va = _Sheet(wb, "Vagas", ["Categoria", "Nome", "Inscritos", "Ratings considerados", "Média", "Vagas",
+                              "Direito a vagas", "Classificados", "Observação"])
+    for cat in st.categories:
+        q = cat.qualification
+        names = "; ".join(f"{i}. {st.entries[pid].player.name} (nº {pid})" for i, pid in enumerate(q.qualified, 1))
+        va.row([cat.code, cat.category.name, q.entries, q.counted,
+                float(q.exact_average) if q.exact_average is not None else None, q.spots,
+                "Sim" if report.rights else "Não", names, q.note or ""])
+    va.row([])
+    va.row(["Categoria", "Vaga", "Nº", "Nome", "Lugar na categoria", "Rating"])
+    for cat in st.categories:
+        rank = {c.row.id: c.rank for c in cat.rows}
+        for i, pid in enumerate(cat.qualification.qualified, 1):
+            va.row([cat.code, i, pid, st.entries[pid].player.name, rank.get(pid), st.entries[pid].rating])
+    va.finish()
+    for ws in wb.worksheets:
+        ws.sheet_view.zoomScale = 100
+    return wb
+
+
+def _xlsx_bytes(wb):
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()
+
+
+def homologation_xlsx(tournament, user=None) -> bytes:
+    """The workbook as bytes; records the export time on the tournament (shown in the workbook)."""
+    with transaction.atomic():
+        when = homologation_mark_exported(tournament=tournament, user=user)
+        return _xlsx_bytes(homologation_workbook(tournament, exported_at=when))
+
+
+def export_homologation(tournament, path, user=None):
+    """Write the workbook to ``path`` (through a temporary file) and record the export time.
+
+    The time is recorded only if the file is written, and the file is left only if the time is recorded.
+    """
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    with transaction.atomic():
+        data = homologation_xlsx(tournament, user=user)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+            os.replace(tmp, path)
+        except BaseException:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise
+    return path
+
+
+__all__ = ["SHEETS", "export_homologation", "homologation_workbook", "homologation_xlsx"]

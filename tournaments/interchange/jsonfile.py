@@ -1,0 +1,710 @@
+"""The tournament interchange file (``damas-swiss/1``, interchange.md): export and import.
+
+Export then import (into an empty database) then export gives the same JSON. Besides the fields of the
+contract the file carries optional fields that make the round trip lossless (the importer accepts files
+without them and takes the defaults):
+
+* ``tournament``: ``venue``, ``chief_arbiter``, ``time_zone``, ``absence`` (``zero``/``draw``: value of an
+  announced absence), ``provisional_rating``, ``initial_colour``, ``opening_table`` (code, or null for free
+  openings), ``opening_draw`` (``round``/``board``), ``tiebreak_edition``, ``progressive_move``,
+  ``corrected_progressive_cut``, ``corrected_progressive_unplayed``;
+* ``players[]``: ``title``, ``fmjd_rating``, ``declared_adult``, ``withdrawn_from`` and ``withdrawal``
+  (``approved``/``abandonment``), ``late_entry``;
+* ``rounds[]``: ``manually_edited``; ``boards[].opening`` when openings are drawn per board;
+* ``absences``: announced absences for rounds not paired yet (``[{"round": 5, "player": 12}]``).
+
+``absent`` lists the announced absences of a paired round; a player on no board, not the bye and not
+absent (a withdrawal, a late entry) is simply not listed. Import is one transaction: the whole file is
+validated first, every problem is reported with where it is, and nothing is written unless the file is
+clean. Imported rounds are created as they are in the file (the file is the truth) with ``engine`` set to
+``imported``.
+"""
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from datetime import date
+from decimal import Decimal, InvalidOperation
+
+from django.core.validators import validate_slug
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from .. import cache
+from ..models import Absence, Board, Category, Entry, Game, Opening, OpeningTable, Player, Round, Seat, Tournament
+from ..models.choices import (
+    BRAZIL_TIME_ZONES, RATING_MAX, RATING_MIN, UF_CODES, AbsenceValue, Acceleration, ByeValue, EntryStatus,
+    InitialColour, OpeningDrawMode, ProgressiveMove, RoundFormat, RoundStatus, SeatSide, Sex, TiebreakEdition,
+    TiebreakProfile, Title, Variant, WithdrawalKind,
+)
+from ..openings_data import DEFAULT_TABLE
+from ..scoring import PLAYED, RESULT_CODES
+from ..selectors import rounds_with_boards
+from ..services.audit import audit
+from ..standings import number, player_ids
+from .errors import InterchangeError
+
+FORMAT = "damas-swiss/1"
+IMPORTED_ENGINE = "imported"
+TIEBREAK_KEYS = (
+    "progressive", "progressive_corrected", "buchholz", "buchholz_cut1", "buchholz_median", "direct_encounter",
+    "sonneborn_berger", "matches_won", "games_won", "match_points", "opponents_rating", "truncated_solkoff", "riga",
+)
+MAX_ERRORS = 50
+
+
+# --------------------------------------------------------------------------------------------------- export
+def _iso(d):
+    return d.isoformat() if d else None
+
+
+def export_data(tournament) -> dict:
+    """The interchange file of ``tournament`` as a dict (constant number of queries)."""
+    t = Tournament.objects.select_related("opening_table").get(pk=tournament.pk)
+    categories = list(Category.objects.filter(tournament=t).order_by("position", "code"))
+    entries = list(Entry.objects.filter(tournament=t).select_related("player").prefetch_related("categories"))
+    ids = player_ids(entries, t.provisional_rating)
+    cat_pos = {c.pk: i for i, c in enumerate(categories)}
+    rounds = rounds_with_boards(t)
+    absences = defaultdict(list)
+    for entry_id, rnum in Absence.objects.filter(entry__tournament=t).values_list("entry_id", "round_number"):
+        absences[rnum].append(ids[entry_id])
+
+    tiebreaks = "cbjd" if t.tiebreak_profile == TiebreakProfile.CBJD else list(t.tiebreak_keys)
+    out = {
+        "format": FORMAT,
+        "tournament": {
+            "name": t.name, "slug": t.slug, "variant": t.variant, "format": t.format, "rounds": t.planned_rounds,
+            "minutes_per_game": t.minutes_per_game, "start_date": _iso(t.start_date), "end_date": _iso(t.end_date),
+            "city": t.city, "state": t.state,
+            "scoring": {"win": number(t.score_win), "draw": number(t.score_draw), "loss": number(t.score_loss)},
+            "bye": t.bye_value, "acceleration": t.acceleration, "tiebreaks": tiebreaks,
+            "min_participants": t.min_participants,
+            "venue": t.venue, "chief_arbiter": t.chief_arbiter, "time_zone": t.time_zone,
+            "absence": t.absence_value, "provisional_rating": t.provisional_rating,
+            "initial_colour": t.initial_colour,
+            "opening_table": t.opening_table.code if t.opening_table_id else None,
+            "opening_draw": t.opening_draw_mode, "tiebreak_edition": t.tiebreak_edition,
+            "progressive_move": t.progressive_move, "corrected_progressive_cut": t.corrected_progressive_cut,
+            "corrected_progressive_unplayed": t.corrected_progressive_unplayed,
+        },
+        "categories": [],
+        "players": [],
+        "rounds": [],
+    }
+    for c in categories:
+        cat = {"code": c.code, "name": c.name}
+        if c.sex:
+            cat["sex"] = c.sex
+        if c.max_age is not None:
+            cat["max_age"] = c.max_age
+        if c.min_age is not None:
+            cat["min_age"] = c.min_age
+        out["categories"].append(cat)
+    for e in sorted(entries, key=lambda e: ids[e.pk]):
+        p = e.player
+        player = {
+            "id": ids[e.pk], "cbjd_id": p.cbjd_id, "name": p.name, "sex": p.sex, "birth_date": _iso(p.birth_date),
+            "state": p.state, "club": p.club, "rating": e.rating,
+            "categories": [c.code for c in sorted(e.categories.all(), key=lambda c: cat_pos.get(c.pk, 0))],
+        }
+        if p.title:
+            player["title"] = p.title
+        if e.fmjd_rating is not None:
+            player["fmjd_rating"] = e.fmjd_rating
+        if e.declared_adult:
+            player["declared_adult"] = True
+        if e.withdrawn_from_round is not None:
+            player["withdrawn_from"] = e.withdrawn_from_round
+            if e.withdrawal_kind:
+                player["withdrawal"] = e.withdrawal_kind
+        if e.late_entry_round is not None:
+            player["late_entry"] = e.late_entry_round
+        out["players"].append(player)
+    paired = set()
+    for rnd in rounds:
+        paired.add(rnd.number)
+        boards = []
+        for board in rnd.boards.all():
+            seats = {s.side: s.entry_id for s in board.seats.all()}
+            b = {"board": board.number, "first": ids.get(seats.get(SeatSide.FIRST)),
+                 "second": ids.get(seats.get(SeatSide.SECOND)),
+                 "games": [g.result for g in board.games.all()]}
+            if board.opening_id:
+                b["opening"] = board.opening.code
+            boards.append(b)
+        bye = rnd.bye_seats[0].entry_id if rnd.bye_seats else None
+        r = {"number": rnd.number, "status": rnd.status, "opening": rnd.opening.code if rnd.opening_id else None,
+             "boards": boards, "bye": ids[bye] if bye is not None else None,
+             "absent": sorted(absences.get(rnd.number, []))}
+        if rnd.manually_edited:
+            r["manually_edited"] = True
+        out["rounds"].append(r)
+    ahead = [{"round": n, "player": pid} for n in sorted(absences) if n not in paired for pid in sorted(absences[n])]
+    if ahead:
+        out["absences"] = ahead
+    return out
+
+
+def export_json(tournament) -> str:
+    return json.dumps(export_data(tournament), ensure_ascii=False, indent=2) + "\n"
+
+
+# --------------------------------------------------------------------------------------------------- import
+class _Checker:
+    def __init__(self):
+        self.errors = []
+
+    def add(self, where, message):
+        self.errors.append(f"{where}: {message}" if where else message)
+
+    def require(self, obj, key, where):
+        if not isinstance(obj, dict) or key not in obj or obj[key] is None or obj[key] == "":
+            self.add(where, f"campo obrigatório “{key}” ausente")
+            return False
+        return True
+
+    def fail_if_any(self):
+        if self.errors:
+            raise InterchangeError(self.errors[:MAX_ERRORS])
+
+
+def _is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _date(value, where, field, ck, required=True):
+    if value is None:
+        if required:
+            ck.add(where, f"campo obrigatório “{field}” ausente")
+        return None
+    if not isinstance(value, str) or len(value) != 10:
+        ck.add(where, f"data inválida em “{field}”: {value!r} (use AAAA-MM-DD)")
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        ck.add(where, f"data inválida em “{field}”: {value!r} (use AAAA-MM-DD)")
+        return None
+
+
+def _points(value, where, field, ck):
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        ck.add(where, f"valor inválido em “{field}”: {value!r}")
+        return None
+    try:
+        d = Decimal(str(value))
+    except InvalidOperation:
+        ck.add(where, f"valor inválido em “{field}”: {value!r}")
+        return None
+    if d < 0 or d * 10 != (d * 10).to_integral_value() or d > 99:
+        ck.add(where, f"valor inválido em “{field}”: {value!r} (use no máximo uma casa decimal)")
+        return None
+    return d
+
+
+def _choice(obj, key, choices, default, where, ck):
+    value = obj.get(key, default) if isinstance(obj, dict) else default
+    if value not in choices:
+        ck.add(where, f"valor inválido em “{key}”: {value!r} (use {', '.join(map(str, choices))})")
+        return default
+    return value
+
+
+def _validate(data):
+    """Validate the whole file; returns the normalised plan or raises InterchangeError with every problem."""
+    ck = _Checker()
+    if not isinstance(data, dict):
+        raise InterchangeError(["arquivo: o conteúdo não é um objeto JSON"])
+    if data.get("format") != FORMAT:
+        ck.add("arquivo", f"formato “{data.get('format')}” desconhecido (esperado “{FORMAT}”)")
+    t = data.get("tournament")
+    if not isinstance(t, dict):
+        ck.add("arquivo", "campo obrigatório “tournament” ausente")
+        ck.fail_if_any()
+    where = "torneio"
+    for key in ("name", "slug", "variant", "format", "rounds", "start_date", "end_date"):
+        ck.require(t, key, where)
+    plan = {}
+    fields = {}
+    fields["name"] = str(t.get("name") or "")[:200]
+    slug = t.get("slug")
+    if slug:
+        try:
+            validate_slug(slug)
+        except ValidationError:
+            ck.add(where, f"endereço (slug) inválido: {slug!r} (use letras, números, hífen e sublinhado)")
+        else:
+            if Tournament.objects.filter(slug=slug).exists():
+                ck.add(where, f"já existe um torneio com o endereço “{slug}”")
+    fields["slug"] = slug
+    fields["variant"] = _choice(t, "variant", Variant.values, Variant.BRAZILIAN_64, where, ck)
+    fields["format"] = _choice(t, "format", RoundFormat.values, RoundFormat.MICRO_MATCH, where, ck)
+    planned = t.get("rounds")
+    if planned is not None and (not _is_int(planned) or not 1 <= planned <= 30):
+        ck.add(where, f"número de rodadas inválido: {planned!r} (de 1 a 30)")
+        planned = None
+    fields["planned_rounds"] = planned or 1
+    minutes = t.get("minutes_per_game", 21)
+    if not _is_int(minutes) or minutes < 1:
+        ck.add(where, f"minutos por jogo inválidos: {minutes!r}")
+        minutes = 21
+    fields["minutes_per_game"] = minutes
+    start = _date(t.get("start_date"), where, "start_date", ck, required=False)
+    end = _date(t.get("end_date"), where, "end_date", ck, required=False)
+    if start and end and end < start:
+        ck.add(where, f"a data de término ({end.isoformat()}) é anterior à de início ({start.isoformat()})")
+    fields["start_date"], fields["end_date"] = start, end
+    for key, model_field in (("city", "city"), ("venue", "venue"), ("chief_arbiter", "chief_arbiter")):
+        value = t.get(key) or ""
+        if not isinstance(value, str):
+            ck.add(where, f"valor inválido em “{key}”: {value!r}")
+            value = ""
+        fields[model_field] = value
+    state = t.get("state") or ""
+    if state and state not in UF_CODES:
+        ck.add(where, f"UF inválida: {state!r}")
+        state = ""
+    fields["state"] = state
+    scoring = t.get("scoring") or {}
+    if not isinstance(scoring, dict):
+        ck.add(where, "“scoring” deve ser um objeto com win, draw e loss")
+        scoring = {}
+    win = _points(scoring.get("win", 2), where, "scoring.win", ck)
+    draw = _points(scoring.get("draw", 1), where, "scoring.draw", ck)
+    loss = _points(scoring.get("loss", 0), where, "scoring.loss", ck)
+    if None not in (win, draw, loss) and not (win > draw >= loss >= 0):
+        ck.add(where, "pontuação inválida: é preciso vitória > empate >= derrota >= 0")
+    fields["score_win"], fields["score_draw"], fields["score_loss"] = win, draw, loss
+    fields["bye_value"] = _choice(t, "bye", ByeValue.values, ByeValue.WIN, where, ck)
+    fields["absence_value"] = _choice(t, "absence", AbsenceValue.values, AbsenceValue.ZERO, where, ck)
+    fields["acceleration"] = _choice(t, "acceleration", Acceleration.values, Acceleration.NONE, where, ck)
+    tiebreaks = t.get("tiebreaks", "cbjd")
+    if tiebreaks == "cbjd":
+        fields["tiebreak_profile"], fields["tiebreak_keys"] = TiebreakProfile.CBJD, []
+    elif isinstance(tiebreaks, list) and tiebreaks and all(k in TIEBREAK_KEYS for k in tiebreaks):
+        fields["tiebreak_profile"], fields["tiebreak_keys"] = TiebreakProfile.CUSTOM, list(tiebreaks)
+    else:
+        ck.add(where, f"desempates inválidos: {tiebreaks!r} (use “cbjd” ou uma lista de: {', '.join(TIEBREAK_KEYS)})")
+    mp = t.get("min_participants", 30)
+    if not _is_int(mp) or mp < 0:
+        ck.add(where, f"mínimo de participantes inválido: {mp!r}")
+        mp = 30
+    fields["min_participants"] = mp
+    fields["time_zone"] = _choice(t, "time_zone", [z for z, _ in BRAZIL_TIME_ZONES], "America/Sao_Paulo", where, ck)
+    provisional = t.get("provisional_rating", 1600)
+    if not _is_int(provisional) or not RATING_MIN <= provisional <= RATING_MAX:
+        ck.add(where, f"rating provisório inválido: {provisional!r}")
+        provisional = 1600
+    fields["provisional_rating"] = provisional
+    fields["initial_colour"] = _choice(t, "initial_colour", InitialColour.values, InitialColour.WHITE, where, ck)
+    fields["opening_draw_mode"] = _choice(t, "opening_draw", OpeningDrawMode.values, OpeningDrawMode.PER_ROUND, where, ck)
+    fields["tiebreak_edition"] = _choice(t, "tiebreak_edition", TiebreakEdition.values, TiebreakEdition.FIDE_2026, where, ck)
+    fields["progressive_move"] = _choice(t, "progressive_move", ProgressiveMove.values, ProgressiveMove.TO_END, where, ck)
+    cut = t.get("corrected_progressive_cut", 1)
+    if not _is_int(cut) or cut < 0:
+        ck.add(where, f"corte do escore acumulado corrigido inválido: {cut!r}")
+        cut = 1
+    fields["corrected_progressive_cut"] = cut
+    unplayed = t.get("corrected_progressive_unplayed", True)
+    if not isinstance(unplayed, bool):
+        ck.add(where, f"valor inválido em “corrected_progressive_unplayed”: {unplayed!r}")
+        unplayed = True
+    fields["corrected_progressive_unplayed"] = unplayed
+    table = None
+    if "opening_table" in t:
+        code = t["opening_table"]
+        if code is not None:
+            table = OpeningTable.objects.filter(code=code).first()
+            if table is None:
+                ck.add(where, f"tabela de aberturas “{code}” desconhecida")
+    elif fields["variant"] == Variant.BRAZILIAN_64:
+        table = OpeningTable.objects.filter(code=DEFAULT_TABLE).first()
+    fields["opening_table"] = table
+    plan["fields"] = fields
+    games_per_round = 2 if fields["format"] == RoundFormat.MICRO_MATCH else 1
+
+    # Categories.
+    cats = data.get("categories")
+    if cats is None:
+        cats = [{"code": "ABS", "name": "Absoluto"}]
+    if not isinstance(cats, list):
+        ck.add("categorias", "deve ser uma lista")
+        cats = []
+    plan_cats, codes = [], set()
+    for i, c in enumerate(cats):
+        cw = f"categoria {i + 1}"
+        if not isinstance(c, dict):
+            ck.add(cw, "deve ser um objeto")
+            continue
+        ok = ck.require(c, "code", cw) & ck.require(c, "name", cw)
+        if not ok:
+            continue
+        code = str(c["code"])
+        cw = f"categoria {code}"
+        if code in codes:
+            ck.add(cw, "código repetido")
+        if len(code) > 10:
+            ck.add(cw, "código com mais de 10 caracteres")
+        codes.add(code)
+        sex = c.get("sex") or ""
+        if sex and sex not in Sex.values:
+            ck.add(cw, f"sexo inválido: {sex!r} (use F ou M)")
+            sex = ""
+        ages = {}
+        for key in ("min_age", "max_age"):
+            v = c.get(key)
+            if v is not None and (not _is_int(v) or v < 0):
+                ck.add(cw, f"idade inválida em “{key}”: {v!r}")
+                v = None
+            ages[key] = v
+        if ages["min_age"] is not None and ages["max_age"] is not None and ages["max_age"] < ages["min_age"]:
+            ck.add(cw, "idade máxima menor que a mínima")
+        plan_cats.append({"code": code, "name": str(c["name"])[:60], "sex": sex, **ages})
+    plan["categories"] = plan_cats
+
+    # Players.
+    players = data.get("players")
+    if not isinstance(players, list):
+        ck.add("jogadores", "campo obrigatório “players” ausente (uma lista)")
+        players = []
+    plan_players, by_id, cbjd_seen = [], {}, {}
+    today = timezone.localdate()
+    for i, p in enumerate(players):
+        pw = f"jogador {i + 1}"
+        if not isinstance(p, dict):
+            ck.add(pw, "deve ser um objeto")
+            continue
+        pid = p.get("id")
+        if pid is None:
+            ck.add(pw, "campo obrigatório “id” ausente")
+            continue
+        if not _is_int(pid) or pid < 1:
+            ck.add(pw, f"id inválido: {pid!r} (número de emparceiramento, inteiro positivo)")
+            continue
+        pw = f"jogador {pid}"
+        if pid in by_id:
+            ck.add(pw, "id repetido")
+            continue
+        ok = ck.require(p, "name", pw) & ck.require(p, "sex", pw)
+        sex = p.get("sex")
+        if sex is not None and sex not in Sex.values:
+            ck.add(pw, f"sexo inválido: {sex!r} (use F ou M)")
+        birth = _date(p.get("birth_date"), pw, "birth_date", ck, required=False)
+        if birth and not date(1900, 1, 1) <= birth <= today:
+            ck.add(pw, f"data de nascimento impossível: {birth.isoformat()}")
+        cbjd = p.get("cbjd_id")
+        if cbjd is not None:
+            cbjd = str(cbjd).strip()
+            if not cbjd or len(cbjd) > 20:
+                ck.add(pw, f"ID CBJD inválido: {p.get('cbjd_id')!r}")
+            elif cbjd in cbjd_seen:
+                ck.add(pw, f"ID CBJD {cbjd} repetido (também no jogador {cbjd_seen[cbjd]})")
+            cbjd_seen[cbjd] = pid
+        state = p.get("state") or ""
+        if state and state not in UF_CODES:
+            ck.add(pw, f"UF inválida: {state!r}")
+        rating = p.get("rating")
+        if rating is not None and (not _is_int(rating) or not RATING_MIN <= rating <= RATING_MAX):
+            ck.add(pw, f"rating inválido: {rating!r} (de {RATING_MIN} a {RATING_MAX}, ou null)")
+        fmjd = p.get("fmjd_rating")
+        if fmjd is not None and (not _is_int(fmjd) or not RATING_MIN <= fmjd <= RATING_MAX):
+            ck.add(pw, f"rating FMJD inválido: {fmjd!r}")
+        title = p.get("title") or ""
+        if title and title not in Title.values:
+            ck.add(pw, f"título inválido: {title!r}")
+        pcats = p.get("categories")
+        if pcats is None:
+            pcats = []
+        if not isinstance(pcats, list):
+            ck.add(pw, "“categories” deve ser uma lista de códigos")
+            pcats = []
+        for code in pcats:
+            if code not in codes:
+                ck.add(pw, f"categoria “{code}” não existe no torneio")
+        withdrawn = p.get("withdrawn_from")
+        if withdrawn is not None and (not _is_int(withdrawn) or not 1 <= withdrawn <= (planned or 30)):
+            ck.add(pw, f"rodada de desistência inválida: {withdrawn!r}")
+            withdrawn = None
+        withdrawal = p.get("withdrawal") or (WithdrawalKind.APPROVED if withdrawn else "")
+        if withdrawal and withdrawal not in WithdrawalKind.values:
+            ck.add(pw, f"tipo de desistência inválido: {withdrawal!r}")
+        late = p.get("late_entry")
+        if late is not None and (not _is_int(late) or not 2 <= late <= (planned or 30)):
+            ck.add(pw, f"rodada de entrada tardia inválida: {late!r} (a partir da rodada 2)")
+            late = None
+        declared_adult = p.get("declared_adult", False)
+        if not isinstance(declared_adult, bool):
+            ck.add(pw, f"valor inválido em “declared_adult”: {declared_adult!r}")
+            declared_adult = False
+        if not ok:
+            continue
+        entry = {
+            "id": pid, "cbjd_id": cbjd or None, "name": str(p["name"])[:120], "sex": sex, "birth_date": birth,
+            "state": state, "club": str(p.get("club") or "")[:120], "rating": rating, "fmjd_rating": fmjd,
+            "title": title, "categories": [c for c in pcats if c in codes], "withdrawn_from": withdrawn,
+            "withdrawal": withdrawal if withdrawn else "", "late_entry": late, "declared_adult": declared_adult,
+        }
+        by_id[pid] = entry
+        plan_players.append(entry)
+    plan["players"] = plan_players
+    ck.fail_if_any()
+
+    # Rounds.
+    rounds = data.get("rounds") or []
+    if not isinstance(rounds, list):
+        ck.add("rodadas", "deve ser uma lista")
+        rounds = []
+    opening_codes = {}
+    if table is not None:
+        opening_codes = {o.code.upper(): o for o in Opening.objects.filter(table=table)}
+
+    def opening_of(code, rw):
+        if code in (None, ""):
+            return None
+        if table is None:
+            ck.add(rw, f"abertura “{code}” informada, mas o torneio não tem tabela de aberturas")
+            return None
+        o = opening_codes.get(str(code).strip().upper())
+        if o is None:
+            ck.add(rw, f"abertura “{code}” não existe na tabela {table.code}")
+        return o
+
+    played_pairs = {}  # frozenset(a, b) -> round number of a played encounter
+    plan_rounds = []
+    numbers_seen = set()
+    for i, r in enumerate(rounds):
+        rw = f"rodada {i + 1}"
+        if not isinstance(r, dict):
+            ck.add(rw, "deve ser um objeto")
+            continue
+        num = r.get("number")
+        if not _is_int(num):
+            ck.add(rw, "campo obrigatório “number” ausente ou inválido")
+            continue
+        rw = f"rodada {num}"
+        if num != i + 1:
+            ck.add(rw, f"rodadas fora de ordem ou faltando (esperada a rodada {i + 1})")
+            continue
+        numbers_seen.add(num)
+        if planned and num > planned:
+            ck.add(rw, f"o torneio tem só {planned} rodadas previstas")
+        status = r.get("status", RoundStatus.PUBLISHED)
+        if status not in RoundStatus.values:
+            ck.add(rw, f"situação inválida: {status!r} (use published ou draft)")
+            status = RoundStatus.PUBLISHED
+        round_opening = opening_of(r.get("opening"), rw)
+        seen = {}  # player -> where in this round
+
+        def place(pid, what):
+            if not _is_int(pid) or pid not in by_id:
+                ck.add(rw, f"jogador {pid!r} ({what}) não está na lista de jogadores")
+                return False
+            if pid in seen:
+                ck.add(rw, f"o jogador {pid} aparece mais de uma vez ({seen[pid]} e {what})")
+                return False
+            seen[pid] = what
+            p = by_id[pid]
+            if p["withdrawn_from"] is not None and num >= p["withdrawn_from"] and what != "ausente":
+                ck.add(rw, f"o jogador {pid} desistiu a partir da rodada {p['withdrawn_from']} e não pode jogar ({what})")
+            if p["late_entry"] is not None and num < p["late_entry"] and what != "ausente":
+                ck.add(rw, f"o jogador {pid} só entrou na rodada {p['late_entry']} ({what})")
+            return True
+
+        boards = r.get("boards") or []
+        if not isinstance(boards, list):
+            ck.add(rw, "“boards” deve ser uma lista")
+            boards = []
+        plan_boards, board_numbers, pending = [], set(), False
+        round_pairs = []
+        for j, b in enumerate(boards):
+            bw = f"{rw}, mesa {b.get('board', j + 1) if isinstance(b, dict) else j + 1}"
+            if not isinstance(b, dict):
+                ck.add(bw, "deve ser um objeto")
+                continue
+            bn = b.get("board")
+            if not _is_int(bn) or bn < 1:
+                ck.add(bw, "campo obrigatório “board” ausente ou inválido")
+                continue
+            if bn in board_numbers:
+                ck.add(bw, "número de mesa repetido")
+            board_numbers.add(bn)
+            first, second = b.get("first"), b.get("second")
+            games = b.get("games")
+            if first is None:
+                ck.add(bw, "campo obrigatório “first” ausente")
+                continue
+            if second in (None, 0):
+                if isinstance(games, list) and any(g is not None for g in games):
+                    ck.add(bw, f"resultado registrado para um bye (jogador {first} sem adversário); o bye não tem "
+                               "resultado: indique-o no campo “bye” da rodada")
+                else:
+                    ck.add(bw, f"mesa sem segundo jogador; indique o bye do jogador {first} no campo “bye” da rodada")
+                continue
+            if first == second:
+                ck.add(bw, f"o jogador {first} não pode jogar contra si mesmo")
+                continue
+            ok = place(first, f"mesa {bn}") & place(second, f"mesa {bn}")
+            if not isinstance(games, list):
+                ck.add(bw, "campo obrigatório “games” ausente (lista de resultados)")
+                continue
+            if len(games) != games_per_round:
+                ck.add(bw, f"{len(games)} resultado(s) informado(s); cada mesa tem {games_per_round} partida(s)")
+                continue
+            bad = False
+            for g, code in enumerate(games, start=1):
+                if code is not None and code not in RESULT_CODES:
+                    ck.add(bw, f"resultado inválido na partida {g}: {code!r} (use 1-0, 0-1, 1/2, +/-, -/+, -/- ou null)")
+                    bad = True
+            if bad or not ok:
+                continue
+            if any(g is None for g in games):
+                pending = True
+            key = frozenset((first, second))
+            if key in played_pairs:
+                ck.add(bw, f"os jogadores {first} e {second} já se enfrentaram na rodada {played_pairs[key]}")
+            if any(g in PLAYED for g in games):
+                round_pairs.append(key)
+            plan_boards.append({"number": bn, "first": first, "second": second, "games": list(games),
+                                "opening": opening_of(b.get("opening"), bw)})
+        for key in round_pairs:
+            played_pairs.setdefault(key, num)
+        bye = r.get("bye")
+        if isinstance(bye, dict):
+            ck.add(rw, "resultado registrado para o bye; o bye não tem resultado, informe só o número do jogador")
+            bye = None
+        elif bye is not None and not place(bye, "bye"):
+            bye = None
+        absent = r.get("absent") or []
+        if not isinstance(absent, list):
+            ck.add(rw, "“absent” deve ser uma lista de jogadores")
+            absent = []
+        plan_absent = [pid for pid in absent if place(pid, "ausente")]
+        plan_rounds.append({"number": num, "status": status, "opening": round_opening, "boards": plan_boards,
+                            "bye": bye, "absent": plan_absent, "pending": pending,
+                            "manually_edited": bool(r.get("manually_edited", False))})
+    for k, r in enumerate(plan_rounds[:-1]):
+        if r["status"] == RoundStatus.DRAFT:
+            ck.add(f"rodada {r['number']}", "uma rodada em rascunho só pode ser a última")
+        if r["pending"]:
+            ck.add(f"rodada {r['number']}", "há resultados pendentes, mas a rodada seguinte já foi emparceirada")
+    plan["rounds"] = plan_rounds
+
+    ahead = data.get("absences") or []
+    plan_ahead = []
+    if not isinstance(ahead, list):
+        ck.add("ausências", "deve ser uma lista")
+        ahead = []
+    for a in ahead:
+        if not isinstance(a, dict) or not _is_int(a.get("round")) or not _is_int(a.get("player")):
+            ck.add("ausências", f"item inválido: {a!r} (use {{\"round\": N, \"player\": ID}})")
+            continue
+        if a["player"] not in by_id:
+            ck.add(f"ausências, rodada {a['round']}", f"jogador {a['player']} não está na lista de jogadores")
+        elif a["round"] in numbers_seen:
+            ck.add(f"ausências, rodada {a['round']}", "a rodada já foi emparceirada: use “absent” na rodada")
+        elif planned and not 1 <= a["round"] <= planned:
+            ck.add(f"ausências, rodada {a['round']}", "rodada inexistente")
+        else:
+            plan_ahead.append((a["round"], a["player"]))
+    plan["ahead"] = plan_ahead
+    ck.fail_if_any()
+    return plan
+
+
+def import_data(data, *, user=None) -> Tournament:
+    """Create the tournament of an interchange file (a dict). All-or-nothing; raises InterchangeError."""
+    plan = _validate(data)
+    try:
+        with transaction.atomic():
+            return _write(plan, user)
+    except IntegrityError as exc:
+        raise InterchangeError([f"arquivo: dados inconsistentes, nada foi gravado ({exc})"])
+
+
+def import_json(text, *, user=None) -> Tournament:
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise InterchangeError(["arquivo: não está em UTF-8"])
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InterchangeError([f"arquivo: JSON inválido na linha {exc.lineno}, coluna {exc.colno}: {exc.msg}"])
+    return import_data(data, user=user)
+
+
+def _write(plan, user):
+    from ..services.tournaments import tournament_create
+
+    fields = dict(plan["fields"])
+    try:
+        tournament = tournament_create(user=user, categories=[
+            {k: v for k, v in c.items() if v is not None} for c in plan["categories"]], **fields)
+    except ValidationError as exc:
+        raise InterchangeError([f"torneio: {m}" for m in exc.messages])
+    cats = {c.code: c for c in tournament.categories.all()}
+
+    # Players: reuse a stored player with the same CBJD ID, create the others.
+    wanted = [p["cbjd_id"] for p in plan["players"] if p["cbjd_id"]]
+    existing = {pl.cbjd_id: pl for pl in Player.objects.filter(cbjd_id__in=wanted)}
+    new = []
+    for p in plan["players"]:
+        if p["cbjd_id"] and p["cbjd_id"] in existing:
+            p["player"] = existing[p["cbjd_id"]]
+        else:
+            p["player"] = Player(
+                name=p["name"], sex=p["sex"], birth_date=p["birth_date"], state=p["state"], club=p["club"],
+                cbjd_id=p["cbjd_id"], rating=p["rating"], fmjd_rating=p["fmjd_rating"], title=p["title"],
+            )
+            new.append(p["player"])
+    Player.objects.bulk_create(new, batch_size=500)
+    entries = []
+    for p in plan["players"]:
+        entries.append(Entry(
+            tournament=tournament, player=p["player"], pairing_number=p["id"], rating=p["rating"],
+            fmjd_rating=p["fmjd_rating"],
+            status=EntryStatus.WITHDRAWN if p["withdrawn_from"] else EntryStatus.ACTIVE,
+            withdrawn_from_round=p["withdrawn_from"], withdrawal_kind=p["withdrawal"],
+            late_entry_round=p["late_entry"], declared_adult=p["declared_adult"],
+        ))
+    Entry.objects.bulk_create(entries, batch_size=500)
+    by_id = {p["id"]: e for p, e in zip(plan["players"], entries)}
+    Through = Entry.categories.through
+    Through.objects.bulk_create([
+        Through(entry_id=by_id[p["id"]].pk, category_id=cats[code].pk)
+        for p in plan["players"] for code in p["categories"]
+    ], batch_size=1000)
+
+    now = timezone.now()
+    round_objs = Round.objects.bulk_create([
+        Round(tournament=tournament, number=r["number"], status=r["status"], opening=r["opening"],
+              engine=IMPORTED_ENGINE, manually_edited=r["manually_edited"], paired_at=now,
+              published_at=now if r["status"] == RoundStatus.PUBLISHED else None)
+        for r in plan["rounds"]
+    ])
+    boards, board_plans = [], []
+    for rnd, r in zip(round_objs, plan["rounds"]):
+        for b in r["boards"]:
+            boards.append(Board(round=rnd, number=b["number"], opening=b["opening"]))
+            board_plans.append((rnd, b))
+    Board.objects.bulk_create(boards, batch_size=1000)
+    seats, games, absences = [], [], []
+    for board, (rnd, b) in zip(boards, board_plans):
+        seats.append(Seat(round=rnd, entry=by_id[b["first"]], board=board, side=SeatSide.FIRST))
+        seats.append(Seat(round=rnd, entry=by_id[b["second"]], board=board, side=SeatSide.SECOND))
+        games.extend(Game(board=board, number=n, result=code) for n, code in enumerate(b["games"], start=1))
+    for rnd, r in zip(round_objs, plan["rounds"]):
+        if r["bye"] is not None:
+            seats.append(Seat(round=rnd, entry=by_id[r["bye"]], side=SeatSide.BYE))
+        absences.extend(Absence(entry=by_id[pid], round_number=r["number"]) for pid in r["absent"])
+    absences.extend(Absence(entry=by_id[pid], round_number=n) for n, pid in plan["ahead"])
+    Seat.objects.bulk_create(seats, batch_size=1000)
+    Game.objects.bulk_create(games, batch_size=1000)
+    Absence.objects.bulk_create(absences, batch_size=1000)
+    audit(tournament=tournament, user=user, action="tournament.import", obj=tournament, summary=tournament.name,
+          new={"players": len(entries), "rounds": len(round_objs)})
+    cache.bump(tournament.pk)
+    return tournament

@@ -1,0 +1,32 @@
+from django.core.management.base import BaseCommand
+
+from tournaments.interchange.cli import error_text, fail, get_tournament
+
+
+class Command(BaseCommand):
+    help = "Emparceira a próxima rodada pelo sistema holandês e a publica (com --draft, deixa como rascunho)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug", metavar="SLUG")
+        parser.add_argument("--draft", action="store_true", help="deixa a rodada como rascunho (não publica)")
+
+    def handle(self, *args, **options):
+        tournament = get_tournament(options["slug"])
+        try:
+            from tournaments.services.errors import ServiceError
+            from tournaments.services.rounds import round_pair
+        except ImportError as exc:
+            fail(f"motor de emparceiramento indisponível: {exc}")
+        try:
+            rnd = round_pair(tournament=tournament, user=None, publish=not options["draft"])
+        except ServiceError as exc:
+            fail(error_text(exc))
+        except Exception as exc:  # the engine failed: the round's transaction was rolled back
+            fail(f"falha no emparceiramento: {type(exc).__name__}: {exc}")
+        boards = rnd.boards.count()
+        bye = rnd.seats.filter(side="bye").select_related("entry").first()
+        status = "rascunho" if options["draft"] else "publicada"
+        text = f"Rodada {rnd.number} emparceirada ({status}): {boards} mesa(s)"
+        if bye:
+            text += f", bye para o nº {bye.entry.pairing_number}"
+        self.stdout.write(text)
