@@ -38,3 +38,22 @@ def pair_trf(data, explain: bool = False, validate: bool = True) -> M.Pairing:
     t = build(data.state, validate_scores=validate, declared_points=data.declared,
               byes_240=data.byes_240)
     return _run(t, explain)
+
+
+_TITLES = ["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM",
+           "GMI", "MI", "MF", "MC", "MIF", "MFF"]
+
+
+def _title_rank(title: str) -> int:
+    t = (title or "").strip().upper()
+    return _TITLES.index(t) if t in _TITLES else len(_TITLES)
+
+
+def seed_order(players):
+    """Initial ranking for pairing numbers: rating desc, FMJD rating desc, title, name.
+
+    Returns the players sorted; assign ``id = position + 1`` before round 1.
+    """
+    return sorted(players, key=lambda p: (-(p.rating or 0), -(getattr(p, "fmjd_rating", 0) or 0),
+                                          _title_rank(getattr(p, "title", "")),
+                                          (p.name or "").casefold()))

@@ -261,8 +261,8 @@ class Dutch:
         self.sgsb = sgsb = bits(max_size)
         self.unplayed_ranks: Dict[int, int] = {}
 
-        M = MatchingState(n, sgsb)
-        W = M.w
+        M = MatchingState(n)
+        setw = M.set
         top_score = sa[sorted_players[0].pid]
 
         # completion check, bye assignee score
@@ -279,14 +279,14 @@ class Dutch:
                         w |= shifts[sp] + shifts[sa[o.pid]]
                         w <<= sgsb
                         w |= int(sp >= top_score)
-                    W[i][j] = W[j][i] = (w, 0) if w else None
+                    setw(i, j, (w, 0) if w else None)
         else:
             for i in range(n):
                 p = sorted_players[i]
                 for j in range(i):
                     o = sorted_players[j]
                     w = self.edge_weight(o, p, False, False, 0, False)
-                    W[i][j] = W[j][i] = (w, 0) if w else None
+                    setw(i, j, (w, 0) if w else None)
 
         mate = M.compute()
         unmatched = [v for v in range(n) if mate[v] == v]
@@ -316,10 +316,10 @@ class Dutch:
                 for j in range(i):
                     o = sorted_players[j]
                     w = self.edge_weight(o, p, False, False, bye_score, single_bye)
-                    W[i][j] = W[j][i] = (w, 0) if w else None
+                    setw(i, j, (w, 0) if w else None)
 
         matching_by_id: Dict[int, int] = {}
-        self.bracket_of: Dict[int, int] = {}
+        self.paired_in: Dict[int, int] = {}
         pbi: List[EPlayer] = []
         vi: List[int] = []
         nxt = 0
@@ -336,9 +336,7 @@ class Dutch:
             nsgb = len(pbi)
             nsgb_v = sg_begin_v + (nsgb - sg_begin)
             sg_it = nxt
-            bracket_score = sa[pbi[sg_begin].pid] if sg_begin < nsgb else None
-            for p in pbi[:nsgb]:
-                self.bracket_of.setdefault(p.pid, bracket_score)
+            cur_score = sa[pbi[nsgb - 1].pid]
             while nxt != n and sa[sorted_players[nxt].pid] >= sa[sorted_players[sg_it].pid]:
                 pbi.append(sorted_players[nxt])
                 vi.append(vi[-1] + 1)
@@ -350,18 +348,14 @@ class Dutch:
                 plg = pbi[lg]
                 vlg = vi[lg]
                 in_cur = lg < nsgb
-                Wl = W[vlg]
                 for sm in range(lg):
                     w = self.edge_weight(pbi[sm], plg, in_cur, not in_cur,
                                          bye_score, single_bye)
                     if w:
                         bew[(lg, sm)] = w
-                        Wl[vi[sm]] = W[vi[sm]][vlg] = (w, 0)
+                        setw(vlg, vi[sm], (w, 0))
                     else:
-                        Wl[vi[sm]] = W[vi[sm]][vlg] = None
-
-            def setw(u, v, val):
-                W[u][v] = W[v][u] = val
+                        setw(vlg, vi[sm], None)
 
             def ewc(sm, lg, sm_ri, rem_pairs):
                 r = bew.get((lg, sm))
@@ -415,16 +409,27 @@ class Dutch:
                 pv = vi[pi]
                 if not matched[pv]:
                     continue
-                addend = size
-                for oi in range(nsgb - 1, sg_begin - 1, -1):
-                    ov = vi[oi]
-                    if matched[ov]:
-                        continue
-                    w = bew.get((oi, pi))
-                    if w:
-                        setw(pv, ov, (w, addend))
-                        addend += 1
-                stable = M.compute()
+                best = None
+                for oi in range(sg_begin, nsgb):
+                    if not matched[vi[oi]] and bew.get((oi, pi)):
+                        best = vi[oi]
+                        break
+                if stable[pv] != best:
+                    addend = size
+                    for oi in range(nsgb - 1, sg_begin - 1, -1):
+                        ov = vi[oi]
+                        if matched[ov]:
+                            continue
+                        w = bew.get((oi, pi))
+                        if w:
+                            setw(pv, ov, (w, addend))
+                            addend += 1
+                    tb = []
+                    for pj in range(pi + 1, sg_begin):
+                        if matched[vi[pj]]:
+                            tb.append((vi[pj], [vi[oi] for oi in range(sg_begin, nsgb)
+                                                if not matched[vi[oi]] and bew.get((oi, pj))]))
+                    stable = M.compute(tb)
                 mv = stable[pv]
                 matched[mv] = True
                 M.finalize(pv, mv)
@@ -528,16 +533,28 @@ class Dutch:
             for pi in remainder:
                 pv = vi[pi]
                 if forward(pv):
-                    addend = 0
-                    for oi in reversed(remainder):
-                        ov = vi[oi]
-                        if oi <= pi or matched[ov]:
-                            continue
-                        w = bew.get((oi, pi))
-                        if w:
-                            setw(pv, ov, (w, addend))
-                        addend += 1
-                    stable = M.compute()
+                    best = None
+                    for oi in remainder:
+                        if oi > pi and not matched[vi[oi]] and bew.get((oi, pi)):
+                            best = vi[oi]
+                            break
+                    if stable[pv] != best and pv not in M.covered:
+                        addend = 0
+                        for oi in reversed(remainder):
+                            ov = vi[oi]
+                            if oi <= pi or matched[ov]:
+                                continue
+                            w = bew.get((oi, pi))
+                            if w:
+                                setw(pv, ov, (w, addend))
+                            addend += 1
+                        tb = []
+                        for pj in remainder:
+                            if pj > pi and forward(vi[pj]):
+                                tb.append((vi[pj], [vi[oi] for oi in remainder
+                                                    if oi > pj and not matched[vi[oi]]
+                                                    and bew.get((oi, pj))]))
+                        stable = M.compute(tb)
                     mv = stable[pv]
                     matched[pv] = True
                     matched[mv] = True
@@ -556,6 +573,7 @@ class Dutch:
                     b = sorted_players[stable[pv]]
                     matching_by_id[a.pid] = b.pid
                     matching_by_id[b.pid] = a.pid
+                    self.paired_in[a.pid] = self.paired_in[b.pid] = cur_score
                 else:
                     new_pbi.append(pbi[pi])
                     new_vi.append(pv)
@@ -580,6 +598,7 @@ class Dutch:
                         pairs.append((m, p.pid))
             else:
                 bye = p.pid
+                self.paired_in[p.pid] = sa[p.pid]
         pairs = self.board_order(pairs)
         return pairs, bye
 

@@ -27,41 +27,65 @@ def _bits(x: int) -> int:
 
 
 class MatchingState:
-    """An n-vertex graph whose weights change between computations."""
+    """An n-vertex graph whose weights change between computations.
 
-    def __init__(self, n: int, sgsb: int = 0):
+    Finalized pairs leave the graph (their matching is fixed).
+    """
+
+    def __init__(self, n: int):
         self.n = n
-        self.w: List[List[Optional[Tuple[int, int]]]] = [[None] * n for _ in range(n)]
+        self.E = {}
+        self.adj = [set() for _ in range(n)]
         self.active = [True] * n
+        self.covered = set()
         self.mate = list(range(n))
         self.calls = 0
 
+    def set(self, u: int, v: int, val) -> None:
+        key = (u, v) if u < v else (v, u)
+        if val is None:
+            if self.E.pop(key, None) is not None:
+                self.adj[u].discard(v)
+                self.adj[v].discard(u)
+        else:
+            self.E[key] = val
+            self.adj[u].add(v)
+            self.adj[v].add(u)
+
+    def get(self, u: int, v: int):
+        return self.E.get((u, v) if u < v else (v, u))
+
     def finalize(self, u: int, v: int) -> None:
-        self.active[u] = False
-        self.active[v] = False
+        for x in (u, v):
+            for y in self.adj[x]:
+                self.E.pop((x, y) if x < y else (y, x), None)
+                if y != u and y != v:
+                    self.adj[y].discard(x)
+            self.adj[x] = set()
+            self.active[x] = False
         self.mate[u] = v
         self.mate[v] = u
 
-    def compute(self) -> List[int]:
+    def compute(self, tiebreak=None) -> List[int]:
+        """Maximum-weight matching; ``tiebreak``: [(vertex, [candidates best first]), ...]
+        breaks the remaining ties lexicographically (first vertex first), below every
+        weight, as far as the integer width allows."""
         self.calls += 1
-        act = [v for v in range(self.n) if self.active[v]]
-        W = self.w
-        edges = []
-        for ii, u in enumerate(act):
-            row = W[u]
-            for v in act[ii + 1:]:
-                x = row[v]
-                if x is not None:
-                    edges.append((u, v, x[0], x[1]))
+        self.covered = set()
         mate = self.mate
-        for v in act:
-            mate[v] = v
-        if not edges:
+        active = self.active
+        for v in range(self.n):
+            if active[v]:
+                mate[v] = v
+        if not self.E:
             return list(mate)
-        pairs = solve(edges, len(act))
-        for u, v in pairs:
+        edges = [(k[0], k[1], x[0], x[1]) for k, x in self.E.items()]
+        nact = sum(active)
+        covered = []
+        for u, v in solve(edges, nact, self.n, tiebreak, covered):
             mate[u] = v
             mate[v] = u
+        self.covered = set(covered)
         return list(mate)
 
 
@@ -69,16 +93,17 @@ def compress(edges, nact):
     """Return integer weights (same order of sums over matchings) and their width."""
     m = nact // 2
     groups = {}
-    for idx, e in enumerate(edges):
+    for e in edges:
         a = e[2]
         g = groups.get(a)
         if g is None:
-            groups[a] = [idx]
+            groups[a] = [e]
         else:
-            g.append(idx)
+            g.append(e)
     orall = 0
     for a in groups:
         orall |= a
+    topbit = orall.bit_length() - 1
     # runs of set bits
     runs = []
     pos = 0
@@ -95,25 +120,33 @@ def compress(edges, nact):
             x >>= low
             pos += low
     keys = list(groups)
+    ends = {}
 
     def region_bound(lo, hi):
         mask = (1 << (hi - lo + 1)) - 1
         maxval = 0
-        verts = set()
         cnt = 0
+        nz = []
         for a in keys:
             val = (a >> lo) & mask
             if val:
                 if val > maxval:
                     maxval = val
-                g = groups[a]
-                cnt += len(g)
-                if len(verts) < nact:
-                    for idx in g:
-                        e = edges[idx]
-                        verts.add(e[0])
-                        verts.add(e[1])
-        k = min(len(verts) // 2, m, cnt)
+                cnt += len(groups[a])
+                nz.append(a)
+        k = min(m, cnt)
+        if k > 1 and hi < topbit:
+            lows = set()
+            highs = set()
+            for a in nz:
+                ab = ends.get(a)
+                if ab is None:
+                    g = groups[a]
+                    ab = ends[a] = ({e[0] for e in g}, {e[1] for e in g})
+                lows |= ab[0]
+                highs |= ab[1]
+            # a matching has at most one edge per vertex of any vertex cover
+            k = min(k, len(lows), len(highs), len(lows | highs) // 2)
         return max(1, k) * maxval
 
     regions = []  # (lo, hi, width)
@@ -123,8 +156,8 @@ def compress(edges, nact):
         i += 1
         while True:
             need = _bits(region_bound(lo, hi))
-            if i < len(runs) and runs[i][0] <= lo + need - 1 + 1:
-                # merge when the carries could reach the next run (keep one spare bit)
+            if i < len(runs) and runs[i][0] <= lo + need:
+                # the carries of this run could reach the next one: merge them
                 hi = runs[i][1]
                 i += 1
                 continue
@@ -140,30 +173,49 @@ def compress(edges, nact):
         newval[a] = v
     abits = sum(r[2] for r in regions)
     bmax = 0
+    bcnt = 0
     for e in edges:
         b = e[3]
-        if b < 0:
-            b = -b
-        if b > bmax:
-            bmax = b
-    lw = _bits(bmax * max(1, m)) + 1
+        if b:
+            bcnt += 1
+            if b < 0:
+                b = -b
+            if b > bmax:
+                bmax = b
+    lw = _bits(bmax * max(1, min(m, bcnt))) + 1
     weights = [(newval[e[2]] << lw) + e[3] for e in edges]
     return weights, abits + lw
 
 
-def solve(edges, nact):
+def solve(edges, nact, nvert, tiebreak=None, covered=None):
     weights, width = compress(edges, nact)
+    if tiebreak and width < MAX_BITS:
+        budget = MAX_BITS - width
+        prio = {}
+        used = 0
+        chosen = []
+        for v, cands in tiebreak:
+            need = _bits(len(cands))
+            if not cands or used + need > budget:
+                break
+            chosen.append((v, cands, need))
+            used += need
+            if covered is not None:
+                covered.append(v)
+        shift = 0
+        for v, cands, need in reversed(chosen):
+            k = len(cands)
+            for j, q in enumerate(cands):
+                key = (v, q) if v < q else (q, v)
+                prio[key] = prio.get(key, 0) + ((k - j) << shift)
+            shift += need
+        if prio:
+            weights = [(w << used) + prio.get((e[0], e[1]), 0) for e, w in zip(edges, weights)]
+            width += used
     if width <= MAX_BITS:
         g = rx.PyGraph()
-        nodes = {}
-        for e in edges:
-            for v in (e[0], e[1]):
-                if v not in nodes:
-                    nodes[v] = len(nodes)
-        g.add_nodes_from(range(len(nodes)))
-        back = {i: v for v, i in nodes.items()}
-        g.add_edges_from([(nodes[e[0]], nodes[e[1]], w) for e, w in zip(edges, weights)])
-        res = rx.max_weight_matching(g, max_cardinality=False, weight_fn=int)
-        return [(back[a], back[b]) for a, b in res]
+        g.add_nodes_from(range(nvert))
+        g.add_edges_from([(e[0], e[1], w) for e, w in zip(edges, weights)])
+        return rx.max_weight_matching(g, max_cardinality=False, weight_fn=int)
     from .bigmatch import max_weight_matching
     return max_weight_matching([(e[0], e[1], w) for e, w in zip(edges, weights)])
