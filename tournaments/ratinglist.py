@@ -29,10 +29,15 @@ HEADER_ALIASES = {
 REQUIRED = ("cbjd_id", "name", "rating")
 
 
+def line_message(line, message):
+    """A user message naming the file's line ("linha 12: rating inválido")."""
+    return _("line %(line)s: %(message)s") % {"line": line, "message": message} if line else message
+
+
 class RatingListError(Exception):
     def __init__(self, errors):
         self.errors = errors  # list of (line, message)
-        super().__init__("; ".join(f"{_('line')} {line}: {msg}" if line else msg for line, msg in errors))
+        super().__init__("; ".join(line_message(line, msg) for line, msg in errors))
 
 
 @dataclass

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from .. import cache
 from ..models import Absence, Entry, Player, Suspension, Tournament
 from ..models.choices import EntryStatus, SuspensionSource, WithdrawalKind
-from ..ratinglist import RatingListError, parse_rating_list
+from ..ratinglist import RatingListError, line_message, parse_rating_list
 from .audit import audit
 from .errors import ServiceError
 
@@ -216,7 +216,7 @@ def rating_list_import(*, data, filename, user):
     try:
         rows = parse_rating_list(data, filename)
     except RatingListError as exc:
-        raise ServiceError([f"{_('line')} {line}: {msg}" if line else msg for line, msg in exc.errors[:50]])
+        raise ServiceError([line_message(line, msg) for line, msg in exc.errors[:50]])
     existing = {p.cbjd_id: p for p in Player.objects.filter(cbjd_id__in=[r.cbjd_id for r in rows])}
     created = updated = 0
     errors = []
@@ -224,7 +224,7 @@ def rating_list_import(*, data, filename, user):
         player = existing.get(row.cbjd_id)
         if player is None:
             if not row.sex:
-                errors.append(f"{_('line')} {row.line}: {_('sex missing for a new player')}")
+                errors.append(line_message(row.line, _("sex missing for a new player")))
                 continue
             Player.objects.create(cbjd_id=row.cbjd_id, name=row.name, rating=row.rating, birth_date=row.birth_date,
                                   sex=row.sex, state=row.state, club=row.club)

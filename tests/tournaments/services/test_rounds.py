@@ -141,7 +141,7 @@ class TestManualEdit:
         with pytest.raises(ServiceError) as exc:
             round_edit(round=rnd, user=director, pairs=[(by_no[a], by_no[c]), (by_no[a], by_no[d])])
         text = " ".join(exc.value.messages)
-        assert "mais de uma vez" in text and "não está emparceirad" in text
+        assert "mais de uma vez" in text and "não foi emparceirad" in text
 
     def test_valid_edit_saved_and_marked(self, field, director):
         t, rnd, by_no, r1 = self.setup_round2(field, director)
