@@ -369,7 +369,7 @@ def _validate(data):
     if not isinstance(players, list):
         ck.add("jogadores", "campo obrigatório “players” ausente (uma lista)")
         players = []
-    plan_players, by_id, cbjd_seen = [], {}, {}
+    plan_players, by_id, cbjd_seen, broken = [], {}, {}, set()
     today = timezone.localdate()
     for i, p in enumerate(players):
         pw = f"jogador {i + 1}"
@@ -439,6 +439,7 @@ def _validate(data):
             ck.add(pw, f"valor inválido em “declared_adult”: {declared_adult!r}")
             declared_adult = False
         if not ok:
+            broken.add(pid)
             continue
         entry = {
             "id": pid, "cbjd_id": cbjd or None, "name": str(p["name"])[:120], "sex": sex, "birth_date": birth,
@@ -449,7 +450,6 @@ def _validate(data):
         by_id[pid] = entry
         plan_players.append(entry)
     plan["players"] = plan_players
-    ck.fail_if_any()
 
     # Rounds.
     rounds = data.get("rounds") or []
@@ -498,6 +498,8 @@ def _validate(data):
         seen = {}  # player -> where in this round
 
         def place(pid, what):
+            if _is_int(pid) and pid in broken:  # already reported with the player
+                return False
             if not _is_int(pid) or pid not in by_id:
                 ck.add(rw, f"jogador {pid!r} ({what}) não está na lista de jogadores")
                 return False

@@ -1,0 +1,100 @@
+"""TRF-2026 for single-game tournaments, and the Swiss Perfect style cross table."""
+import pytest
+
+from tests.tournaments.interchange.helpers import import_named, load, row_counts
+from tournaments.interchange import InterchangeError, crosstable_sp, export_data, export_trf, import_trf, parse_trf
+
+pytestmark = pytest.mark.django_db
+
+
+def single_game_file():
+    """5 players, 3 single-game rounds: a forfeit, a double forfeit, an announced absence, byes."""
+    data = load("small5.json")
+    t = data["tournament"]
+    t.update(slug="partida-unica", format="single-game", rounds=4, opening_table=None)
+    for r in data["rounds"]:
+        r["opening"] = None
+    data["rounds"] = [
+        {"number": 1, "boards": [{"board": 1, "first": 1, "second": 3, "games": ["1-0"]},
+                                 {"board": 2, "first": 4, "second": 2, "games": ["1/2"]}], "bye": 5, "absent": []},
+        {"number": 2, "boards": [{"board": 1, "first": 5, "second": 1, "games": ["0-1"]},
+                                 {"board": 2, "first": 2, "second": 3, "games": ["+/-"]}], "bye": 4, "absent": []},
+        {"number": 3, "boards": [{"board": 1, "first": 2, "second": 1, "games": ["-/+"]},
+                                 {"board": 2, "first": 3, "second": 4, "games": ["-/-"]}], "bye": None, "absent": [5]},
+    ]
+    return data
+
+
+def _comparable(data):
+    players = [{k: p[k] for k in ("id", "cbjd_id", "name", "sex", "birth_date", "rating")} for p in data["players"]]
+    rounds = [(r["number"], sorted((b["first"], b["second"], tuple(b["games"])) for b in r["boards"]), r["bye"],
+               r["absent"]) for r in data["rounds"]]
+    return players, rounds
+
+
+def test_trf_export_then_import_keeps_players_pairings_and_results():
+    t = import_named(single_game_file())
+    text = export_trf(t)
+    lines = text.splitlines()
+    assert "142 4" in lines and "042 2026/11/07" in lines and lines[0].startswith("012 ")
+    ana = next(line for line in lines if line.startswith("001    1"))
+    assert ana[9] == "w" and ana[14:47].rstrip() == "Ana Souza" and ana[48:52] == "2100"
+    assert ana[57:68].strip() == "90001" and ana[69:79] == "1990/03/01" and ana[80:84] == " 6.0"
+    assert ana[91:99] == "   3 w 1" and ana[101:109] == "   5 b 1" and ana[111:119] == "   2 b +"
+    carla = next(line for line in lines if line.startswith("001    5"))
+    assert carla[91:99] == "0000 - U" and carla[111:119] == "0000 - Z"
+    copy = import_trf(text, slug="copia")
+    assert copy.format == "single-game" and copy.planned_rounds == 4
+    assert _comparable(export_data(copy)) == _comparable(export_data(t))
+
+
+def test_trf_export_refuses_micro_matches():
+    t = import_named("small5.json")
+    with pytest.raises(InterchangeError, match="partida única"):
+        export_trf(t)
+
+
+def _line(pid, sex, name, rating, blocks, birth="1990/01/01"):
+    head = f"001 {pid:>4} {sex}    {name:<33} {rating:>4} BRA {pid:>11} {birth} {0:>4.1f}     "
+    return head[:89] + "".join(f"  {b}" for b in blocks)
+
+
+def test_trf_written_by_another_program_is_read():
+    text = "\n".join([
+        "012 Aberto de Olinda", "042 2026/03/01", "052 2026/03/02", "XXR 2", "162  W 1.0    D 0.5",
+        _line(1, "m", "Silva, João", 2000, ["   2 w 1", "   3 b ="]),
+        _line(2, "w", "Lima, Ana", 1900, ["   1 b 0", "0000 - U"]),
+        _line(3, "m", "Costa, Rui", 1800, ["0000 - U", "   1 w ="]),
+    ]) + "\n"
+    data = parse_trf(text)
+    assert data["tournament"]["rounds"] == 2 and data["tournament"]["scoring"]["win"] == "1.0"
+    assert [p["name"] for p in data["players"]] == ["João Silva", "Ana Lima", "Rui Costa"]
+    assert data["rounds"][0]["boards"] == [{"board": 1, "first": 1, "second": 2, "games": ["1-0"]}]
+    assert data["rounds"][1]["boards"] == [{"board": 1, "first": 3, "second": 1, "games": ["1/2"]}]
+    assert data["rounds"][0]["bye"] == 3 and data["rounds"][1]["bye"] == 2
+    t = import_trf(text)
+    assert t.slug == "aberto-de-olinda" and float(t.score_win) == 1.0 and float(t.score_draw) == 0.5
+
+
+def test_trf_with_inconsistent_results_is_rejected_naming_the_line():
+    text = "\n".join([
+        "012 Torneio", "042 2026/03/01",
+        _line(1, "m", "A", 2000, ["   2 w 1"]),
+        _line(2, "m", "B", 1900, ["   2 b 1"]),
+    ]) + "\n"
+    before = row_counts()
+    with pytest.raises(InterchangeError, match="TRF, linha 3, rodada 1"):
+        import_trf(text)
+    assert row_counts() == before
+
+
+def test_crosstable_in_swiss_perfect_layout():
+    t = import_named("small5.json")
+    lines = crosstable_sp(t).splitlines()
+    assert lines[0].split("\t") == ["No", "Name", "Feder", "IntlId", "LocId", "Rtg", "Loc", "Title", "Total",
+                                    "1", "2", "3"]
+    rows = {line.split("\t")[0]: line.split("\t") for line in lines[1:]}
+    assert [line.split("\t")[0] for line in lines[1:]] == ["1", "5", "2", "4", "3"]  # standings order
+    assert rows["1"] == ["1", "Ana Souza", "PE", "", "90001", "", "2100", "", "8", "3:W", "5:W", "2:D"]
+    assert rows["5"][8:] == ["8", "0:+", "1:L", "4:W"]
+    assert rows["3"][8:] == ["5", "1:L", "2:L", "0:+"]
