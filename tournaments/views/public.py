@@ -7,18 +7,21 @@ or a published round shows on the next view. The layout around it (navigation, l
 rendered per request, so nothing user-specific is ever cached.
 """
 import unicodedata
+from functools import wraps
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.core.cache import cache as django_cache
-from django.http import Http404
+from django.http import Http404, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import formats, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
 from .. import cache as page_cache
@@ -346,30 +349,43 @@ def standings_table(tournament, data=None, category=None):
         pairs = [(c.rank, c.overall_rank, c.row) for c in cat.rows]
         qual = cat.qualification
     qualified = set(qual.qualified) if qual else set()
+    player_url = reverse("public:player", args=[tournament.slug, 0])[:-2]  # ".../jogadores/" + pk + "/"
     rows, groups = [], []
     previous = object()
     for index, (rank, overall, row) in enumerate(pairs):
+        group = None
         if row.points != previous:
             size = 1
             while index + size < len(pairs) and pairs[index + size][2].points == row.points:
                 size += 1
             previous = row.points
-            group = None
             if size > 1:
-                group = {"points": fmt_number(row.points, sep), "size": size,
-                         "order": " → ".join(str(tiebreak_label(k)) for k in row.order),
-                         "reason": reason_text(row.order_reason)}
+                order = " → ".join(str(tiebreak_label(k)) for k in row.order)
+                text = _("%(size)s players tied on %(points)s points") % {
+                    "size": size, "points": fmt_number(row.points, sep)} + " — " + _("order") + ": " + order
+                reason = reason_text(row.order_reason)
+                group = {"points": fmt_number(row.points, sep), "size": size, "order": order, "reason": reason,
+                         "text": text + (". " + reason if reason else "")}
                 groups.append(group)
-        else:
-            group = None
         entry = ts.entries[row.id]
+        player = entry.player
+        info = [str(entry.pairing_number or "")]
+        if player.state:
+            info.append(player.state)
+        if entry.rating:
+            info.append(str(entry.rating))
+        values = [fmt_number(row.tiebreaks.get(k), sep) for k in keys]  # numbers only: safe to join as HTML
         rows.append({
-            "rank": rank, "overall": overall, "entry": entry, "points": fmt_number(row.points, sep),
-            "values": [fmt_number(row.tiebreaks.get(k), sep) for k in keys], "group": group,
-            "unrated": row.unrated, "withdrawn_from": row.withdrawn_from, "qualified": row.id in qualified,
+            "rank": rank, "overall": overall, "entry": entry, "name": player.name,
+            "url": f"{player_url}{entry.pk}/", "search": f"{player.name} {entry.pairing_number or ''}",
+            "info": " · ".join(info), "points": fmt_number(row.points, sep),
+            "values": values, "cells": mark_safe("".join(f'<td class="num tb">{v}</td>' for v in values)),
+            "group": group,
+            "unrated": row.unrated, "qualified": row.id in qualified,
+            "withdrawn": (_("withdrew in round %(n)s") % {"n": row.withdrawn_from}) if row.withdrawn_from else "",
         })
     return {"columns": columns, "rows": rows, "groups": groups, "readings": readings(tournament),
-            "category": category, "categories": [c.category for c in ts.categories],
+            "span": len(columns) + (4 if category is not None else 3), "category": category, "categories": [c.category for c in ts.categories],
             "rounds_completed": ts.rounds_completed, "qualification": qual, "rights": ts.rights,
             "average": fmt_number(qual.average, sep) if qual and qual.average is not None else None}
 
@@ -377,8 +393,53 @@ def standings_table(tournament, data=None, category=None):
 # --------------------------------------------------------------------------------------------- views
 
 
+CSRF_HOLE = "csrf-hole-3f9a1c"
+SLUG_TIMEOUT = 60
+
+
+def tournament_pk(slug):
+    """The tournament's id by slug, remembered for a minute (a cached page then costs no query at all)."""
+    key = f"tournament-slug:{slug}"
+    pk = django_cache.get(key)
+    if pk is None:
+        pk = Tournament.objects.filter(slug=slug).values_list("pk", flat=True).first()
+        if pk is None:
+            raise Http404(_("No such tournament."))
+        django_cache.set(key, pk, SLUG_TIMEOUT)
+    return pk
+
+
 def _render(request, template, tournament, **ctx):
+    if getattr(request, "_full_page_cache", False):
+        ctx["csrf_token"] = CSRF_HOLE
     return render(request, template, base_context(tournament, **ctx))
+
+
+def full_page_cache(view):
+    """For anonymous visitors, keep the whole page (layout included) under the tournament's version.
+
+    The only per-visitor piece of an anonymous page is the CSRF token of the language form: the cached HTML keeps
+    a hole there, filled on every request. A hit costs one small query (the tournament's id by slug). Logged-in
+    users, URLs with a query string and visitors with pending messages get the page rendered around the cached
+    fragment instead.
+    """
+    @wraps(view)
+    def wrapper(request, slug, **kwargs):
+        if request.GET or "messages" in request.COOKIES or request.user.is_authenticated:
+            return view(request, slug, **kwargs)
+        pk = tournament_pk(slug)
+        key = page_cache.page_key(pk, "page", translation.get_language() or "", request.path)
+        html = django_cache.get(key)
+        if html is None:
+            request._full_page_cache = True
+            response = view(request, slug, **kwargs)
+            if response.status_code != 200:
+                return response
+            html = response.content.decode()
+            django_cache.set(key, html, PAGE_TIMEOUT)
+        return HttpResponse(html.replace(CSRF_HOLE, get_token(request)))
+
+    return wrapper
 
 
 @require_safe
@@ -394,6 +455,7 @@ def home(request):
 
 
 @require_safe
+@full_page_cache
 def tournament(request, slug):
     t = tournament_or_404(slug)
 
@@ -434,6 +496,7 @@ def settings_in_force(t):
 
 
 @require_safe
+@full_page_cache
 def rounds(request, slug):
     t = tournament_or_404(slug)
 
@@ -482,27 +545,32 @@ def _round_page(request, slug, number, alphabetical):
 
 
 @require_safe
+@full_page_cache
 def pairings(request, slug):
     """The current (last published) round by board: the page the QR code on the venue wall points to."""
     return _round_page(request, slug, None, False)
 
 
 @require_safe
+@full_page_cache
 def pairings_alpha(request, slug):
     return _round_page(request, slug, None, True)
 
 
 @require_safe
+@full_page_cache
 def round_detail(request, slug, number):
     return _round_page(request, slug, number, False)
 
 
 @require_safe
+@full_page_cache
 def round_alpha(request, slug, number):
     return _round_page(request, slug, number, True)
 
 
 @require_safe
+@full_page_cache
 def standings(request, slug, category=None):
     t = tournament_or_404(slug)
 
@@ -540,6 +608,7 @@ def crosstable_rows(t, data):
 
 
 @require_safe
+@full_page_cache
 def crosstable(request, slug):
     t = tournament_or_404(slug)
 
@@ -554,6 +623,7 @@ def crosstable(request, slug):
 
 
 @require_safe
+@full_page_cache
 def players(request, slug):
     t = tournament_or_404(slug)
 
@@ -569,6 +639,7 @@ def players(request, slug):
 
 
 @require_safe
+@full_page_cache
 def player(request, slug, entry_id):
     t = tournament_or_404(slug)
     entry = Entry.objects.select_related("player").filter(tournament=t, pk=entry_id).first()
@@ -588,6 +659,7 @@ def player(request, slug, entry_id):
 
 
 @require_safe
+@full_page_cache
 def opening(request, slug, number):
     t = tournament_or_404(slug)
 
@@ -612,6 +684,7 @@ def opening(request, slug, number):
 
 
 @require_safe
+@full_page_cache
 def board(request, slug, number, board_number):
     """One board of a round: both games, the opening diagram and, when moves were recorded, a move viewer."""
     t = tournament_or_404(slug)
@@ -662,6 +735,7 @@ def game_viewer(t, game, op):
 
 
 @require_safe
+@full_page_cache
 def screen(request, slug, what="standings"):
     """Large type for a projector: refreshes itself and scrolls long lists."""
     t = tournament_or_404(slug)
