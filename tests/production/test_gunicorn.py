@@ -1,0 +1,198 @@
+"""The production setup, for real: gunicorn (config/gunicorn.py) with several workers, DJANGO_ENV=production,
+WhiteNoise's manifest storage after collectstatic, the Redis cache shared by the workers, sessions in the database.
+
+The site gets its own database on the server the test run uses (a fresh PostgreSQL database when the run is on
+PostgreSQL, else a temporary SQLite file), migrated and loaded with the demo, and its own Redis database number
+(``PROD_TEST_REDIS_URL``, default redis://127.0.0.1:6379/14, flushed before and after). Skipped only when that
+Redis does not answer.
+"""
+import os
+import re
+import shutil
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from django.conf import settings
+
+from tests.production import server as S
+
+REDIS_URL = os.environ.get("PROD_TEST_REDIS_URL", "redis://127.0.0.1:6379/14")
+WORKERS = 3
+SLUG = S.DEMO_SLUG
+
+
+@pytest.fixture(scope="module")
+def site():
+    reason = S.redis_unreachable(REDIS_URL)
+    if reason:
+        pytest.skip(f"needs Redis for the cache shared by the workers: {reason}")
+    folder = S.temp_folder()
+    db_settings = settings.DATABASES["default"]
+    if db_settings["ENGINE"] == "django.db.backends.postgresql":
+        database = S.Database.postgres(db_settings.get("HOST"), db_settings.get("PORT"), db_settings.get("USER"),
+                                       db_settings.get("PASSWORD"))
+    else:
+        database = S.Database.sqlite(folder)
+    S.flush_redis(REDIS_URL)
+    s = S.Site(database, folder, redis_url=REDIS_URL, workers=WORKERS)
+    try:
+        s.prepare()
+        s.start()
+        yield s
+    finally:
+        s.stop()
+        database.drop()
+        S.flush_redis(REDIS_URL)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def probe(site, path, copies, headers=None):
+    """``copies`` concurrent GETs of ``path``; returns [(worker pid, status, body)] read back from the access log
+    (each request carries its own User-Agent, which the access log records next to the worker's pid)."""
+    tag = uuid.uuid4().hex[:8]
+
+    def one(i):
+        agent = f"probe-{tag}-{i}"
+        resp = S.request(site.port, "GET", path, {**(headers or {}), "User-Agent": agent})
+        return agent, resp
+
+    with ThreadPoolExecutor(max_workers=min(copies, 12)) as pool:
+        answers = dict(pool.map(one, range(copies)))
+    for _ in range(50):
+        pids = {agent: pid for _m, _p, _s, pid, agent in site.access_entries() if agent in answers}
+        if len(pids) == len(answers):
+            break
+        import time
+
+        time.sleep(0.1)
+    return [(pids.get(agent), resp.status, resp.text) for agent, resp in answers.items()]
+
+
+def from_every_worker(site, path, headers=None, attempts=12):
+    """Probe until every worker has answered ``path`` at least once; returns {pid: [(status, body), ...]}."""
+    workers = site.worker_pids()
+    seen = {}
+    for _ in range(attempts):
+        for pid, status, body in probe(site, path, 3 * len(workers), headers):
+            seen.setdefault(pid, []).append((status, body))
+        if workers <= set(seen):
+            break
+    assert workers <= set(seen), f"{path}: answered only by workers {sorted(seen)} of {sorted(workers)}"
+    return seen
+
+
+def public_pages(site):
+    players = S.request(site.port, "GET", f"/t/{SLUG}/jogadores/")
+    assert players.status == 200
+    entry = re.search(rf'href="/t/{SLUG}/jogadores/(\d+)/"', players.text)
+    assert entry, "no player link on the players page"
+    return ["/", f"/t/{SLUG}/", f"/t/{SLUG}/classificacao/", f"/t/{SLUG}/emparceiramento/",
+            f"/t/{SLUG}/tabela-cruzada/", f"/t/{SLUG}/jogadores/", f"/t/{SLUG}/jogadores/{entry.group(1)}/",
+            f"/t/{SLUG}/rodadas/4/"]
+
+
+def test_demo_constants_match():
+    from tournaments import demo
+
+    assert (S.DEMO_SLUG, S.DEMO_USERNAME, S.DEMO_PASSWORD) == (demo.DEMO_SLUG, demo.DEMO_USERNAME, demo.DEMO_PASSWORD)
+
+
+def test_several_workers_are_up(site):
+    assert len(site.worker_pids()) == WORKERS
+
+
+def test_static_files_served_by_whitenoise_with_far_future_cache(site):
+    home = S.request(site.port, "GET", "/")
+    links = re.findall(r'(?:href|src)="(/static/[^"]+)"', home.text)
+    hashed = [u for u in links if re.search(r"\.[0-9a-f]{12}\.(css|js|svg|png|ico)$", u)]
+    assert hashed, f"no hashed (manifest) static URL in the page: {links}"
+    for url in hashed:
+        resp = S.request(site.port, "GET", url, {"Accept-Encoding": "gzip"})
+        assert resp.status == 200, url
+        cache_control = resp.header("Cache-Control", "")
+        assert "max-age=315360000" in cache_control and "immutable" in cache_control, (url, cache_control)
+        if url.endswith((".css", ".js", ".svg")):
+            assert resp.header("Content-Encoding") == "gzip", (url, resp.headers)
+    # The unhashed name still answers, but may change at the next deploy: a short cache only.
+    plain = re.sub(r"\.[0-9a-f]{12}\.", ".", hashed[0])
+    resp = S.request(site.port, "GET", plain)
+    assert resp.status == 200
+    assert "315360000" not in resp.header("Cache-Control", ""), resp.header("Cache-Control")
+    # Nothing static is left for a separate file server: every static request went through the app servers.
+    served = {path for _m, path, status, _pid, _a in site.access_entries() if status == 200}
+    assert set(hashed) <= served
+
+
+def test_production_security_headers(site):
+    resp = S.request(site.port, "GET", "/", {"X-Forwarded-Proto": "https"})
+    assert resp.status == 200
+    assert "max-age=31536000" in resp.header("Strict-Transport-Security", "")
+    assert resp.header("X-Content-Type-Options") == "nosniff"
+    assert resp.header("X-Frame-Options") == "DENY"
+    # DEBUG is off: an unknown page is a plain 404, no traceback or URL list.
+    missing = S.request(site.port, "GET", "/t/nao-existe/classificacao/")
+    assert missing.status == 404
+    assert "urlpatterns" not in missing.text and "Traceback" not in missing.text
+
+
+def test_public_pages_answer_200_from_every_worker(site):
+    for path in public_pages(site):
+        answers = from_every_worker(site, path)
+        bad = [(pid, status) for pid, got in answers.items() for status, _b in got if status != 200]
+        assert not bad, f"{path}: {bad}"
+
+
+def test_a_session_opened_on_one_worker_works_on_every_worker(site):
+    browser = S.Browser(site.port)
+    browser.login()
+    key = browser.cookies["sessionid"]
+    assert site.db.query(f"SELECT count(*) FROM django_session WHERE session_key = '{key}'") == [(1,)]
+    cookie = {"Cookie": f"sessionid={key}", "X-Forwarded-Proto": "https"}
+    answers = from_every_worker(site, "/gestao/", cookie)
+    for pid, got in answers.items():
+        assert [status for status, _b in got] == [200] * len(got), pid
+        assert all(S.DEMO_USERNAME in body for _s, body in got)
+
+
+def test_a_result_saved_through_one_worker_is_seen_through_every_worker(site):
+    site.manage("pair_round", SLUG)  # round 5, published; bumps the cache version in Redis from the command
+    round_page = f"/t/{SLUG}/rodadas/5/"
+    before = from_every_worker(site, round_page)
+    bodies = {S.normalized(body) for got in before.values() for status, body in got if status == 200}
+    assert len(bodies) == 1, "the workers disagree about round 5 before any result"
+    (old,) = bodies
+
+    browser = S.Browser(site.port)
+    browser.login()
+    path = S.results_path(SLUG, 5)
+    page = browser.get(path)
+    assert page.status == 200
+    form = S.results_form(page.text)
+    assert form, "no board on the results page"
+    first_board = min(form)
+    data = {"csrfmiddlewaretoken": browser.csrf(page.text)}
+    for board_id, fields in form.items():
+        data[f"b{board_id}_v"] = fields["v"]
+        for name in fields:
+            if name != "v":
+                data[f"b{board_id}_{name}"] = ""
+    data[f"b{first_board}_g1"], data[f"b{first_board}_g2"] = "2-0", "1-1"
+    saved = browser.post(path, data)
+    assert saved.status == 302, saved.text[:2000]
+    stored = site.db.query(f"SELECT number, result FROM tournaments_game WHERE board_id = {first_board} ORDER BY number")
+    assert [r for _n, r in stored] and all(r for _n, r in stored), stored
+
+    after = from_every_worker(site, round_page)
+    statuses = {status for got in after.values() for status, _b in got}
+    assert statuses == {200}
+    bodies = {pid: {S.normalized(body) for _s, body in got} for pid, got in after.items()}
+    assert all(b != {old} and old not in b for b in bodies.values()), "a worker still serves round 5 without the result"
+    assert len(set().union(*bodies.values())) == 1, "the workers disagree about round 5 after the result"
+
+
+def test_app_servers_keep_no_state_on_local_disk(site):
+    """Sessions are rows in the database, the cache is Redis: the servers' folder and TMPDIR stay empty."""
+    assert site.db.query("SELECT count(*) FROM django_session")[0][0] >= 1
+    assert list(site.workdir.iterdir()) == []
+    assert list(site.tmpdir.iterdir()) == []
