@@ -41,24 +41,32 @@ def prefs_compatible(a: int, b: int) -> bool:
 class Dutch:
     """One pairing run over an ETournament (already ranked and with colour data)."""
 
-    def __init__(self, t: ETournament):
+    def __init__(self, t: ETournament, reduce: bool = True):
         self.t = t
+        self.reduce = reduce
         self.no_colour = t.no_colour_criteria
 
     # ------------------------------------------------------------------ basics
     def compatible(self, p0: EPlayer, p1: EPlayer) -> bool:
-        t = self.t
         if p1.pid in self.forbidden[p0.pid]:
             return False
-        if self.no_colour:
-            return True
-        if not p0.absolute_pref() or not p1.absolute_pref() or p0.pref != p1.pref:
-            return True
-        if t.played_rounds + 1 >= t.expected_rounds:
-            thr = (t.played_rounds * max(t.win, t.draw)) >> 1
-            if self.sa[p0.pid] > thr or self.sa[p1.pid] > thr:
-                return True
-        return False
+        k = self.ckey[p0.pid]
+        return k is None or k != self.ckey[p1.pid]
+
+    def colour_keys(self) -> None:
+        """ckey[pid]: the absolute colour preference that forbids meeting a player
+        with the same one (C3), or None (no absolute preference, topscorer in the
+        last round, or colour criteria off)."""
+        t = self.t
+        self.ckey = {}
+        last = t.played_rounds + 1 >= t.expected_rounds
+        thr = (t.played_rounds * max(t.win, t.draw)) >> 1
+        for pid, s in self.sa.items():
+            p = t.players[pid]
+            if self.no_colour or not p.absolute_pref() or (last and s > thr):
+                self.ckey[pid] = None
+            else:
+                self.ckey[pid] = p.pref
 
     def get_float(self, p: EPlayer, back: int) -> int:
         t = self.t
@@ -166,6 +174,38 @@ class Dutch:
                 r |= 1 << shifts[shi]
         return r
 
+    def completion_shift(self) -> int:
+        """Number of bits of the edge weight below the completion field."""
+        sgsb, sgs = self.sgsb, self.sgs
+        p = sgsb + sgs + sgsb + sgs + 2 * sgsb + 4 * sgsb
+        pr = self.t.played_rounds
+        if pr:
+            p += 2 * sgsb + 2 * sgs
+        if pr > 1:
+            p += 2 * sgsb + 2 * sgs
+        return p
+
+    def outside_weight(self, hi: EPlayer, lo: EPlayer, bye_score: int,
+                       single_bye: bool, top_shift: int, unplayed_shift: int) -> int:
+        """edge_weight(hi, lo, False, False, ...) computed directly: only the
+        completion field (and the unplayed-games field of the bye assignee)."""
+        if not self.compatible(hi, lo):
+            return 0
+        elig = self.elig
+        sa = self.sa
+        shi = sa[hi.pid]
+        slo = sa[lo.pid]
+        r = (1 + (not (elig[hi.pid] and shi <= bye_score))
+             + (not (elig[lo.pid] and slo <= bye_score))) << top_shift
+        if single_bye:
+            u = 0
+            if shi == bye_score:
+                u |= self.unplayed_ranks[hi.played_games]
+            if slo == bye_score:
+                u += self.unplayed_ranks[lo.played_games]
+            r += u << unplayed_shift
+        return r
+
     # ----------------------------------------------------------------- colour
     def first_colour_difference(self, p0: EPlayer, p1: EPlayer):
         a = [m.color for m in p0.matches if m.played]
@@ -229,6 +269,7 @@ class Dutch:
                         self.forbidden[p.pid].add(m.opponent)
         self.sa = {p.pid: t.score_acc(p) for p in t.players if p.valid}
         sa = self.sa
+        self.colour_keys()
         sorted_players.sort(key=lambda p: (-sa[p.pid], p.rank))
         self.sorted = sorted_players
         n = len(sorted_players)
@@ -263,6 +304,8 @@ class Dutch:
 
         M = MatchingState(n)
         setw = M.set
+        top_shift = self.completion_shift()
+        unplayed_shift = top_shift - (sgsb + sgs + sgsb + sgs + 2 * sgsb)
         top_score = sa[sorted_players[0].pid]
 
         # completion check, bye assignee score
@@ -285,7 +328,7 @@ class Dutch:
                 p = sorted_players[i]
                 for j in range(i):
                     o = sorted_players[j]
-                    w = self.edge_weight(o, p, False, False, 0, False)
+                    w = self.outside_weight(o, p, 0, False, top_shift, unplayed_shift)
                     setw(i, j, (w, 0) if w else None)
 
         mate = M.compute()
@@ -315,9 +358,13 @@ class Dutch:
                 p = sorted_players[i]
                 for j in range(i):
                     o = sorted_players[j]
-                    w = self.edge_weight(o, p, False, False, bye_score, single_bye)
+                    w = self.outside_weight(o, p, bye_score, single_bye, top_shift,
+                                            unplayed_shift)
                     setw(i, j, (w, 0) if w else None)
 
+        initial_single_bye = single_bye
+        low_mask = (1 << top_shift) - 1
+        nbc = [not self.is_bye_candidate(p, bye_score) for p in sorted_players]
         matching_by_id: Dict[int, int] = {}
         self.paired_in: Dict[int, int] = {}
         pbi: List[EPlayer] = []
@@ -342,6 +389,16 @@ class Dutch:
                 vi.append(vi[-1] + 1)
                 nxt += 1
             size = len(pbi)
+            M.absorb_cache = {}
+            M.outside_key = None
+            reduced = (self.reduce and not initial_single_bye
+                       and not ((n & 1) and sg_it != n
+                                and bye_score >= sa[sorted_players[sg_it].pid]))
+
+            def compute(tb=None):
+                if reduced:
+                    return M.compute_within(vi, low_mask, nbc, top_shift, tb)
+                return M.compute(tb)
             # base edge weights: bew[(larger, smaller)] over bracket + next group
             bew: Dict[Tuple[int, int], Optional[int]] = {}
             for lg in range(sg_begin, size):
@@ -364,7 +421,7 @@ class Dutch:
                 add = ((int(sm_ri < rem_pairs) << (2 * sgsb)) - sm_ri) << 1
                 return (r, add)
 
-            stable = M.compute()
+            stable = compute()
 
             def in_bracket(x):
                 return sg_begin_v <= x < nsgb_v
@@ -395,7 +452,7 @@ class Dutch:
                         w = bew.get((oi, pi))
                         if w:
                             setw(pv, vi[oi], (w, 1))
-                    stable = M.compute()
+                    stable = compute()
                 if in_bracket(stable[pv]):
                     matched[pv] = True
                     rem_md_matched -= 1
@@ -429,7 +486,7 @@ class Dutch:
                         if matched[vi[pj]]:
                             tb.append((vi[pj], [vi[oi] for oi in range(sg_begin, nsgb)
                                                 if not matched[vi[oi]] and bew.get((oi, pj))]))
-                    stable = M.compute(tb)
+                    stable = compute(tb)
                 mv = stable[pv]
                 matched[mv] = True
                 M.finalize(pv, mv)
@@ -453,7 +510,7 @@ class Dutch:
                     if oi <= pi:
                         break
                     setw(vi[pi], ov, ewc(pi, oi, ridx, rem_pairs))
-            stable = M.compute()
+            stable = compute()
 
             def forward(v):
                 return v < stable[v] < nsgb_v
@@ -479,7 +536,7 @@ class Dutch:
                         w = ewc(pi, remainder[k], pri, rem_pairs)
                         if w:
                             setw(pv, vi[remainder[k]], (w[0], w[1] - 1))
-                    stable = M.compute()
+                    stable = compute()
                 exchange = not forward(pv)
                 ex_rem -= exchange
                 for k in range(it + 1, R):
@@ -501,7 +558,7 @@ class Dutch:
                         w = ewc(pi, remainder[k], ri, rem_pairs)
                         if w:
                             setw(pv, vi[remainder[k]], (w[0], w[1] + 1))
-                    stable = M.compute()
+                    stable = compute()
                 exchange = forward(pv)
                 if exchange:
                     ex_rem -= 1
@@ -554,7 +611,7 @@ class Dutch:
                                 tb.append((vi[pj], [vi[oi] for oi in remainder
                                                     if oi > pj and not matched[vi[oi]]
                                                     and bew.get((oi, pj))]))
-                        stable = M.compute(tb)
+                        stable = compute(tb)
                     mv = stable[pv]
                     matched[pv] = True
                     matched[mv] = True

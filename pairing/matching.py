@@ -38,6 +38,8 @@ class MatchingState:
         self.adj = [set() for _ in range(n)]
         self.active = [True] * n
         self.covered = set()
+        self.absorb_cache = {}
+        self.outside_key = None
         self.mate = list(range(n))
         self.calls = 0
 
@@ -56,6 +58,7 @@ class MatchingState:
         return self.E.get((u, v) if u < v else (v, u))
 
     def finalize(self, u: int, v: int) -> None:
+        self.absorb_cache = {}
         for x in (u, v):
             for y in self.adj[x]:
                 self.E.pop((x, y) if x < y else (y, x), None)
@@ -65,6 +68,155 @@ class MatchingState:
             self.active[x] = False
         self.mate[u] = v
         self.mate[v] = u
+
+    def compute_within(self, subset, mask, nbc, top_shift, tiebreak=None) -> List[int]:
+        """Matching restricted to ``subset`` (the bracket and the next score group).
+
+        The players outside the subset only matter through completability: their
+        edges carry nothing but the completion field.  So the best matching inside
+        the subset (weights without the completion field) is optimal for the whole
+        graph whenever the players it leaves unmatched can still be matched with the
+        players outside (checked exactly).  Otherwise the whole graph is used.
+        Players of the subset matched outside it get the partner ``self.n``.
+        """
+        self.calls += 1
+        self.covered = set()
+        subset = [v for v in subset if self.active[v]]
+        inset = set(subset)
+        E = self.E
+        edges = []
+        ss = sorted(subset)
+        Eget = E.get
+        for i, u in enumerate(ss):
+            for v in ss[i + 1:]:
+                x = Eget((u, v))
+                if x is not None:
+                    a = x[0] & mask
+                    if a or x[1]:
+                        edges.append((u, v, a, x[1]))
+        mate = self.mate
+        for v in subset:
+            mate[v] = v
+        covered = []
+        if edges:
+            for u, v in solve(edges, len(subset), self.n, tiebreak, covered):
+                mate[u] = v
+                mate[v] = u
+        unmatched = frozenset(v for v in subset if mate[v] == v)
+        if not self._absorbable(unmatched, inset, nbc, top_shift):
+            return self.compute(tiebreak)
+        self.covered = set(covered)
+        out = list(mate)
+        for v in unmatched:
+            out[v] = self.n
+            mate[v] = v
+        return out
+
+    def _absorbable(self, U, inset, nbc, top_shift) -> bool:
+        cache = self.absorb_cache
+        key = U
+        if key in cache:
+            return cache[key]
+        if self._absorb_greedy(U, inset, nbc, top_shift):
+            cache[key] = True
+            return True
+        act = [v for v in range(self.n) if self.active[v] and (v not in inset or v in U)]
+        if not act:
+            cache[key] = True
+            return True
+        actset = set(act)
+        E = self.E
+        edges = []
+        for u in act:
+            uu = u in U
+            for v in self.adj[u]:
+                if u < v and v in actset and not (uu and v in U):
+                    edges.append((u, v, E[(u, v)][0] >> top_shift))
+        need = len(act) // 2 + sum(1 for v in act if nbc[v])
+        ok = False
+        if edges:
+            g = rx.PyGraph()
+            g.add_nodes_from(range(self.n))
+            g.add_edges_from(edges)
+            m = rx.max_weight_matching(g, max_cardinality=False, weight_fn=int)
+            wmap = {(e[0], e[1]): e[2] for e in edges}
+            total = sum(wmap.get((a, b), wmap.get((b, a), 0)) for a, b in m)
+            ok = total >= need
+        else:
+            ok = len(act) <= 1 and (not act or not nbc[act[0]])
+        cache[key] = ok
+        return ok
+
+    def _outside_matching(self, inset, nbc, top_shift):
+        """A completion-optimal matching of the players outside the subset (cached)."""
+        if self.outside_key is not None:
+            return self.outside
+        L = [v for v in range(self.n) if self.active[v] and v not in inset]
+        Lset = set(L)
+        E = self.E
+        edges = []
+        for u in L:
+            for v in self.adj[u]:
+                if u < v and v in Lset:
+                    edges.append((u, v, E[(u, v)][0] >> top_shift))
+        mate = {}
+        if edges:
+            g = rx.PyGraph()
+            g.add_nodes_from(range(self.n))
+            g.add_edges_from(edges)
+            for a, b in rx.max_weight_matching(g, max_cardinality=False, weight_fn=int):
+                mate[a] = b
+                mate[b] = a
+        free = [v for v in L if v not in mate]
+        self.outside_key = True
+        self.outside = (Lset, mate, free)
+        return self.outside
+
+    def _absorb_greedy(self, U, inset, nbc, top_shift) -> bool:
+        """Quick certificate that the players U can be matched with the outside ones:
+        extend a matching of the outside players along short augmenting paths."""
+        Lset, mate0, free0 = self._outside_matching(inset, nbc, top_shift)
+        mate = dict(mate0)
+        free = set(free0)
+        if len(free) > 1:
+            return False
+        adj = self.adj
+        pending = sorted(U)
+        left = []
+        while pending:
+            u = pending.pop()
+            nb = adj[u]
+            done = False
+            for f in free:
+                if f in nb:
+                    free.discard(f)
+                    mate[f] = u
+                    done = True
+                    break
+            if done:
+                continue
+            pend = set(pending)
+            for x in nb:
+                if x not in Lset:
+                    continue
+                y = mate.get(x)
+                if y is None or y not in Lset:
+                    continue
+                for u2 in adj[y]:
+                    if u2 in pend:
+                        mate[x] = u
+                        mate[y] = u2
+                        pending.remove(u2)
+                        done = True
+                        break
+                if done:
+                    break
+            if not done:
+                left.append(u)
+        leftovers = left + list(free)
+        if len(leftovers) > 1:
+            return False
+        return not leftovers or not nbc[leftovers[0]]
 
     def compute(self, tiebreak=None) -> List[int]:
         """Maximum-weight matching; ``tiebreak``: [(vertex, [candidates best first]), ...]
