@@ -60,3 +60,9 @@ def field(make_tournament, make_player, director):
         return t, entries
 
     return build
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """Real hashing (PBKDF2) costs ~0.3 s a user; tests don't need it."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
