@@ -58,6 +58,8 @@ def main(players=300, rounds=9):
 if __name__ == "__main__":
     args = [int(a) for a in sys.argv[1:3]]
     setup_test_environment()
+    if connection.vendor != "sqlite":  # a database of its own: never clobber a test run's test_ database
+        connection.settings_dict.setdefault("TEST", {})["NAME"] = f"bench_{Path(__file__).stem}_{os.getpid()}"
     old = connection.creation.create_test_db(verbosity=0, autoclobber=True)
     try:
         main(*args)

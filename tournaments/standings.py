@@ -115,11 +115,20 @@ def _game_results(record):
     return out
 
 
+_TEMPLATES = {}
+
+
 def domain_record(record, scoring) -> RoundRecord:
     """A ``selectors.RoundRecord`` (one entry, one complete round) as the domain's ``RoundRecord``."""
     kind = record.kind
     if kind in ("played", "forfeit_win", "forfeit_loss", "double_forfeit"):
-        return RoundRecord.from_games(record.opponent, _game_results(record), scoring)
+        # A board's record depends only on the side and the result codes: classify each combination once.
+        key = (record.colour, tuple(sorted(record.results.items())), scoring)
+        template = _TEMPLATES.get(key)
+        if template is None:
+            r = RoundRecord.from_games(0, _game_results(record), scoring)
+            template = _TEMPLATES[key] = (r.kind, r.points, r.games)
+        return RoundRecord(template[0], record.opponent, template[1], template[2])
     if kind == "pab":
         return RoundRecord(RoundKind.BYE, points=_scalar(record.points))
     if kind == "withdrawn":
