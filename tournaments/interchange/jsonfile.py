@@ -40,9 +40,8 @@ from ..models.choices import (
 )
 from ..openings_data import DEFAULT_TABLE
 from ..scoring import PLAYED, RESULT_CODES
-from ..selectors import rounds_with_boards
 from ..services.audit import audit
-from ..standings import number, player_ids
+from ..standings import lean_rounds_with_boards, number, player_ids
 from .errors import InterchangeError
 
 FORMAT = "damas-swiss/1"
@@ -66,7 +65,7 @@ def export_data(tournament) -> dict:
     entries = list(Entry.objects.filter(tournament=t).select_related("player").prefetch_related("categories"))
     ids = player_ids(entries, t.provisional_rating)
     cat_pos = {c.pk: i for i, c in enumerate(categories)}
-    rounds = rounds_with_boards(t)
+    rounds = lean_rounds_with_boards(t, entries)
     absences = defaultdict(list)
     for entry_id, rnum in Absence.objects.filter(entry__tournament=t).values_list("entry_id", "round_number"):
         absences[rnum].append(ids[entry_id])
@@ -594,7 +593,7 @@ def _validate(data):
     plan["rounds"] = plan_rounds
 
     ahead = data.get("absences") or []
-    plan_ahead = []
+    plan_ahead, seen_ahead = [], set()
     if not isinstance(ahead, list):
         ck.add("ausências", "deve ser uma lista")
         ahead = []
@@ -608,7 +607,10 @@ def _validate(data):
             ck.add(f"ausências, rodada {a['round']}", "a rodada já foi emparceirada: use “absent” na rodada")
         elif planned and not 1 <= a["round"] <= planned:
             ck.add(f"ausências, rodada {a['round']}", "rodada inexistente")
+        elif (a["round"], a["player"]) in seen_ahead:
+            ck.add(f"ausências, rodada {a['round']}", f"ausência do jogador {a['player']} repetida")
         else:
+            seen_ahead.add((a["round"], a["player"]))
             plan_ahead.append((a["round"], a["player"]))
     plan["ahead"] = plan_ahead
     ck.fail_if_any()

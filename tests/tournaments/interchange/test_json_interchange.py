@@ -101,6 +101,11 @@ def _rematch(d):
     d["rounds"][2]["bye"] = 2
 
 
+def _duplicate_future_absence(d):
+    d["rounds"].pop()
+    d["absences"] = [{"round": 3, "player": 2}, {"round": 3, "player": 2}]
+
+
 BAD_FILES = [
     ("missing slug", _drop(["tournament", "slug"]), "torneio: campo obrigatório “slug” ausente"),
     ("missing start date", _drop(["tournament", "start_date"]), "torneio: campo obrigatório “start_date” ausente"),
@@ -140,6 +145,11 @@ BAD_FILES = [
      "rodada 1: há resultados pendentes, mas a rodada seguinte já foi emparceirada"),
     ("rounds out of order", _set(["rounds", 1, "number"], 3), "rodada 3: rodadas fora de ordem ou faltando"),
     ("duplicate player id", _set(["players", 1, "id"], 1), "jogador 1: id repetido"),
+    ("absence announced for a paired round", _set(["absences"], [{"round": 2, "player": 1}]),
+     "ausências, rodada 2: a rodada já foi emparceirada"),
+    ("absence of an unknown player", _set(["absences"], [{"round": 2, "player": 77}]),
+     "ausências, rodada 2: jogador 77 não está na lista de jogadores"),
+    ("absence announced twice", _duplicate_future_absence, "ausências, rodada 3: ausência do jogador 2 repetida"),
 ]
 
 
