@@ -174,6 +174,94 @@ class Dutch:
                 r |= 1 << shifts[shi]
         return r
 
+    def prepare_fast(self, bye_score: int, single_bye: bool) -> None:
+        """Field positions and per-player data for fast_weight."""
+        sgsb, sgs = self.sgsb, self.sgs
+        pr = self.t.played_rounds
+        pos = 0
+        P = {}
+        if pr > 1:
+            P["u2s"] = pos; pos += sgs
+            P["d2s"] = pos; pos += sgs
+        if pr:
+            P["u1s"] = pos; pos += sgs
+            P["d1s"] = pos; pos += sgs
+        if pr > 1:
+            P["u2"] = pos; pos += sgsb
+            P["d2"] = pos; pos += sgsb
+        if pr:
+            P["u1"] = pos; pos += sgsb
+            P["d1"] = pos; pos += sgsb
+        P["cd"] = pos; pos += sgsb
+        P["cc"] = pos; pos += sgsb
+        P["cb"] = pos; pos += sgsb
+        P["ca"] = pos; pos += sgsb
+        P["un"] = pos; pos += 2 * sgsb
+        P["ns"] = pos; pos += sgs
+        P["np"] = pos; pos += sgsb
+        P["cs"] = pos; pos += sgs
+        P["cp"] = pos; pos += sgsb
+        P["top"] = pos
+        self.P = P
+        self.fast_single = single_bye
+        self.fast_bye = bye_score
+        info = {}
+        for p in self.sorted:
+            pid = p.pid
+            s = self.sa[pid]
+            f1 = self.f1.get(pid, FLOAT_NONE)
+            f2 = self.f2.get(pid, FLOAT_NONE)
+            unpl = 0
+            if single_bye and s == bye_score:
+                unpl = self.unplayed_ranks[p.played_games]
+            info[pid] = (s, int(not (self.elig[pid] and s <= bye_score)),
+                         f1 == FLOAT_DOWN, f1 == FLOAT_UP, f2 == FLOAT_DOWN, f2 == FLOAT_UP,
+                         unpl, self.shifts[s])
+        self.info = info
+
+    def fast_weight(self, hi: EPlayer, lo: EPlayer, in_cur: bool, in_next: bool) -> int:
+        """edge_weight(hi, lo, in_cur, in_next, bye, single) with the parameters of
+        prepare_fast, computed field by field."""
+        if not self.compatible(hi, lo):
+            return 0
+        P = self.P
+        ih = self.info[hi.pid]
+        il = self.info[lo.pid]
+        shi = ih[0]
+        slo = il[0]
+        r = (1 + ih[1] + il[1]) << P["top"]
+        if self.fast_single:
+            r += (ih[6] + il[6]) << P["un"]
+        if in_next:
+            r += (1 << P["np"]) + (1 << (P["ns"] + ih[7]))
+            return r
+        if not in_cur:
+            return r
+        r += (1 << P["cp"]) + (1 << (P["cs"] + ih[7]))
+        if not self.no_colour:
+            a, b, c, d = self.colour_fields(lo, hi, True)
+            r += (a << P["ca"]) + (b << P["cb"]) + (c << P["cc"]) + (d << P["cd"])
+        pr = self.t.played_rounds
+        if pr:
+            r += (il[2] + (shi <= slo and ih[2])) << P["d1"]
+            r += int(not (shi > slo and il[3])) << P["u1"]
+            if il[2]:
+                r += 1 << (P["d1s"] + il[7])
+            if ih[2]:
+                r += 1 << (P["d1s"] + ih[7])
+            if not (il[3] and shi > slo):
+                r += 1 << (P["u1s"] + ih[7])
+        if pr > 1:
+            r += (il[4] + (shi <= slo and ih[4])) << P["d2"]
+            r += int(not (shi > slo and il[5])) << P["u2"]
+            if il[4]:
+                r += 1 << (P["d2s"] + il[7])
+            if ih[4]:
+                r += 1 << (P["d2s"] + ih[7])
+            if not (il[5] and shi > slo):
+                r += 1 << (P["u2s"] + ih[7])
+        return r
+
     def completion_shift(self) -> int:
         """Number of bits of the edge weight below the completion field."""
         sgsb, sgs = self.sgsb, self.sgs
@@ -205,6 +293,104 @@ class Dutch:
                 u += self.unplayed_ranks[lo.played_games]
             r += u << unplayed_shift
         return r
+
+    def exact_completion(self, M, n, top_score):
+        """The reference's first matching: complete, with the lowest-scored
+        eligible player left over when the number of players is odd."""
+        sp = self.sorted
+        sa = self.sa
+        elig = self.elig
+        edges = []
+        if n & 1:
+            shifts, sgs, sgsb = self.shifts, self.sgs, self.sgsb
+            for i in range(n):
+                p = sp[i]
+                s_p = sa[p.pid]
+                for j in range(i):
+                    o = sp[j]
+                    if self.compatible(p, o):
+                        w = 1 + (not elig[p.pid]) + (not elig[o.pid])
+                        w <<= sgs
+                        w |= shifts[s_p] + shifts[sa[o.pid]]
+                        w <<= sgsb
+                        w |= int(s_p >= top_score)
+                        edges.append((j, i, w))
+        else:
+            for i in range(n):
+                for j in range(i):
+                    x = M.outside(j, i)
+                    if x is not None:
+                        edges.append((j, i, x[0]))
+        return M.compute_edges(edges)
+
+    def quick_completion(self, n):
+        """A complete matching found greedily (None when not certain to agree with
+        the exact computation: then the exact one is used)."""
+        sp = self.sorted
+        sa = self.sa
+        elig = self.elig
+        comp = self.compatible
+        top = sa[sp[0].pid]
+        bye = None
+        if n & 1:
+            cands = [v for v in range(n - 1, -1, -1) if elig[sp[v].pid]]
+            if not cands:
+                return None
+            bye = cands[0]
+            if sa[sp[bye].pid] >= top and sa[sp[-1].pid] < top:
+                return None  # the reference's choice then depends on its first matching
+        order = [v for v in range(n) if v != bye]
+        mate = {}
+        free = []
+        for i, u in enumerate(order):
+            if u in mate:
+                continue
+            pu = sp[u]
+            for v in order[i + 1:]:
+                if v not in mate and comp(pu, sp[v]):
+                    mate[u] = v
+                    mate[v] = u
+                    break
+            else:
+                free.append(u)
+        # repair along augmenting paths of length three
+        while free:
+            a = free.pop()
+            pa = sp[a]
+            done = False
+            for k in range(len(free) - 1, -1, -1):
+                b = free[k]
+                if comp(pa, sp[b]):
+                    mate[a] = b
+                    mate[b] = a
+                    free.pop(k)
+                    done = True
+                    break
+            if done:
+                continue
+            for x in order:
+                y = mate.get(x)
+                if y is None or x == a or not comp(pa, sp[x]):
+                    continue
+                py = sp[y]
+                for k in range(len(free) - 1, -1, -1):
+                    b = free[k]
+                    if b != x and comp(py, sp[b]):
+                        mate[a] = x
+                        mate[x] = a
+                        mate[y] = b
+                        mate[b] = y
+                        free.pop(k)
+                        done = True
+                        break
+                if done:
+                    break
+            if not done:
+                return None
+        out = list(range(n))
+        for u, v in mate.items():
+            out[u] = v
+        return out
 
     # ----------------------------------------------------------------- colour
     def first_colour_difference(self, p0: EPlayer, p1: EPlayer):
@@ -302,36 +488,23 @@ class Dutch:
         self.sgsb = sgsb = bits(max_size)
         self.unplayed_ranks: Dict[int, int] = {}
 
-        M = MatchingState(n)
-        setw = M.set
         top_shift = self.completion_shift()
         unplayed_shift = top_shift - (sgsb + sgs + sgsb + sgs + 2 * sgsb)
         top_score = sa[sorted_players[0].pid]
+        params = [0, False]  # bye assignee score, single downfloater is the bye
+
+        def outside(u, v):
+            w = self.outside_weight(sorted_players[u], sorted_players[v], params[0],
+                                    params[1], top_shift, unplayed_shift)
+            return (w, 0) if w else None
+
+        M = MatchingState(n, outside)
+        setw = M.set
 
         # completion check, bye assignee score
-        if n & 1:
-            for i in range(n):
-                p = sorted_players[i]
-                sp = sa[p.pid]
-                for j in range(i):
-                    o = sorted_players[j]
-                    w = 0
-                    if self.compatible(p, o):
-                        w = 1 + (not self.elig[p.pid]) + (not self.elig[o.pid])
-                        w <<= sgs
-                        w |= shifts[sp] + shifts[sa[o.pid]]
-                        w <<= sgsb
-                        w |= int(sp >= top_score)
-                    setw(i, j, (w, 0) if w else None)
-        else:
-            for i in range(n):
-                p = sorted_players[i]
-                for j in range(i):
-                    o = sorted_players[j]
-                    w = self.outside_weight(o, p, 0, False, top_shift, unplayed_shift)
-                    setw(i, j, (w, 0) if w else None)
-
-        mate = M.compute()
+        mate = self.quick_completion(n) if self.reduce else None
+        if mate is None:
+            mate = self.exact_completion(M, n, top_score)
         unmatched = [v for v in range(n) if mate[v] == v]
         if len(unmatched) > 1 or (unmatched and not self.elig[sorted_players[unmatched[0]].pid]):
             raise NoValidPairingError(
@@ -354,15 +527,13 @@ class Dutch:
                              if sa[p.pid] == bye_score), reverse=True)
             for rank, g in enumerate(counts):
                 self.unplayed_ranks[g] = rank
-            for i in range(n):
-                p = sorted_players[i]
-                for j in range(i):
-                    o = sorted_players[j]
-                    w = self.outside_weight(o, p, bye_score, single_bye, top_shift,
-                                            unplayed_shift)
-                    setw(i, j, (w, 0) if w else None)
+            params[0] = bye_score
+            params[1] = single_bye
+        M.base_mate = {v: mate[v] for v in range(n) if mate[v] != v}
+        M.mate = list(range(n))
 
         initial_single_bye = single_bye
+        self.prepare_fast(bye_score, single_bye)
         low_mask = (1 << top_shift) - 1
         nbc = [not self.is_bye_candidate(p, bye_score) for p in sorted_players]
         matching_by_id: Dict[int, int] = {}
@@ -389,6 +560,9 @@ class Dutch:
                 vi.append(vi[-1] + 1)
                 nxt += 1
             size = len(pbi)
+            if self.fast_single is not single_bye:
+                self.prepare_fast(bye_score, single_bye)
+            fast = self.fast_weight
             M.absorb_cache = {}
             M.outside_key = None
             reduced = (self.reduce and not initial_single_bye
@@ -406,8 +580,7 @@ class Dutch:
                 vlg = vi[lg]
                 in_cur = lg < nsgb
                 for sm in range(lg):
-                    w = self.edge_weight(pbi[sm], plg, in_cur, not in_cur,
-                                         bye_score, single_bye)
+                    w = fast(pbi[sm], plg, in_cur, not in_cur)
                     if w:
                         bew[(lg, sm)] = w
                         setw(vlg, vi[sm], (w, 0))

@@ -26,45 +26,52 @@ def _bits(x: int) -> int:
     return x.bit_length() if x > 0 else 0
 
 
+_MISSING = object()
+
+
 class MatchingState:
     """An n-vertex graph whose weights change between computations.
 
+    Weights set explicitly (``set``; ``None`` removes an edge) override the
+    default weight ``outside(u, v)`` of a pair, which is computed on demand (the
+    weights of the players outside the bracket only carry the completion field).
     Finalized pairs leave the graph (their matching is fixed).
     """
 
-    def __init__(self, n: int):
+    def __init__(self, n: int, outside=None):
         self.n = n
         self.E = {}
-        self.adj = [set() for _ in range(n)]
+        self.xadj = [set() for _ in range(n)]
         self.active = [True] * n
         self.covered = set()
         self.absorb_cache = {}
         self.outside_key = None
+        self.outside = outside or (lambda u, v: None)
+        self.base_mate = None
         self.mate = list(range(n))
         self.calls = 0
 
     def set(self, u: int, v: int, val) -> None:
         key = (u, v) if u < v else (v, u)
-        if val is None:
-            if self.E.pop(key, None) is not None:
-                self.adj[u].discard(v)
-                self.adj[v].discard(u)
-        else:
-            self.E[key] = val
-            self.adj[u].add(v)
-            self.adj[v].add(u)
+        self.E[key] = val
+        self.xadj[u].add(v)
+        self.xadj[v].add(u)
 
     def get(self, u: int, v: int):
-        return self.E.get((u, v) if u < v else (v, u))
+        key = (u, v) if u < v else (v, u)
+        x = self.E.get(key, _MISSING)
+        if x is _MISSING:
+            return self.outside(key[0], key[1])
+        return x
 
     def finalize(self, u: int, v: int) -> None:
         self.absorb_cache = {}
         for x in (u, v):
-            for y in self.adj[x]:
+            for y in self.xadj[x]:
                 self.E.pop((x, y) if x < y else (y, x), None)
                 if y != u and y != v:
-                    self.adj[y].discard(x)
-            self.adj[x] = set()
+                    self.xadj[y].discard(x)
+            self.xadj[x] = set()
             self.active[x] = False
         self.mate[u] = v
         self.mate[v] = u
@@ -81,15 +88,13 @@ class MatchingState:
         """
         self.calls += 1
         self.covered = set()
-        subset = [v for v in subset if self.active[v]]
+        subset = sorted(v for v in subset if self.active[v])
         inset = set(subset)
-        E = self.E
+        get = self.get
         edges = []
-        ss = sorted(subset)
-        Eget = E.get
-        for i, u in enumerate(ss):
-            for v in ss[i + 1:]:
-                x = Eget((u, v))
+        for i, u in enumerate(subset):
+            for v in subset[i + 1:]:
+                x = get(u, v)
                 if x is not None:
                     a = x[0] & mask
                     if a or x[1]:
@@ -114,24 +119,25 @@ class MatchingState:
 
     def _absorbable(self, U, inset, nbc, top_shift) -> bool:
         cache = self.absorb_cache
-        key = U
-        if key in cache:
-            return cache[key]
-        if self._absorb_greedy(U, inset, nbc, top_shift):
-            cache[key] = True
+        if U in cache:
+            return cache[U]
+        if self._absorb_greedy(U, inset, nbc):
+            cache[U] = True
             return True
         act = [v for v in range(self.n) if self.active[v] and (v not in inset or v in U)]
         if not act:
-            cache[key] = True
+            cache[U] = True
             return True
-        actset = set(act)
-        E = self.E
+        get = self.get
         edges = []
-        for u in act:
+        for i, u in enumerate(act):
             uu = u in U
-            for v in self.adj[u]:
-                if u < v and v in actset and not (uu and v in U):
-                    edges.append((u, v, E[(u, v)][0] >> top_shift))
+            for v in act[i + 1:]:
+                if uu and v in U:
+                    continue
+                x = get(u, v)
+                if x is not None:
+                    edges.append((u, v, x[0] >> top_shift))
         need = len(act) // 2 + sum(1 for v in act if nbc[v])
         ok = False
         if edges:
@@ -144,97 +150,108 @@ class MatchingState:
             ok = total >= need
         else:
             ok = len(act) <= 1 and (not act or not nbc[act[0]])
-        cache[key] = ok
+        cache[U] = ok
         return ok
 
-    def _outside_matching(self, inset, nbc, top_shift):
-        """A completion-optimal matching of the players outside the subset (cached)."""
+    def _outside_matching(self, inset):
+        """The base complete matching restricted to the players outside the subset."""
         if self.outside_key is not None:
             return self.outside
         L = [v for v in range(self.n) if self.active[v] and v not in inset]
         Lset = set(L)
-        E = self.E
-        edges = []
-        for u in L:
-            for v in self.adj[u]:
-                if u < v and v in Lset:
-                    edges.append((u, v, E[(u, v)][0] >> top_shift))
+        base = self.base_mate or {}
         mate = {}
-        if edges:
-            g = rx.PyGraph()
-            g.add_nodes_from(range(self.n))
-            g.add_edges_from(edges)
-            for a, b in rx.max_weight_matching(g, max_cardinality=False, weight_fn=int):
-                mate[a] = b
-                mate[b] = a
-        free = [v for v in L if v not in mate]
+        free = []
+        for v in L:
+            m = base.get(v)
+            if m is not None and m in Lset:
+                mate[v] = m
+            else:
+                free.append(v)
         self.outside_key = True
-        self.outside = (Lset, mate, free)
-        return self.outside
+        self.outside_data = (L, Lset, mate, free)
+        return self.outside_data
 
-    def _absorb_greedy(self, U, inset, nbc, top_shift) -> bool:
-        """Quick certificate that the players U can be matched with the outside ones:
-        extend a matching of the outside players along short augmenting paths."""
-        Lset, mate0, free0 = self._outside_matching(inset, nbc, top_shift)
+    def _absorb_greedy(self, U, inset, nbc) -> bool:
+        """Quick certificate that the players U and the outside players can all be
+        matched (but for one bye candidate): extend a known matching of the outside
+        players along augmenting paths of length one or three."""
+        if self.outside_key is None:
+            self._outside_matching(inset)
+        L, Lset, mate0, free0 = self.outside_data
         mate = dict(mate0)
-        free = set(free0)
-        if len(free) > 1:
-            return False
-        adj = self.adj
-        pending = sorted(U)
+        get = self.get
+        pending = sorted(U) + list(free0)
         left = []
         while pending:
             u = pending.pop()
-            nb = adj[u]
             done = False
-            for f in free:
-                if f in nb:
-                    free.discard(f)
-                    mate[f] = u
+            for i in range(len(pending) - 1, -1, -1):
+                w = pending[i]
+                if not (w in U and u in U) and get(u, w) is not None:
+                    pending.pop(i)
                     done = True
                     break
             if done:
                 continue
-            pend = set(pending)
-            for x in nb:
-                if x not in Lset:
-                    continue
+            uin = u in U
+            for x in L:
                 y = mate.get(x)
-                if y is None or y not in Lset:
+                if y is None or x == u or y == u or get(u, x) is None:
                     continue
-                for u2 in adj[y]:
-                    if u2 in pend:
+                for i in range(len(pending) - 1, -1, -1):
+                    w = pending[i]
+                    if (w != x and w != y and not (w in U and y in U)
+                            and get(y, w) is not None):
                         mate[x] = u
-                        mate[y] = u2
-                        pending.remove(u2)
+                        mate[u] = x
+                        mate[y] = w
+                        mate[w] = y
+                        pending.pop(i)
                         done = True
                         break
                 if done:
                     break
             if not done:
                 left.append(u)
-        leftovers = left + list(free)
-        if len(leftovers) > 1:
+        if len(left) > 1:
             return False
-        return not leftovers or not nbc[leftovers[0]]
+        return not left or not nbc[left[0]]
+
+    def compute_edges(self, edges) -> List[int]:
+        """Maximum-weight matching of an explicit edge list [(u, v, w)] over all vertices."""
+        self.calls += 1
+        mate = list(range(self.n))
+        if edges:
+            g = rx.PyGraph()
+            g.add_nodes_from(range(self.n))
+            g.add_edges_from(edges)
+            for u, v in rx.max_weight_matching(g, max_cardinality=False, weight_fn=int):
+                mate[u] = v
+                mate[v] = u
+        return mate
 
     def compute(self, tiebreak=None) -> List[int]:
-        """Maximum-weight matching; ``tiebreak``: [(vertex, [candidates best first]), ...]
-        breaks the remaining ties lexicographically (first vertex first), below every
-        weight, as far as the integer width allows."""
+        """Maximum-weight matching of the whole graph; ``tiebreak``: [(vertex,
+        [candidates best first]), ...] breaks the remaining ties lexicographically
+        (first vertex first), below every weight, as far as the integer width allows."""
         self.calls += 1
         self.covered = set()
         mate = self.mate
-        active = self.active
-        for v in range(self.n):
-            if active[v]:
-                mate[v] = v
-        if not self.E:
+        active = [v for v in range(self.n) if self.active[v]]
+        for v in active:
+            mate[v] = v
+        get = self.get
+        edges = []
+        for i, u in enumerate(active):
+            for v in active[i + 1:]:
+                x = get(u, v)
+                if x is not None:
+                    edges.append((u, v, x[0], x[1]))
+        if not edges:
             return list(mate)
-        edges = [(k[0], k[1], x[0], x[1]) for k, x in self.E.items()]
-        nact = sum(active)
         covered = []
-        for u, v in solve(edges, nact, self.n, tiebreak, covered):
+        for u, v in solve(edges, len(active), self.n, tiebreak, covered):
             mate[u] = v
             mate[v] = u
         self.covered = set(covered)
