@@ -182,8 +182,9 @@ def test_workbook_reopened(tmp_path):
 
     rounds = list(wb["Rodadas"].iter_rows(min_row=2, values_only=True))
     head = [c.value for c in wb["Rodadas"][1]]
-    assert head[:8] == ["Rodada", "Situação", "Mesa", "Nº 1º (brancas no jogo 1)", "1º jogador", "Nº 2º",
-                        "2º jogador", "Abertura"]
+    assert head[:10] == ["Rodada", "Situação", "Mesa", "Nº 1º (brancas no jogo 1)", "1º jogador",
+                         "Nº 2º (brancas no jogo 2)", "2º jogador", "Abertura", "Jogo 1 (1º de brancas)",
+                         "Jogo 2 (2º de brancas)"]
     r1b1 = next(r for r in rounds if r[0] == 1 and r[2] == 1)
     assert r1b1[3:12] == (1, "Ana Souza", 5, "Elisa Gomes", "1-IV", "1-0", "1/2", 3, 1)
     assert r1b1[12] == "3-1"
@@ -237,3 +238,17 @@ def test_a_failed_write_records_no_export(tmp_path):
     assert not AuditEntry.objects.filter(action="homologation.export").exists()
 
 
+
+
+def test_single_game_tournament_workbook_and_condition():
+    data = homologable(format="single-game")
+    for r in data["rounds"]:
+        for b in r["boards"]:
+            b["games"] = b["games"][:1]
+    t = imported(data)
+    report = homologation_check(t)
+    assert {k for k, v in met(report).items() if not v} == {"rounds_and_time"}
+    assert report.condition("rounds_and_time").detail  # the reason (pt-BR once the catalogue has it)
+    ws = homologation_workbook(t, report)["Rodadas"]
+    assert [c.value for c in ws[1]][3:9] == ["Nº brancas", "Brancas", "Nº pretas", "Pretas", "Abertura", "Resultado"]
+    assert [c.value for c in ws[2]][8] in ("1-0", "1/2", "0-1")

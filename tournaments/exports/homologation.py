@@ -162,9 +162,12 @@ def homologation_workbook(tournament, report=None, exported_at=None) -> Workbook
     pa.finish()
 
     # Rodadas: every round, drafts included.
-    header = ["Rodada", "Situação", "Mesa", "Nº 1º (brancas no jogo 1)", "1º jogador", "Nº 2º", "2º jogador",
-              "Abertura"]
-    header += ["Jogo 1", "Jogo 2"] if micro else ["Resultado"]
+    if micro:
+        header = ["Rodada", "Situação", "Mesa", "Nº 1º (brancas no jogo 1)", "1º jogador", "Nº 2º (brancas no jogo 2)",
+                  "2º jogador", "Abertura", "Jogo 1 (1º de brancas)", "Jogo 2 (2º de brancas)"]
+    else:
+        header = ["Rodada", "Situação", "Mesa", "Nº brancas", "Brancas", "Nº pretas", "Pretas", "Abertura",
+                  "Resultado"]
     header += ["Pontos 1º", "Pontos 2º", "Placar", "Observação"]
     ro = _Sheet(wb, "Rodadas", header)
     all_rounds = report.all_rounds
