@@ -38,13 +38,16 @@ def absence_points(tournament):
     return per_game * tournament.games_per_round
 
 
-def rounds_with_boards(tournament, published_only=False, upto=None):
-    """Rounds with boards, seats (with entries and players) and games, in two or three queries per level."""
+def rounds_with_boards(tournament, published_only=False, upto=None, number=None):
+    """Rounds (all, up to ``upto``, or just ``number``) with boards, seats (with entries and players) and games:
+    a fixed number of queries whatever the number of boards."""
     rounds = Round.objects.filter(tournament=tournament).select_related("opening")
     if published_only:
         rounds = rounds.filter(status=RoundStatus.PUBLISHED)
     if upto is not None:
         rounds = rounds.filter(number__lte=upto)
+    if number is not None:
+        rounds = rounds.filter(number=number)
     seats = Seat.objects.select_related("entry__player")
     boards = Board.objects.select_related("opening").order_by("number").prefetch_related(
         Prefetch("seats", queryset=seats), Prefetch("games", queryset=Game.objects.order_by("number"))

@@ -57,7 +57,7 @@ class RoundView(TournamentStaffMixin, TemplateView):
     template_name = "staff/round.html"
 
     def get_round(self):
-        rounds = [r for r in rounds_with_boards(self.tournament) if r.number == int(self.kwargs["number"])]
+        rounds = rounds_with_boards(self.tournament, number=int(self.kwargs["number"]))
         if not rounds:
             from django.http import Http404
 
@@ -121,7 +121,7 @@ class RoundEditView(TournamentStaffMixin, TemplateView):
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
         rnd = get_object_or_404(Round, tournament=self.tournament, number=self.kwargs["number"])
-        rnd = [r for r in rounds_with_boards(self.tournament) if r.pk == rnd.pk][0]
+        rnd = rounds_with_boards(self.tournament, number=rnd.number)[0]
         lines = []
         for board in rnd.boards.all():
             a, b = board_pair(board)
@@ -175,8 +175,7 @@ class ResultsView(TournamentStaffMixin, TemplateView):
 
     def get_round(self):
         number = int(self.kwargs["number"])
-        rounds = rounds_with_boards(self.tournament, upto=number)
-        rnd = next((r for r in rounds if r.number == number), None)
+        rnd = next(iter(rounds_with_boards(self.tournament, number=number)), None)
         if rnd is None:
             from django.http import Http404
 

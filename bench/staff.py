@@ -1,0 +1,89 @@
+"""Staff-side figures: pairing a 300-entry round through the view, and the results page of a 150-board round.
+
+Builds a throw-away SQLite database (or uses DATABASE_URL), plays rounds 1..K-1 at random through the services,
+then times the POST that pairs round K (the whole request: view, engine, writes) and the GET of the results page.
+
+    python bench/staff.py [--players 300] [--round 5]
+"""
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--players", type=int, default=300)
+    ap.add_argument("--round", type=int, default=5, help="the round to pair (earlier rounds are played first)")
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+
+    tmp = tempfile.mkdtemp()
+    os.environ.setdefault("DATABASE_URL", f"sqlite:///{tmp}/bench.sqlite3")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ["ALLOWED_HOSTS"] = "testserver"
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    print(f"database: {connection.vendor}")
+    call_command("migrate", verbosity=0)
+    from datetime import date
+
+    from tournaments.models import Entry, Player, Round
+    from tournaments.services.results import game_record_result
+    from tournaments.services.rounds import round_pair, round_undo
+    from tournaments.services.tournaments import tournament_create
+
+    rng = random.Random(1)
+    user = get_user_model().objects.create_superuser("bench", password="bench-pass-1")
+    t = tournament_create(user=user, name="Bench", slug=f"bench-{rng.randint(0, 10**9)}", start_date=date(2026, 1, 1),
+                          end_date=date(2026, 1, 2), planned_rounds=max(args.round, 7))
+    players = Player.objects.bulk_create([Player(name=f"Jogador {i:04d}", sex="M", rating=rng.randint(1400, 2400))
+                                          for i in range(args.players)])
+    Entry.objects.bulk_create([Entry(tournament=t, player=p, rating=p.rating) for p in players])
+    codes = ["1-0", "1/2", "0-1"]
+    for number in range(1, args.round):
+        rnd = round_pair(tournament=t, user=user, publish=True)
+        for board in rnd.boards.all():
+            game_record_result(board=board, results={1: rng.choice(codes), 2: rng.choice(codes)},
+                               expected_version=board.version, user=user)
+    client = Client()
+    client.force_login(user)
+    times = []
+    for _ in range(args.repeat):
+        start = time.perf_counter()
+        r = client.post(reverse("staff:round_pair", args=[t.slug]))
+        times.append(time.perf_counter() - start)
+        assert r.status_code == 302, r.status_code
+        rnd = Round.objects.get(tournament=t, number=args.round)
+        round_undo(round=rnd, user=user)
+    print(f"pair round {args.round} of {args.players} entries through the view: "
+          f"median {statistics.median(times):.3f} s (min {min(times):.3f}, max {max(times):.3f}; target < 2 s)")
+    client.post(reverse("staff:round_pair", args=[t.slug]))
+    url = reverse("staff:results", args=[t.slug, args.round])
+    with CaptureQueriesContext(connection) as ctx:
+        start = time.perf_counter()
+        r = client.get(url)
+        elapsed = time.perf_counter() - start
+    boards = Round.objects.get(tournament=t, number=args.round).boards.count()
+    print(f"results page, {boards} boards: {elapsed * 1000:.0f} ms, {len(ctx.captured_queries)} queries")
+
+
+if __name__ == "__main__":
+    main()
