@@ -118,3 +118,16 @@ def test_constant_number_of_queries_whatever_the_size():
             counts.append(len(ctx.captured_queries))
     assert counts[0] == counts[2] and counts[1] == counts[3], counts
     assert max(counts) <= 12, counts
+
+
+@pytest.mark.parametrize("data", [load("small5.json"), synthetic_tournament(41, 6, seed=3, slug="cruzado")],
+                         ids=["small5", "synthetic-41x6"])
+def test_database_path_agrees_with_the_pure_reader_of_the_same_file(data):
+    """Two independent roads to the same standings: the file read by the domain, and the file imported."""
+    from tournaments.domain import compute_standings
+    from tournaments.domain.interchange import tournament_from_interchange
+
+    pure = compute_standings(tournament_from_interchange(data))
+    db = tournament_standings(import_data(data), public=True)
+    assert [(r.rank, r.id, r.points, r.tiebreaks, r.order_reason) for r in db.rows] == [
+        (r.rank, r.id, r.points, r.tiebreaks, r.order_reason) for r in pure.rows]
