@@ -45,11 +45,14 @@ def main(players=500, rounds=11):
     read, compute, queries = best
     print(f"standings of {len(result.rows)} players after {result.rounds_completed} rounds: database read "
           f"{read:.3f} s, computation {compute:.3f} s (target < 0.3 s), {queries} queries")
-    with CaptureQueriesContext(connection) as ctx:
-        t0 = time.perf_counter()
-        S.tournament_standings(tournament, public=True)
-        total = time.perf_counter() - t0
-    print(f"tournament_standings(public=True) end to end, homologation rights included: {total:.3f} s, "
+    total = None
+    for _ in range(5):
+        with CaptureQueriesContext(connection) as ctx:
+            t0 = time.perf_counter()
+            S.tournament_standings(tournament, public=True)
+            run = time.perf_counter() - t0
+        total = run if total is None else min(total, run)
+    print(f"tournament_standings(public=True) end to end, homologation rights included: {total:.3f} s (best of 5), "
           f"{len(ctx.captured_queries)} queries")
 
 
