@@ -218,7 +218,7 @@ class TournamentStandings:
     entries: dict  # pairing number -> Entry (with player and categories loaded)
     categories: list = field(default_factory=list)  # of CategoryStandings
     tie_groups: list = field(default_factory=list)  # of TieGroup, best points first
-    rounds: list = field(default_factory=list)  # Round objects counted (boards, seats, games loaded)
+    rounds: list = field(default_factory=list)  # rounds counted: lean row objects shaped like rounds_with_boards
     history: dict = field(default_factory=dict)  # entry id -> selectors.RoundRecord list (counted rounds)
     rights: bool = False
 
@@ -246,6 +246,10 @@ class TournamentStandings:
             used = {k for row in self.rows for k in row.order}
             return tuple(k for k in CBJD_COLUMNS if k in used or k != "direct_encounter")
         return tuple(self.standings.settings.profile)
+
+    def cells(self, row):
+        """The row's values for :meth:`columns` (a key not in the row's tiebreak order is left empty: None)."""
+        return [number(row.tiebreaks[k]) if k in row.order else None for k in self.columns()]
 
     def row_json(self, row, rank=None) -> dict:
         """The object of ``standings --format json``: tiebreaks in the order used for the row's tie group."""

@@ -229,7 +229,7 @@ def homologation_workbook(tournament, report=None, exported_at=None) -> Workbook
     for row in st.rows:
         e = st.entries[row.id]
         cl.row([row.rank, row.id, row.name, e.rating, ", ".join(c.code for c in e.categories.all()), row.points,
-                *(row.tiebreaks[k] for k in columns), ", ".join(TIEBREAK_LABELS[k] for k in row.order),
+                *st.cells(row), ", ".join(TIEBREAK_LABELS[k] for k in row.order),
                 row.order_reason or ("ordem normal" if len(row.order) else ""),
                 f"desistente a partir da rodada {row.withdrawn_from}" if row.withdrawn_from else ""])
     cl.finish()

@@ -55,7 +55,7 @@ class Command(BaseCommand):
             writer = csv.writer(buf, lineterminator="\n")
             writer.writerow(["rank", "id", "name", "points", *columns, "order", "order_reason"])
             for rank, row in lines:
-                writer.writerow([rank, row.id, row.name, _fmt(row.points), *(_fmt(row.tiebreaks[k]) for k in columns),
+                writer.writerow([rank, row.id, row.name, _fmt(row.points), *("" if v is None else _fmt(v) for v in st.cells(row)),
                                  " > ".join(row.order), row.order_reason or ""])
             self.stdout.write(buf.getvalue(), ending="")
         else:
@@ -74,7 +74,7 @@ class Command(BaseCommand):
             if row.withdrawn_from:
                 marks = f"  (desistente a partir da rodada {row.withdrawn_from})"
             out.append(f"{rank:>5}  {row.id:>4}  {row.name:<{width}}  {_fmt(row.points):>5}"
-                       + "".join(f"  {_fmt(row.tiebreaks[k]):>6}" for k in columns) + marks)
+                       + "".join(f"  {_fmt(v):>6}" for v in st.cells(row)) + marks)
         out += ["", "Legenda: " + "; ".join(f"{SHORT[k]} = {TIEBREAK_LABELS[k]}" for k in columns)]
         shown = {row.id for _r, row in lines}
         groups = [g for g in st.tie_groups if len(g.ids) > 1 and shown & set(g.ids)]
