@@ -55,7 +55,8 @@ class Command(BaseCommand):
             writer = csv.writer(buf, lineterminator="\n")
             writer.writerow(["rank", "id", "name", "points", *columns, "order", "order_reason"])
             for rank, row in lines:
-                writer.writerow([rank, row.id, row.name, _fmt(row.points), *("" if v is None else _fmt(v) for v in st.cells(row)),
+                values = ["" if v is None else _fmt(v) for v in st.cells(row)]
+                writer.writerow([rank, row.id, row.name, _fmt(row.points), *values,
                                  " > ".join(row.order), row.order_reason or ""])
             self.stdout.write(buf.getvalue(), ending="")
         else:
