@@ -367,6 +367,13 @@ def read_tournament(tournament, *, public=True, all_rounds=None, entries=None):
     return entries, rounds, history, categories
 
 
+def standings_from_history(tournament, entries, rounds, history, categories, public=True, rights=None):
+    """The standings from data already read (``entries`` and ``history`` as ``selectors.tournament_history``
+    returns them for the counted ``rounds``, see :func:`counted_rounds`; ``categories``: the tournament's
+    Category rows). No query, except two for the homologation rights when ``rights`` is None."""
+    return _assemble(tournament, entries, rounds, history, categories, public, rights)
+
+
 def _assemble(tournament, entries, rounds, history, categories, public, rights):
     ids = player_ids(entries, tournament.provisional_rating)
     data = tournament_data(tournament, entries, rounds, history, ids)
