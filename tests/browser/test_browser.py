@@ -9,10 +9,19 @@ from django.contrib.auth.models import Permission
 from tests.public.builders import build_tournament
 from tournaments.models import Player, Tournament
 
-# serialized_rollback: the opening tables loaded by a migration must survive the flush between tests.
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "senha-forte-123"
+
+
+@pytest.fixture(autouse=True)
+def opening_tables(transactional_db):
+    """The tablita tables come from a data migration, which the flush between transactional tests wipes."""
+    from tournaments.models import Opening, OpeningTable
+    from tournaments.openings_data import load_opening_tables
+
+    if not OpeningTable.objects.exists():
+        load_opening_tables(OpeningTable, Opening)
 
 
 @pytest.fixture
@@ -108,7 +117,7 @@ def test_a_director_runs_a_round_and_the_public_sees_it(desktop, live_server, di
 
 
 @pytest.fixture
-def running(db, django_user_model):
+def running(opening_tables, django_user_model):
     director = django_user_model.objects.create_user("org", password=PASSWORD)
     return build_tournament(slug="circuito", players=41, rounds=3, user=director, name="Circuito Pernambucano",
                             draft_round=False, planned_rounds=5)
@@ -176,9 +185,9 @@ def test_the_printouts_and_the_venue_screen(desktop, live_server, running, shot)
     shot(page, "venue-screen-standings", full_page=False)
     # language switch, as a visitor would do it
     page.goto(f"{base}/classificacao/")
-    page.select_option("#lang-select", "en")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.select_option("#lang-select", "en")
     assert page.locator("h1").first.inner_text().startswith("Standings")
-    page.select_option("#lang-select", "pt-br")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.select_option("#lang-select", "pt-br")
     assert page.locator("h1").first.inner_text().startswith("Classificação")

@@ -301,7 +301,7 @@ def readings(t):
         % {"n": cut}
         + "; " + (_("points won without play count.") if t.corrected_progressive_unplayed
                   else _("points won without play (BYE, W.O.) do not count.")),
-        _("Buchholz: unplayed rounds by the FIDE Tie-Break Regulations (C.07), art. 16, %(edition)s.")
+        _("Buchholz: unplayed rounds as in article 16 of the FIDE Tie-Break Regulations (%(edition)s).")
         % {"edition": t.get_tiebreak_edition_display()},
     ]
     if t.tiebreak_profile == TiebreakProfile.CBJD:
@@ -361,8 +361,9 @@ def standings_table(tournament, data=None, category=None):
             previous = row.points
             if size > 1:
                 order = " → ".join(str(tiebreak_label(k)) for k in row.order)
-                text = _("%(size)s players tied on %(points)s points") % {
-                    "size": size, "points": fmt_number(row.points, sep)} + " — " + _("order") + ": " + order
+                text = ngettext("%(size)s players tied on %(points)s point", "%(size)s players tied on %(points)s points",
+                                int(row.points) if row.points == int(row.points) else 2) % {"size": size, "points": fmt_number(row.points, sep)}
+                text += " — " + _("order") + ": " + order
                 reason = reason_text(row.order_reason)
                 group = {"points": fmt_number(row.points, sep), "size": size, "order": order, "reason": reason,
                          "text": text + (". " + reason if reason else "")}
