@@ -499,6 +499,7 @@ class Dutch:
             return (w, 0) if w else None
 
         M = MatchingState(n, outside)
+        M.b_split = 2 * sgsb + 1
         setw = M.set
 
         # completion check, bye assignee score
@@ -563,8 +564,7 @@ class Dutch:
             if self.fast_single is not single_bye:
                 self.prepare_fast(bye_score, single_bye)
             fast = self.fast_weight
-            M.absorb_cache = {}
-            M.outside_key = None
+            M.begin_bracket()
             reduced = (self.reduce and not initial_single_bye
                        and not ((n & 1) and sg_it != n
                                 and bye_score >= sa[sorted_players[sg_it].pid]))

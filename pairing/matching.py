@@ -20,6 +20,7 @@ from typing import List, Optional, Tuple
 import rustworkx as rx
 
 MAX_BITS = 120
+_DEBUG = False
 
 
 def _bits(x: int) -> int:
@@ -48,6 +49,9 @@ class MatchingState:
         self.outside_key = None
         self.outside = outside or (lambda u, v: None)
         self.base_mate = None
+        self.b_split = 0
+        self.sub = None
+        self.layout = {}
         self.mate = list(range(n))
         self.calls = 0
 
@@ -56,6 +60,16 @@ class MatchingState:
         self.E[key] = val
         self.xadj[u].add(v)
         self.xadj[v].add(u)
+        sub = self.sub
+        if sub is not None and u in self.sub_set and v in self.sub_set:
+            if val is None:
+                sub.pop(key, None)
+            else:
+                a = val[0] & self.sub_mask
+                if a or val[1]:
+                    sub[key] = (a, val[1])
+                else:
+                    sub.pop(key, None)
 
     def get(self, u: int, v: int):
         key = (u, v) if u < v else (v, u)
@@ -66,9 +80,13 @@ class MatchingState:
 
     def finalize(self, u: int, v: int) -> None:
         self.absorb_cache = {}
+        sub = self.sub
         for x in (u, v):
             for y in self.xadj[x]:
-                self.E.pop((x, y) if x < y else (y, x), None)
+                key = (x, y) if x < y else (y, x)
+                self.E.pop(key, None)
+                if sub is not None:
+                    sub.pop(key, None)
                 if y != u and y != v:
                     self.xadj[y].discard(x)
             self.xadj[x] = set()
@@ -88,23 +106,18 @@ class MatchingState:
         """
         self.calls += 1
         self.covered = set()
+        if self.sub is None:
+            self._begin_subset(subset, mask)
         subset = sorted(v for v in subset if self.active[v])
         inset = set(subset)
-        get = self.get
-        edges = []
-        for i, u in enumerate(subset):
-            for v in subset[i + 1:]:
-                x = get(u, v)
-                if x is not None:
-                    a = x[0] & mask
-                    if a or x[1]:
-                        edges.append((u, v, a, x[1]))
+        edges = [(k[0], k[1], x[0], x[1]) for k, x in self.sub.items()]
         mate = self.mate
         for v in subset:
             mate[v] = v
         covered = []
         if edges:
-            for u, v in solve(edges, len(subset), self.n, tiebreak, covered):
+            for u, v in solve(edges, len(subset), self.n, tiebreak, covered, self.b_split,
+                              self.layout):
                 mate[u] = v
                 mate[v] = u
         unmatched = frozenset(v for v in subset if mate[v] == v)
@@ -116,6 +129,32 @@ class MatchingState:
             out[v] = self.n
             mate[v] = v
         return out
+
+    def begin_bracket(self) -> None:
+        """A new bracket: forget what depends on the subset."""
+        self.absorb_cache = {}
+        self.outside_key = None
+        self.sub = None
+        self.layout = {}
+
+    def _begin_subset(self, subset, mask) -> None:
+        subset = sorted(v for v in subset if self.active[v])
+        self.sub_set = set(subset)
+        self.sub_mask = mask
+        sub = {}
+        Eget = self.E.get
+        outside = self.outside
+        miss = _MISSING
+        for i, u in enumerate(subset):
+            for v in subset[i + 1:]:
+                x = Eget((u, v), miss)
+                if x is miss:
+                    x = outside(u, v)
+                if x is not None:
+                    a = x[0] & mask
+                    if a or x[1]:
+                        sub[(u, v)] = (a, x[1])
+        self.sub = sub
 
     def _absorbable(self, U, inset, nbc, top_shift) -> bool:
         cache = self.absorb_cache
@@ -251,16 +290,57 @@ class MatchingState:
         if not edges:
             return list(mate)
         covered = []
-        for u, v in solve(edges, len(active), self.n, tiebreak, covered):
+        for u, v in solve(edges, len(active), self.n, tiebreak, covered, self.b_split):
             mate[u] = v
             mate[v] = u
         self.covered = set(covered)
         return list(mate)
 
 
-def compress(edges, nact):
-    """Return integer weights (same order of sums over matchings) and their width."""
+def compress(edges, nact, b_split=0, layout=None):
+    """Return integer weights (same order of sums over matchings) and their width.
+
+    ``layout`` caches the packing of the high parts between computations whose
+    edges only lose high values (bounds can only decrease)."""
     m = nact // 2
+    if layout:
+        keys = layout["keys"]
+        if layout["abits"] > MAX_BITS - 40 or not all(e[2] in keys for e in edges):
+            layout.clear()
+    if not layout:
+        newval, abits = _pack_high(edges, m)
+        if layout is not None:
+            layout["keys"] = newval
+            layout["abits"] = abits
+    else:
+        newval = layout["keys"]
+        abits = layout["abits"]
+    bvals = [e[3] for e in edges]
+    blows = set()
+    bhighs = set()
+    for e in edges:
+        if e[3]:
+            blows.add(e[0])
+            bhighs.add(e[1])
+    bk = max(1, min(m, len(blows), len(bhighs), len(blows | bhighs) // 2))
+
+    def low_width(bv):
+        bmax = 0
+        for b in bv:
+            if b < 0:
+                b = -b
+            if b > bmax:
+                bmax = b
+        return _bits(bmax * bk) + 1
+
+    lw = low_width(bvals)
+    if b_split and abits + lw > MAX_BITS:
+        bvals, lw = _split_low(bvals, b_split, m, low_width)
+    weights = [(newval[e[2]] << lw) + b for e, b in zip(edges, bvals)]
+    return weights, abits + lw
+
+
+def _pack_high(edges, m):
     groups = {}
     for e in edges:
         a = e[2]
@@ -332,6 +412,7 @@ def compress(edges, nact):
                 continue
             break
         regions.append((lo, hi, need))
+    regions = _drop_redundant(regions, keys)
     newval = {}
     for a in keys:
         v = 0
@@ -340,24 +421,52 @@ def compress(edges, nact):
             v |= ((a >> lo) & ((1 << (hi - lo + 1)) - 1)) << p
             p += width
         newval[a] = v
-    abits = sum(r[2] for r in regions)
-    bmax = 0
-    bcnt = 0
-    for e in edges:
-        b = e[3]
-        if b:
-            bcnt += 1
-            if b < 0:
-                b = -b
-            if b > bmax:
-                bmax = b
-    lw = _bits(bmax * max(1, min(m, bcnt))) + 1
-    weights = [(newval[e[2]] << lw) + e[3] for e in edges]
-    return weights, abits + lw
+    return newval, sum(r[2] for r in regions)
 
 
-def solve(edges, nact, nvert, tiebreak=None, covered=None):
-    weights, width = compress(edges, nact)
+def _drop_redundant(regions, keys):
+    """Drop every region whose values are, edge by edge, a fixed positive multiple of
+    a higher-priority region's: its sum over a matching is then decided above it."""
+    kept = []
+    vecs = []
+    for lo, hi, width in reversed(regions):
+        mask = (1 << (hi - lo + 1)) - 1
+        vec = [(a >> lo) & mask for a in keys]
+        first = next((i for i, x in enumerate(vec) if x), None)
+        redundant = False
+        if first is not None:
+            for other in vecs:
+                o0 = other[first]
+                if o0 and all(y * o0 == x * vec[first] for x, y in zip(other, vec)):
+                    redundant = True
+                    break
+        if not redundant:
+            kept.append((lo, hi, width))
+            vecs.append(vec)
+    kept.reverse()
+    return kept
+
+
+def _split_low(bvals, split, m, low_width):
+    """Re-encode the tie-break part b = F * 2**split + r (|r| small) as F * K + r
+    with K just above the largest possible |sum of r| over a matching."""
+    half = 1 << (split - 1)
+    fs = []
+    rs = []
+    for b in bvals:
+        f = (b + half) >> split
+        fs.append(f)
+        rs.append(b - (f << split))
+    rmax = max((abs(r) for r in rs), default=0)
+    k = 2 * rmax * m + 1
+    if k >= (1 << split):
+        return bvals, low_width(bvals)
+    out = [f * k + r for f, r in zip(fs, rs)]
+    return out, low_width(out)
+
+
+def solve(edges, nact, nvert, tiebreak=None, covered=None, b_split=0, layout=None):
+    weights, width = compress(edges, nact, b_split, layout)
     if tiebreak and width < MAX_BITS:
         budget = MAX_BITS - width
         prio = {}
