@@ -16,7 +16,9 @@ RESULTS = ["1-0", "1/2", "0-1", "1-0", "0-1", "1/2", "1-0", "0-1", "+/-"]
 
 
 def build_tournament(*, slug="aberto-teste", players=30, rounds=5, draft_round=False, user=None, seed=7,
-                     name="Aberto de Teste", complete_last=True, **fields):
+                     name="Aberto de Teste", complete_last=True, draft_results=False, **fields):
+    """``draft_round``: one more round, left as a draft (with results when ``draft_results``: they must not show).
+    ``complete_last=False`` leaves the last published round without results."""
     rng = random.Random(seed)
     fields.setdefault("start_date", date(2026, 11, 7))
     fields.setdefault("end_date", date(2026, 11, 9))
@@ -48,7 +50,7 @@ def build_tournament(*, slug="aberto-teste", players=30, rounds=5, draft_round=F
     total = rounds + (1 if draft_round else 0)
     for number in range(1, total + 1):
         is_draft = draft_round and number == total
-        complete = not is_draft and (complete_last or number < rounds)
+        complete = (draft_results if is_draft else (complete_last or number < rounds))
         rnd = Round.objects.create(tournament=t, number=number, opening=openings[number - 1] if openings else None,
                                    status=RoundStatus.DRAFT if is_draft else RoundStatus.PUBLISHED)
         order = sorted(entries, key=lambda e: (-score[e.pk], e.pairing_number))

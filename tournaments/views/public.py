@@ -114,6 +114,9 @@ class PublicData:
         self.categories = list(Category.objects.filter(tournament=tournament).order_by("position", "code"))
         _e, _r, self.history = tournament_history(tournament, rounds=self.rounds, entries=self.entries)
         self.sep = formats.get_format("DECIMAL_SEPARATOR")
+        # URL prefixes reversed once: a {% url %} tag per row costs more than the rest of the row.
+        self.player_url = reverse("public:player", args=[tournament.slug, 0])[:-2]
+        self.round_url = reverse("public:round", args=[tournament.slug, 0])[:-2]
 
     def fmt(self, value):
         return fmt_number(value, self.sep)
@@ -157,6 +160,8 @@ class PublicData:
             ]
             rows.append({
                 "number": board.number, "first": first, "second": second,
+                "first_url": f"{self.player_url}{first.pk}/", "second_url": f"{self.player_url}{second.pk}/",
+                "url": f"{self.round_url}{rnd.number}/mesas/{board.number}/",
                 "first_before": self.fmt(before.get(first.pk)), "second_before": self.fmt(before.get(second.pk)),
                 "first_points": self.fmt(p1), "second_points": self.fmt(p2), "complete": complete,
                 "started": started, "games": games, "opening": board.opening or rnd.opening,
@@ -186,7 +191,7 @@ class PublicData:
         rows = []
         for b in self.boards(rnd, with_scores=False):
             for me, opp, colour in ((b["first"], b["second"], "w"), (b["second"], b["first"], "b")):
-                rows.append({"entry": me, "board": b["number"], "colour": colour, "opponent": opp,
+                rows.append({"entry": me, "board": b["number"], "colour": colour, "opponent": opp, "board_url": b["url"],
                              "before": self.fmt(before.get(me.pk)), "kind": "board"})
         for entry in self.bye_entries(rnd):
             rows.append({"entry": entry, "board": None, "kind": "pab", "label": kind_label("pab"),
@@ -197,6 +202,7 @@ class PublicData:
         rows.sort(key=lambda r: (sort_key(r["entry"].player.name), r["entry"].pk))
         for row in rows:
             row["search"] = f'{row["entry"].player.name} {row["entry"].pairing_number or ""}'
+            row["url"] = f'{self.player_url}{row["entry"].pk}/'
         return rows
 
     def card(self, entry):
