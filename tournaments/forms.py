@@ -65,8 +65,8 @@ class RatingListForm(forms.Form):
 
 
 class ForbiddenPairForm(forms.Form):
-    entry_a = forms.IntegerField(label=_("pairing number"), min_value=1)
-    entry_b = forms.IntegerField(label=_("pairing number"), min_value=1)
+    entry_a = forms.IntegerField(label=_("pairing number"), min_value=1, max_value=99_999)
+    entry_b = forms.IntegerField(label=_("pairing number"), min_value=1, max_value=99_999)
     from_round = forms.IntegerField(required=False, min_value=1, max_value=30, label=_("from round"))
     to_round = forms.IntegerField(required=False, min_value=1, max_value=30, label=_("to round"))
     reason = forms.CharField(required=False, max_length=200, label=_("reason"))

@@ -57,20 +57,42 @@ def _norm(text):
     return re.sub(r"\s+", " ", text.replace("_", " ").strip().lower())
 
 
+_UTF8_MULTIBYTE = re.compile(rb"[\xc2-\xf4][\x80-\xbf]+")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
 def _decode(data):
+    """UTF-8 (with or without BOM) or Latin-1. A file that mixes both is refused, naming the lines that are not
+    UTF-8: reading it whole as Latin-1 would store every accented name of the other lines garbled."""
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        return data.decode("latin-1")
+        pass
+    if _UTF8_MULTIBYTE.search(data):
+        bad = []
+        for number, line in enumerate(data.split(b"\n"), start=1):
+            try:
+                line.decode("utf-8")
+            except UnicodeDecodeError:
+                bad.append((number, _("mixed character encodings: this line is not UTF-8 like the rest of the file "
+                                      "(save the file again as UTF-8)")))
+        raise RatingListError(bad[:50])
+    return data.decode("latin-1")
 
 
 def _read_csv(data):
+    if b"\x00" in data:
+        lines = [n for n, line in enumerate(data.split(b"\n"), start=1) if b"\x00" in line]
+        raise RatingListError([(lines[0], _("the file holds binary bytes (NUL): it is not a CSV text file"))])
     text = _decode(data)
     sample = text[:4096]
     delimiter = ";" if sample.count(";") > sample.count(",") else ("\t" if sample.count("\t") > sample.count(",") else ",")
-    return list(csv.reader(io.StringIO(text), delimiter=delimiter))
+    try:
+        return list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
+    except csv.Error:
+        raise RatingListError([(None, _("The file is not a readable CSV text file."))])
 
 
 def _read_xlsx(data):
@@ -168,6 +190,8 @@ def parse_rating_list(data, filename):
             return raw[idx]
 
         try:
+            if any(_CONTROL.search(str(c)) for c in raw if c is not None):
+                raise ValueError(_("invisible control characters in the line (a damaged or wrongly encoded file)"))
             cbjd = str(cell("cbjd_id")).strip()
             if cbjd.endswith(".0") and cbjd[:-2].isdigit():
                 cbjd = cbjd[:-2]

@@ -1,6 +1,8 @@
 """Staff pages, under /gestao/. Every view needs a login; tournament pages need a role on that tournament."""
 from django.urls import path
 
+from . import converters  # noqa: F401  (registers <num:...>)
+
 from .views import staff_entries as entries
 from .views import staff_games as games
 from .views import staff_rounds as rounds
@@ -17,13 +19,13 @@ urlpatterns = [
     path("t/<slug:slug>/auditoria/", tournaments.AuditView.as_view(), name="audit"),
     path("t/<slug:slug>/inscritos/", entries.EntriesView.as_view(), name="entries"),
     path("t/<slug:slug>/inscritos/adicionar/", entries.EntryAddView.as_view(), name="entry_add"),
-    path("t/<slug:slug>/inscritos/<int:pk>/", entries.EntryView.as_view(), name="entry"),
+    path("t/<slug:slug>/inscritos/<num:pk>/", entries.EntryView.as_view(), name="entry"),
     path("t/<slug:slug>/suspensoes/", entries.SuspensionsView.as_view(), name="suspensions"),
     path("t/<slug:slug>/pares-proibidos/", entries.ForbiddenPairsView.as_view(), name="forbidden_pairs"),
     path("t/<slug:slug>/emparceirar/", rounds.RoundPairView.as_view(), name="round_pair"),
-    path("t/<slug:slug>/rodada/<int:number>/", rounds.RoundView.as_view(), name="round"),
-    path("t/<slug:slug>/rodada/<int:number>/editar/", rounds.RoundEditView.as_view(), name="round_edit"),
-    path("t/<slug:slug>/rodada/<int:number>/resultados/", rounds.ResultsView.as_view(), name="results"),
-    path("t/<slug:slug>/rodada/<int:number>/mesa/<int:board>/partida/<int:game>/", games.GameView.as_view(), name="game"),
+    path("t/<slug:slug>/rodada/<num:number>/", rounds.RoundView.as_view(), name="round"),
+    path("t/<slug:slug>/rodada/<num:number>/editar/", rounds.RoundEditView.as_view(), name="round_edit"),
+    path("t/<slug:slug>/rodada/<num:number>/resultados/", rounds.ResultsView.as_view(), name="results"),
+    path("t/<slug:slug>/rodada/<num:number>/mesa/<num:board>/partida/<num:game>/", games.GameView.as_view(), name="game"),
     path("t/<slug:slug>/partidas.pdn", games.PdnExportView.as_view(), name="pdn_export"),
 ]

@@ -21,7 +21,7 @@ from ..services.entries import (
     rating_list_import, suspension_confirm, suspension_dismiss,
 )
 from ..tables import EntryTable
-from .staff_helpers import run_service
+from .staff_helpers import form_errors_to_messages, object_or_404, run_service
 
 EXPORT_FORMATS = ("csv", "xlsx")
 
@@ -61,16 +61,13 @@ class EntryAddView(TournamentStaffMixin, TemplateView):
     def post(self, request, *args, **kwargs):
         player_id = request.POST.get("player")
         if player_id:
-            player = get_object_or_404(Player, pk=player_id)
+            player = object_or_404(Player.objects.all(), player_id)
             run_service(request, entry_register, success=_("%(name)s entered.") % {"name": player.name},
                         tournament=self.tournament, player=player, user=request.user)
             return redirect("staff:entries", slug=self.tournament.slug)
         form = PlayerForm(request.POST)
         if not form.is_valid():
-            for field, errors in form.errors.items():
-                label = form.fields[field].label if field in form.fields else ""
-                for error in errors:
-                    messages.error(request, f"{label}: {error}" if label else error)
+            form_errors_to_messages(request, form)
             return redirect("staff:entries", slug=self.tournament.slug)
         try:
             with transaction.atomic():
@@ -109,6 +106,7 @@ class EntryView(TournamentStaffMixin, TemplateView):
         entry = self.get_entry()
         action = request.POST.get("action")
         user = request.user
+        form = None
         if action == "update":
             form = EntryForm(request.POST, tournament=self.tournament)
             if form.is_valid():
@@ -131,10 +129,12 @@ class EntryView(TournamentStaffMixin, TemplateView):
                 run_service(request, absence_announce, success=_("Absence recorded."), entry=entry, user=user,
                             round_number=form.cleaned_data["round_number"], reason=form.cleaned_data["reason"])
         elif action == "cancel_absence":
-            absence = get_object_or_404(entry.absences, pk=request.POST.get("absence"))
+            absence = object_or_404(entry.absences.all(), request.POST.get("absence"))
             run_service(request, absence_cancel, success=_("Absence cancelled."), absence=absence, user=user)
         else:
             messages.error(request, _("Unknown action."))
+        if form is not None and not form.is_valid():
+            form_errors_to_messages(request, form)
         return redirect("staff:entry", slug=self.tournament.slug, pk=entry.pk)
 
 
@@ -148,7 +148,7 @@ class SuspensionsView(TournamentStaffMixin, TemplateView):
         return ctx
 
     def post(self, request, *args, **kwargs):
-        suspension = get_object_or_404(Suspension, pk=request.POST.get("suspension"), tournament=self.tournament)
+        suspension = object_or_404(Suspension.objects.filter(tournament=self.tournament), request.POST.get("suspension"))
         if request.POST.get("action") == "confirm":
             run_service(request, suspension_confirm, success=_("Suspension confirmed."), suspension=suspension, user=request.user)
         else:
@@ -167,7 +167,7 @@ class ForbiddenPairsView(TournamentStaffMixin, FormView):
 
     def post(self, request, *args, **kwargs):
         if request.POST.get("remove"):
-            fp = get_object_or_404(ForbiddenPair, pk=request.POST["remove"], tournament=self.tournament)
+            fp = object_or_404(ForbiddenPair.objects.filter(tournament=self.tournament), request.POST["remove"])
             audit(tournament=self.tournament, user=request.user, action="forbidden.remove", obj=fp,
                   summary=f"{fp.entry_a} x {fp.entry_b}")
             fp.delete()

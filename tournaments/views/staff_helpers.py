@@ -23,3 +23,33 @@ def back(request, default):
     if target and target.startswith("/") and not target.startswith("//"):
         return redirect(target)
     return redirect(default)
+
+
+MAX_ID = 2_147_483_647
+
+
+def parse_id(raw):
+    """A positive whole number typed or posted by a user (ASCII digits only), or None."""
+    text = str(raw or "").strip()
+    if not text.isascii() or not text.isdigit() or len(text) > 10:
+        return None
+    value = int(text)
+    return value if 0 < value <= MAX_ID else None
+
+
+def object_or_404(queryset, raw):
+    """The object whose primary key is ``raw`` within ``queryset`` (scoped to the tournament), else 404."""
+    from django.http import Http404
+
+    pk = parse_id(raw)
+    obj = queryset.filter(pk=pk).first() if pk else None
+    if obj is None:
+        raise Http404
+    return obj
+
+
+def form_errors_to_messages(request, form):
+    for field, errors in form.errors.items():
+        label = form.fields[field].label if field in form.fields else ""
+        for error in errors:
+            messages.error(request, f"{label}: {error}" if label else error)

@@ -17,7 +17,7 @@ from ..services.results import round_record_results
 from ..services.rounds import round_edit, round_pair, round_publish, round_undo
 from ..tables import PairingTable
 from .staff_entries import EXPORT_FORMATS, export_response
-from .staff_helpers import run_service
+from .staff_helpers import parse_id, run_service
 
 
 class RoundPairView(TournamentStaffMixin, TemplateView):
@@ -140,17 +140,18 @@ class RoundEditView(TournamentStaffMixin, TemplateView):
             parts = line.replace(",", " ").replace("-", " ").split()
             if not parts:
                 continue
-            if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            numbers = [parse_id(p) for p in parts]
+            if len(parts) != 2 or None in numbers:
                 errors.append(_("Line %(i)s: write two pairing numbers, e.g. “12 31”.") % {"i": i})
                 continue
-            a, b = (by_number.get(int(p)) for p in parts)
+            a, b = (by_number.get(n) for n in numbers)
             if a is None or b is None:
                 errors.append(_("Line %(i)s: unknown pairing number.") % {"i": i})
                 continue
             pairs.append((a, b))
         bye = None
         if bye_text:
-            bye = by_number.get(int(bye_text)) if bye_text.isdigit() else None
+            bye = by_number.get(parse_id(bye_text))
             if bye is None:
                 errors.append(_("Unknown pairing number for the bye."))
         if not errors:
@@ -221,10 +222,10 @@ class ResultsView(TournamentStaffMixin, TemplateView):
             # Only boards whose typed values differ from what is stored are saved.
             current = {g.number: g.result for g in board.games.all()}
             if any(results.get(n) != current[n] for n in results if results.get(n) is not None or current[n] is not None):
-                if not version or not version.isdigit():
+                if parse_id(version) is None:
                     errors.append(_("Board %(b)s: the form is incomplete, reload the page.") % {"b": board.number})
                     continue
-                rows.append((board.pk, int(version), results))
+                rows.append((board.pk, parse_id(version), results))
         if not errors:
             try:
                 saved = round_record_results(round=rnd, rows=rows, user=request.user)

@@ -15,7 +15,7 @@ from ..models.tournament import FROZEN_SETTINGS
 from ..permissions import TournamentStaffMixin, visible_tournaments
 from ..selectors import missing_results
 from ..services.tournaments import settings_frozen, tournament_create, tournament_update
-from .staff_helpers import run_service
+from .staff_helpers import object_or_404, run_service
 
 
 class HomeView(LoginRequiredMixin, ListView):
@@ -108,7 +108,7 @@ class StaffRolesView(TournamentStaffMixin, FormView):
     def post(self, request, *args, **kwargs):
         remove = request.POST.get("remove")
         if remove:
-            role = get_object_or_404(TournamentRole, pk=remove, tournament=self.tournament)
+            role = object_or_404(TournamentRole.objects.filter(tournament=self.tournament), remove)
             if role.user == request.user:
                 messages.error(request, _("You cannot remove yourself."))
             else:
