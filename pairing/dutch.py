@@ -499,6 +499,7 @@ class Dutch:
             return (w, 0) if w else None
 
         M = MatchingState(n, outside)
+        M.compat = lambda u, v: self.compatible(sorted_players[u], sorted_players[v])
         M.b_split = 2 * sgsb + 1
         setw = M.set
 
@@ -575,17 +576,24 @@ class Dutch:
                 return M.compute(tb)
             # base edge weights: bew[(larger, smaller)] over bracket + next group
             bew: Dict[Tuple[int, int], Optional[int]] = {}
+            E = M.E
+            xadj = M.xadj
             for lg in range(sg_begin, size):
                 plg = pbi[lg]
                 vlg = vi[lg]
                 in_cur = lg < nsgb
+                xl = xadj[vlg]
                 for sm in range(lg):
                     w = fast(pbi[sm], plg, in_cur, not in_cur)
+                    vs = vi[sm]
+                    # vertex indices grow with the player index: vs < vlg
                     if w:
                         bew[(lg, sm)] = w
-                        setw(vlg, vi[sm], (w, 0))
+                        E[(vs, vlg)] = (w, 0)
                     else:
-                        setw(vlg, vi[sm], None)
+                        E[(vs, vlg)] = None
+                    xl.add(vs)
+                    xadj[vs].add(vlg)
 
             def ewc(sm, lg, sm_ri, rem_pairs):
                 r = bew.get((lg, sm))

@@ -48,6 +48,7 @@ class MatchingState:
         self.absorb_cache = {}
         self.outside_key = None
         self.outside = outside or (lambda u, v: None)
+        self.compat = lambda u, v: self.outside(u, v) is not None
         self.base_mate = None
         self.b_split = 0
         self.sub = None
@@ -167,16 +168,16 @@ class MatchingState:
         if not act:
             cache[U] = True
             return True
-        get = self.get
+        comp = self.compat
         edges = []
         for i, u in enumerate(act):
             uu = u in U
+            nu = nbc[u]
             for v in act[i + 1:]:
                 if uu and v in U:
                     continue
-                x = get(u, v)
-                if x is not None:
-                    edges.append((u, v, x[0] >> top_shift))
+                if comp(u, v):
+                    edges.append((u, v, 1 + nu + nbc[v]))
         need = len(act) // 2 + sum(1 for v in act if nbc[v])
         ok = False
         if edges:
@@ -214,45 +215,68 @@ class MatchingState:
     def _absorb_greedy(self, U, inset, nbc) -> bool:
         """Quick certificate that the players U and the outside players can all be
         matched (but for one bye candidate): extend a known matching of the outside
-        players along augmenting paths of length one or three."""
+        players along alternating paths (a search that ignores odd cycles, so a
+        failure proves nothing and the exact check follows)."""
         if self.outside_key is None:
             self._outside_matching(inset)
         L, Lset, mate0, free0 = self.outside_data
         mate = dict(mate0)
-        get = self.get
-        pending = sorted(U) + list(free0)
+        comp = self.compat
+        verts = L + sorted(U)
+        pending = set(U) | set(free0)
         left = []
-        while pending:
-            u = pending.pop()
-            done = False
-            for i in range(len(pending) - 1, -1, -1):
-                w = pending[i]
-                if not (w in U and u in U) and get(u, w) is not None:
-                    pending.pop(i)
-                    done = True
-                    break
-            if done:
+        # players who must not be left over (not bye candidates) go first, and
+        # are matched with each other first
+        for root in sorted(pending, key=lambda v: (nbc[v], v), reverse=True):
+            if root not in pending:
                 continue
-            uin = u in U
-            for x in L:
-                y = mate.get(x)
-                if y is None or x == u or y == u or get(u, x) is None:
-                    continue
-                for i in range(len(pending) - 1, -1, -1):
-                    w = pending[i]
-                    if (w != x and w != y and not (w in U and y in U)
-                            and get(y, w) is not None):
-                        mate[x] = u
-                        mate[u] = x
-                        mate[y] = w
-                        mate[w] = y
-                        pending.pop(i)
-                        done = True
+            pending.discard(root)
+            strict = nbc[root] and any(nbc[v] for v in pending)
+            parent = {}
+            seen = {root}
+            queue = [root]
+            found = None
+            while queue and found is None:
+                nxt = []
+                for a in queue:
+                    ain = a in U
+                    for x in verts:
+                        if x in seen or (ain and x in U) or not comp(a, x):
+                            continue
+                        if x in pending and (not strict or nbc[x]):
+                            parent[x] = a
+                            found = x
+                            break
+                        if x in pending:
+                            continue
+                        y = mate.get(x)
+                        if y is None or y in seen:
+                            continue
+                        seen.add(x)
+                        seen.add(y)
+                        parent[x] = a
+                        parent[y] = x
+                        nxt.append(y)
+                    if found is not None:
                         break
-                if done:
+                queue = nxt
+            if found is None:
+                left.append(root)
+                if len(left) > 1:
+                    return False
+                continue
+            pending.discard(found)
+            # flip the path found ... a - x = y ... root
+            x = found
+            a = parent[x]
+            while True:
+                prev = mate.get(a)
+                mate[a] = x
+                mate[x] = a
+                if a == root:
                     break
-            if not done:
-                left.append(u)
+                x = prev
+                a = parent[x]
         if len(left) > 1:
             return False
         return not left or not nbc[left[0]]
