@@ -8,8 +8,9 @@
   document.querySelectorAll("input[data-filter]").forEach(function (input) {
     var table = document.querySelector(input.getAttribute("data-filter"));
     if (!table) return;
-    var rows = Array.prototype.slice.call(table.querySelectorAll("tbody tr[data-search]"));
-    var keys = rows.map(function (row) { return fold(row.getAttribute("data-search")); });
+    // rows carry their search text in data-search, or are searched by their own text (standings)
+    var rows = Array.prototype.slice.call(table.querySelectorAll("tbody tr:not(.tie-group)"));
+    var keys = rows.map(function (row) { return fold(row.getAttribute("data-search") || row.textContent); });
     var groups = table.querySelectorAll("tbody tr.tie-group");
     function apply() {
       var words = fold(input.value).split(/\s+/).filter(Boolean);

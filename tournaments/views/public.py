@@ -386,7 +386,7 @@ def standings_table(tournament, data=None, category=None):
             "rank": rank, "overall": overall, "entry": entry, "name": player.name,
             "url": f"{player_url}{entry.pk}/", "search": f"{player.name} {entry.pairing_number or ''}",
             "info": " · ".join(info), "points": fmt_number(row.points, sep),
-            "values": values, "cells": mark_safe("".join(f'<td class="num tb">{v}</td>' for v in values)),
+            "values": values, "cells": mark_safe("".join(f"<td>{v}</td>" for v in values)),
             "group": group,
             "unrated": row.unrated, "qualified": row.id in qualified,
             "withdrawn": (_("withdrew in round %(n)s") % {"n": row.withdrawn_from}) if row.withdrawn_from else "",
