@@ -32,9 +32,25 @@ def format_pairs(p: M.Pairing) -> str:
 def check_rounds(data: trf.TrfData) -> List[str]:
     """Re-pair every played round from its history; describe the rounds that differ."""
     state = data.state
-    from .convert import build
-    t = build(state, byes_240=data.byes_240)
-    played = t.played_rounds
+    if not state.total_rounds:
+        # a finished tournament: as many rounds as the history has
+        state.total_rounds = max((len(p.history) for p in state.players), default=0)
+    played = 0
+    for p in state.players:
+        h = list(p.history)
+        while h and h[-1] is None:
+            h.pop()
+        played = max(played, len(h))
+    if state.total_rounds < played:
+        raise M.InvalidInput("o número de rodadas é maior que o total de rodadas do torneio")
+    if not state.initial_color:
+        from .convert import build
+        from .engine import WHITE
+        probe = copy.deepcopy(state)
+        probe.line_of = getattr(state, "line_of", {})
+        probe.total_rounds = played + 1
+        t = build(probe)
+        state.initial_color = "w" if t.initial_color == WHITE else "b"
     out = []
     for rnd in range(1, played + 1):
         st = copy.deepcopy(state)

@@ -108,7 +108,7 @@ def build(state: M.TournamentState, validate_scores: bool = False,
     t.forfeit_loss = tenths(sc.forfeit_loss, "pontos") * mult
     t.no_colour_criteria = bool(state.micro_match)
     if not state.total_rounds or state.total_rounds <= 0:
-        raise M.InvalidInput("número total de rodadas ausente ou inválido")
+        raise M.InvalidInput("o número total de rodadas (XXR ou 142) é obrigatório")
     t.expected_rounds = int(state.total_rounds)
 
     played_rounds = 0

@@ -204,8 +204,6 @@ def parse(text: str) -> TrfData:
                 raise _err(lineno, f"tipo de torneio '{typ}' não suportado")
         elif code == "012":
             name = line[4:].strip()
-    if not total_rounds:
-        raise M.InvalidInput("o número total de rodadas (XXR ou 142) é obrigatório")
     by_id = {p.id: p for p in players}
     for pid, vals in xxa.items():
         if pid in by_id:
