@@ -1,6 +1,8 @@
 """Printable pages (A4, the browser's print): pairings by board and by name, result slips, standings, cross table
 and a QR code for the venue wall. Public for published rounds; a tournament's staff may also print a draft round
 (marked as such), since slips are often printed before the pairing is announced."""
+from zoneinfo import ZoneInfo
+
 from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
@@ -22,7 +24,7 @@ def _data(request, t):
 
 def _context(request, t, **extra):
     ctx = {
-        "tournament": t, "printed_at": timezone.localtime(),
+        "tournament": t, "printed_at": timezone.localtime(timezone=ZoneInfo(t.time_zone)),
         "public_url": request.build_absolute_uri(reverse("public:tournament", args=[t.slug])),
     }
     ctx.update(extra)

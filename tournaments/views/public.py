@@ -20,7 +20,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import formats, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
@@ -598,13 +598,15 @@ def crosstable_rows(t, data):
     """Standings order with, per round, the opponent's line number, colour and points (Swiss cross table)."""
     table = standings_table(t, data)
     line = {row["entry"].pk: index for index, row in enumerate(table["rows"], start=1)}
+    white = pgettext("White in game 1, one letter", "w")
+    black = pgettext("Black in game 1, one letter", "b")
     out = []
     for index, row in enumerate(table["rows"], start=1):
         entry = row["entry"]
         cells = []
         for item in data.card(entry):
             if item.opponent is not None:
-                text = f'{line.get(item.opponent.pk, "?")}{_("w") if item.colour == "w" else _("b")}'
+                text = f'{line.get(item.opponent.pk, "?")}{white if item.colour == "w" else black}'
             else:
                 text = {"pab": _("BYE"), "withdrawn": "–", "late": "–"}.get(item.kind, _("abs."))
             cells.append({"text": text, "points": item.points_text, "kind": item.kind,
