@@ -36,7 +36,7 @@ def pair_round(state: M.TournamentState, explain: bool = True) -> M.Pairing:
 
 def pair_trf(data, explain: bool = False, validate: bool = True) -> M.Pairing:
     t = build(data.state, validate_scores=validate, declared_points=data.declared,
-              byes_240=data.byes_240)
+              byes_240=data.byes_240, baku_rule="reference")
     return _run(t, explain)
 
 

@@ -79,7 +79,7 @@ def baku_accelerations(n_ranked: int, total_rounds: int, win: int, draw: int,
 
 def build(state: M.TournamentState, validate_scores: bool = False,
           declared_points: Optional[Dict[int, int]] = None,
-          byes_240=None) -> ETournament:
+          byes_240=None, baku_rule: str = "fide") -> ETournament:
     """Build the engine's tournament for pairing the next round of ``state``."""
     t = ETournament()
     lines = getattr(state, "line_of", {}) or {}
@@ -197,19 +197,22 @@ def build(state: M.TournamentState, validate_scores: bool = False,
             manual = True
             t.players[p.id - 1].accel = [tenths(a, "aceleração") * mult for a in p.accelerations]
     if not manual and state.acceleration in (M.ACCEL_BAKU, M.ACCEL_CLASSIC):
-        ranked = [pid for pid in t.by_rank]
-        nplayers = len(ranked)
+        initial = [p.id - 1 for p in players
+                   if not p.late_entry_round or p.late_entry_round <= 1]
+        # group A is fixed before round 1 (late entries do not move its last player)
+        nplayers = len(initial) if baku_rule == "fide" else len(players)
         if state.acceleration == M.ACCEL_BAKU:
             if t.loss or t.draw * 2 != t.win:
                 raise M.InvalidInput("pontuação incompatível com a aceleração Baku")
-            group = 2 * ((nplayers + 3) // 4)
+            # pairing.md: group A = first half rounded up to an even number; a TRF
+            # marked FIDE_DUTCH_BAKU is paired as the reference engine does (first
+            # half rounded up)
+            group = 2 * ((nplayers + 3) // 4) if baku_rule == "fide" else (nplayers + 1) // 2
             acc = baku_accelerations(nplayers, t.expected_rounds, t.win, t.draw,
                                      played_rounds + 1)
         else:
             group = (nplayers + 1) // 2
             acc = [t.win] * min(2, played_rounds + 1, t.expected_rounds)
-        initial = [p.id - 1 for p in players if not p.late_entry_round or p.late_entry_round <= 1]
-        # group A is fixed before round 1: the first |GA| entries of the initial list
         for pid in sorted(initial)[:group]:
             t.players[pid].accel = list(acc)
 

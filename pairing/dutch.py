@@ -503,6 +503,21 @@ class Dutch:
         M.b_split = 2 * sgsb + 1
         setw = M.set
 
+        # round 1 with nothing to distinguish the players: S1 v S2 in rating order
+        if (pr == 0 and sa[sorted_players[0].pid] == sa[sorted_players[-1].pid]
+                and not any(self.forbidden[p.pid] for p in sorted_players)
+                and all(self.elig[p.pid] for p in sorted_players)):
+            half = n // 2
+            self.paired_in = {p.pid: sa[p.pid] for p in sorted_players}
+            pairs = []
+            for i in range(half):
+                p, o = sorted_players[i], sorted_players[i + half]
+                a, b = (p, o) if p.pid < o.pid else (o, p)
+                col, _ = self.choose_colour(a, b)
+                pairs.append((a.pid, b.pid) if col == WHITE else (b.pid, a.pid))
+            bye = sorted_players[-1].pid if n & 1 else None
+            return self.board_order(pairs), bye
+
         # completion check, bye assignee score
         mate = self.quick_completion(n) if self.reduce else None
         if mate is None:
