@@ -119,10 +119,12 @@ def main(argv=None) -> int:
             fh.write(trf.dumps(state))
         data = trf.read(path)
         t0 = time.perf_counter()
+        c0 = time.process_time()
         result = pair_trf(data)
         dt = time.perf_counter() - t0
+        cpu = time.process_time() - c0
         mine = format_pairs(result)
-        line = f"{size:5d} players, round {args.round}: {dt:8.3f} s per round"
+        line = f"{size:5d} players, round {args.round}: {dt:8.3f} s per round (cpu {cpu:.3f} s)"
         if args.reference:
             rdt, ref = run_reference(args.reference, path)
             if ref is None:
