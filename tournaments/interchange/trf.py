@@ -23,8 +23,8 @@ from django.utils.text import slugify
 
 from ..models import Absence, Tournament
 from ..models.choices import AbsenceValue, ByeValue, RoundFormat
-from ..selectors import tournament_history
-from ..standings import number, tournament_standings
+from ..selectors import entries_in_order, tournament_history
+from ..standings import lean_rounds_with_boards, number, tournament_standings
 from .errors import InterchangeError
 from .jsonfile import FORMAT, import_data
 
@@ -57,7 +57,9 @@ def export_trf(tournament) -> str:
         raise InterchangeError(["TRF: só torneios de partida única podem ser exportados em TRF "
                                 "(os micromatches não cabem no formato); use o arquivo JSON"])
     st = tournament_standings(tournament, public=False, rights=False)
-    entries, rounds, history = tournament_history(tournament)
+    entries = entries_in_order(tournament)
+    entries, rounds, history = tournament_history(
+        tournament, rounds=lean_rounds_with_boards(tournament, entries), entries=entries)
     ids = {e.pk: n for n, e in st.entries.items()}
     announced = set(Absence.objects.filter(entry__tournament=tournament).values_list("entry_id", "round_number"))
     absent_char = "H" if tournament.absence_value == AbsenceValue.DRAW else "Z"
