@@ -49,6 +49,8 @@ Errors: ``NoValidPairing`` (no pairing satisfies the absolute criteria);
 ``InvalidInput`` (message in Portuguese; ``.line`` is the TRF line when known).
 
 Other helpers:
+    pairing.check_pairing(state, boards, bye)  # absolute criteria of an edited pairing
+                                         # -> list of problems (Portuguese), [] if valid
     pairing.seed_order(players)          # round-1 order: rating, FMJD rating, title, name
     pairing.trf.parse(text) / read(path) # -> TrfData (.state is a TournamentState)
     pairing.trf.dumps(state)             # TRF-16 + XX extensions (trf2026=True: 142/152/162)
@@ -67,10 +69,10 @@ from .model import (ABSENT, ACCEL_BAKU, ACCEL_CLASSIC, ACCEL_NONE, FORFEIT_LOSS,
                     Explanation, ForbiddenPair, InvalidInput, NoValidPairing,
                     Pairing, PairingError, PlayerState, RoundEntry, Scoring,
                     TournamentState)
-from .api import pair_round, pair_trf, seed_order
+from .api import check_pairing, pair_round, pair_trf, seed_order
 
 __all__ = [
-    "pair_round", "pair_trf", "seed_order", "TournamentState", "PlayerState",
+    "pair_round", "pair_trf", "seed_order", "check_pairing", "TournamentState", "PlayerState",
     "RoundEntry", "Scoring", "ForbiddenPair", "Pairing", "Explanation",
     "NoValidPairing", "InvalidInput", "PairingError", "GAME", "FORFEIT_WIN",
     "FORFEIT_LOSS", "PAB", "HALF_BYE", "FULL_BYE", "ZERO_BYE", "ABSENT",

@@ -57,3 +57,55 @@ def seed_order(players):
     return sorted(players, key=lambda p: (-(p.rating or 0), -(getattr(p, "fmjd_rating", 0) or 0),
                                           _title_rank(getattr(p, "title", "")),
                                           (p.name or "").casefold()))
+
+
+def check_pairing(state: M.TournamentState, boards, bye=None):
+    """Absolute criteria of a (possibly hand-edited) pairing of the next round.
+
+    Returns a list of problems in Portuguese (empty when the pairing is valid):
+    nobody twice, every present player paired, nobody absent paired, no rematch,
+    no forbidden pair, at most one bye and only to an eligible player, and no
+    meeting of two non-topscorers with the same absolute colour preference.
+    """
+    t = build(state)
+    d = Dutch(t)
+    pr = t.played_rounds
+    d.forbidden = t.resolve_forbidden(pr)
+    present = set()
+    for p in t.players:
+        if p.valid and len(p.matches) <= pr:
+            present.add(p.pid + 1)
+    d.sa = {p.pid: t.score_acc(p) for p in t.players if p.valid}
+    d.colour_keys()
+    problems = []
+    seen = {}
+    listed = [x for b in boards for x in b] + ([bye] if bye is not None else [])
+    for x in listed:
+        seen[x] = seen.get(x, 0) + 1
+    for x, k in sorted(seen.items()):
+        if x not in range(1, len(t.players) + 1):
+            problems.append(f"jogador {x} inexistente")
+        elif k > 1:
+            problems.append(f"jogador {x} aparece {k} vezes")
+        elif x not in present:
+            problems.append(f"jogador {x} está ausente nesta rodada e foi emparceirado")
+    for x in sorted(present - set(seen)):
+        problems.append(f"jogador {x} presente e sem emparceiramento")
+    for w, b in boards:
+        if w not in present or b not in present or w == b:
+            continue
+        pw, pb = t.players[w - 1], t.players[b - 1]
+        if any(m.played and m.opponent == pb.pid for m in pw.matches):
+            problems.append(f"{w} e {b} já se enfrentaram")
+        elif pb.pid in d.forbidden[pw.pid]:
+            problems.append(f"{w} e {b} não podem se enfrentar (par proibido)")
+        elif not d.compatible(pw, pb):
+            problems.append(f"{w} e {b} têm a mesma preferência absoluta de cor")
+    if bye is not None and bye in present:
+        if len(present) % 2 == 0:
+            problems.append("bye com número par de jogadores presentes")
+        elif not t.eligible_for_bye(t.players[bye - 1]):
+            problems.append(f"jogador {bye} já recebeu bye ou ponto sem jogar e não pode receber outro")
+    elif bye is None and len(present) % 2 == 1:
+        problems.append("número ímpar de jogadores presentes: falta o bye")
+    return problems

@@ -194,3 +194,20 @@ def test_micro_match_points_and_colour_history():
     # game-1 White alternates: the round-1 game-1 Whites get game-1 Black when possible
     whites1 = {w for w, _ in r1.boards}
     assert sum(1 for w, _ in r2.boards if w in whites1) <= 1
+
+
+def test_check_pairing_absolute_criteria():
+    from pairing import check_pairing
+    st = state(6)
+    r1 = pair_round(st)
+    assert check_pairing(st, r1.boards, r1.bye) == []
+    play(st, r1.boards, ["W", "D", "L"])
+    r2 = pair_round(st)
+    assert check_pairing(st, r2.boards, r2.bye) == []
+    w, b = r1.boards[0]
+    others = [x for x in range(1, 7) if x not in (w, b)]
+    bad = [(w, b), (others[0], others[1]), (others[2], others[3])]
+    problems = check_pairing(st, bad)
+    assert any("já se enfrentaram" in p for p in problems)
+    assert any("aparece" in p for p in check_pairing(st, [(1, 2), (1, 3), (4, 5)], 6))
+    assert any("sem emparceiramento" in p for p in check_pairing(st, [(1, 2)]))
