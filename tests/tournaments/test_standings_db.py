@@ -131,3 +131,41 @@ def test_database_path_agrees_with_the_pure_reader_of_the_same_file(data):
     db = tournament_standings(import_data(data), public=True)
     assert [(r.rank, r.id, r.points, r.tiebreaks, r.order_reason) for r in db.rows] == [
         (r.rank, r.id, r.points, r.tiebreaks, r.order_reason) for r in pure.rows]
+
+
+def test_three_highest_rated_drawing_among_themselves_move_progressive_to_the_end():
+    """CBJD exception 3: 1, 2, 3 (the three highest ratings) beat everyone else and drew among themselves."""
+    data = load("small5.json")
+    data["tournament"].update(slug="top3", rounds=5)
+    data["players"].append({"id": 6, "cbjd_id": "90006", "name": "Fábio Moura", "sex": "M",
+                            "birth_date": "1980-07-07", "state": "AL", "club": "", "rating": 1600,
+                            "categories": ["ABS"]})
+    win, draw = ["1-0", "0-1"], ["1/2", "1/2"]
+
+    def rnd(n, boards):
+        return {"number": n, "opening": None, "bye": None, "absent": [],
+                "boards": [{"board": i, "first": a, "second": b, "games": g} for i, (a, b, g) in enumerate(boards, 1)]}
+
+    data["rounds"] = [
+        rnd(1, [(1, 4, win), (2, 5, win), (3, 6, win)]),
+        rnd(2, [(1, 2, draw), (3, 4, win), (5, 6, draw)]),
+        rnd(3, [(1, 3, draw), (2, 6, win), (4, 5, draw)]),
+        rnd(4, [(2, 3, draw), (1, 5, win), (4, 6, draw)]),
+        rnd(5, [(1, 6, win), (2, 4, win), (3, 5, win)]),
+    ]
+    st = tournament_standings(import_data(data))
+    top = [r for r in st.as_json() if r["points"] == 16]
+    assert sorted(r["id"] for r in top) == [1, 2, 3]
+    assert all(list(r["tiebreaks"]) == ["progressive_corrected", "buchholz", "progressive"] for r in top)
+    assert top[0]["order_reason"].startswith("Os 3 maiores ratings venceram todos os demais")
+    assert all(r["order_reason"] is None for r in st.as_json() if r["points"] != 16)
+
+
+def test_acceleration_moves_progressive_to_the_end_for_every_group():
+    data = load("small5.json")
+    data["tournament"]["acceleration"] = "classic"
+    rows = tournament_standings(import_data(data)).as_json()
+    assert all(list(r["tiebreaks"]) == ["progressive_corrected", "buchholz", "progressive"] for r in rows)
+    assert all(r["order_reason"].startswith("Acelerador de emparceiramento utilizado") for r in rows)
+    # 8-point group: corrected 1: 14, 2: 14, 5: 13; Buchholz 1: 21 > 2: 20
+    assert [r["id"] for r in rows] == [1, 2, 5, 4, 3]
