@@ -1,0 +1,59 @@
+"""Internal consistency: the fast weight paths equal the field-by-field definition,
+and the weight compression keeps the order of matchings."""
+import random
+from pathlib import Path
+
+import pytest
+
+from pairing import trf
+from pairing.bigmatch import max_weight_matching
+from pairing.convert import build
+from pairing.dutch import Dutch
+from pairing.matching import solve
+
+VECTORS = Path(__file__).resolve().parents[2].parent / "shared" / "pairing-vectors" / "cases"
+SAMPLE = ["t001000-n034-r05", "t001004-n147-r06", "t001001-n010-r03"]
+
+
+@pytest.mark.parametrize("name", [n for n in SAMPLE if (VECTORS / f"{n}.trf").exists()])
+def test_fast_weights_match_definition(name):
+    data = trf.read(str(VECTORS / f"{name}.trf"))
+    t = build(data.state, byes_240=data.byes_240)
+    d = Dutch(t)
+    d.run()
+    ps = d.sorted
+    top = d.completion_shift()
+    unpl = top - (d.sgsb * 4 + d.sgs * 2)
+    d.unplayed_ranks = {g: g % 3 for g in range(30)}
+    for single in (False, True):
+        bye = d.sa[ps[-1].pid] if single else 0
+        d.prepare_fast(bye, single)
+        for i in range(0, len(ps), 3):
+            for j in range(i):
+                for cur, nxt in ((True, False), (False, True), (False, False)):
+                    ref = d.edge_weight(ps[j], ps[i], cur, nxt, bye, single)
+                    assert d.fast_weight(ps[j], ps[i], cur, nxt) == ref
+                ref = d.edge_weight(ps[j], ps[i], False, False, bye, single)
+                assert d.outside_weight(ps[j], ps[i], bye, single, top, unpl) == ref
+
+
+def test_compressed_weights_give_an_optimal_matching():
+    rng = random.Random(7)
+    for _ in range(60):
+        n = rng.randint(2, 16)
+        edges = []
+        for u in range(n):
+            for v in range(u + 1, n):
+                if rng.random() < 0.6:
+                    a = 0
+                    for field in range(rng.randint(1, 6)):
+                        a |= rng.randint(0, 3) << (40 * field + rng.randint(0, 30))
+                    a |= 1 << 300
+                    edges.append((u, v, a, rng.randint(-5, 5)))
+        if not edges:
+            continue
+        exact = max_weight_matching([(u, v, (a << 20) + b) for u, v, a, b in edges])
+        got = solve(edges, n, n)
+        w = {(u, v): (a << 20) + b for u, v, a, b in edges}
+        val = lambda m: sum(w.get((min(x, y), max(x, y))) for x, y in m)
+        assert val(got) == val(exact)
