@@ -336,7 +336,7 @@ def test_withdraw_and_absence_with_bad_round_numbers(world, staff):
     url = entry_url(t, entry.pk)
     cases = [(f"withdraw {n!r}", url, {"action": "withdraw", "from_round": n, "kind": "approved"}) for n in NUMBERS]
     cases += [(f"absence {n!r}", url, {"action": "absence", "round_number": n}) for n in NUMBERS]
-    check_all(staff, cases, status_is(200))
+    check_all(staff, cases, status_is(200, 400))
 
 
 def test_withdraw_and_absence_with_bad_round_numbers_say_why(world, staff):
@@ -368,7 +368,7 @@ def test_categories_of_another_tournament(world, staff):
     t, entry, o = world["t"], world["t_entries"][0], world["o"]
     other_category = o.categories.first() or pytest.skip("the other tournament has no category")
     status, msgs = check(staff, entry_url(t, entry.pk), {"action": "update", "categories": [other_category.pk]})
-    assert status == 200
+    assert status in (200, 400)
 
 
 def test_unknown_action(world, staff):
@@ -412,7 +412,7 @@ def test_forbidden_pair_with_bad_numbers(world, staff):
     url = reverse("staff:forbidden_pairs", args=[t.slug])
     cases = [(f"pair {a!r} {b!r}", url, {"entry_a": a, "entry_b": b})
              for a, b in [("-1", "2"), ("abc", "2"), (HUGE, "2"), (BIG, "2"), ("1", "1"), ("11", "12"), ("", "")]]
-    check_all(staff, cases, status_is(200))
+    check_all(staff, cases, status_is(200, 400))
 
 
 def test_remove_forbidden_pair_with_bad_ids(world, staff):

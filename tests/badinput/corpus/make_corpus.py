@@ -63,14 +63,16 @@ def main():
         z.writestr("leia-me.txt", "isto não é uma planilha")
     write("ratings_zip_not_workbook.xlsx", zipped.getvalue())
     # ---------------------------------------------------------------- TRF (pairing engine, import_tournament)
-    header = "012 Aberto de Teste\nXXR 5\nXXC white1\n"
+    header = "012 Aberto de Teste\n022 Recife\n042 2026/11/07\n052 2026/11/08\nXXR 5\nXXC white1\n"
     players = [trf_player(1, "1.0", ["   3 w 1"]), trf_player(2, "0.0", ["   4 b 0"]),
                trf_player(3, "0.0", ["   1 b 0"]), trf_player(4, "1.0", ["   2 w 1"])]
     write("valid_4_players.trf", header + "\n".join(players) + "\n")
     write("trf_truncated.trf", header + "\n".join(players[:3]) + "\n" + players[3][:60])
     write("trf_latin1.trf", (header + "\n".join(players[:2] + [trf_player(3, "0.0", ["   1 b 0"], name="João Conceição")]
                                                + players[3:]) + "\n").encode("latin-1"))
-    write("trf_wrong_columns.trf", header + "\n".join(p.replace(" ", "\t", 6) for p in players) + "\n")
+    # Every field after the name five columns to the right (a name longer than its column): the rating column
+    # (49-52) now holds the name's end and the points column holds spaces and digits of the rating.
+    write("trf_wrong_columns.trf", header + "\n".join(p[:14] + "Silva" + p[14:] for p in players) + "\n")
     # ---------------------------------------------------------------- interchange JSON (import_tournament)
     small = {
         "format": "damas-swiss/1",
