@@ -555,6 +555,7 @@ class Dutch:
         nbc = [not self.is_bye_candidate(p, bye_score) for p in sorted_players]
         matching_by_id: Dict[int, int] = {}
         self.paired_in: Dict[int, int] = {}
+        self.moved_down: Dict[int, list] = {}
         pbi: List[EPlayer] = []
         vi: List[int] = []
         nxt = 0
@@ -832,6 +833,8 @@ class Dutch:
                     new_vi.append(pv)
                     if pi < nsgb:
                         sg_begin += 1
+                        self.moved_down.setdefault(pbi[pi].pid, []).append(
+                            (cur_score, nsgb, sum(1 for q in range(nsgb) if matched[vi[q]])))
                     if single_bye and sa[sorted_players[stable[pv]].pid] < sa[sorted_players[sg_it].pid]:
                         single_bye = False
             pbi = new_pbi

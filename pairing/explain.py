@@ -22,6 +22,18 @@ def _pref(p):
     return letter, "mild"
 
 
+def _down_reason(d, pid) -> str:
+    hist = getattr(d, "moved_down", {}).get(pid)
+    if not hist:
+        return "a pontuação do adversário é menor"
+    score, size, paired = hist[0]
+    if size % 2 and paired == size - 1:
+        return f"o grupo de {_pts(score)} tinha número ímpar de jogadores ({size})"
+    return (f"no grupo de {_pts(score)} ({size} jogadores) não havia adversário "
+            "compatível (sem repetir confronto, respeitando cores e permitindo "
+            "completar a rodada)")
+
+
 def explain(d, pairs, bye) -> Dict[int, Explanation]:
     """Build an Explanation for every paired player (and the bye)."""
     t = d.t
@@ -58,7 +70,9 @@ def explain(d, pairs, bye) -> Dict[int, Explanation]:
         bracket = paired_in.get(pid)
         if pid == bye:
             fl = "down"
-            why = "recebeu o bye (jogador de menor pontuação elegível; conta como flutuação para baixo)"
+            why = ("recebeu o bye: número ímpar de jogadores; é o de menor pontuação que pode "
+                   "recebê-lo (e, entre esses, o que jogou mais partidas); conta como "
+                   "flutuação para baixo")
             col = None
             granted = None
             rule = ""
@@ -68,8 +82,8 @@ def explain(d, pairs, bye) -> Dict[int, Explanation]:
             mine, theirs = sa[pid], sa[o.pid]
             if mine > theirs:
                 fl = "down"
-                why = (f"desceu: sem adversário compatível/possível no seu grupo "
-                       f"({_pts(mine)}), jogou com {o.pid + 1} ({_pts(theirs)})")
+                why = (f"desceu do grupo de {_pts(mine)} e jogou com {o.pid + 1} "
+                       f"({_pts(theirs)}): {_down_reason(d, pid)}")
             elif mine < theirs:
                 fl = "up"
                 why = (f"subiu: enfrentou {o.pid + 1} ({_pts(theirs)}), "
