@@ -25,7 +25,7 @@ def make_player(db):
         n = next(_counter)
         kw.setdefault("name", f"Jogador {n:03d}")
         kw.setdefault("sex", "M")
-        kw.setdefault("rating", 1500 + n)
+        kw.setdefault("rating", 1500 + n % 1000)
         kw.setdefault("cbjd_id", f"T{n:05d}")
         return Player.objects.create(**kw)
 

@@ -10,14 +10,15 @@ without them and takes the defaults):
   ``corrected_progressive_cut``, ``corrected_progressive_unplayed``;
 * ``players[]``: ``title``, ``fmjd_rating``, ``declared_adult``, ``withdrawn_from`` and ``withdrawal``
   (``approved``/``abandonment``), ``late_entry``;
-* ``rounds[]``: ``manually_edited``; ``boards[].opening`` when openings are drawn per board;
+* ``rounds[]``: ``manually_edited``; ``engine`` (the engine that paired the round, so a restored backup keeps
+  it; a file without it is marked ``imported``); ``boards[].opening`` when openings are drawn per board;
 * ``absences``: announced absences for rounds not paired yet (``[{"round": 5, "player": 12}]``).
 
 ``absent`` lists the announced absences of a paired round; a player on no board, not the bye and not
 absent (a withdrawal, a late entry) is simply not listed. Import is one transaction: the whole file is
 validated first, every problem is reported with where it is, and nothing is written unless the file is
-clean. Imported rounds are created as they are in the file (the file is the truth) with ``engine`` set to
-``imported``.
+clean. Imported rounds are created as they are in the file (the file is the truth), with the file's ``engine``
+or ``imported``.
 """
 from __future__ import annotations
 
@@ -139,6 +140,8 @@ def export_data(tournament) -> dict:
              "absent": sorted(absences.get(rnd.number, []))}
         if rnd.manually_edited:
             r["manually_edited"] = True
+        if rnd.engine and rnd.engine != IMPORTED_ENGINE:
+            r["engine"] = rnd.engine
         out["rounds"].append(r)
     ahead = [{"round": n, "player": pid} for n in sorted(absences) if n not in paired for pid in sorted(absences[n])]
     if ahead:
@@ -584,7 +587,9 @@ def _validate(data):
         plan_absent = [pid for pid in absent if place(pid, "ausente")]
         plan_rounds.append({"number": num, "status": status, "opening": round_opening, "boards": plan_boards,
                             "bye": bye, "absent": plan_absent, "pending": pending,
-                            "manually_edited": bool(r.get("manually_edited", False))})
+                            "manually_edited": bool(r.get("manually_edited", False)),
+                            "engine": r["engine"][:120] if isinstance(r.get("engine"), str) and r["engine"].strip()
+                            else IMPORTED_ENGINE})
     for k, r in enumerate(plan_rounds[:-1]):
         if r["status"] == RoundStatus.DRAFT:
             ck.add(f"rodada {r['number']}", "uma rodada em rascunho só pode ser a última")
@@ -685,7 +690,7 @@ def _write(plan, user):
     now = timezone.now()
     round_objs = Round.objects.bulk_create([
         Round(tournament=tournament, number=r["number"], status=r["status"], opening=r["opening"],
-              engine=IMPORTED_ENGINE, manually_edited=r["manually_edited"], paired_at=now,
+              engine=r["engine"], manually_edited=r["manually_edited"], paired_at=now,
               published_at=now if r["status"] == RoundStatus.PUBLISHED else None)
         for r in plan["rounds"]
     ])

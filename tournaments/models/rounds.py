@@ -76,7 +76,7 @@ class Seat(models.Model):
     """
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
-    entry = models.ForeignKey("tournaments.Entry", on_delete=models.PROTECT, related_name="seats")
+    entry = models.ForeignKey("tournaments.Entry", on_delete=models.RESTRICT, related_name="seats")
     board = models.ForeignKey(Board, on_delete=models.CASCADE, null=True, blank=True, related_name="seats")
     side = models.CharField(_("side"), max_length=6, choices=SeatSide.choices)
 

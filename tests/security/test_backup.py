@@ -1,0 +1,33 @@
+"""Backup and restore: every tournament exported to the interchange file and restored into an empty database
+with nothing lost (the demo's round trip), the pairing engine of each round included."""
+import json
+
+import pytest
+
+from tournaments.demo import load_demo
+from tournaments.homologation import homologation_check
+from tournaments.interchange import export_json, import_json
+from tournaments.models import AuditEntry, Entry, Game, Player, Round, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def test_demo_round_trip_into_an_empty_database():
+    tournament, created = load_demo()
+    assert created
+    backup = export_json(tournament)
+    before = homologation_check(tournament).as_json()
+    counts = (Entry.objects.count(), Round.objects.count(), Game.objects.exclude(result=None).count())
+    # Empty the database of tournaments and players.
+    AuditEntry.objects.all().delete()
+    Tournament.objects.all().delete()
+    Player.objects.all().delete()
+    assert Game.objects.count() == 0
+    restored = import_json(backup, user=None)
+    assert (Entry.objects.count(), Round.objects.count(), Game.objects.exclude(result=None).count()) == counts
+    assert json.loads(export_json(restored)) == json.loads(backup)
+    assert set(Round.objects.values_list("engine", flat=True)) == {r.engine for r in Round.objects.all()}
+    assert "imported" not in set(Round.objects.values_list("engine", flat=True))
+    after = homologation_check(restored).as_json()
+    assert after["conditions"] == before["conditions"]
+    assert after["categories"] == before["categories"]
