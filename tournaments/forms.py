@@ -86,3 +86,7 @@ class StaffRoleForm(forms.Form):
         if user is None:
             raise forms.ValidationError(_("There is no user named “%(name)s”.") % {"name": name})
         return user
+
+
+class TournamentFileForm(forms.Form):
+    file = forms.FileField(label=_("tournament file (.json interchange file or .trf)"))

@@ -5,6 +5,7 @@ from . import converters  # noqa: F401  (registers <num:...>)
 
 from .views import staff_entries as entries
 from .views import staff_games as games
+from .views import staff_reports as reports
 from .views import staff_rounds as rounds
 from .views import staff_tournaments as tournaments
 
@@ -12,6 +13,7 @@ app_name = "staff"
 urlpatterns = [
     path("", tournaments.HomeView.as_view(), name="home"),
     path("novo/", tournaments.TournamentCreateView.as_view(), name="tournament_create"),
+    path("importar/", reports.TournamentImportView.as_view(), name="tournament_import"),
     path("lista-de-rating/", entries.RatingListImportView.as_view(), name="rating_import"),
     path("t/<slug:slug>/", tournaments.DashboardView.as_view(), name="tournament"),
     path("t/<slug:slug>/configuracoes/", tournaments.SettingsView.as_view(), name="settings"),
@@ -28,4 +30,7 @@ urlpatterns = [
     path("t/<slug:slug>/rodada/<num:number>/resultados/", rounds.ResultsView.as_view(), name="results"),
     path("t/<slug:slug>/rodada/<num:number>/mesa/<num:board>/partida/<num:game>/", games.GameView.as_view(), name="game"),
     path("t/<slug:slug>/partidas.pdn", games.PdnExportView.as_view(), name="pdn_export"),
+    path("t/<slug:slug>/classificacao/", reports.StandingsView.as_view(), name="standings"),
+    path("t/<slug:slug>/homologacao/", reports.HomologationView.as_view(), name="homologation"),
+    path("t/<slug:slug>/arquivos/<str:what>/", reports.DownloadView.as_view(), name="download"),
 ]

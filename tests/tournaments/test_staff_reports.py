@@ -1,0 +1,65 @@
+"""Staff standings, homologation page, files, and importing a tournament through the page."""
+import io
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+from openpyxl import load_workbook
+
+from tournaments.demo import load_demo
+from tournaments.interchange import export_json
+from tournaments.models import Tournament, TournamentRole
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def demo(client, director):
+    t, _ = load_demo()
+    TournamentRole.objects.update_or_create(tournament=t, user=director, defaults={"role": "director"})
+    client.force_login(director)
+    return t
+
+
+def test_staff_standings_and_homologation_pages(client, demo):
+    html = client.get(reverse("staff:standings", args=[demo.slug])).content.decode()
+    leader = demo.entries.select_related("player").get(pairing_number=1).player.name
+    assert leader in html and "Escore acumulado" in html
+    html = client.get(reverse("staff:homologation", args=[demo.slug])).content.decode()
+    assert "10/11/2026" in html  # deadline: last day (08/11) + 2
+    assert "ABS" in html and "FEM" in html and "S18" in html
+
+
+def test_workbook_download_director_only(client, demo, django_user_model):
+    r = client.get(reverse("staff:download", args=[demo.slug, "xlsx"]))
+    assert r.status_code == 200
+    wb = load_workbook(io.BytesIO(r.content))
+    assert "Classificação" in wb.sheetnames
+    arbiter = django_user_model.objects.create_user("arb", password="x")
+    TournamentRole.objects.create(tournament=demo, user=arbiter, role="arbiter")
+    client.force_login(arbiter)
+    assert client.get(reverse("staff:download", args=[demo.slug, "xlsx"])).status_code == 403
+    assert client.get(reverse("staff:download", args=[demo.slug, "json"])).status_code == 200
+    assert client.get(reverse("staff:download", args=[demo.slug, "nada"])).status_code == 404
+
+
+def test_trf_of_a_micro_match_tournament_refused_with_a_message(client, demo):
+    r = client.get(reverse("staff:download", args=[demo.slug, "trf"]), follow=True)
+    assert "TRF" in r.content.decode()
+
+
+def test_import_through_the_page(client, demo, director):
+    text = export_json(demo).replace(demo.slug, "copia-recife")
+    r = client.post(reverse("staff:tournament_import"), {"file": SimpleUploadedFile("copia.json", text.encode())})
+    assert r.status_code == 302
+    copy = Tournament.objects.get(slug="copia-recife")
+    assert TournamentRole.objects.get(tournament=copy, user=director).role == "director"
+    assert copy.entries.count() == demo.entries.count()
+
+
+def test_bad_import_lists_problems_and_writes_nothing(client, demo):
+    before = Tournament.objects.count()
+    r = client.post(reverse("staff:tournament_import"), {"file": SimpleUploadedFile("x.json", b'{"format": "damas-swiss/1"')})
+    assert r.status_code == 200
+    assert Tournament.objects.count() == before
+    assert "msg-error" in r.content.decode()

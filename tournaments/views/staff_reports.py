@@ -1,0 +1,99 @@
+"""Staff: standings with every complete round, the homologation check, and the files (workbook, interchange
+JSON, TRF, cross table); importing a tournament from a file."""
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.generic import FormView, TemplateView
+
+from ..exports.homologation import homologation_xlsx
+from ..forms import TournamentFileForm
+from ..homologation import homologation_check
+from ..interchange import crosstable_sp, export_json, export_trf
+from ..permissions import TournamentStaffMixin
+from ..services import ServiceError
+from ..services.tournaments import tournament_import
+from ..standings import tournament_standings
+from .public import tiebreak_label
+from .staff_helpers import run_service
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def attachment(content, content_type, filename):
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+class StandingsView(TournamentStaffMixin, TemplateView):
+    """Standings over every complete round, drafts included (what the public sees once they are published)."""
+
+    template_name = "staff/standings.html"
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        st = tournament_standings(self.tournament, public=False)
+        columns = st.columns()
+        ctx.update(
+            standings=st, columns=[tiebreak_label(k) for k in columns],
+            rows=[(row, st.cells(row)) for row in st.rows], tie_groups=[g for g in st.tie_groups if g.reason],
+            categories=st.categories,
+        )
+        return ctx
+
+
+class HomologationView(TournamentStaffMixin, TemplateView):
+    template_name = "staff/homologation.html"
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        ctx["report"] = homologation_check(self.tournament)
+        return ctx
+
+
+class DownloadView(TournamentStaffMixin, TemplateView):
+    """The tournament's files: ?what=xlsx (homologation workbook), json, trf or crosstable."""
+
+    def get(self, request, *args, **kwargs):
+        t, what = self.tournament, kwargs["what"]
+        try:
+            if what == "xlsx":
+                if self.role != "director":
+                    raise PermissionDenied
+                return attachment(homologation_xlsx(t, request.user), XLSX, f"{t.slug}-homologacao.xlsx")
+            if what == "json":
+                return attachment(export_json(t), "application/json; charset=utf-8", f"{t.slug}.json")
+            if what == "trf":
+                return attachment(export_trf(t), "text/plain; charset=utf-8", f"{t.slug}.trf")
+            if what == "crosstable":
+                return attachment(crosstable_sp(t, public=False), "text/tab-separated-values; charset=utf-8",
+                                  f"{t.slug}-tabela-cruzada.txt")
+        except ServiceError as exc:
+            from django.contrib import messages
+
+            for m in exc.messages:
+                messages.error(request, m)
+            return redirect("staff:homologation", slug=t.slug)
+        from django.http import Http404
+
+        raise Http404
+
+
+class TournamentImportView(LoginRequiredMixin, FormView):
+    template_name = "staff/import.html"
+    form_class = TournamentFileForm
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated and not request.user.has_perm("tournaments.add_tournament"):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
+    def form_valid(self, form):
+        upload = form.cleaned_data["file"]
+        ok, tournament = run_service(self.request, tournament_import, data=upload.read(), filename=upload.name,
+                                     user=self.request.user, success=_("Tournament imported."))
+        if not ok:
+            return self.form_invalid(form)
+        return redirect("staff:tournament", slug=tournament.slug)
