@@ -339,18 +339,21 @@ def readings(t):
     return out
 
 
-def compute_standings_for(t, data=None):
+def compute_standings_for(t, data=None, rights=False):
     """``tournaments.standings.TournamentStandings`` of the published, complete rounds.
 
     With ``data`` (a PublicData already loaded) the rounds and entries are reused, which saves queries.
+    ``rights``: ask the homologation check whether qualification spots are awarded (only the category pages
+    show it; it costs as much as the tiebreaks themselves on a large event).
     """
     from .. import standings as module
 
-    try:
-        from ..homologation import rights_earned  # noqa: F401 (the standings call it)
-        rights = None
-    except ImportError:
-        rights = False
+    if rights:
+        try:
+            from ..homologation import rights_earned  # noqa: F401 (the standings call it)
+            rights = None
+        except ImportError:
+            rights = False
     if data is None or not hasattr(module, "_assemble"):
         return module.tournament_standings(t, public=True, rights=rights)
     counted = module.counted_rounds(data.rounds, True)
@@ -361,7 +364,7 @@ def compute_standings_for(t, data=None):
 def standings_table(tournament, data=None, category=None):
     """The standings as plain rows for the templates: rank, entry, points, tiebreak values (already formatted in
     the active locale), and per tie group the order used and why."""
-    ts = compute_standings_for(tournament, data)
+    ts = compute_standings_for(tournament, data, rights=category is not None)
     sep = formats.get_format("DECIMAL_SEPARATOR")
     keys = ts.columns()
     columns = [{"key": k, "label": tiebreak_label(k), "abbr": tiebreak_abbr(k)} for k in keys]
