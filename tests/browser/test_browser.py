@@ -176,6 +176,11 @@ def test_the_printouts_and_the_venue_screen(desktop, live_server, running, shot)
     page.emulate_media(media="print")
     assert page.locator(".print-toolbar").is_hidden(), "no navigation on paper"
     shot(page, "print-slips")
+    for name, url in [("print-pairings", "rodadas/3/mesas/"), ("print-pairings-alpha", "rodadas/3/alfabetico/"),
+                      ("print-standings", "classificacao/")]:
+        page.goto(f"{base}/imprimir/{url}")
+        assert page.locator(".site-header, .subnav, .print-toolbar").first.is_hidden()
+        shot(page, name)
     page.emulate_media(media="screen")
     page.goto(f"{base}/imprimir/qr/")
     assert page.locator(".qr-code svg").count() == 1
