@@ -136,6 +136,9 @@ class RoundEditView(TournamentStaffMixin, TemplateView):
         text, bye_text = request.POST.get("pairs", ""), request.POST.get("bye", "").strip()
         by_number = dict(self.tournament.entries.filter(pairing_number__isnull=False).values_list("pairing_number", "pk"))
         pairs, errors = [], []
+        if len(text) > 20_000 or len(bye_text) > 20:
+            messages.error(request, _("The pairing typed is too long: one board per line, two pairing numbers each."))
+            return self.render_to_response(self.get_context_data(text=text[:20_000], bye=bye_text[:20]), status=400)
         for i, line in enumerate(text.splitlines(), start=1):
             parts = line.replace(",", " ").replace("-", " ").split()
             if not parts:
