@@ -43,10 +43,22 @@ def test_the_pt_br_catalogue_is_complete_and_has_no_fuzzy_entry():
     assert not fuzzy, f"fuzzy pt_BR entries: {fuzzy[:20]}"
 
 
-def test_the_compiled_catalogue_is_there_and_newer_than_its_source():
+def test_the_compiled_catalogue_matches_the_po():
+    """The committed .mo says what the .po says (run compilemessages after editing the .po)."""
+    import gettext
+
     mo = PO.with_suffix(".mo")
     assert mo.exists(), "run manage.py compilemessages and commit the .mo"
-    assert mo.stat().st_size > 1000
+    with mo.open("rb") as fh:
+        catalog = gettext.GNUTranslations(fh)._catalog
+    stale = []
+    for msgid, strs, _flags, plural in po_entries(PO):
+        if not msgid or plural:
+            continue
+        found = [v for k, v in catalog.items() if isinstance(k, str) and (k == msgid or k.endswith("\x04" + msgid))]
+        if strs[0] not in found:
+            stale.append(msgid)
+    assert not stale, f"the .mo is older than the .po for: {stale[:10]}"
 
 
 def test_placeholders_survive_translation():
