@@ -807,7 +807,8 @@ class Dutch:
                             if pj > pi and forward(vi[pj]):
                                 tb.append((vi[pj], [vi[oi] for oi in remainder
                                                     if oi > pj and not matched[vi[oi]]
-                                                    and bew.get((oi, pj))]))
+                                                    and bew.get((oi, pj))],
+                                           stable[vi[pj]]))
                         stable = compute(tb)
                     mv = stable[pv]
                     matched[pv] = True

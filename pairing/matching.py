@@ -489,23 +489,36 @@ def _split_low(bvals, split, m, low_width):
     return out, low_width(out)
 
 
+TIEBREAK_CANDIDATES = 7
+
+
 def solve(edges, nact, nvert, tiebreak=None, covered=None, b_split=0, layout=None):
+    """Matched pairs of a maximum-weight matching of the (u, v, A, b) edges.
+
+    ``tiebreak`` [(vertex, [candidates, best first]), ...]: below every weight,
+    prefer for the first vertex its best candidate, then for the second, ...
+    (only the first few candidates of each are ranked).  ``covered`` receives the
+    vertices whose partner is then known to be their best possible one: those of
+    the leading run of vertices matched with a ranked candidate."""
+    if tiebreak and layout:
+        layout.clear()  # fresh, tighter bounds leave more room for the tie-break
     weights, width = compress(edges, nact, b_split, layout)
+    chosen = []
     if tiebreak and width < MAX_BITS:
         budget = MAX_BITS - width
         prio = {}
         used = 0
-        chosen = []
-        for v, cands in tiebreak:
+        for entry in tiebreak:
+            v, full = entry[0], entry[1]
+            hint = entry[2] if len(entry) > 2 else None
+            cands = full
             need = _bits(len(cands))
             if not cands or used + need > budget:
                 break
-            chosen.append((v, cands, need))
+            chosen.append((v, cands, need, full))
             used += need
-            if covered is not None:
-                covered.append(v)
         shift = 0
-        for v, cands, need in reversed(chosen):
+        for v, cands, need, full in reversed(chosen):
             k = len(cands)
             for j, q in enumerate(cands):
                 key = (v, q) if v < q else (q, v)
@@ -518,6 +531,18 @@ def solve(edges, nact, nvert, tiebreak=None, covered=None, b_split=0, layout=Non
         g = rx.PyGraph()
         g.add_nodes_from(range(nvert))
         g.add_edges_from([(e[0], e[1], w) for e, w in zip(edges, weights)])
-        return rx.max_weight_matching(g, max_cardinality=False, weight_fn=int)
-    from .bigmatch import max_weight_matching
-    return max_weight_matching([(e[0], e[1], w) for e, w in zip(edges, weights)])
+        result = rx.max_weight_matching(g, max_cardinality=False, weight_fn=int)
+    else:
+        from .bigmatch import max_weight_matching
+        result = max_weight_matching([(e[0], e[1], w) for e, w in zip(edges, weights)])
+    if chosen and covered is not None:
+        partner = {}
+        for a, b in result:
+            partner[a] = b
+            partner[b] = a
+        for v, cands, need, full in chosen:
+            # a ranked partner: every better candidate was ranked higher
+            if partner.get(v) not in cands:
+                break
+            covered.append(v)
+    return result
