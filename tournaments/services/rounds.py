@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from .. import cache
 from ..models import Board, Entry, Game, Round, Seat, Tournament
 from ..models.choices import RoundStatus, SeatSide
-from ..pairing_bridge import ENGINE_NAME, NoValidPairing, pair_next_round, round1_order
+from ..pairing_bridge import ENGINE_NAME, NoValidPairing, build_state, pair_next_round, round1_order
 from ..models import Absence
 from ..selectors import missing_results, rounds_with_boards, tournament_history
 from .audit import audit
@@ -180,6 +180,28 @@ def validate_manual_pairing(tournament, number, pairs, bye, entries, history):
     return list(dict.fromkeys(errors)), warnings
 
 
+def _differences_from_engine(tournament, number, entries, history, numbers, bye):
+    """Quality check of a hand-made pairing: where it departs from what the Dutch engine pairs."""
+    try:
+        engine = pair_next_round(tournament, number, entries, history)
+    except NoValidPairing:
+        return []
+    mine = {frozenset(p) for p in numbers}
+    theirs = [(a.pairing_number, b.pairing_number) for a, b in engine.boards]
+    differ = [f"{a}-{b}" for a, b in theirs if frozenset((a, b)) not in mine]
+    out = []
+    if differ:
+        out.append(_("The Dutch system pairs differently: its pairs not kept here are %(pairs)s.") % {"pairs": ", ".join(differ)})
+    engine_bye = engine.bye.pairing_number if engine.bye else None
+    if engine_bye != (bye.pairing_number if bye else None):
+        out.append(_("The Dutch system gives the bye to number %(n)s.") % {"n": engine_bye or "—"})
+    colours = {frozenset(p): p for p in theirs}
+    swapped = [f"{a}-{b}" for a, b in numbers if colours.get(frozenset((a, b))) == (b, a)]
+    if swapped:
+        out.append(_("Colours swapped against the colour rules on: %(pairs)s.") % {"pairs": ", ".join(swapped)})
+    return out
+
+
 def _score(records):
     return sum((r.points for r in records), 0)
 
@@ -202,6 +224,15 @@ def round_edit(*, round, user, pairs, bye=None):
     except (KeyError, ValueError, TypeError):
         raise ServiceError(_("A player of another tournament cannot be paired here."))
     errors, warnings = validate_manual_pairing(tournament, rnd.number, pair_objs, bye_obj, entries, history)
+    if not errors:
+        # The engine's own check of the absolute criteria (it also knows the absolute colour rule of single games).
+        import pairing
+
+        state = build_state(tournament, rnd.number, entries, history)
+        numbers = [(a.pairing_number, b.pairing_number) for a, b in pair_objs]
+        errors = list(pairing.check_pairing(state, numbers, bye_obj.pairing_number if bye_obj else None))
+        if not errors:
+            warnings += _differences_from_engine(tournament, rnd.number, entries, history, numbers, bye_obj)
     if errors:
         raise ServiceError(errors)
     old = [[s.board.number if s.board else None, s.side, s.entry.pairing_number] for s in rnd.seats.select_related("board", "entry")]
