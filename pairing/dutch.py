@@ -15,6 +15,19 @@ used, so that the results are identical.  This is an independent Python
 implementation; weights are Python integers split into a high part and a
 small signed low part (the candidate ordering bits), and compressed for each
 matching so that they fit the 127-bit integers of rustworkx.
+
+Speed (the reference recomputes matchings on the whole round):
+
+* the players below the next score group only matter through completability
+  (their edges carry nothing but the completion field), so each matching is
+  computed on the bracket and the next score group only, and accepted when the
+  players it leaves over can still be matched with the rest (a quick
+  alternating-path certificate from a complete matching found once, with an
+  exact check as fallback; otherwise the whole round is used);
+* a matching is skipped when its outcome is already known, and the ties left
+  by a matching are broken in the order in which the following steps resolve
+  them, so that one matching settles several S1 players;
+* round 1 without forbidden pairs or virtual points is S1 v S2 directly.
 """
 from __future__ import annotations
 
@@ -807,8 +820,7 @@ class Dutch:
                             if pj > pi and forward(vi[pj]):
                                 tb.append((vi[pj], [vi[oi] for oi in remainder
                                                     if oi > pj and not matched[vi[oi]]
-                                                    and bew.get((oi, pj))],
-                                           stable[vi[pj]]))
+                                                    and bew.get((oi, pj))]))
                         stable = compute(tb)
                     mv = stable[pv]
                     matched[pv] = True

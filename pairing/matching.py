@@ -20,7 +20,6 @@ from typing import List, Optional, Tuple
 import rustworkx as rx
 
 MAX_BITS = 120
-_DEBUG = False
 
 
 def _bits(x: int) -> int:
@@ -489,17 +488,13 @@ def _split_low(bvals, split, m, low_width):
     return out, low_width(out)
 
 
-TIEBREAK_CANDIDATES = 7
-
-
 def solve(edges, nact, nvert, tiebreak=None, covered=None, b_split=0, layout=None):
     """Matched pairs of a maximum-weight matching of the (u, v, A, b) edges.
 
     ``tiebreak`` [(vertex, [candidates, best first]), ...]: below every weight,
-    prefer for the first vertex its best candidate, then for the second, ...
-    (only the first few candidates of each are ranked).  ``covered`` receives the
-    vertices whose partner is then known to be their best possible one: those of
-    the leading run of vertices matched with a ranked candidate."""
+    prefer for the first vertex its best candidate, then for the second, ... as
+    far as the integer width allows.  ``covered`` receives the vertices whose
+    partner is then known to be their best possible one."""
     if tiebreak and layout:
         layout.clear()  # fresh, tighter bounds leave more room for the tie-break
     weights, width = compress(edges, nact, b_split, layout)
@@ -509,16 +504,14 @@ def solve(edges, nact, nvert, tiebreak=None, covered=None, b_split=0, layout=Non
         prio = {}
         used = 0
         for entry in tiebreak:
-            v, full = entry[0], entry[1]
-            hint = entry[2] if len(entry) > 2 else None
-            cands = full
+            v, cands = entry[0], entry[1]
             need = _bits(len(cands))
             if not cands or used + need > budget:
                 break
-            chosen.append((v, cands, need, full))
+            chosen.append((v, cands, need))
             used += need
         shift = 0
-        for v, cands, need, full in reversed(chosen):
+        for v, cands, need in reversed(chosen):
             k = len(cands)
             for j, q in enumerate(cands):
                 key = (v, q) if v < q else (q, v)
@@ -540,8 +533,8 @@ def solve(edges, nact, nvert, tiebreak=None, covered=None, b_split=0, layout=Non
         for a, b in result:
             partner[a] = b
             partner[b] = a
-        for v, cands, need, full in chosen:
-            # a ranked partner: every better candidate was ranked higher
+        for v, cands, need in chosen:
+            # every candidate is ranked: the partner is the best one possible
             if partner.get(v) not in cands:
                 break
             covered.append(v)
