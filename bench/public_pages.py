@@ -123,11 +123,12 @@ class Connection:
     def __init__(self, host, port):
         self.host, self.port = host, port
         self.reader = self.writer = None
+        self.cookie = b""  # the CSRF cookie, sent back as a browser does after its first visit
 
     async def get(self, path):
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
-        self.writer.write(f"GET {path} HTTP/1.1\r\nHost: {self.host}\r\n\r\n".encode())
+        self.writer.write(f"GET {path} HTTP/1.1\r\nHost: {self.host}\r\n".encode() + self.cookie + b"\r\n")
         await self.writer.drain()
         head = await self.reader.readuntil(b"\r\n\r\n")
         status = head.split(b" ", 2)[1]
@@ -139,6 +140,8 @@ class Connection:
                 length = int(value)
             elif name == b"connection" and value.strip().lower() == b"close":
                 close = True
+            elif name == b"set-cookie" and value.strip().startswith(b"csrftoken="):
+                self.cookie = b"Cookie: " + value.strip().split(b";", 1)[0] + b"\r\n"
         await self.reader.readexactly(length)
         if close:
             self.close()

@@ -67,3 +67,16 @@ def test_a_saved_result_shows_on_the_next_view(client, big, director, django_cap
         game_record_result(board=board, results={1: "1-0", 2: "0-1"}, expected_version=None, user=director)
     after_result = client.get(url).content.decode()
     assert "4&nbsp;–&nbsp;0" in after_result, "a saved result drops the cached page"
+
+
+def test_pages_live_briefly_in_a_per_process_cache_and_long_in_a_shared_one(monkeypatch):
+    from types import SimpleNamespace
+
+    from tournaments.views import public
+
+    local = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    monkeypatch.setattr(public, "settings", SimpleNamespace(CACHES=local))
+    assert public.page_timeout() == public.LOCAL_PAGE_TIMEOUT <= 10
+    shared = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://x"}}
+    monkeypatch.setattr(public, "settings", SimpleNamespace(CACHES=shared))
+    assert public.page_timeout() == public.PAGE_TIMEOUT

@@ -12,6 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.conf import settings
 from django.core.cache import cache as django_cache
 from django.http import Http404, HttpResponse
 from django.middleware.csrf import get_token
@@ -32,6 +33,15 @@ from ..selectors import board_pair, entries_in_order, rounds_with_boards, scorin
 from ..templatetags.damas import board_svg_markup, fmt_number
 
 PAGE_TIMEOUT = 60 * 60 * 6
+# With a per-process cache (LocMemCache, the default without REDIS_URL) a write bumps the version only in the
+# process that made it: other app-server processes would keep their pages. There, pages live a few seconds only,
+# so every process shows a saved result within LOCAL_PAGE_TIMEOUT seconds. A shared cache (Redis) is exact.
+LOCAL_PAGE_TIMEOUT = 10
+
+
+def page_timeout():
+    backend = settings.CACHES.get("default", {}).get("BACKEND", "")
+    return LOCAL_PAGE_TIMEOUT if backend.endswith("LocMemCache") else PAGE_TIMEOUT
 
 MIRROR = {"1-0": "0-1", "0-1": "1-0", "1/2": "1/2", "+/-": "-/+", "-/+": "+/-", "-/-": "-/-"}
 SHOW = {"1-0": "1-0", "0-1": "0-1", "1/2": "½-½", "+/-": "+/−", "-/+": "−/+", "-/-": "−/−"}
@@ -50,7 +60,7 @@ def cached_fragment(tournament, name, build, *parts):
     html = django_cache.get(key)
     if html is None:
         html = build()
-        django_cache.set(key, html, PAGE_TIMEOUT)
+        django_cache.set(key, html, page_timeout())
     return html
 
 
@@ -427,6 +437,7 @@ def standings_table(tournament, data=None, category=None):
 
 
 CSRF_HOLE = "csrf-hole-3f9a1c"
+CSRF_HOLE_BYTES = CSRF_HOLE.encode()
 SLUG_TIMEOUT = 60
 
 
@@ -438,7 +449,7 @@ def tournament_pk(slug):
         pk = Tournament.objects.filter(slug=slug).values_list("pk", flat=True).first()
         if pk is None:
             raise Http404(_("No such tournament."))
-        django_cache.set(key, pk, SLUG_TIMEOUT)
+        django_cache.set(key, pk, min(SLUG_TIMEOUT, page_timeout()))
     return pk
 
 
@@ -462,15 +473,15 @@ def full_page_cache(view):
             return view(request, slug, **kwargs)
         pk = tournament_pk(slug)
         key = page_cache.page_key(pk, "page", translation.get_language() or "", request.path)
-        html = django_cache.get(key)
-        if html is None:
+        content = django_cache.get(key)  # UTF-8 bytes: no decoding or encoding of the page on a hit
+        if content is None:
             request._full_page_cache = True
             response = view(request, slug, **kwargs)
             if response.status_code != 200:
                 return response
-            html = response.content.decode()
-            django_cache.set(key, html, PAGE_TIMEOUT)
-        return HttpResponse(html.replace(CSRF_HOLE, get_token(request)))
+            content = response.content
+            django_cache.set(key, content, page_timeout())
+        return HttpResponse(content.replace(CSRF_HOLE_BYTES, get_token(request).encode()))
 
     return wrapper
 
