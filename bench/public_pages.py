@@ -8,7 +8,9 @@
    the end) with 8 concurrent clients (a small asyncio client, bounded in time and count, keeping connections
    alive when the server allows it, as browsers do): target >= 500/s. Sync workers close every connection;
    gthread workers keep them alive. The server's CPU per request is read from /proc, so the figure can be
-   judged on a machine that other work shares.
+   judged on a machine that other work shares. Without REDIS_URL the cache is per process, so pages live 10 s
+   there; a last run starts a private redis-server (127.0.0.1, no persistence, stopped at the end) as the shared
+   cache production should use.
 
 The tournament is built with bulk inserts into a throw-away SQLite file (``BENCH_DATABASE_URL`` to use
 another database), never into the project's database.
@@ -16,6 +18,7 @@ another database), never into the project's database.
 import argparse
 import asyncio
 import os
+import shutil
 import socket
 import statistics
 import subprocess
@@ -177,9 +180,29 @@ async def load(host, port, path, clients, seconds, max_requests):
     return done, errors, time.perf_counter() - t0
 
 
-def served(path, workers, seconds, clients=8, threads=0):
+def start_redis():
+    """A private redis-server on a free 127.0.0.1 port, no persistence (None when redis-server is absent)."""
+    exe = shutil.which("redis-server")
+    if not exe:
+        return None, None
+    port = free_port()
+    proc = subprocess.Popen([exe, "--bind", "127.0.0.1", "--port", str(port), "--save", "", "--appendonly", "no"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(50):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return proc, f"redis://127.0.0.1:{port}/0"
+        except OSError:
+            time.sleep(0.1)
+    proc.terminate()
+    return None, None
+
+
+def served(path, workers, seconds, clients=8, threads=0, redis_url=None):
     port = free_port()
     env = dict(os.environ)
+    if redis_url:
+        env["REDIS_URL"] = redis_url
     proc = subprocess.Popen(
         [str(ROOT / ".venv" / "bin" / "gunicorn"), "config.wsgi:application", "-b", f"127.0.0.1:{port}",
          "-w", str(workers), "--log-level", "warning", "--timeout", "30"]
@@ -198,7 +221,8 @@ def served(path, workers, seconds, clients=8, threads=0):
         cpu0 = server_cpu(proc.pid)
         done, errors, elapsed = asyncio.run(load("127.0.0.1", port, path, clients, seconds, 200_000))
         cpu = server_cpu(proc.pid) - cpu0
-        kind = f"gthread x{threads}, keep-alive" if threads else "sync"
+        kind = (f"gthread x{threads}, keep-alive" if threads else "sync") + (
+            ", shared Redis cache" if redis_url else ", per-process cache: pages live 10 s")
         print(f"gunicorn ({kind}), {workers} workers, {clients} concurrent clients on 127.0.0.1, cached standings page: "
               f"{done / elapsed:.0f} requests/s ({done} in {elapsed:.1f} s, {errors} errors; target >= 500/s); "
               f"server CPU {cpu / max(done, 1) * 1000:.2f} ms per request, i.e. at most "
@@ -223,6 +247,7 @@ def main():
                         help="only gthread workers with this many threads and keep-alive (0: only sync workers); "
                              "default: both, sync then gthread x4")
     parser.add_argument("--no-server", action="store_true")
+    parser.add_argument("--no-redis", action="store_true", help="skip the run with a private redis-server as cache")
     args = parser.parse_args()
     t = build(args.players, args.rounds)
     path = uncached(t)
@@ -230,6 +255,17 @@ def main():
     if not args.no_server:
         for threads in ([0, 4] if args.threads is None else [args.threads]):
             served(path, args.workers, args.seconds, threads=threads)
+        if not args.no_redis:
+            redis, url = start_redis()
+            if redis is None:
+                print("redis-server not found: the shared-cache run is skipped")
+            else:
+                try:
+                    served(path, args.workers, args.seconds, threads=4 if args.threads is None else args.threads,
+                           redis_url=url)
+                finally:
+                    redis.terminate()
+                    redis.wait(timeout=10)
     if DB_URL.startswith("sqlite") and DB_FILE.exists():
         DB_FILE.unlink()
 

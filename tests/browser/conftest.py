@@ -78,6 +78,10 @@ def shot():
 def _fresh_cache():
     from django.core.cache import cache
 
+    from tournaments.views import public
+
     cache.clear()
+    public._SLUGS.clear()
     yield
     cache.clear()
+    public._SLUGS.clear()

@@ -15,3 +15,12 @@ def _clear_cache():
 def published(db, director):
     """30 players, 5 published rounds (all results in) and a draft round 6."""
     return build_tournament(slug="aberto-teste", players=31, rounds=5, draft_round=True, user=director)
+
+
+@pytest.fixture(autouse=True)
+def _forget_slugs():
+    from tournaments.views import public
+
+    public._SLUGS.clear()
+    yield
+    public._SLUGS.clear()

@@ -6,6 +6,7 @@ cache under ``cache.page_key``; every write bumps the version (services call ``c
 or a published round shows on the next view. The layout around it (navigation, language form, login state) is
 rendered per request, so nothing user-specific is ever cached.
 """
+import time
 import unicodedata
 from functools import cached_property, wraps
 from collections import defaultdict
@@ -13,6 +14,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.conf import settings
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
 from django.core.cache import cache as django_cache
 from django.http import Http404, HttpResponse
 from django.middleware.csrf import get_token
@@ -441,15 +444,27 @@ CSRF_HOLE_BYTES = CSRF_HOLE.encode()
 SLUG_TIMEOUT = 60
 
 
+_SLUGS = {}  # slug -> (tournament id, expiry): kept in the process, it saves a cache round trip per page
+
+
+@receiver([post_save, post_delete], sender=Tournament, dispatch_uid="public-forget-slug")
+def _forget_slug(sender, instance, **kwargs):
+    _SLUGS.pop(instance.slug, None)
+
+
 def tournament_pk(slug):
     """The tournament's id by slug, remembered for a minute (a cached page then costs no query at all)."""
-    key = f"tournament-slug:{slug}"
-    pk = django_cache.get(key)
+    now = time.monotonic()
+    known = _SLUGS.get(slug)
+    if known is not None and known[1] > now:
+        return known[0]
+    pk = Tournament.objects.filter(slug=slug).values_list("pk", flat=True).first()
     if pk is None:
-        pk = Tournament.objects.filter(slug=slug).values_list("pk", flat=True).first()
-        if pk is None:
-            raise Http404(_("No such tournament."))
-        django_cache.set(key, pk, min(SLUG_TIMEOUT, page_timeout()))
+        _SLUGS.pop(slug, None)
+        raise Http404(_("No such tournament."))
+    if len(_SLUGS) > 1000:
+        _SLUGS.clear()
+    _SLUGS[slug] = (pk, now + SLUG_TIMEOUT)
     return pk
 
 
