@@ -84,7 +84,7 @@ def from_every_worker(site, path, headers=None, attempts=12):
 
 def public_pages(site):
     players = S.request(site.port, "GET", f"/t/{SLUG}/jogadores/")
-    assert players.status == 200
+    assert players.status == 200, site.logs()
     entry = re.search(rf'href="/t/{SLUG}/jogadores/(\d+)/"', players.text)
     assert entry, "no player link on the players page"
     return ["/", f"/t/{SLUG}/", f"/t/{SLUG}/classificacao/", f"/t/{SLUG}/emparceiramento/",
@@ -140,7 +140,7 @@ def test_public_pages_answer_200_from_every_worker(site):
     for path in public_pages(site):
         answers = from_every_worker(site, path)
         bad = [(pid, status) for pid, got in answers.items() for status, _b in got if status != 200]
-        assert not bad, f"{path}: {bad}"
+        assert not bad, f"{path}: {bad}\n{site.logs()}"
 
 
 def test_a_session_opened_on_one_worker_works_on_every_worker(site):
@@ -160,7 +160,7 @@ def test_a_result_saved_through_one_worker_is_seen_through_every_worker(site):
     round_page = f"/t/{SLUG}/rodadas/5/"
     before = from_every_worker(site, round_page)
     bodies = {S.normalized(body) for got in before.values() for status, body in got if status == 200}
-    assert len(bodies) == 1, "the workers disagree about round 5 before any result"
+    assert len(bodies) == 1, f"the workers disagree about round 5 before any result\n{site.logs()}"
     (old,) = bodies
 
     browser = S.Browser(site.port)
