@@ -21,7 +21,7 @@ def start_fen_for(game):
 def game_attach_pdn(*, game, pdn, user):
     """Check the moves from the board's drawn opening (or the initial position) and store them; the first
     illegal move is named by number and side, and nothing is stored."""
-    game = Game.objects.select_for_update().select_related(
+    game = Game.objects.select_for_update(of=("self",)).select_related(
         "board__round__tournament", "board__opening", "board__round__opening").get(pk=game.pk)
     tournament = game.board.round.tournament
     pdn = (pdn or "").strip()
