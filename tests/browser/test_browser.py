@@ -1,7 +1,6 @@
 """The whole event in a real browser: a director runs a round through the staff pages; players follow it on
 their phones; the venue prints and projects it."""
 import re
-from datetime import date
 
 import pytest
 from django.contrib.auth.models import Permission

@@ -30,8 +30,8 @@ from django.views.decorators.http import require_safe
 
 from .. import cache as page_cache
 from ..models import Category, Entry, Game, Round, Tournament
-from ..models.choices import EntryStatus, RoundFormat, RoundStatus, TiebreakProfile
-from ..scoring import PLAYED, board_points, white_is_first
+from ..models.choices import EntryStatus, RoundStatus, TiebreakProfile
+from ..scoring import board_points, white_is_first
 from ..selectors import board_pair, entries_in_order, rounds_with_boards, scoring_of, tournament_history
 from ..templatetags.damas import board_svg_markup, fmt_number
 
@@ -87,10 +87,6 @@ def show_code(code):
 def player_outcome(code_from_player):
     """win / draw / loss of a game from a player's side, from the code seen from that player."""
     return {"1-0": "win", "+/-": "win", "1/2": "draw", "0-1": "loss", "-/+": "loss", "-/-": "loss"}[code_from_player]
-
-
-def round_label(number):
-    return _("Round %(n)s") % {"n": number}
 
 
 def base_context(tournament, **extra):
