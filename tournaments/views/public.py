@@ -1,31 +1,35 @@
 """Public pages: read-only, no login, GET only.
 
-Drafts never show: every round comes from ``rounds_with_boards(..., published_only=True)``.
-The heavy part of each page (the tables) is rendered once per tournament version and language and kept in the
-cache under ``cache.page_key``; every write bumps the version (services call ``cache.bump``), so a saved result
-or a published round shows on the next view. The layout around it (navigation, language form, login state) is
-rendered per request, so nothing user-specific is ever cached.
+Drafts never show: every round is read with ``published_only=True`` (the filter is in the query).
+Caching, under ``cache.page_key`` (a per-tournament version that every write bumps, so a saved result or a
+published round shows on the next view):
+* anonymous visitors get the whole page from the cache, with a hole for the CSRF token of the language form,
+  filled per request (``full_page_cache``): no query at all;
+* logged-in users get the heavy part (the tables) from the cache and the layout rendered per request, so nothing
+  user-specific is ever cached.
+Hot pages (standings, pairings) are plain template loops over rows prepared here (numbers already formatted in
+the active locale, URLs already built): django-tables2 is kept for the staff tables.
 """
 import time
 import unicodedata
-from functools import cached_property, wraps
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import cached_property, wraps
 
 from django.conf import settings
+from django.core.cache import cache as django_cache
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
-from django.core.cache import cache as django_cache
 from django.http import Http404, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import formats, translation
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
-from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
 from .. import cache as page_cache
@@ -45,6 +49,7 @@ LOCAL_PAGE_TIMEOUT = 10
 def page_timeout():
     backend = settings.CACHES.get("default", {}).get("BACKEND", "")
     return LOCAL_PAGE_TIMEOUT if backend.endswith("LocMemCache") else PAGE_TIMEOUT
+
 
 MIRROR = {"1-0": "0-1", "0-1": "1-0", "1/2": "1/2", "+/-": "-/+", "-/+": "+/-", "-/-": "-/-"}
 SHOW = {"1-0": "1-0", "0-1": "0-1", "1/2": "½-½", "+/-": "+/−", "-/+": "−/+", "-/-": "−/−"}
@@ -105,7 +110,7 @@ class Seen:
     board: int | None = None
     colour: str | None = None  # "w" first player (White in game 1), "b" second
     opponent: object = None  # Entry
-    games: list = field(default_factory=list)  # [(game number, own colour in that game, code from me, outcome)]
+    games: list = field(default_factory=list)  # dicts: number, white (own colour), code and outcome from me
     opening: object = None
     running: Decimal = Decimal(0)
 
