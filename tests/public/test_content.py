@@ -133,3 +133,11 @@ def test_a_recorded_game_gets_a_move_viewer(client, director):
     game.save()
     html = client.get(reverse("public:board", args=[t.slug, 1, 1])).content.decode()
     assert html.count("data-frame") >= 2
+
+
+def test_printed_pairings_and_standings_carry_a_small_qr_code(client, director):
+    t = build_tournament(slug="qr-canto", players=6, rounds=1, user=director)
+    for name, args in [("public:print_pairings", [1]), ("public:print_pairings_alpha", [1]),
+                       ("public:print_standings", [])]:
+        html = client.get(reverse(name, args=[t.slug, *args])).content.decode()
+        assert re.search(r'<div class="print-qr"[^>]*>\s*<svg', html), name

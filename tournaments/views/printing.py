@@ -38,26 +38,23 @@ def index(request, slug):
     return render(request, "print/index.html", _context(request, t, rounds=data.rounds, staff=staff))
 
 
-def _round(data, number):
-    rnd = data.round(number)
-    return rnd
-
-
 @require_safe
 def pairings(request, slug, number):
     t = tournament_or_404(slug)
     data, _staff = _data(request, t)
-    rnd = _round(data, number)
+    rnd = data.round(number)
     return render(request, "print/pairings.html", _context(
-        request, t, round=rnd, boards=data.boards(rnd), byes=data.bye_entries(rnd), not_paired=data.not_paired(rnd)))
+        request, t, round=rnd, show_qr=True, boards=data.boards(rnd), byes=data.bye_entries(rnd),
+        not_paired=data.not_paired(rnd)))
 
 
 @require_safe
 def pairings_alpha(request, slug, number):
     t = tournament_or_404(slug)
     data, _staff = _data(request, t)
-    rnd = _round(data, number)
-    return render(request, "print/pairings_alpha.html", _context(request, t, round=rnd, rows=data.alphabetical(rnd)))
+    rnd = data.round(number)
+    return render(request, "print/pairings_alpha.html", _context(request, t, round=rnd, rows=data.alphabetical(rnd),
+                                                                   show_qr=True))
 
 
 @require_safe
@@ -65,7 +62,7 @@ def slips(request, slug, number):
     """One slip per board with both games (who has White in each) and the opening code, several per A4 page."""
     t = tournament_or_404(slug)
     data, _staff = _data(request, t)
-    rnd = _round(data, number)
+    rnd = data.round(number)
     slips = []
     for row in data.boards(rnd, with_scores=False):
         games = []
@@ -83,7 +80,7 @@ def standings(request, slug):
     table = standings_table(t, None, request.GET.get("categoria") or None)
     if table is None:
         raise Http404(_("No such category."))
-    return render(request, "print/standings.html", _context(request, t, table=table))
+    return render(request, "print/standings.html", _context(request, t, table=table, show_qr=True))
 
 
 @require_safe
