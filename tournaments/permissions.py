@@ -29,6 +29,20 @@ def visible_tournaments(user):
     return qs if user.is_superuser else qs.filter(roles__user=user).distinct()
 
 
+def can_create_tournaments(user):
+    """Directors are the users allowed to add tournaments (site administrators have every permission)."""
+    return user.has_perm("tournaments.add_tournament")
+
+
+class DirectorRequiredMixin(LoginRequiredMixin):
+    """Pages for directors outside any one tournament: creating or importing a tournament, rating lists."""
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated and not can_create_tournaments(request.user):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
+
 class TournamentStaffMixin(LoginRequiredMixin):
     """Loads ``self.tournament`` from the URL's slug and checks the user's role on it."""
 

@@ -2,7 +2,6 @@
 through the staff pages as an arbiter would click."""
 import random
 import re
-from datetime import date
 
 import pytest
 from django.urls import reverse

@@ -14,8 +14,6 @@ record the export time) and :func:`export_homologation` (to a file path, atomica
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 from collections import defaultdict
 from datetime import date, datetime
 from pathlib import Path
@@ -28,6 +26,7 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
 from ..domain import performances
+from ..files import write_atomically
 from ..homologation import homologation_check, homologation_mark_exported
 from ..models import Absence
 from ..scoring import board_points, is_played
@@ -285,20 +284,9 @@ def export_homologation(tournament, path, user=None):
 
     The time is recorded only if the file is written, and the file is left only if the time is recorded.
     """
-    path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
     with transaction.atomic():
-        data = homologation_xlsx(tournament, user=user)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
-            os.replace(tmp, path)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
-    return path
+        write_atomically(path, homologation_xlsx(tournament, user=user))
+    return Path(path)
 
 
 __all__ = ["SHEETS", "export_homologation", "homologation_workbook", "homologation_xlsx"]

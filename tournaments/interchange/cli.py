@@ -1,10 +1,9 @@
 """Helpers shared by the tournament management commands: one-line errors, atomic file writes."""
-import os
-import tempfile
 from pathlib import Path
 
 from django.core.management.base import CommandError
 
+from tournaments import files
 from tournaments.models import Tournament
 
 
@@ -37,17 +36,8 @@ def error_text(exc):
 
 
 def write_atomically(path, data):
-    """Write bytes to ``path`` through a temporary file in the same folder: no half-written file is left."""
-    path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
+    """Write bytes to ``path`` with no half-written file left; a missing folder is a one-line failure."""
+    folder = Path(path).parent if str(Path(path).parent) else Path(".")
     if not folder.is_dir():
         fail(f"pasta inexistente: {folder}")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    files.write_atomically(path, data)

@@ -1,8 +1,6 @@
 """Staff: entries (table and export), registering players, rating lists, withdrawals, absences, suspensions,
 forbidden pairs."""
 from django.contrib import messages
-from django.contrib.auth.mixins import LoginRequiredMixin
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
@@ -11,9 +9,8 @@ from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
 from ..forms import AbsenceForm, EntryForm, ForbiddenPairForm, PlayerForm, RatingListForm, WithdrawForm
-from ..models import Entry, ForbiddenPair, Player, Suspension, TournamentRole
-from ..models.choices import StaffRole
-from ..permissions import TournamentStaffMixin
+from ..models import Entry, ForbiddenPair, Player, Suspension
+from ..permissions import DirectorRequiredMixin, TournamentStaffMixin
 from ..services import ServiceError
 from ..services.audit import audit
 from ..services.entries import (
@@ -83,9 +80,6 @@ class EntryAddView(TournamentStaffMixin, TemplateView):
 
 class EntryView(TournamentStaffMixin, TemplateView):
     template_name = "staff/entry.html"
-
-    def dispatch(self, request, *args, **kwargs):
-        return super().dispatch(request, *args, **kwargs)
 
     def get_entry(self):
         return get_object_or_404(Entry.objects.select_related("player"), pk=self.kwargs["pk"], tournament=self.tournament)
@@ -193,14 +187,10 @@ class ForbiddenPairsView(TournamentStaffMixin, FormView):
         return redirect("staff:forbidden_pairs", slug=self.tournament.slug)
 
 
-class RatingListImportView(LoginRequiredMixin, FormView):
+class RatingListImportView(DirectorRequiredMixin, FormView):
     template_name = "staff/rating_import.html"
     form_class = RatingListForm
 
-    def dispatch(self, request, *args, **kwargs):
-        if request.user.is_authenticated and not request.user.has_perm("tournaments.add_tournament"):
-            raise PermissionDenied
-        return super().dispatch(request, *args, **kwargs)
 
     def form_valid(self, form):
         upload = form.cleaned_data["file"]

@@ -1,5 +1,4 @@
 """Staff: attaching a game's moves (PDN) and exporting every recorded game of the tournament."""
-from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
@@ -7,7 +6,7 @@ from django.views.generic import TemplateView
 
 from ..models import Game
 from ..permissions import TournamentStaffMixin
-from ..selectors import board_pair, rounds_with_boards
+from ..selectors import rounds_with_boards
 from ..services.games import game_attach_pdn, start_fen_for, tournament_pdn
 from .staff_helpers import run_service
 

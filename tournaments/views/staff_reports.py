@@ -1,6 +1,5 @@
 """Staff: standings with every complete round, the homologation check, and the files (workbook, interchange
 JSON, TRF, cross table); importing a tournament from a file."""
-from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import redirect
@@ -11,7 +10,7 @@ from ..exports.homologation import homologation_xlsx
 from ..forms import TournamentFileForm
 from ..homologation import homologation_check
 from ..interchange import crosstable_sp, export_json, export_trf
-from ..permissions import TournamentStaffMixin
+from ..permissions import DirectorRequiredMixin, TournamentStaffMixin
 from ..services import ServiceError
 from ..services.tournaments import tournament_import
 from ..standings import tournament_standings
@@ -81,14 +80,10 @@ class DownloadView(TournamentStaffMixin, TemplateView):
         raise Http404
 
 
-class TournamentImportView(LoginRequiredMixin, FormView):
+class TournamentImportView(DirectorRequiredMixin, FormView):
     template_name = "staff/import.html"
     form_class = TournamentFileForm
 
-    def dispatch(self, request, *args, **kwargs):
-        if request.user.is_authenticated and not request.user.has_perm("tournaments.add_tournament"):
-            raise PermissionDenied
-        return super().dispatch(request, *args, **kwargs)
 
     def form_valid(self, form):
         upload = form.cleaned_data["file"]

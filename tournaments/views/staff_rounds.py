@@ -6,12 +6,11 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
-from ..models import Board, Round
-from ..models.choices import SeatSide
+from ..models import Round
 from ..permissions import TournamentStaffMixin
 from ..scoring import board_points, entry_label, parse_entry
-from ..selectors import board_pair, rounds_with_boards, scoring_of, tournament_history
-from ..services import ConflictError, ServiceError
+from ..selectors import board_pair, rounds_with_boards, scoring_of
+from ..services import ServiceError
 from ..services.openings import opening_draw, opening_set_code
 from ..services.results import round_record_results
 from ..services.rounds import round_edit, round_pair, round_publish, round_undo

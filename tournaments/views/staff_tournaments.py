@@ -1,18 +1,15 @@
 """Staff: tournament list, creation, dashboard, settings, staff roles, audit log."""
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
-from django.core.exceptions import PermissionDenied
 from django.db.models import Count
-from django.shortcuts import get_object_or_404, redirect
-from django.urls import reverse
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, ListView, TemplateView
 
 from ..forms import TOURNAMENT_FIELDS, StaffRoleForm, TournamentForm
 from ..models import AuditEntry, Tournament, TournamentRole
-from ..models.choices import StaffRole
 from ..models.tournament import FROZEN_SETTINGS
-from ..permissions import TournamentStaffMixin, visible_tournaments
+from ..permissions import DirectorRequiredMixin, TournamentStaffMixin, visible_tournaments
 from ..selectors import missing_results
 from ..services.tournaments import settings_frozen, tournament_create, tournament_update
 from .staff_helpers import object_or_404, run_service
@@ -26,19 +23,10 @@ class HomeView(LoginRequiredMixin, ListView):
         return visible_tournaments(self.request.user).annotate(n_entries=Count("entries", distinct=True))
 
 
-def can_create(user):
-    """Directors are the users with the permission to add tournaments (site administrators have every permission)."""
-    return user.has_perm("tournaments.add_tournament")
-
-
-class TournamentCreateView(LoginRequiredMixin, FormView):
+class TournamentCreateView(DirectorRequiredMixin, FormView):
     template_name = "staff/tournament_form.html"
     form_class = TournamentForm
 
-    def dispatch(self, request, *args, **kwargs):
-        if request.user.is_authenticated and not can_create(request.user):
-            raise PermissionDenied
-        return super().dispatch(request, *args, **kwargs)
 
     def form_valid(self, form):
         data = {k: form.cleaned_data[k] for k in TOURNAMENT_FIELDS}
