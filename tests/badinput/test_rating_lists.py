@@ -3,12 +3,9 @@ through the staff upload page, never a 500, and nothing written (no player, no a
 
 The huge file (over the 10 MB limit) is generated here, not committed.
 
-Failing at the time of writing (bugs in tournaments/ratinglist.py, not in this test):
-  ratings_binary_garbage.csv   csv.Error ("new-line character seen in unquoted field") escapes _read_csv: a 500
-  ratings_nul_byte.csv         the NUL byte is kept in the name: a 500 on PostgreSQL (DataError), stored on SQLite
-  ratings_latin1_stray_byte.csv  the control byte 0x9D is stored in the player's name
-  ratings_mixed_encoding.csv   a UTF-8 file with one Latin-1 line is read whole as Latin-1: every accented name of
-                               the UTF-8 lines is stored as mojibake ("JoÃ£o AraÃºjo")
+These four cases first failed on the rating-list reader (fixed in badca7c): binary garbage (csv.Error, a 500),
+a NUL byte (a 500 on PostgreSQL, stored on SQLite), a stray control byte and a UTF-8 file with one Latin-1 line
+(garbled names stored).
 """
 import html
 from pathlib import Path
