@@ -19,9 +19,7 @@ from .domain import (
     CBJD,
     AcceleratedProgressive,
     ByeValue,
-    CategoryRow,
     Format,
-    GameResult,
     PlayerData,
     QualificationResult,
     RoundKind,
@@ -35,19 +33,10 @@ from .domain import (
     compute_standings,
     qualification,
 )
+from .domain.interchange import RESULTS_BY_CODE
 from .models import Board, Category, Game, Opening, Round, Seat
 from .models.choices import Acceleration, RoundStatus, TiebreakProfile
 from .selectors import entries_in_order, tournament_history
-
-# Result code (seen from that game's White) -> (White's result, Black's result).
-_CODES = {
-    "1-0": (GameResult.WIN, GameResult.LOSS),
-    "0-1": (GameResult.LOSS, GameResult.WIN),
-    "1/2": (GameResult.DRAW, GameResult.DRAW),
-    "+/-": (GameResult.FORFEIT_WIN, GameResult.FORFEIT_LOSS),
-    "-/+": (GameResult.FORFEIT_LOSS, GameResult.FORFEIT_WIN),
-    "-/-": (GameResult.DOUBLE_FORFEIT, GameResult.DOUBLE_FORFEIT),
-}
 
 # Short pt-BR names of the tiebreaks (column headers).
 TIEBREAK_LABELS = {
@@ -108,7 +97,7 @@ def _game_results(record):
     out = []
     for game_number in sorted(record.results):
         code = record.results[game_number]
-        white, black = _CODES[code]
+        white, black = RESULTS_BY_CODE[code]
         first_is_white = game_number % 2 == 1
         mine_is_white = first_is_white == (record.colour == "w")
         out.append(white if mine_is_white else black)

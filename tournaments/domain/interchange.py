@@ -28,8 +28,8 @@ from .model import (
     TournamentData,
 )
 
-# result code (White's view) -> (White's result, Black's result)
-_CODES = {
+# Result code of the interchange file and the database (seen from that game's White) -> (White's, Black's result).
+RESULTS_BY_CODE = {
     "1-0": (GameResult.WIN, GameResult.LOSS),
     "0-1": (GameResult.LOSS, GameResult.WIN),
     "1/2": (GameResult.DRAW, GameResult.DRAW),
@@ -68,7 +68,7 @@ def tournament_from_interchange(
             a, b = board["first"], board["second"]
             ga, gb = [], []
             for n, code in enumerate(board["games"]):
-                white, black = _CODES[code]
+                white, black = RESULTS_BY_CODE[code]
                 if n % 2 == 0:  # game 1 (and 3, ...): first has White
                     ga.append(white)
                     gb.append(black)
