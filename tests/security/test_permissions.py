@@ -123,3 +123,12 @@ def test_login_throttled_after_failures(db, django_user_model):
     r = client.post(reverse("login"), {"username": "alvo", "password": "a-senha-certa-1"})
     assert r.status_code == 429
     assert "_auth_user_id" not in client.session
+
+
+def test_deploy_check_warns_without_a_shared_cache(settings):
+    from django.core.checks import run_checks
+
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    assert "tournaments.W001" in [m.id for m in run_checks(include_deployment_checks=True)]
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:6379/0"}}
+    assert "tournaments.W001" not in [m.id for m in run_checks(include_deployment_checks=True)]

@@ -632,7 +632,15 @@ def import_data(data, *, user=None) -> Tournament:
         raise InterchangeError([f"arquivo: dados inconsistentes, nada foi gravado ({exc})"])
 
 
+# An interchange file of the largest real events is well under 1 MB; these limits keep a hostile or broken
+# file from tying up a server for minutes.
+MAX_FILE_BYTES = 20 * 1024 * 1024
+MAX_PLAYERS = 5000
+
+
 def import_json(text, *, user=None) -> Tournament:
+    if len(text) > MAX_FILE_BYTES:
+        raise InterchangeError([f"arquivo: grande demais (mais de {MAX_FILE_BYTES // (1024 * 1024)} MB)"])
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8-sig")
@@ -642,6 +650,10 @@ def import_json(text, *, user=None) -> Tournament:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InterchangeError([f"arquivo: JSON inválido na linha {exc.lineno}, coluna {exc.colno}: {exc.msg}"])
+    except RecursionError:
+        raise InterchangeError(["arquivo: JSON aninhado demais (não é um arquivo de torneio)"])
+    if isinstance(data, dict) and isinstance(data.get("players"), list) and len(data["players"]) > MAX_PLAYERS:
+        raise InterchangeError([f"arquivo: jogadores demais ({len(data['players'])}; no máximo {MAX_PLAYERS})"])
     return import_data(data, user=user)
 
 

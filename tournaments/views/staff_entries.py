@@ -11,6 +11,7 @@ from django_tables2.export import TableExport
 from ..forms import AbsenceForm, EntryForm, ForbiddenPairForm, PlayerForm, RatingListForm, WithdrawForm
 from ..models import Entry, ForbiddenPair, Player, Suspension
 from ..permissions import DirectorRequiredMixin, TournamentStaffMixin
+from ..ratinglist import MAX_BYTES
 from ..services import ServiceError
 from ..services.audit import audit
 from ..services.entries import (
@@ -194,6 +195,9 @@ class RatingListImportView(DirectorRequiredMixin, FormView):
 
     def form_valid(self, form):
         upload = form.cleaned_data["file"]
+        if upload.size > MAX_BYTES:  # refused before the file is read into memory
+            form.add_error("file", _("The file is too large (at most 10 MB)."))
+            return self.form_invalid(form)
         data = upload.read()
         ok, counts = run_service(self.request, rating_list_import, data=data, filename=upload.name, user=self.request.user)
         if not ok:

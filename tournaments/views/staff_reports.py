@@ -10,6 +10,7 @@ from ..exports.homologation import homologation_xlsx
 from ..forms import TournamentFileForm
 from ..homologation import homologation_check
 from ..interchange import crosstable_sp, export_json, export_trf
+from ..interchange.jsonfile import MAX_FILE_BYTES
 from ..permissions import DirectorRequiredMixin, TournamentStaffMixin
 from ..services import ServiceError
 from ..services.tournaments import tournament_import
@@ -87,6 +88,9 @@ class TournamentImportView(DirectorRequiredMixin, FormView):
 
     def form_valid(self, form):
         upload = form.cleaned_data["file"]
+        if upload.size > MAX_FILE_BYTES:
+            form.add_error("file", _("The file is too large (at most 20 MB)."))
+            return self.form_invalid(form)
         ok, tournament = run_service(self.request, tournament_import, data=upload.read(), filename=upload.name,
                                      user=self.request.user, success=_("Tournament imported."))
         if not ok:
