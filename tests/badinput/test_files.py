@@ -139,7 +139,7 @@ def test_import_tournament_wrong_types_counts_every_error(commands_db):
 
 
 def test_import_tournament_huge_file_full_of_errors(commands_db, tmp_path):
-    """20 000 players, each with a bad rating: still one line (the first error and how many more), nothing written."""
+    """20 000 players, each with a bad rating: refused at once for its size (one line), nothing written."""
     data = json.loads((CORPUS / "interchange_wrong_types.json").read_text(encoding="utf-8"))
     data["tournament"]["rounds"] = 3
     data["tournament"]["start_date"] = "2026-11-07"
@@ -148,8 +148,8 @@ def test_import_tournament_huge_file_full_of_errors(commands_db, tmp_path):
     path = tmp_path / "enorme.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     assert path.stat().st_size > 2_000_000
-    line = assert_refused_cleanly(commands_db, path, "rating")
-    assert "e mais" in line
+    line = assert_refused_cleanly(commands_db, path, "jogadores demais")
+    assert "no máximo 5000" in line
 
 
 def test_import_tournament_latin1_trf_keeps_the_accents(commands_db):

@@ -228,8 +228,12 @@ def parse_trf(text, slug=None) -> dict:
                 continue
             if pid in seen:
                 continue
-            if opp not in blocks or len(blocks[opp]) < rnum:
-                errors.append(f"{where}: adversário {opp} inexistente ou sem essa rodada")
+            if opp not in blocks:
+                errors.append(f"{where}: adversário {opp} inexistente")
+                continue
+            if len(blocks[opp]) < rnum:
+                errors.append(f"TRF, linha {line_of[opp]}: o jogador {opp} não tem a rodada {rnum}, mas o jogador "
+                              f"{pid} (linha {line_of[pid]}) o enfrenta nela (linha cortada?)")
                 continue
             o_opp, o_colour, o_res, _o_line = blocks[opp][rnum - 1]
             if o_opp != pid:
@@ -326,6 +330,9 @@ def _player(line, lineno):
             raise InterchangeError([f"{where}: cor inválida “{colour}” na coluna {col + 6}"])
         if res not in ("", "1", "0", "=", "+", "-", "W", "D", "L", "U", "F", "H", "Z"):
             raise InterchangeError([f"{where}: resultado inválido “{res}” na coluna {col + 8}"])
+        if opp_text and opp_text.strip("0") and not res:
+            raise InterchangeError([f"{where}: rodada {(col - 91) // 10 + 1} sem resultado na coluna {col + 8} "
+                                    f"(linha cortada?)"])
         rblocks.append((int(opp_text) if opp_text else 0, colour, res, lineno))
         col += 10
     player = {"id": pid, "cbjd_id": ident if ident and ident != "0" else None, "name": name, "sex": sex,
