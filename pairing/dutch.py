@@ -797,6 +797,17 @@ class Dutch:
                     setw(pv, ov, (w, 0) if w else None)
 
             # opponents of the first-group players
+            if reduced:
+                rem_active = [vi[pi] for pi in remainder if not matched[vi[pi]]]
+                s1_count = sum(1 for v in rem_active if forward(v))
+                if rem_active and 2 * s1_count == len(rem_active):
+                    # nobody of the remainder floats: its pairing does not depend
+                    # on the other players
+                    M.close_subset(rem_active, low_mask)
+                    sub_vi = rem_active
+
+                    def compute(tb=None):
+                        return M.compute_within(sub_vi, low_mask, nbc, top_shift, tb)
             for pi in remainder:
                 pv = vi[pi]
                 if forward(pv):

@@ -52,6 +52,7 @@ class MatchingState:
         self.b_split = 0
         self.sub = None
         self.layout = {}
+        self.closed_subset = False
         self.mate = list(range(n))
         self.calls = 0
 
@@ -121,7 +122,14 @@ class MatchingState:
                 mate[u] = v
                 mate[v] = u
         unmatched = frozenset(v for v in subset if mate[v] == v)
-        if not self._absorbable(unmatched, inset, nbc, top_shift):
+        if self.closed_subset:
+            # the subset is known to be matched within itself in every optimal
+            # matching, independently of the rest
+            if unmatched:
+                for v in subset:
+                    mate[v] = v
+                return self.compute(tiebreak)
+        elif not self._absorbable(unmatched, inset, nbc, top_shift):
             return self.compute(tiebreak)
         self.covered = set(covered)
         out = list(mate)
@@ -136,6 +144,14 @@ class MatchingState:
         self.outside_key = None
         self.sub = None
         self.layout = {}
+        self.closed_subset = False
+
+    def close_subset(self, subset, mask) -> None:
+        """From now on compute within ``subset`` only: every optimal matching
+        matches it within itself, whatever happens to the other players."""
+        self._begin_subset(subset, mask)
+        self.layout = {}
+        self.closed_subset = True
 
     def _begin_subset(self, subset, mask) -> None:
         subset = sorted(v for v in subset if self.active[v])
@@ -488,6 +504,9 @@ def _split_low(bvals, split, m, low_width):
     return out, low_width(out)
 
 
+TIEBREAK_SLACK = 8
+
+
 def solve(edges, nact, nvert, tiebreak=None, covered=None, b_split=0, layout=None):
     """Matched pairs of a maximum-weight matching of the (u, v, A, b) edges.
 
@@ -503,8 +522,11 @@ def solve(edges, nact, nvert, tiebreak=None, covered=None, b_split=0, layout=Non
         budget = MAX_BITS - width
         prio = {}
         used = 0
-        for entry in tiebreak:
+        for i, entry in enumerate(tiebreak):
             v, cands = entry[0], entry[1]
+            # the i-th vertex usually gets about its i-th candidate (the earlier
+            # vertices take theirs): rank a prefix a little longer than that
+            cands = cands[:i + TIEBREAK_SLACK]
             need = _bits(len(cands))
             if not cands or used + need > budget:
                 break
@@ -534,7 +556,8 @@ def solve(edges, nact, nvert, tiebreak=None, covered=None, b_split=0, layout=Non
             partner[a] = b
             partner[b] = a
         for v, cands, need in chosen:
-            # every candidate is ranked: the partner is the best one possible
+            # a ranked partner: every better candidate was ranked higher, so the
+            # partner is the best one possible (given the vertices before)
             if partner.get(v) not in cands:
                 break
             covered.append(v)
