@@ -563,10 +563,10 @@ def rounds(request, slug):
     def build():
         data = PublicData(t)
         summary = []
-        for rnd in data.rounds:
+        for rnd in data.rounds:  # every round's progress; the last one's results in full
             boards = data.boards(rnd, with_scores=False)
             summary.append({"round": rnd, "boards": boards, "done": sum(1 for b in boards if b["complete"]),
-                            "byes": data.bye_entries(rnd)})
+                            "total": len(boards), "byes": data.bye_entries(rnd)})
         return render_to_string("public/_rounds.html", {"tournament": t, "summary": summary})
 
     return _render(request, "public/page.html", t, title=_("Results by round"), body=cached_fragment(t, "rounds", build), section="rounds")
