@@ -354,28 +354,21 @@ def compress(edges, nact, b_split=0, layout=None):
     else:
         newval = layout["keys"]
         abits = layout["abits"]
-    bvals = [e[3] for e in edges]
-    blows = set()
-    bhighs = set()
-    for e in edges:
-        if e[3]:
-            blows.add(e[0])
-            bhighs.add(e[1])
+    nzb = [e for e in edges if e[3]]
+    blows = {e[0] for e in nzb}
+    bhighs = {e[1] for e in nzb}
     bk = max(1, min(m, len(blows), len(bhighs), len(blows | bhighs) // 2))
 
     def low_width(bv):
-        bmax = 0
-        for b in bv:
-            if b < 0:
-                b = -b
-            if b > bmax:
-                bmax = b
+        bmax = max(map(abs, bv), default=0)
         return _bits(bmax * bk) + 1
 
-    lw = low_width(bvals)
+    lw = low_width([e[3] for e in nzb])
     if b_split and abits + lw > MAX_BITS:
-        bvals, lw = _split_low(bvals, b_split, m, low_width)
-    weights = [(newval[e[2]] << lw) + b for e, b in zip(edges, bvals)]
+        bvals, lw = _split_low([e[3] for e in edges], b_split, m, low_width)
+        weights = [(newval[e[2]] << lw) + b for e, b in zip(edges, bvals)]
+    else:
+        weights = [(newval[e[2]] << lw) + e[3] for e in edges]
     return weights, abits + lw
 
 
