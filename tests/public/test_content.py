@@ -141,3 +141,12 @@ def test_printed_pairings_and_standings_carry_a_small_qr_code(client, director):
                        ("public:print_standings", [])]:
         html = client.get(reverse(name, args=[t.slug, *args])).content.decode()
         assert re.search(r'<div class="print-qr"[^>]*>\s*<svg', html), name
+
+
+def test_the_standings_link_every_category(client, director):
+    t = build_tournament(slug="categorias", players=12, rounds=1, user=director)
+    for url in (reverse("public:standings", args=[t.slug]), reverse("public:standings_category", args=[t.slug, "FEM"])):
+        html = client.get(url).content.decode()
+        assert f'href="/t/{t.slug}/classificacao/ABS/"' in html and f'href="/t/{t.slug}/classificacao/FEM/"' in html
+    fem = client.get(reverse("public:standings_category", args=[t.slug, "fem"])).content.decode()
+    assert "Classificação · Feminino" in fem and "vaga" in fem

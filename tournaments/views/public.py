@@ -353,12 +353,13 @@ def readings(t):
     return out
 
 
-def compute_standings_for(t, data=None, rights=False):
-    """``tournaments.standings.TournamentStandings`` of the published, complete rounds.
+def compute_standings_for(t, data=None, rights=False, category=None):
+    """(``tournaments.standings.TournamentStandings`` of the published, complete rounds, every category).
 
     With ``data`` (a PublicData already loaded) the rounds and entries are reused, which saves queries.
     ``rights``: ask the homologation check whether qualification spots are awarded (only the category pages
-    show it; it costs as much as the tiebreaks themselves on a large event).
+    show it; it costs as much as the tiebreaks themselves on a large event). ``category`` (a code): the only
+    category whose standings and spots are computed (none for the overall page).
     """
     from .. import standings as module
 
@@ -368,17 +369,24 @@ def compute_standings_for(t, data=None, rights=False):
             rights = None
         except ImportError:
             rights = False
-    if data is None or not hasattr(module, "_assemble"):
-        return module.tournament_standings(t, public=True, rights=rights)
-    counted = module.counted_rounds(data.rounds, True)
-    entries, counted, history = tournament_history(t, rounds=counted, entries=data.entries)
-    return module._assemble(t, entries, counted, history, data.categories, True, rights)
+    if not (hasattr(module, "_assemble") and hasattr(module, "read_tournament")):
+        ts = module.tournament_standings(t, public=True, rights=rights)
+        return ts, [c.category for c in ts.categories]
+    if data is None:
+        entries, counted, history, categories = module.read_tournament(t, public=True)
+    else:
+        counted = module.counted_rounds(data.rounds, True)
+        entries, counted, history = tournament_history(t, rounds=counted, entries=data.entries)
+        categories = data.categories
+    code = (getattr(category, "code", category) or "").lower()
+    wanted = [c for c in categories if code and c.code.lower() == code]
+    return module._assemble(t, entries, counted, history, wanted, True, rights), categories
 
 
 def standings_table(tournament, data=None, category=None):
     """The standings as plain rows for the templates: rank, entry, points, tiebreak values (already formatted in
     the active locale), and per tie group the order used and why."""
-    ts = compute_standings_for(tournament, data, rights=category is not None)
+    ts, categories = compute_standings_for(tournament, data, rights=category is not None, category=category)
     sep = formats.get_format("DECIMAL_SEPARATOR")
     keys = ts.columns()
     columns = [{"key": k, "label": tiebreak_label(k), "abbr": tiebreak_abbr(k)} for k in keys]
@@ -432,7 +440,8 @@ def standings_table(tournament, data=None, category=None):
             "withdrawn": (_("withdrew in round %(n)s") % {"n": row.withdrawn_from}) if row.withdrawn_from else "",
         })
     return {"columns": columns, "rows": rows, "groups": groups, "readings": readings(tournament),
-            "span": len(columns) + (4 if category is not None else 3), "category": category, "categories": [c.category for c in ts.categories],
+            "span": len(columns) + (4 if category is not None else 3), "category": category,
+            "categories": categories,
             "rounds_completed": ts.rounds_completed, "qualification": qual, "rights": ts.rights,
             "average": fmt_number(qual.average, sep) if qual and qual.average is not None else None}
 
