@@ -416,7 +416,8 @@ def standings_table(tournament, data=None, category=None):
             if size > 1:
                 order = " → ".join(str(tiebreak_label(k)) for k in row.order)
                 text = ngettext("%(size)s players tied on %(points)s point", "%(size)s players tied on %(points)s points",
-                                int(row.points) if row.points == int(row.points) else 2) % {"size": size, "points": fmt_number(row.points, sep)}
+                                int(row.points) if row.points == int(row.points) else 2)
+                text %= {"size": size, "points": fmt_number(row.points, sep)}
                 text += " — " + _("order") + ": " + order
                 reason = reason_text(row.order_reason)
                 group = {"points": fmt_number(row.points, sep), "size": size, "order": order, "reason": reason,
@@ -578,7 +579,8 @@ def rounds(request, slug):
                             "total": len(boards), "byes": data.bye_entries(rnd)})
         return render_to_string("public/_rounds.html", {"tournament": t, "summary": summary})
 
-    return _render(request, "public/page.html", t, title=_("Results by round"), body=cached_fragment(t, "rounds", build), section="rounds")
+    return _render(request, "public/page.html", t, title=_("Results by round"),
+                   body=cached_fragment(t, "rounds", build), section="rounds")
 
 
 def round_title(number, alphabetical):
@@ -609,7 +611,8 @@ def _round_page(request, slug, number, alphabetical):
         return render_to_string("public/_round.html", ctx)
 
     body = cached_fragment(t, name, build, number or "current")
-    return _render(request, "public/page.html", t, title=round_title(number, alphabetical), body=body, number=number, alphabetical=alphabetical,
+    return _render(request, "public/page.html", t, title=round_title(number, alphabetical), body=body, number=number,
+                   alphabetical=alphabetical,
                    section="alpha" if alphabetical else "pairings")
 
 
@@ -706,7 +709,8 @@ def players(request, slug):
                  "categories": ", ".join(c.code for c in e.categories.all())} for e in entries]
         return render_to_string("public/_players.html", {"tournament": t, "rows": rows})
 
-    return _render(request, "public/page.html", t, title=_("Players"), body=cached_fragment(t, "players", build), section="players")
+    return _render(request, "public/page.html", t, title=_("Players"), body=cached_fragment(t, "players", build),
+                   section="players")
 
 
 @require_safe
@@ -750,7 +754,8 @@ def opening(request, slug, number):
             item["svg"] = board_svg_markup(op.fen, t.variant, title=_("Opening %(code)s") % {"code": op.code})
         return render_to_string("public/_opening.html", {"tournament": t, "round": rnd, "openings": openings})
 
-    return _render(request, "public/page.html", t, title=_("Opening of round %(n)s") % {"n": number}, body=cached_fragment(t, "opening", build, number),
+    return _render(request, "public/page.html", t, title=_("Opening of round %(n)s") % {"n": number},
+                   body=cached_fragment(t, "opening", build, number),
                    number=number, section="pairings")
 
 
@@ -781,7 +786,8 @@ def board(request, slug, number, board_number):
     body = cached_fragment(t, "board", build, number, board_number)
     if not body:
         raise Http404(_("No such board."))
-    return _render(request, "public/page.html", t, title=_("Round %(n)s, board %(b)s") % {"n": number, "b": board_number}, body=body, number=number, section="pairings")
+    return _render(request, "public/page.html", t, title=_("Round %(n)s, board %(b)s") % {"n": number, "b": board_number},
+                   body=body, number=number, section="pairings")
 
 
 def game_viewer(t, game, op):
