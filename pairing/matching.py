@@ -336,7 +336,7 @@ class MatchingState:
         return list(mate)
 
 
-def compress(edges, nact, b_split=0, layout=None):
+def compress(edges, nact, b_split=0, layout=None, lazy=False):
     """Return integer weights (same order of sums over matchings) and their width.
 
     ``layout`` caches the packing of the high parts between computations whose
@@ -367,9 +367,10 @@ def compress(edges, nact, b_split=0, layout=None):
     if b_split and abits + lw > MAX_BITS:
         bvals, lw = _split_low([e[3] for e in edges], b_split, m, low_width)
         weights = [(newval[e[2]] << lw) + b for e, b in zip(edges, bvals)]
-    else:
-        weights = [(newval[e[2]] << lw) + e[3] for e in edges]
-    return weights, abits + lw
+        return weights, abits + lw
+    if lazy:
+        return (newval, lw), abits + lw
+    return [(newval[e[2]] << lw) + e[3] for e in edges], abits + lw
 
 
 def _pack_high(edges, m):
@@ -509,12 +510,13 @@ def solve(edges, nact, nvert, tiebreak=None, covered=None, b_split=0, layout=Non
     partner is then known to be their best possible one."""
     if tiebreak and layout:
         layout.clear()  # fresh, tighter bounds leave more room for the tie-break
-    weights, width = compress(edges, nact, b_split, layout)
+    weights, width = compress(edges, nact, b_split, layout, lazy=True)
     chosen = []
+    prio = None
+    used = 0
     if tiebreak and width < MAX_BITS:
         budget = MAX_BITS - width
         prio = {}
-        used = 0
         for i, entry in enumerate(tiebreak):
             v, cands = entry[0], entry[1]
             # the i-th vertex usually gets about its i-th candidate (the earlier
@@ -533,16 +535,31 @@ def solve(edges, nact, nvert, tiebreak=None, covered=None, b_split=0, layout=Non
                 prio[key] = prio.get(key, 0) + ((k - j) << shift)
             shift += need
         if prio:
-            weights = [(w << used) + prio.get((e[0], e[1]), 0) for e, w in zip(edges, weights)]
             width += used
+        else:
+            used = 0
+    if isinstance(weights, tuple):
+        newval, lw = weights
+        if prio:
+            pget = prio.get
+            triples = [(e[0], e[1], (((newval[e[2]] << lw) + e[3]) << used)
+                        + pget((e[0], e[1]), 0)) for e in edges]
+        else:
+            triples = [(e[0], e[1], (newval[e[2]] << lw) + e[3]) for e in edges]
+    elif prio:
+        pget = prio.get
+        triples = [(e[0], e[1], (w << used) + pget((e[0], e[1]), 0))
+                   for e, w in zip(edges, weights)]
+    else:
+        triples = [(e[0], e[1], w) for e, w in zip(edges, weights)]
     if width <= MAX_BITS:
         g = rx.PyGraph()
         g.add_nodes_from(range(nvert))
-        g.add_edges_from([(e[0], e[1], w) for e, w in zip(edges, weights)])
+        g.add_edges_from(triples)
         result = rx.max_weight_matching(g, max_cardinality=False, weight_fn=int)
     else:
         from .bigmatch import max_weight_matching
-        result = max_weight_matching([(e[0], e[1], w) for e, w in zip(edges, weights)])
+        result = max_weight_matching(triples)
     if chosen and covered is not None:
         partner = {}
         for a, b in result:
