@@ -132,3 +132,10 @@ def test_deploy_check_warns_without_a_shared_cache(settings):
     assert "tournaments.W001" in [m.id for m in run_checks(include_deployment_checks=True)]
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:6379/0"}}
     assert "tournaments.W001" not in [m.id for m in run_checks(include_deployment_checks=True)]
+
+
+def test_portuguese_even_for_an_english_browser_until_the_user_switches(client, db):
+    html = client.get("/", HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9").content.decode()
+    assert 'lang="pt-br"' in html
+    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    assert 'lang="en"' in client.get("/", HTTP_ACCEPT_LANGUAGE="pt-BR").content.decode()

@@ -15,6 +15,7 @@ from ..services.openings import opening_draw, opening_set_code
 from ..services.results import round_record_results
 from ..services.rounds import round_edit, round_pair, round_publish, round_undo
 from ..tables import PairingTable
+from ..templatetags.damas import fmt_number
 from .staff_entries import EXPORT_FORMATS, export_response
 from .staff_helpers import parse_id, run_service
 
@@ -43,8 +44,8 @@ def board_rows(tournament, rnd):
             "board": board.number, "board_obj": board, "first_entry": first, "second_entry": second,
             "first_no": first.pairing_number, "first": first.player.name, "second_no": second.pairing_number,
             "second": second.player.name,
-            "first_points": p1 if done else "", "second_points": p2 if done else "",
-            "score": f"{p1:g} - {p2:g}" if done else "",
+            "first_points": fmt_number(p1) if done else "", "second_points": fmt_number(p2) if done else "",
+            "score": f"{fmt_number(p1)} - {fmt_number(p2)}" if done else "",
             "games": "  ".join(entry_label(n, r) or "…" for n, r in sorted(results.items())),
             "results": results,
             "opening": (board.opening or rnd.opening).code if (board.opening or rnd.opening) else "",
