@@ -13,10 +13,12 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from . import cache
 from .models import Round, Suspension, Tournament
 from .models.choices import RoundFormat, TiebreakProfile
+from .pairing_bridge import ENGINE_NAME
 
 CONDITION_KEYS = (
     "participants", "rounds_and_time", "no_suspended", "round1_by_rating", "pairing_engine", "tiebreaks",
@@ -25,16 +27,11 @@ CONDITION_KEYS = (
 DEADLINE_DAYS = 2
 # (rounds, minutes per player per game): at least 7 rounds of 21 minutes, or 5 rounds of 30 minutes.
 ROUNDS_AND_TIME = ((7, 21), (5, 30))
-IMPORTED_ENGINE = "imported"
-ENGINE_EDITION = "FIDE C.04.3, edition applied from 1 February 2026"
+ENGINE_EDITION = gettext_lazy("FIDE C.04.3, edition applied from 1 February 2026")
 
 
 def engine_name():
     """The product's pairing engine as recorded on the rounds it pairs."""
-    try:
-        from .pairing_bridge import ENGINE_NAME
-    except Exception:  # the engine package may be unavailable; the name is fixed
-        ENGINE_NAME = "damas-swiss Dutch (FIDE C.04.3, 2026)"
     return ENGINE_NAME
 
 
