@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tournaments.models import Board, Entry, Game, Round
+from tournaments.models import Board, Entry, Game, Round, Tournament
 from tournaments.models.choices import WithdrawalKind
 from tournaments.selectors import board_pair, rounds_with_boards, tournament_history
 from tournaments.services.entries import absence_announce, entry_register, entry_withdraw
@@ -70,11 +70,13 @@ def parse_boards(html):
 
 
 def test_staff_pages_from_setup_to_last_result(client, director, make_player):
+    """40 players, 7 rounds of micro-matches, every step through the staff pages as an arbiter clicks."""
     client.force_login(director)
-    # Setup: a 4-round micro-match tournament for 8 players.
+    rng = random.Random(11)
+    # Setup: a 7-round micro-match tournament.
     r = client.post(reverse("staff:tournament_create"), {
         "name": "Aberto de Olinda", "slug": "aberto-olinda", "variant": "brazilian-64", "format": "micro-match",
-        "planned_rounds": 4, "minutes_per_game": 21, "start_date": "2026-12-05", "end_date": "2026-12-06",
+        "planned_rounds": 7, "minutes_per_game": 21, "start_date": "2026-12-05", "end_date": "2026-12-06",
         "city": "Olinda", "state": "PE", "venue": "", "chief_arbiter": "", "time_zone": "America/Sao_Paulo",
         "score_win": "2", "score_draw": "1", "score_loss": "0", "bye_value": "win", "absence_value": "zero",
         "acceleration": "none", "initial_colour": "white", "provisional_rating": 1600, "tiebreak_profile": "cbjd",
@@ -87,12 +89,13 @@ def test_staff_pages_from_setup_to_last_result(client, director, make_player):
     known = make_player(name="Severino Lins", rating=2200)
     assert client.get(reverse("staff:entries", args=[slug]), {"q": "Severino"}).content.decode().count("Severino Lins") >= 1
     client.post(reverse("staff:entry_add", args=[slug]), {"player": known.pk})
-    for i in range(7):
-        r = client.post(reverse("staff:entry_add", args=[slug]), {"name": f"Jogador {i}", "sex": "M", "rating": 1800 + i * 20,
+    for i in range(39):
+        r = client.post(reverse("staff:entry_add", args=[slug]), {"name": f"Jogador {i}", "sex": "M", "rating": 1500 + i * 20,
                                                                   "state": "PE", "club": "", "cbjd_id": f"N{i}", "title": ""})
         assert r.status_code == 302
-    assert Entry.objects.filter(tournament__slug=slug).count() == 8
-    for number in range(1, 5):
+    assert Entry.objects.filter(tournament__slug=slug).count() == 40
+    typed = {}
+    for number in range(1, 8):
         r = client.post(reverse("staff:round_pair", args=[slug]))
         assert r.status_code == 302 and r.url.endswith(f"/rodada/{number}/"), r
         page = client.get(r.url)
@@ -103,16 +106,20 @@ def test_staff_pages_from_setup_to_last_result(client, director, make_player):
         data = {}
         for board_id in parse_boards(html):
             board = Board.objects.get(pk=board_id)
-            data[f"b{board_id}_v"] = board.version
-            data[f"b{board_id}_g1"] = "2-0"
-            data[f"b{board_id}_g2"] = "1-1"
+            g1, g2 = rng.choice(["2-0", "1-1", "0-2", "+"]), rng.choice(["2-0", "1-1", "0-2", "-"])
+            typed[board_id] = (g1, g2)
+            data.update({f"b{board_id}_v": board.version, f"b{board_id}_g1": g1, f"b{board_id}_g2": g2})
         r = client.post(results_url, data)
         assert r.status_code == 302, r.content.decode()[:3000]
+        check_round_invariants(Tournament.objects.get(slug=slug), number)
     assert not Game.objects.filter(board__round__tournament__slug=slug, result__isnull=True).exists()
-    assert Round.objects.filter(tournament__slug=slug, status="published").count() == 4
-    # The first player of every board won game 1 (as White) and drew game 2.
-    assert set(Game.objects.filter(board__round__tournament__slug=slug, number=1).values_list("result", flat=True)) == {"1-0"}
-    assert set(Game.objects.filter(board__round__tournament__slug=slug, number=2).values_list("result", flat=True)) == {"1/2"}
+    assert Round.objects.filter(tournament__slug=slug, status="published").count() == 7
+    # Every game stored as typed (from the first player's side: game 1 as White, game 2 as Black).
+    as_stored = {("2-0", 1): "1-0", ("1-1", 1): "1/2", ("0-2", 1): "0-1", ("+", 1): "+/-",
+                 ("2-0", 2): "0-1", ("1-1", 2): "1/2", ("0-2", 2): "1-0", ("-", 2): "+/-"}
+    for board_id, (g1, g2) in typed.items():
+        stored = dict(Game.objects.filter(board_id=board_id).values_list("number", "result"))
+        assert stored == {1: as_stored[(g1, 1)], 2: as_stored[(g2, 2)]}
 
 
 def test_results_page_stale_form_shows_current_value(client, director, field):
