@@ -11,7 +11,7 @@ TOURNAMENT_FIELDS = [
     "state", "venue", "chief_arbiter", "time_zone", "score_win", "score_draw", "score_loss", "bye_value",
     "absence_value", "acceleration", "initial_colour", "provisional_rating", "tiebreak_profile", "tiebreak_keys",
     "tiebreak_edition", "progressive_move", "corrected_progressive_cut", "corrected_progressive_unplayed",
-    "opening_table", "opening_draw_mode", "min_participants",
+    "opening_table", "opening_draw_mode", "king_moves_per_player", "min_participants",
 ]
 
 

@@ -7,7 +7,7 @@ without them and takes the defaults):
 * ``tournament``: ``venue``, ``chief_arbiter``, ``time_zone``, ``absence`` (``zero``/``draw``: value of an
   announced absence), ``provisional_rating``, ``initial_colour``, ``opening_table`` (code, or null for free
   openings), ``opening_draw`` (``round``/``board``), ``tiebreak_edition``, ``progressive_move``,
-  ``corrected_progressive_cut``, ``corrected_progressive_unplayed``;
+  ``corrected_progressive_cut``, ``corrected_progressive_unplayed``, ``king_moves_per_player``;
 * ``players[]``: ``title``, ``fmjd_rating``, ``declared_adult``, ``withdrawn_from`` and ``withdrawal``
   (``approved``/``abandonment``), ``late_entry``;
 * ``rounds[]``: ``manually_edited``; ``engine`` (the engine that paired the round, so a restored backup keeps
@@ -88,6 +88,7 @@ def export_data(tournament) -> dict:
             "opening_draw": t.opening_draw_mode, "tiebreak_edition": t.tiebreak_edition,
             "progressive_move": t.progressive_move, "corrected_progressive_cut": t.corrected_progressive_cut,
             "corrected_progressive_unplayed": t.corrected_progressive_unplayed,
+            "king_moves_per_player": t.king_moves_per_player,
         },
         "categories": [],
         "players": [],
@@ -314,6 +315,11 @@ def _validate(data):
         ck.add(where, f"valor inválido em “corrected_progressive_unplayed”: {unplayed!r}")
         unplayed = True
     fields["corrected_progressive_unplayed"] = unplayed
+    per_player = t.get("king_moves_per_player", True)
+    if not isinstance(per_player, bool):
+        ck.add(where, f"valor inválido em “king_moves_per_player”: {per_player!r}")
+        per_player = True
+    fields["king_moves_per_player"] = per_player
     table = None
     if "opening_table" in t:
         code = t["opening_table"]

@@ -77,6 +77,13 @@ class Tournament(models.Model):
         _("opening draw"), max_length=5, choices=OpeningDrawMode.choices, default=OpeningDrawMode.PER_ROUND
     )
 
+    # Rules of play: the seeds say "20 (25) successive king moves"; read per player (FMJD) by default, or as
+    # single moves (plies) when this is off.
+    king_moves_per_player = models.BooleanField(
+        _("king-move draw rule counts each player's moves"), default=True,
+        help_text=_("20 successive king moves on 64 squares (25 on 100) by each player; off: by both players together."),
+    )
+
     # Qualification and homologation.
     min_participants = models.PositiveSmallIntegerField(_("minimum participants for qualification rights"), default=30)
     homologation_exported_at = models.DateTimeField(_("homologation report exported at"), null=True, blank=True)

@@ -28,7 +28,8 @@ def game_attach_pdn(*, game, pdn, user):
     if len(pdn) > MAX_PDN:
         raise ServiceError(_("The game record is too long."))
     if pdn:
-        check = draughts.validate_game(pdn, tournament.variant, start_fen=start_fen_for(game))
+        check = draughts.validate_game(pdn, tournament.variant, start_fen=start_fen_for(game),
+                                       king_rule_per_player=tournament.king_moves_per_player)
         if not check.ok:
             raise ServiceError(check.error)
     old = game.pdn
