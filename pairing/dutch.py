@@ -121,7 +121,9 @@ class Dutch:
 
     def edge_weight(self, hi: EPlayer, lo: EPlayer, in_cur: bool, in_next: bool,
                     bye_score: int, single_bye: bool) -> int:
-        """High part of the edge weight (0 when the pair is not allowed)."""
+        """High part of the edge weight (0 when the pair is not allowed), field by
+        field in priority order: the definition that fast_weight and
+        outside_weight compute faster (tests/pairing/test_internals.py)."""
         if not self.compatible(hi, lo):
             return 0
         sgsb = self.sgsb

@@ -302,11 +302,6 @@ def read(path: str) -> TrfData:
     return parse(text)
 
 
-def state_for_next_round(data: TrfData) -> M.TournamentState:
-    """The state with the 240 byes of the round to pair applied as absences."""
-    return data.state
-
-
 # ----------------------------------------------------------------- writing
 def _fmt_points(v) -> str:
     d = Decimal(str(v))
