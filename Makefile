@@ -23,7 +23,7 @@ venv: $(VENV)/.dev
 run: $(VENV)/.runtime
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo
-	$(PY) manage.py demo_login
+	$(PY) manage.py demo_login --url http://$(HOST):$(PORT)/
 	@echo "Servindo em http://$(HOST):$(PORT)/  (Ctrl+C para parar)"
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
