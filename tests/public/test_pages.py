@@ -99,3 +99,26 @@ def test_staff_may_print_a_draft_marked_as_such(client, published, director):
     assert "RASCUNHO" in response.content.decode()
     # ...but the public pages stay without it, even for staff
     assert client.get(reverse("public:round", args=[published.slug, 6])).status_code == 404
+
+
+def test_a_tournament_with_nothing_yet_still_has_its_pages(client, make_tournament):
+    t = make_tournament(slug="recem-criado")
+    for name in ("public:tournament", "public:pairings", "public:pairings_alpha", "public:rounds",
+                 "public:standings", "public:crosstable", "public:players", "public:screen_standings",
+                 "public:screen_pairings", "public:print_index", "public:print_standings", "public:print_crosstable",
+                 "public:print_qr"):
+        response = client.get(reverse(name, args=[t.slug]))
+        assert response.status_code == 200, name
+    assert "Nenhuma rodada foi publicada ainda." in client.get(reverse("public:pairings", args=[t.slug])).content.decode()
+
+
+def test_entries_before_round_one_show_on_the_public_pages(client, make_tournament, make_player, director):
+    from tournaments.services.entries import entry_register
+
+    t = make_tournament(slug="inscricoes-abertas")
+    for _ in range(3):
+        entry_register(tournament=t, player=make_player(), user=director)
+    players = client.get(reverse("public:players", args=[t.slug])).content.decode()
+    assert players.count('data-search="Jogador') == 3
+    standings = client.get(reverse("public:standings", args=[t.slug])).content.decode()
+    assert standings.count("/jogadores/") >= 3
