@@ -296,9 +296,11 @@ def read(path: str) -> TrfData:
     with open(path, "rb") as fh:
         raw = fh.read()
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise M.InvalidInput("o arquivo não é UTF-8 válido")
+        # TRF files from older desktop programs (Swiss-Manager, Vega) are Latin-1 / Windows-1252; only names
+        # use non-ASCII letters, and every byte is a valid Latin-1 character.
+        text = raw.decode("latin-1")
     return parse(text)
 
 

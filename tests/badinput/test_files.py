@@ -51,14 +51,16 @@ def test_pairing_cli_names_the_bad_line(name, line):
     assert proc.stdout == ""
 
 
-def test_pairing_cli_refuses_latin1():
-    """Refused as invalid input with a one-line reason. (It does not name the line of the first non-UTF-8 byte,
-    line 9 here: reported, not asserted.)"""
+def test_pairing_cli_reads_latin1():
+    """A Latin-1 TRF (as older desktop programs write them) is read, accents and all, and paired."""
     proc = pairing(CORPUS / "trf_latin1.trf")
-    assert proc.returncode == 3, (proc.returncode, proc.stdout, proc.stderr)
-    lines = error_lines(proc)
-    assert len(lines) == 1 and "UTF-8" in lines[0], proc.stderr
-    assert proc.stdout == ""
+    assert proc.returncode == 0, (proc.returncode, proc.stdout, proc.stderr)
+    lines = proc.stdout.split("\n")
+    assert lines[0] == "2" and len([x for x in lines[1:] if x.strip()]) == 2, proc.stdout
+    from pairing import trf
+
+    players = {p.id: p.name for p in trf.read(str(CORPUS / "trf_latin1.trf")).state.players}
+    assert players[3] == "João Conceição"
 
 
 def test_pairing_cli_missing_and_empty_files(tmp_path):
