@@ -38,7 +38,7 @@ bench: $(VENV)/.dev
 	for f in bench/*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
 
 messages: $(VENV)/.dev
-	$(PY) manage.py makemessages -l pt_BR -l en --ignore=.venv --ignore=staticfiles
+	$(PY) manage.py makemessages -l pt_BR -l en --ignore=.venv --ignore=staticfiles --ignore=tests --ignore=bench
 	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:

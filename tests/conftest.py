@@ -66,3 +66,12 @@ def field(make_tournament, make_player, director):
 def _fast_password_hashing(settings):
     """Real hashing (PBKDF2) costs ~0.3 s a user; tests don't need it."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Page caches are keyed by tournament id, and ids repeat after a test's rollback: start every test empty."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield

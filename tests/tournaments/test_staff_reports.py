@@ -63,3 +63,12 @@ def test_bad_import_lists_problems_and_writes_nothing(client, demo):
     assert r.status_code == 200
     assert Tournament.objects.count() == before
     assert "msg-error" in r.content.decode()
+
+
+def test_new_tournament_form_preselects_the_official_table(client, director):
+    client.force_login(director)
+    html = client.get(reverse("staff:tournament_create")).content.decode()
+    from tournaments.models import OpeningTable
+
+    idf = OpeningTable.objects.get(code="IDF-64")
+    assert f'<option value="{idf.pk}" selected>' in html

@@ -7,7 +7,8 @@ from django.utils.translation import gettext as _
 from django.views.generic import FormView, ListView, TemplateView
 
 from ..forms import TOURNAMENT_FIELDS, StaffRoleForm, TournamentForm
-from ..models import AuditEntry, Tournament, TournamentRole
+from ..models import AuditEntry, OpeningTable, Tournament, TournamentRole
+from ..openings_data import DEFAULT_TABLE
 from ..models.tournament import FROZEN_SETTINGS
 from ..permissions import DirectorRequiredMixin, TournamentStaffMixin, visible_tournaments
 from ..selectors import missing_results
@@ -27,6 +28,10 @@ class TournamentCreateView(DirectorRequiredMixin, FormView):
     template_name = "staff/tournament_form.html"
     form_class = TournamentForm
 
+
+    def get_initial(self):
+        # The official table (IDF under Brazilian rules) is preselected; "free openings" stays a choice.
+        return {"opening_table": OpeningTable.objects.filter(code=DEFAULT_TABLE).first()}
 
     def form_valid(self, form):
         data = {k: form.cleaned_data[k] for k in TOURNAMENT_FIELDS}
