@@ -33,10 +33,11 @@ from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_safe
 
 from .. import cache as page_cache
+from .. import standings as standings_module
 from ..models import Category, Entry, Game, Round, Tournament
 from ..models.choices import EntryStatus, RoundStatus, TiebreakProfile
 from ..scoring import board_points, white_is_first
-from ..selectors import board_pair, entries_in_order, rounds_with_boards, scoring_of, tournament_history
+from ..selectors import board_pair, entries_in_order, scoring_of, tournament_history
 from ..templatetags.damas import board_svg_markup, fmt_number
 
 PAGE_TIMEOUT = 60 * 60 * 6
@@ -116,16 +117,9 @@ class Seen:
 
 
 def published_rounds(tournament, entries, published_only=True):
-    """Rounds with boards, seats and games; drafts filtered out in the query (never in a template).
-
-    Uses the standings module's lean reader (plain rows, several times faster than the model prefetch on a
-    300-player event) when it is there, else the selector.
-    """
-    try:
-        from ..standings import lean_rounds_with_boards
-    except ImportError:
-        return rounds_with_boards(tournament, published_only=published_only)
-    return lean_rounds_with_boards(tournament, entries, published_only=published_only)
+    """Rounds with boards, seats and games; drafts filtered out in the query (never in a template). The
+    standings module's lean reader gives plain rows, several times faster than the model prefetch."""
+    return standings_module.lean_rounds_with_boards(tournament, entries, published_only=published_only)
 
 
 class PublicData:
@@ -361,17 +355,8 @@ def compute_standings_for(t, data=None, rights=False, category=None):
     show it; it costs as much as the tiebreaks themselves on a large event). ``category`` (a code): the only
     category whose standings and spots are computed (none for the overall page).
     """
-    from .. import standings as module
-
-    if rights:
-        try:
-            from ..homologation import rights_earned  # noqa: F401 (the standings call it)
-            rights = None
-        except ImportError:
-            rights = False
-    if not (hasattr(module, "_assemble") and hasattr(module, "read_tournament")):
-        ts = module.tournament_standings(t, public=True, rights=rights)
-        return ts, [c.category for c in ts.categories]
+    module = standings_module
+    rights = None if rights else False  # None: the standings ask the homologation check
     if data is None:
         entries, counted, history, categories = module.read_tournament(t, public=True)
     else:
@@ -380,7 +365,7 @@ def compute_standings_for(t, data=None, rights=False, category=None):
         categories = data.categories
     code = (getattr(category, "code", category) or "").lower()
     wanted = [c for c in categories if code and c.code.lower() == code]
-    return module._assemble(t, entries, counted, history, wanted, True, rights), categories
+    return module.standings_from_history(t, entries, counted, history, wanted, True, rights), categories
 
 
 def standings_table(tournament, data=None, category=None):
