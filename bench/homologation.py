@@ -20,8 +20,6 @@ import django  # noqa: E402
 
 django.setup()
 
-from django.db import connection  # noqa: E402
-from django.test.utils import setup_test_environment  # noqa: E402
 
 
 def main(players=300, rounds=9):
@@ -56,12 +54,6 @@ def main(players=300, rounds=9):
 
 
 if __name__ == "__main__":
-    args = [int(a) for a in sys.argv[1:3]]
-    setup_test_environment()
-    if connection.vendor != "sqlite":  # a database of its own: never clobber a test run's test_ database
-        connection.settings_dict.setdefault("TEST", {})["NAME"] = f"bench_{Path(__file__).stem}_{os.getpid()}"
-    old = connection.creation.create_test_db(verbosity=0, autoclobber=True)
-    try:
-        main(*args)
-    finally:
-        connection.creation.destroy_test_db(old, verbosity=0)
+    from throwaway_db import run_in_throwaway_db
+
+    run_in_throwaway_db(main, *[int(a) for a in sys.argv[1:3]], name=__file__)
