@@ -332,6 +332,15 @@ class Position:
         results: list = []
         best = [1]
 
+        def finish(path: list, caps: list, capmask: int) -> None:
+            """A capture sequence ended: keep it if it takes at least as many pieces as the best so far."""
+            n = len(caps)
+            if n > best[0]:
+                best[0] = n
+                results.clear()
+            if n == best[0]:
+                results.append((tuple(path), tuple(caps), capmask))
+
         def man(p: int, occ: int, capmask: int, path: list, caps: list) -> None:
             found = False
             for _d, over, land in jumps[p]:
@@ -344,12 +353,7 @@ class Position:
                     path.pop()
                     caps.pop()
             if not found and caps:
-                n = len(caps)
-                if n > best[0]:
-                    best[0] = n
-                    results.clear()
-                if n == best[0]:
-                    results.append((tuple(path), tuple(caps), capmask))
+                finish(path, caps, capmask)
 
         def king(p: int, occ: int, capmask: int, path: list, caps: list) -> None:
             found = False
@@ -375,12 +379,7 @@ class Position:
                     j += 1
                 caps.pop()
             if not found and caps:
-                n = len(caps)
-                if n > best[0]:
-                    best[0] = n
-                    results.clear()
-                if n == best[0]:
-                    results.append((tuple(path), tuple(caps), capmask))
+                finish(path, caps, capmask)
 
         m = own
         while m:

@@ -167,25 +167,18 @@ class Dutch:
             r <<= sgsb
             if in_cur:
                 r |= int(not (shi > slo and f2[lo.pid] == FLOAT_UP))
-        if pr:
+        # Score differences of repeated floats, one round back then two rounds back.
+        for back, floats in ((1, f1), (2, f2)):
+            if pr < back:
+                break
             r <<= sgs
             if in_cur:
-                if f1[lo.pid] == FLOAT_DOWN:
+                if floats[lo.pid] == FLOAT_DOWN:
                     r += 1 << shifts[slo]
-                if f1[hi.pid] == FLOAT_DOWN:
+                if floats[hi.pid] == FLOAT_DOWN:
                     r += 1 << shifts[shi]
             r <<= sgs
-            if in_cur and not (f1[lo.pid] == FLOAT_UP and shi > slo):
-                r |= 1 << shifts[shi]
-        if pr > 1:
-            r <<= sgs
-            if in_cur:
-                if f2[lo.pid] == FLOAT_DOWN:
-                    r += 1 << shifts[slo]
-                if f2[hi.pid] == FLOAT_DOWN:
-                    r += 1 << shifts[shi]
-            r <<= sgs
-            if in_cur and not (f2[lo.pid] == FLOAT_UP and shi > slo):
+            if in_cur and not (floats[lo.pid] == FLOAT_UP and shi > slo):
                 r |= 1 << shifts[shi]
         return r
 
