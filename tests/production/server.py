@@ -211,16 +211,22 @@ class Site:
                 parts.append(f"--- {name}\n" + path.read_text(errors="replace")[-6000:])
         return "\n".join(parts)
 
-    def access_entries(self):
-        """(method, path, status, worker pid, user agent) of every request in the access log so far."""
-        if not self.access_log.exists():
-            return []
-        out = []
-        for line in self.access_log.read_text(errors="replace").splitlines():
-            m = ACCESS_LINE.search(line)
-            if m:
-                out.append((m["method"], m["path"], int(m["status"]), int(m["pid"]), m["agent"]))
-        return out
+    def access_entries(self, until=None, timeout=5.0):
+        """(method, path, status, worker pid, user agent) of every request in the access log so far.
+
+        A worker writes its log line after the response has left, so a client can be faster than the log:
+        with ``until`` (a test on the entries) the log is read again until the test passes or ``timeout``."""
+        deadline = time.monotonic() + timeout
+        while True:
+            out = []
+            if self.access_log.exists():
+                for line in self.access_log.read_text(errors="replace").splitlines():
+                    m = ACCESS_LINE.search(line)
+                    if m:
+                        out.append((m["method"], m["path"], int(m["status"]), int(m["pid"]), m["agent"]))
+            if until is None or until(out) or time.monotonic() > deadline:
+                return out
+            time.sleep(0.05)
 
 
 class Response:
