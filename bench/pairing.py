@@ -1,6 +1,6 @@
 """Benchmark of the pairing engine.
 
-    python bench/pairing.py [--sizes 100,300,1000] [--round 8] [--seed 1]
+    python bench/pairing.py [--sizes 100,300,1000] [--round 8] [--seed 1] [--decisive]
                             [--reference PATH] [--keep DIR]
 
 Generates random tournaments (histories built with a quick greedy Swiss, random
@@ -30,7 +30,8 @@ from pairing.__main__ import format_pairs  # noqa: E402
 from pairing.api import pair_trf  # noqa: E402
 
 
-def random_tournament(n: int, rounds_played: int, total: int, seed: int) -> M.TournamentState:
+def random_tournament(n: int, rounds_played: int, total: int, seed: int,
+                      decisive: bool = False) -> M.TournamentState:
     rng = random.Random(seed)
     ratings = sorted((rng.randint(1000, 2400) for _ in range(n)), reverse=True)
     players = [M.PlayerState(id=i + 1, name=f"Jogador {i + 1:04d}", rating=r)
@@ -40,7 +41,7 @@ def random_tournament(n: int, rounds_played: int, total: int, seed: int) -> M.To
     had_bye = [False] * n
     whites = [0] * n
     for rnd in range(rounds_played):
-        absent = {i for i in range(n) if rng.random() < 0.03}
+        absent = set() if decisive else {i for i in range(n) if rng.random() < 0.03}
         order = sorted((i for i in range(n) if i not in absent),
                        key=lambda i: (-score[i], i))
         entries = {}
@@ -73,7 +74,7 @@ def random_tournament(n: int, rounds_played: int, total: int, seed: int) -> M.To
                 entries[bl] = M.RoundEntry(M.FORFEIT_LOSS, w + 1, "b")
                 score[w] += 2
                 continue
-            res = "W" if x < 0.45 else "D" if x < 0.7 else "L"
+            res = ("W" if x < 0.51 else "L") if decisive else "W" if x < 0.45 else "D" if x < 0.7 else "L"
             other = {"W": "L", "D": "D", "L": "W"}[res]
             entries[w] = M.RoundEntry(M.GAME, bl + 1, "w", res)
             entries[bl] = M.RoundEntry(M.GAME, w + 1, "b", other)
@@ -107,13 +108,15 @@ def main(argv=None) -> int:
     ap.add_argument("--round", type=int, default=8, help="round to pair")
     ap.add_argument("--total", type=int, default=11, help="total rounds")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--decisive", action="store_true",
+                    help="no draws and no absences: few, large score groups (the slowest early rounds)")
     ap.add_argument("--reference", help="another engine with the same CLI contract")
     ap.add_argument("--keep", help="directory to keep the generated TRF files")
     args = ap.parse_args(argv)
     workdir = args.keep or tempfile.mkdtemp(prefix="pairing-bench-")
     os.makedirs(workdir, exist_ok=True)
     for size in [int(x) for x in args.sizes.split(",") if x]:
-        state = random_tournament(size, args.round - 1, args.total, args.seed + size)
+        state = random_tournament(size, args.round - 1, args.total, args.seed + size, args.decisive)
         path = os.path.join(workdir, f"bench-n{size}-r{args.round:02d}.trf")
         with open(path, "w") as fh:
             fh.write(trf.dumps(state))
@@ -124,7 +127,8 @@ def main(argv=None) -> int:
         dt = time.perf_counter() - t0
         cpu = time.process_time() - c0
         mine = format_pairs(result)
-        line = f"{size:5d} players, round {args.round}: {dt:8.3f} s per round (cpu {cpu:.3f} s)"
+        line = (f"{size:5d} players, round {args.round}{' (decisive)' if args.decisive else ''}: "
+                f"{dt:8.3f} s per round (cpu {cpu:.3f} s)")
         if args.reference:
             rdt, ref = run_reference(args.reference, path)
             if ref is None:

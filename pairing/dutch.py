@@ -626,7 +626,17 @@ class Dutch:
                 add = ((int(sm_ri < rem_pairs) << (2 * sgsb)) - sm_ri) << 1
                 return (r, add)
 
-            stable = compute()
+            stable = None
+            if reduced and not nsgb & 1:
+                # an even bracket that can be paired within itself: its pairing does not depend
+                # on the next score group, so every matching of this bracket leaves that group out
+                bracket_v = vi[:nsgb]
+                stable = M.try_close(bracket_v, low_mask, nbc, top_shift)
+                if stable is not None:
+                    def compute(tb=None):
+                        return M.compute_within(bracket_v, low_mask, nbc, top_shift, tb)
+            if stable is None:
+                stable = compute()
 
             def in_bracket(x):
                 return sg_begin_v <= x < nsgb_v

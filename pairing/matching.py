@@ -109,19 +109,9 @@ class MatchingState:
         self.covered = set()
         if self.sub is None:
             self._begin_subset(subset, mask)
-        subset = sorted(v for v in subset if self.active[v])
+        subset, unmatched, covered = self._solve_subset(subset, tiebreak)
         inset = set(subset)
-        edges = [(k[0], k[1], x[0], x[1]) for k, x in self.sub.items()]
         mate = self.mate
-        for v in subset:
-            mate[v] = v
-        covered = []
-        if edges:
-            for u, v in solve(edges, len(subset), self.n, tiebreak, covered, self.b_split,
-                              self.layout):
-                mate[u] = v
-                mate[v] = u
-        unmatched = frozenset(v for v in subset if mate[v] == v)
         if self.closed_subset:
             # the subset is known to be matched within itself in every optimal
             # matching, independently of the rest
@@ -137,6 +127,52 @@ class MatchingState:
             out[v] = self.n
             mate[v] = v
         return out
+
+    def _solve_subset(self, subset, tiebreak):
+        """Best matching of the subset's edges (``self.sub``), written into ``self.mate``;
+        returns the active vertices of the subset, those left unmatched and the covered ones."""
+        subset = sorted(v for v in subset if self.active[v])
+        edges = [(k[0], k[1], x[0], x[1]) for k, x in self.sub.items()]
+        mate = self.mate
+        for v in subset:
+            mate[v] = v
+        covered = []
+        if edges:
+            for u, v in solve(edges, len(subset), self.n, tiebreak, covered, self.b_split,
+                              self.layout):
+                mate[u] = v
+                mate[v] = u
+        return subset, frozenset(v for v in subset if mate[v] == v), covered
+
+    def try_close(self, subset, mask, nbc, top_shift) -> Optional[List[int]]:
+        """Close the computations to ``subset`` (a whole bracket) when it can be matched within
+        itself and the players outside it can still all be matched (but for one bye candidate).
+
+        Every optimal matching then matches the subset within itself: completion ranks above the
+        number of pairs in the bracket, and a matching that sends any of its players outside pairs
+        fewer of them in the bracket. Returns the matching (as ``compute_within``), or None with
+        nothing changed, when the subset has no perfect matching or the rest could not be completed.
+        """
+        subset = sorted(v for v in subset if self.active[v])
+        if len(subset) % 2:
+            return None
+        # the completion check of the players outside this subset (its caches belong to the
+        # bracket's usual subset: set them aside)
+        self.absorb_cache, self.outside_key = {}, None
+        completable = self._absorbable(frozenset(), set(subset), nbc, top_shift)
+        self.absorb_cache, self.outside_key = {}, None
+        if not completable:
+            return None
+        self.close_subset(subset, mask)
+        self.calls += 1
+        subset, unmatched, covered = self._solve_subset(subset, None)
+        if unmatched:
+            for v in subset:
+                self.mate[v] = v
+            self.sub, self.layout, self.closed_subset = None, {}, False
+            return None
+        self.covered = set(covered)
+        return list(self.mate)
 
     def begin_bracket(self) -> None:
         """A new bracket: forget what depends on the subset."""
@@ -297,14 +333,12 @@ class MatchingState:
         return not left or not nbc[left[0]]
 
     def compute_edges(self, edges) -> List[int]:
-        """Maximum-weight matching of an explicit edge list [(u, v, w)] over all vertices."""
+        """Maximum-weight matching of an explicit edge list [(u, v, w)] over all vertices
+        (weights of any width: they are compressed like every other matching's)."""
         self.calls += 1
         mate = list(range(self.n))
         if edges:
-            g = rx.PyGraph()
-            g.add_nodes_from(range(self.n))
-            g.add_edges_from(edges)
-            for u, v in rx.max_weight_matching(g, max_cardinality=False, weight_fn=int):
+            for u, v in solve([(u, v, w, 0) for u, v, w in edges], self.n, self.n):
                 mate[u] = v
                 mate[v] = u
         return mate
