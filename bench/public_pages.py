@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,6 +36,10 @@ os.environ["DATABASE_URL"] = DB_URL
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ["ALLOWED_HOSTS"] = "127.0.0.1,localhost,testserver"
 os.environ["DEBUG"] = "0"
+# Static files are not collected for the bench (the pages are measured, not their CSS): WhiteNoise's
+# warning about the missing STATIC_ROOT is noise here, in this process and in gunicorn's.
+os.environ["PYTHONWARNINGS"] = "ignore:No directory at"
+warnings.filterwarnings("ignore", message="No directory at")
 
 import django  # noqa: E402
 

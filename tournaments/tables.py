@@ -7,7 +7,7 @@ from .models import Entry
 
 class EntryTable(tables.Table):
     pairing_number = tables.Column(verbose_name=_("No."))
-    name = tables.LinkColumn("staff:entry", args=[tables.A("tournament.slug"), tables.A("pk")],
+    name = tables.LinkColumn("staff:entry", args=[tables.A("tournament__slug"), tables.A("pk")],
                              accessor="player__name", verbose_name=_("name"), order_by="player__name")
     cbjd_id = tables.Column(accessor="player__cbjd_id", verbose_name="CBJD", order_by="player__cbjd_id")
     rating = tables.Column(verbose_name=_("rating"))
