@@ -10,8 +10,10 @@ standard; ``001`` player lines:
 
 Results: 1 = 0 (played), W D L (played, short game), + - (forfeit), U (pairing-allocated bye; F accepted
 when the round has no U), Z or H (announced absence: zero or draw value), blank (not paired: withdrawn,
-late entry). Header lines read: 012 name, 022 city, 042/052 dates, 102 chief arbiter, 142 or XXR rounds,
-162 or BBW/BBD/BBL points, BBU bye value. Import goes through the JSON importer (same validation, one
+late entry). Columns after the last paired round holding only Z or H are the absences announced for the
+rounds still to pair (as pairing programs write them); the export writes them there too. Header lines read:
+012 name, 022 city, 042/052 dates, 102 chief arbiter, 142 or XXR rounds, XXC (white1/black1) or 152 initial
+colour, 162 or BBW/BBD/BBL points, BBU bye value. Import goes through the JSON importer (same validation, one
 transaction).
 """
 from __future__ import annotations
@@ -63,6 +65,7 @@ def export_trf(tournament) -> str:
     ids = {e.pk: n for n, e in st.entries.items()}
     announced = set(Absence.objects.filter(entry__tournament=tournament).values_list("entry_id", "round_number"))
     absent_char = "H" if tournament.absence_value == AbsenceValue.DRAW else "Z"
+    last_paired = max((r.number for r in rounds), default=0)
     rank = {row.id: row.position for row in st.rows}
     lines = [
         f"012 {tournament.name}",
@@ -117,6 +120,8 @@ def export_trf(tournament) -> str:
                 block = ""
             if block:
                 _put(buf, col, block)
+        for rnd in sorted(n for pk, n in announced if pk == e.pk and n > last_paired):
+            _put(buf, 92 + 10 * (rnd - 1), f"0000 - {absent_char}")  # announced for a round not paired yet
         lines.append("".join(buf).rstrip())
     return "\n".join(lines) + "\n"
 
@@ -156,6 +161,7 @@ def parse_trf(text, slug=None) -> dict:
     errors = []
     t = {"name": "", "city": "", "start_date": None, "end_date": None, "chief_arbiter": ""}
     rounds_declared = None
+    initial_colour = None
     scoring = {"win": "1", "draw": "0.5", "loss": "0"}
     bye_points = None
     players = []
@@ -181,6 +187,11 @@ def parse_trf(text, slug=None) -> dict:
                 if not rest.split() or not rest.split()[0].isdigit():
                     raise InterchangeError([f"TRF, linha {lineno}: número de rodadas inválido “{rest}”"])
                 rounds_declared = int(rest.split()[0])
+            elif code == "XXC":
+                for token in rest.split():
+                    initial_colour = {"white1": "white", "black1": "black"}.get(token.lower(), initial_colour)
+            elif code == "152":
+                initial_colour = {"W": "white", "B": "black"}.get(rest[:1].upper(), initial_colour)
             elif code == "162":
                 for letter, value in re.findall(r"([A-Za-z])\s*(\d+(?:\.\d+)?)", line[4:]):
                     key = {"W": "win", "D": "draw", "L": "loss"}.get(letter.upper())
@@ -262,6 +273,12 @@ def parse_trf(text, slug=None) -> dict:
             "boards": [{"board": i, "first": w, "second": b, "games": [r]} for i, (w, b, r) in enumerate(boards, 1)],
             "bye": bye, "absent": sorted(absent),
         })
+    # Trailing columns with announced absences only (no game, no bye): the absences of rounds still to pair,
+    # as the pairing programs write them.
+    ahead = []
+    while rounds and not rounds[-1]["boards"] and rounds[-1]["bye"] is None:
+        last = rounds.pop()
+        ahead[:0] = [{"round": last["number"], "player": pid} for pid in last["absent"]]
     if has_h and has_z:
         errors.append("TRF: ausências de meio ponto (H) e de zero ponto (Z) no mesmo torneio não são suportadas")
     if errors:
@@ -288,10 +305,12 @@ def parse_trf(text, slug=None) -> dict:
             "scoring": {"win": scoring["win"], "draw": scoring["draw"], "loss": scoring["loss"]}, "bye": bye_value,
             "absence": "draw" if has_h else "zero", "acceleration": "none", "tiebreaks": "cbjd",
             "min_participants": 30, "chief_arbiter": t["chief_arbiter"][:120], "opening_table": None,
+            "initial_colour": initial_colour or "white",
         },
         "categories": [{"code": "ABS", "name": "Absoluto"}],
         "players": players,
         "rounds": rounds,
+        "absences": ahead,
     }
 
 

@@ -98,3 +98,52 @@ def test_crosstable_in_swiss_perfect_layout():
     assert rows["1"] == ["1", "Ana Souza", "PE", "", "90001", "", "2100", "", "8", "3:W", "5:W", "2:D"]
     assert rows["5"][8:] == ["8", "0:+", "1:L", "4:W"]
     assert rows["3"][8:] == ["5", "1:L", "2:L", "0:+"]
+
+
+def _next_round_file():
+    """4 players, round 1 played, round 2 announced: player 4 absent (the column holds only that)."""
+    return "\n".join([
+        "012 Aberto de Caruaru", "042 2026/05/01", "XXR 3", "XXC black1",
+        _line(1, "m", "Alfa", 2000, ["   3 b 1"]),
+        _line(2, "m", "Beta", 1900, ["   4 w 1"]),
+        _line(3, "m", "Gama", 1800, ["   1 w 0"]),
+        _line(4, "m", "Delta", 1700, ["   2 b 0", "0000 - Z"]),
+    ]) + "\n"
+
+
+def test_trf_initial_colour_and_absences_announced_for_the_next_round(director):
+    from tournaments.models import Absence
+    from tournaments.services.rounds import round_pair
+
+    data = parse_trf(_next_round_file())
+    assert data["tournament"]["initial_colour"] == "black"
+    assert [r["number"] for r in data["rounds"]] == [1] and data["absences"] == [{"round": 2, "player": 4}]
+    t = import_trf(_next_round_file(), user=director)
+    assert t.initial_colour == "black" and t.rounds.count() == 1
+    assert list(Absence.objects.filter(entry__tournament=t).values_list("entry__pairing_number", "round_number")) \
+        == [(4, 2)]
+    second = round_pair(tournament=t, user=director)
+    paired = {s.entry.pairing_number for s in second.seats.all()}
+    assert 4 not in paired and paired == {1, 2, 3}  # 3 present: two play, one has the bye
+
+    # Exported after pairing round 2: the absence is written in that round's column.
+    exported = export_trf(t).splitlines()
+    assert "152 B" in exported
+    delta = next(line for line in exported if line.startswith("001    4"))
+    assert delta[101:109] == "0000 - Z"
+
+
+def test_trf_export_writes_absences_of_rounds_not_paired_yet():
+    from tournaments.models import Absence
+
+    t = import_trf(_next_round_file())
+    entry = t.entries.get(pairing_number=1)
+    Absence.objects.create(entry=entry, round_number=3)
+    lines = export_trf(t).splitlines()
+    alfa = next(line for line in lines if line.startswith("001    1"))
+    delta = next(line for line in lines if line.startswith("001    4"))
+    assert alfa[111:119] == "0000 - Z" and alfa[101:109].strip() == ""
+    assert delta[101:109] == "0000 - Z"
+    copy = import_trf("\n".join(lines), slug="copia")
+    assert sorted(Absence.objects.filter(entry__tournament=copy).values_list("entry__pairing_number", "round_number")) \
+        == [(1, 3), (4, 2)]

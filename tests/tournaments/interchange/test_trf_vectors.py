@@ -1,0 +1,56 @@
+"""The app pairs as the reference engine does, end to end: reference cases imported through the TRF importer
+(players, results, byes, withdrawals, absences announced for the round to pair, initial colour), the next round
+paired by ``round_pair``, its boards read back from the database and compared with the reference's pairing."""
+from pathlib import Path
+
+import pytest
+
+from tournaments.interchange import InterchangeError, import_trf
+from tournaments.models.choices import SeatSide
+from tournaments.services.rounds import round_pair
+
+pytestmark = pytest.mark.django_db
+
+VECTORS = Path(__file__).resolve().parents[3].parent / "shared" / "pairing-vectors" / "cases"
+ALL = sorted(p.stem for p in VECTORS.glob("*.trf"))
+SAMPLE = ALL[::50]  # 38 cases: 7 to 320 players, 1/0.5/0 and 2/1/0 scoring, rounds 1 to 11
+HEADER = "012 Caso de referência\n042 2026/01/10\n"  # the cases carry no start date; the importer needs one
+
+
+def _result_codes(text):
+    codes = set()
+    for line in text.splitlines():
+        if line.startswith("001"):
+            codes.update(line[col + 7] for col in range(91, len(line) - 7, 10))
+    return codes
+
+
+def _mixes_absence_values(name):
+    return {"H", "Z"} <= _result_codes((VECTORS / f"{name}.trf").read_text())
+
+
+@pytest.mark.skipif(not ALL, reason="pairing vectors not available (../shared/pairing-vectors)")
+@pytest.mark.parametrize("name", [n for n in SAMPLE if not _mixes_absence_values(n)])
+def test_imported_case_is_paired_as_the_reference(name, director):
+    t = import_trf(HEADER + (VECTORS / f"{name}.trf").read_text(), user=director, slug=name.lower())
+    rnd = round_pair(tournament=t, user=director)
+    seats = list(rnd.seats.select_related("entry", "board"))
+    boards = {}
+    for s in seats:
+        if s.board_id is not None:
+            boards.setdefault(s.board.number, {})[s.side] = s.entry.pairing_number
+    got = [f"{b[SeatSide.FIRST]} {b[SeatSide.SECOND]}" for _n, b in sorted(boards.items())]
+    got += [f"{s.entry.pairing_number} 0" for s in seats if s.side == SeatSide.BYE]
+    expected = (VECTORS / f"{name}.pairs").read_text().split("\n")
+    assert [str(len(got))] + got == [line.strip() for line in expected if line.strip()]
+
+
+@pytest.mark.skipif(not ALL, reason="pairing vectors not available (../shared/pairing-vectors)")
+def test_a_case_mixing_half_point_and_zero_point_absences_is_refused_whole():
+    """The tournament has one value for announced absences (domain.md): such a file is refused, nothing written."""
+    from tournaments.models import Tournament
+
+    name = next(n for n in ALL if _mixes_absence_values(n))
+    with pytest.raises(InterchangeError, match="meio ponto .H. e de zero ponto .Z."):
+        import_trf(HEADER + (VECTORS / f"{name}.trf").read_text(), slug="misto")
+    assert not Tournament.objects.filter(slug="misto").exists()
