@@ -306,17 +306,21 @@ def format_move(pos: Position, move: Move, style: str = "numeric", legal: "list[
     raise ValueError(f"estilo desconhecido: {style}")
 
 
+def start_position(start: "Position | str | None", v: Variant) -> Position:
+    """The position a game starts from: the initial one (None), a FEN string, or a Position as given."""
+    if start is None:
+        return Position.initial(v)
+    if isinstance(start, str):
+        return parse_fen(start, v)
+    return start
+
+
 def replay(moves: "str | list[str]", variant: "str | Variant" = "brazilian",
            start: "Position | str | None" = None) -> Position:
     """Plays a sequence of moves (a move text like '1. ab4 ba5 2. ba3' or a list of move strings) and returns
     the final position.  Raises NotationError on the first illegal move."""
     v = get_variant(variant)
-    if start is None:
-        pos = Position.initial(v)
-    elif isinstance(start, str):
-        pos = parse_fen(start, v)
-    else:
-        pos = start
+    pos = start_position(start, v)
     if isinstance(moves, str):
         tokens = MOVE_TOKEN_RE.findall(re.sub(r"\b\d+\.(?:\.\.)?", " ", moves.lower()))
     else:

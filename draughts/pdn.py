@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from .board import BLACK, WHITE, Move, Position, Variant, get_variant
-from .notation import NotationError, format_move, parse_fen, parse_move, validate_placement, write_fen
+from .notation import (NotationError, format_move, parse_move, start_position, validate_placement,
+                       write_fen)
 
 RESULTS_FMJD = {"white": "2-0", "black": "0-2", "draw": "1-1", "both_lost": "0-0", "unknown": "*"}
 RESULTS_CHESS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2", "both_lost": "0-0", "unknown": "*"}
@@ -195,12 +196,7 @@ def validate_moves(tokens: Iterable["MoveToken | str"], variant: "str | Variant"
                    start: "Position | str | None" = None, *, king_rule_per_player: bool = True) -> GameCheck:
     """Plays move tokens from ``start`` (FEN, Position, or the initial position)."""
     v = get_variant(variant)
-    if start is None:
-        pos = Position.initial(v)
-    elif isinstance(start, Position):
-        pos = start
-    else:
-        pos = parse_fen(start, v)
+    pos = start_position(start, v)
     start_fen = write_fen(pos)
     check = GameCheck(ok=True, variant=v.name, start_fen=start_fen, positions=[start_fen])
     tokens = [MoveToken(t) if isinstance(t, str) else t for t in tokens]
@@ -283,7 +279,7 @@ def check_pdn_game(game: PdnGame, variant: "str | Variant" = "brazilian", start_
     v = get_variant(variant)
     fen = start_fen or game.tags.get("FEN")
     try:
-        start = parse_fen(fen, v) if fen else Position.initial(v)
+        start = start_position(fen or None, v)
         problems = validate_placement(start, full_count=False)
         if problems:
             raise NotationError("; ".join(problems))
@@ -331,12 +327,7 @@ def movetext(moves: Iterable["str | Move"], start: "Position | str | None" = Non
     ``check`` (default) the moves are replayed and rewritten in ``style`` ('numeric', 'algebraic',
     'algebraic-short'); raises NotationError on an illegal move."""
     v = get_variant(variant)
-    if start is None:
-        pos = Position.initial(v)
-    elif isinstance(start, Position):
-        pos = start
-    else:
-        pos = parse_fen(start, v)
+    pos = start_position(start, v)
     words: list[str] = []
     number = 1
     first = True
@@ -392,7 +383,7 @@ def export_game(game: "Mapping | Any", variant: "str | Variant" = "brazilian", *
     v = get_variant(variant)
     result = format_result(_get(game, "result", default="*"), result_style)
     fen = _get(game, "fen", "start_fen")
-    start = parse_fen(fen, v) if fen else Position.initial(v)
+    start = start_position(fen or None, v)
     tags: list[tuple[str, Any]] = [
         ("Event", _get(game, "event", default="?")),
     ]

@@ -15,6 +15,11 @@ from typing import Dict, List, Optional, Tuple
 from . import model as M
 
 _RESULT_GAME = {"1": "W", "W": "W", "=": "D", "D": "D", "0": "L", "L": "L"}
+# Point-system symbols -> the Scoring fields they set: the 162 line's letters (A: accepted, unused) and the
+# TRF(x) BB* lines.
+_POINTS_162 = {"W": ("win",), "D": ("draw",), "L": ("loss",), "Z": ("zero_bye", "forfeit_loss"),
+               "P": ("bye",), "U": ("bye",), "A": ()}
+_POINTS_BB = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "zero_bye", "BBF": "forfeit_loss", "BBU": "bye"}
 
 
 class TrfData:
@@ -57,12 +62,8 @@ def parse(text: str) -> TrfData:
     declared: Dict[int, int] = {}
     total_rounds = 0
     initial = None
-    win = Decimal(1)
-    draw = Decimal("0.5")
-    loss = Decimal(0)
-    zero_bye = Decimal(0)
-    forfeit_loss = Decimal(0)
-    pab = None
+    points = {"win": Decimal(1), "draw": Decimal("0.5"), "loss": Decimal(0), "zero_bye": Decimal(0),
+              "forfeit_loss": Decimal(0), "bye": None}
     forbidden: List[M.ForbiddenPair] = []
     xxa: Dict[int, List[Decimal]] = {}
     acc250: List[Tuple[Decimal, int, int, int, int]] = []
@@ -109,38 +110,14 @@ def parse(text: str) -> TrfData:
             while i <= len(line) - 5:
                 ch = line[i]
                 val = _points(line[i + 1:i + 5], lineno, "pontos")
-                if ch == "W":
-                    win = val
-                elif ch == "D":
-                    draw = val
-                elif ch == "L":
-                    loss = val
-                elif ch == "Z":
-                    zero_bye = val
-                    forfeit_loss = val
-                elif ch in ("P", "U"):
-                    pab = val
-                elif ch in ("A",):
-                    pass
-                else:
+                if ch not in _POINTS_162:
                     raise _err(lineno, f"símbolo '{ch}' não suportado na linha 162")
+                points.update(dict.fromkeys(_POINTS_162[ch], val))
                 i += 9
             if line[i:].strip():
                 raise _err(lineno, "sistema de pontos inválido")
-        elif code in ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"):
-            val = _points(line[4:12], lineno, "pontos")
-            if code == "BBW":
-                win = val
-            elif code == "BBD":
-                draw = val
-            elif code == "BBL":
-                loss = val
-            elif code == "BBZ":
-                zero_bye = val
-            elif code == "BBF":
-                forfeit_loss = val
-            else:
-                pab = val
+        elif code in _POINTS_BB:
+            points[_POINTS_BB[code]] = _points(line[4:12], lineno, "pontos")
         elif code == "XXP":
             ids = []
             for tok in line[3:].split():
@@ -218,8 +195,7 @@ def parse(text: str) -> TrfData:
                     acc[r] = gp
     state = M.TournamentState(
         players=players, total_rounds=total_rounds, initial_color=initial or "",
-        scoring=M.Scoring(win=win, draw=draw, loss=loss, bye=pab,
-                          zero_bye=zero_bye, forfeit_loss=forfeit_loss),
+        scoring=M.Scoring(**points),
         acceleration=M.ACCEL_BAKU if baku else M.ACCEL_NONE,
         forbidden=forbidden, name=name)
     state.line_of = line_of
