@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-fast venv migrate demo bench messages clean
+.PHONY: run test test-fast venv migrate demo bench messages clean lint format
 
 $(VENV)/.runtime: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -43,3 +43,13 @@ messages: $(VENV)/.dev
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache
+
+## make lint: ruff (lint and format check)
+lint: $(VENV)/.dev
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+## make format: apply ruff's fixes and formatting
+format: $(VENV)/.dev
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .

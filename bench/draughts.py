@@ -42,7 +42,7 @@ def bench_ours(variant: str, seconds: float, seed: int = 1, max_plies: int = 200
     return plies, time.perf_counter() - t0
 
 
-def bench_pydraughts(variant: str, seconds: float, seed: int = 1, max_plies: int = 200) -> "tuple[int, float] | None":
+def bench_pydraughts(variant: str, seconds: float, seed: int = 1, max_plies: int = 200) -> tuple[int, float] | None:
     sys.path.insert(0, os.path.join(ROOT, "tests", "draughts"))
     try:
         from pydraughts_loader import load_pydraughts
@@ -69,7 +69,7 @@ def bench_pydraughts(variant: str, seconds: float, seed: int = 1, max_plies: int
     return plies, time.perf_counter() - t0
 
 
-def main(argv: "list[str] | None" = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="time per variant for our engine")
     ap.add_argument("--pyd-seconds", type=float, default=3.0, help="time per variant for pydraughts")
@@ -85,8 +85,10 @@ def main(argv: "list[str] | None" = None) -> int:
                 print(f"{'pydraughts':<12} {variant:<14} {'(not installed)':>28}")
             else:
                 p2, s2 = res
-                print(f"{'pydraughts':<12} {variant:<14} {p2:>8} {s2:>8.2f} {p2 / s2:>10.0f}"
-                      f"   (ours x{(plies / secs) / (p2 / s2):.0f})")
+                print(
+                    f"{'pydraughts':<12} {variant:<14} {p2:>8} {s2:>8.2f} {p2 / s2:>10.0f}"
+                    f"   (ours x{(plies / secs) / (p2 / s2):.0f})"
+                )
     return 0
 
 

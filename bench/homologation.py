@@ -8,6 +8,7 @@ The tournament is built through the JSON import from a generated interchange fil
 ``test_`` copy of the PostgreSQL database). Prints the import time and the workbook time (read + compute +
 openpyxl + save; best of 3). Target for the workbook: under 3 s.
 """
+
 import os
 import sys
 import time
@@ -16,10 +17,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-import django  # noqa: E402
+import django
 
 django.setup()
-
 
 
 def main(players=300, rounds=9):
@@ -48,8 +48,10 @@ def main(players=300, rounds=9):
         run = (t3 - t0, t1 - t0, t2 - t1, t3 - t2, len(buf.getvalue()))
         best = run if best is None or run[0] < best[0] else best
     total, check, build, save, size = best
-    print(f"homologation workbook: {total:.2f} s (check + standings {check:.2f} s, sheets {build:.2f} s, "
-          f"save {save:.2f} s; {size // 1024} KiB)  target < 3 s")
+    print(
+        f"homologation workbook: {total:.2f} s (check + standings {check:.2f} s, sheets {build:.2f} s, "
+        f"save {save:.2f} s; {size // 1024} KiB)  target < 3 s"
+    )
     return total
 
 

@@ -18,6 +18,7 @@
 Only 127.0.0.1 is contacted; the run is bounded in time (and in requests, ``--max-requests``) and stops by itself;
 the server, database and cache it created are removed at the end.
 """
+
 import argparse
 import asyncio
 import os
@@ -33,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.production import server as S  # noqa: E402
+from testkit import server as S  # noqa: E402
 
 SLUG = S.DEMO_SLUG
 ROUND = 5
@@ -42,8 +43,11 @@ TOKENS = ["2-0", "1-1", "0-2"]
 PENDING = '<td class="result"><span class="muted">–</span></td>'
 
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/15")
-PG = dict(host=os.environ.get("BENCH_PG_HOST", "127.0.0.1"), port=int(os.environ.get("BENCH_PG_PORT", "5432")),
-          user=os.environ.get("BENCH_PG_USER", "postgres"))
+PG = {
+    "host": os.environ.get("BENCH_PG_HOST", "127.0.0.1"),
+    "port": int(os.environ.get("BENCH_PG_PORT", "5432")),
+    "user": os.environ.get("BENCH_PG_USER", "postgres"),
+}
 
 
 def percentile(values, q):
@@ -72,8 +76,10 @@ async def fetch(port, path, timeout):
     """One GET on a new connection; returns the status code (0 when the answer is not HTTP)."""
     reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), timeout)
     try:
-        writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: damas-load\r\n"
-                     f"Accept-Language: pt-BR\r\nConnection: close\r\n\r\n".encode())
+        writer.write(
+            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: damas-load\r\n"
+            f"Accept-Language: pt-BR\r\nConnection: close\r\n\r\n".encode()
+        )
         await writer.drain()
         data = await asyncio.wait_for(reader.read(), timeout)
     finally:
@@ -97,7 +103,7 @@ async def crowd(port, pages, clients, seconds, max_requests, timeout=30):
             t0 = time.perf_counter()
             try:
                 status = await fetch(port, path, timeout)
-            except (OSError, asyncio.TimeoutError) as exc:
+            except (TimeoutError, OSError) as exc:
                 status = f"{type(exc).__name__}"
             elapsed = time.perf_counter() - t0
             stats["by_page"].setdefault(name, []).append(elapsed)
@@ -193,13 +199,16 @@ def main():
         sys.exit(redis_reason)
     redis_url = "" if redis_reason else REDIS_URL
     print(f"{os.cpu_count()} CPUs, load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
-    print(f"database: {'PostgreSQL (fresh database on ' + PG['host'] + ')' if use_pg else 'SQLite (temporary file)'}; "
-          f"cache: {'Redis ' + redis_url if redis_url else 'per-process memory (' + redis_reason + ')'}; "
-          f"gunicorn (config/gunicorn.py), {args.workers} workers, DJANGO_ENV=production")
+    print(
+        f"database: {'PostgreSQL (fresh database on ' + PG['host'] + ')' if use_pg else 'SQLite (temporary file)'}; "
+        f"cache: {'Redis ' + redis_url if redis_url else 'per-process memory (' + redis_reason + ')'}; "
+        f"gunicorn (config/gunicorn.py), {args.workers} workers, DJANGO_ENV=production"
+    )
     if redis_url:
         S.flush_redis(redis_url)
-    site = S.Site(database, folder, redis_url=redis_url, workers=args.workers,
-                  extra_env={"GUNICORN_ACCESS_LOG": ""})  # an access log line per request would be the bottleneck
+    site = S.Site(
+        database, folder, redis_url=redis_url, workers=args.workers, extra_env={"GUNICORN_ACCESS_LOG": ""}
+    )  # an access log line per request would be the bottleneck
     ok = True
     try:
         t0 = time.perf_counter()
@@ -211,9 +220,12 @@ def main():
         players = S.request(site.port, "GET", f"/t/{SLUG}/jogadores/")
         entry_ids = sorted(set(re.findall(rf'href="/t/{SLUG}/jogadores/(\d+)/"', players.text)))[:10]
         # Each kind of page equally often; a player card is one of ten players' cards.
-        pages = {"standings": [f"/t/{SLUG}/classificacao/"], "pairings": [f"/t/{SLUG}/emparceiramento/"],
-                 "cross table": [f"/t/{SLUG}/tabela-cruzada/"],
-                 "player card": [f"/t/{SLUG}/jogadores/{e}/" for e in entry_ids]}
+        pages = {
+            "standings": [f"/t/{SLUG}/classificacao/"],
+            "pairings": [f"/t/{SLUG}/emparceiramento/"],
+            "cross table": [f"/t/{SLUG}/tabela-cruzada/"],
+            "player card": [f"/t/{SLUG}/jogadores/{e}/" for e in entry_ids],
+        }
         for paths in pages.values():
             for path in paths:
                 assert S.request(site.port, "GET", path).status == 200, path
@@ -235,22 +247,28 @@ def main():
         print(f"\npublic pages: {args.clients} concurrent clients for {stats['elapsed']:.1f} s")
         print(f"  requests {total}, errors {len(stats['errors'])}, {total / stats['elapsed']:.0f} req/s")
         if lat:
-            print(f"  latency p50 {percentile(lat, .5) * 1000:.0f} ms, p95 {percentile(lat, .95) * 1000:.0f} ms, "
-                  f"p99 {percentile(lat, .99) * 1000:.0f} ms, max {max(lat) * 1000:.0f} ms")
+            print(
+                f"  latency p50 {percentile(lat, 0.5) * 1000:.0f} ms, p95 {percentile(lat, 0.95) * 1000:.0f} ms, "
+                f"p99 {percentile(lat, 0.99) * 1000:.0f} ms, max {max(lat) * 1000:.0f} ms"
+            )
         for name, values in sorted(stats["by_page"].items()):
-            print(f"    {name:12s} {len(values):7d} requests, p50 {percentile(values, .5) * 1000:.0f} ms, "
-                  f"p95 {percentile(values, .95) * 1000:.0f} ms")
+            print(
+                f"    {name:12s} {len(values):7d} requests, p50 {percentile(values, 0.5) * 1000:.0f} ms, "
+                f"p95 {percentile(values, 0.95) * 1000:.0f} ms"
+            )
         if stats["errors"]:
             ok = False
             kinds = {}
-            for path, status in stats["errors"]:
+            for _path, status in stats["errors"]:
                 kinds[status] = kinds.get(status, 0) + 1
             print(f"  ERRORS by kind: {kinds}; first: {stats['errors'][:5]}")
 
         al = arbiter.latencies
-        print(f"arbiter: {arbiter.saves} saves of {len(arbiter.intended)} boards, {len(al)} requests, "
-              f"p50 {statistics.median(al) * 1000 if al else float('nan'):.0f} ms, "
-              f"max {max(al) * 1000 if al else float('nan'):.0f} ms, errors {len(arbiter.errors)}")
+        print(
+            f"arbiter: {arbiter.saves} saves of {len(arbiter.intended)} boards, {len(al)} requests, "
+            f"p50 {statistics.median(al) * 1000 if al else float('nan'):.0f} ms, "
+            f"max {max(al) * 1000 if al else float('nan'):.0f} ms, errors {len(arbiter.errors)}"
+        )
         for e in arbiter.errors:
             ok = False
             print(f"  ARBITER ERROR: {e}")
@@ -261,27 +279,35 @@ def main():
         browser = S.Browser(site.port)
         browser.login()
         final = S.results_form(browser.get(S.results_path(SLUG, ROUND)).text)
-        wrong = [(bid, (f.get("g1"), f.get("g2")), arbiter.intended.get(bid)) for bid, f in final.items()
-                 if (f.get("g1"), f.get("g2")) != arbiter.intended.get(bid)]
+        wrong = [
+            (bid, (f.get("g1"), f.get("g2")), arbiter.intended.get(bid))
+            for bid, f in final.items()
+            if (f.get("g1"), f.get("g2")) != arbiter.intended.get(bid)
+        ]
         missing = database.query(
             "SELECT count(*) FROM tournaments_game g JOIN tournaments_board b ON g.board_id = b.id "
             "JOIN tournaments_round r ON b.round_id = r.id JOIN tournaments_tournament t ON r.tournament_id = t.id "
-            f"WHERE t.slug = '{SLUG}' AND r.number = {ROUND} AND g.result IS NULL")[0][0]
+            f"WHERE t.slug = '{SLUG}' AND r.number = {ROUND} AND g.result IS NULL"
+        )[0][0]
         games = database.query(
             "SELECT count(*) FROM tournaments_game g JOIN tournaments_board b ON g.board_id = b.id "
             "JOIN tournaments_round r ON b.round_id = r.id JOIN tournaments_tournament t ON r.tournament_id = t.id "
-            f"WHERE t.slug = '{SLUG}' AND r.number = {ROUND}")[0][0]
+            f"WHERE t.slug = '{SLUG}' AND r.number = {ROUND}"
+        )[0][0]
         # Every worker must show the complete round on the pairings page the crowd was reading (cached all along):
         # ask several times at once so that each worker answers.
         from concurrent.futures import ThreadPoolExecutor
 
         with ThreadPoolExecutor(max_workers=args.workers * 2) as pool:
-            answers = list(pool.map(lambda _i: S.request(site.port, "GET", f"/t/{SLUG}/emparceiramento/"),
-                                    range(args.workers * 6)))
+            answers = list(
+                pool.map(lambda _i: S.request(site.port, "GET", f"/t/{SLUG}/emparceiramento/"), range(args.workers * 6))
+            )
         stale = sum(1 for a in answers if a.status != 200 or PENDING in a.text)
-        print(f"results stored: {len(final) - len(wrong)}/{len(final)} boards as typed, {games - missing}/{games} "
-              f"games with a result (before the load: {pending} boards pending on the public page); "
-              f"public pairings page complete in {len(answers) - stale}/{len(answers)} answers")
+        print(
+            f"results stored: {len(final) - len(wrong)}/{len(final)} boards as typed, {games - missing}/{games} "
+            f"games with a result (before the load: {pending} boards pending on the public page); "
+            f"public pairings page complete in {len(answers) - stale}/{len(answers)} answers"
+        )
         if wrong or missing or len(final) != len(arbiter.intended):
             ok = False
             print(f"  LOST OR WRONG RESULTS: {wrong[:5]}")

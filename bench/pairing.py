@@ -10,6 +10,7 @@ it also runs another engine with the same command-line contract
 (``ENGINE --dutch IN.trf -p OUT``) on the same TRF files and prints the time
 ratio and whether the pairings are identical.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -30,20 +31,17 @@ from pairing.__main__ import format_pairs  # noqa: E402
 from pairing.api import pair_trf  # noqa: E402
 
 
-def random_tournament(n: int, rounds_played: int, total: int, seed: int,
-                      decisive: bool = False) -> M.TournamentState:
+def random_tournament(n: int, rounds_played: int, total: int, seed: int, decisive: bool = False) -> M.TournamentState:
     rng = random.Random(seed)
     ratings = sorted((rng.randint(1000, 2400) for _ in range(n)), reverse=True)
-    players = [M.PlayerState(id=i + 1, name=f"Jogador {i + 1:04d}", rating=r)
-               for i, r in enumerate(ratings)]
+    players = [M.PlayerState(id=i + 1, name=f"Jogador {i + 1:04d}", rating=r) for i, r in enumerate(ratings)]
     score = [0] * n
     played = [set() for _ in range(n)]
     had_bye = [False] * n
     whites = [0] * n
-    for rnd in range(rounds_played):
+    for _rnd in range(rounds_played):
         absent = set() if decisive else {i for i in range(n) if rng.random() < 0.03}
-        order = sorted((i for i in range(n) if i not in absent),
-                       key=lambda i: (-score[i], i))
+        order = sorted((i for i in range(n) if i not in absent), key=lambda i: (-score[i], i))
         entries = {}
         if len(order) % 2:
             for i in reversed(order):
@@ -86,9 +84,13 @@ def random_tournament(n: int, rounds_played: int, total: int, seed: int,
                 score[i] += 1
         for i in range(n):
             players[i].history.append(entries.get(i))
-    return M.TournamentState(players=players, total_rounds=total, initial_color="w",
-                             scoring=M.Scoring(win=2, draw=1, loss=0),
-                             name=f"Bench {n}")
+    return M.TournamentState(
+        players=players,
+        total_rounds=total,
+        initial_color="w",
+        scoring=M.Scoring(win=2, draw=1, loss=0),
+        name=f"Bench {n}",
+    )
 
 
 def run_reference(engine: str, path: str):
@@ -108,8 +110,11 @@ def main(argv=None) -> int:
     ap.add_argument("--round", type=int, default=8, help="round to pair")
     ap.add_argument("--total", type=int, default=11, help="total rounds")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--decisive", action="store_true",
-                    help="no draws and no absences: few, large score groups (the slowest early rounds)")
+    ap.add_argument(
+        "--decisive",
+        action="store_true",
+        help="no draws and no absences: few, large score groups (the slowest early rounds)",
+    )
     ap.add_argument("--reference", help="another engine with the same CLI contract")
     ap.add_argument("--keep", help="directory to keep the generated TRF files")
     args = ap.parse_args(argv)
@@ -127,16 +132,20 @@ def main(argv=None) -> int:
         dt = time.perf_counter() - t0
         cpu = time.process_time() - c0
         mine = format_pairs(result)
-        line = (f"{size:5d} players, round {args.round}{' (decisive)' if args.decisive else ''}: "
-                f"{dt:8.3f} s per round (cpu {cpu:.3f} s)")
+        line = (
+            f"{size:5d} players, round {args.round}{' (decisive)' if args.decisive else ''}: "
+            f"{dt:8.3f} s per round (cpu {cpu:.3f} s)"
+        )
         if args.reference:
             rdt, ref = run_reference(args.reference, path)
             if ref is None:
                 line += f" | reference failed ({rdt:.3f} s)"
             else:
                 same = ref.split() == mine.split()
-                line += (f" | reference {rdt:8.3f} s, ratio {rdt / dt if dt else float('inf'):6.2f}x,"
-                         f" {'identical' if same else 'DIFFERENT'}")
+                line += (
+                    f" | reference {rdt:8.3f} s, ratio {rdt / dt if dt else float('inf'):6.2f}x,"
+                    f" {'identical' if same else 'DIFFERENT'}"
+                )
         print(line, flush=True)
     return 0
 

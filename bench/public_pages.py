@@ -15,6 +15,7 @@
 The tournament is built with bulk inserts into a throw-away SQLite file (``BENCH_DATABASE_URL`` to use
 another database), never into the project's database.
 """
+
 import argparse
 import asyncio
 import os
@@ -55,7 +56,7 @@ SLUG = "bench-publico-300"
 
 
 def build(players, rounds):
-    from tests.public.builders import build_tournament
+    from testkit.builders import build_tournament
     from tournaments.models import Tournament
 
     if DB_URL.startswith("sqlite") and DB_FILE.exists():
@@ -94,11 +95,13 @@ def uncached(t, runs=15):
         t0 = time.perf_counter()
         client.get(url)
         cached.append(time.perf_counter() - t0)
-    print(f"uncached standings page: wall best {min(times) * 1000:.0f} ms, median {statistics.median(times) * 1000:.0f} ms; "
-          f"CPU best {min(cpu) * 1000:.0f} ms, median {statistics.median(cpu) * 1000:.0f} ms (target < 100 ms); "
-          f"{queries} queries, {len(response.content) // 1024} KB; of which the standings (DB read + computation, "
-          f"tournaments.standings) {min(compute) * 1000:.0f} ms CPU; cached, in process: median "
-          f"{statistics.median(cached) * 1000:.1f} ms")
+    print(
+        f"uncached standings page: wall best {min(times) * 1000:.0f} ms, median {statistics.median(times) * 1000:.0f} ms; "
+        f"CPU best {min(cpu) * 1000:.0f} ms, median {statistics.median(cpu) * 1000:.0f} ms (target < 100 ms); "
+        f"{queries} queries, {len(response.content) // 1024} KB; of which the standings (DB read + computation, "
+        f"tournaments.standings) {min(compute) * 1000:.0f} ms CPU; cached, in process: median "
+        f"{statistics.median(cached) * 1000:.1f} ms"
+    )
     return url
 
 
@@ -171,7 +174,7 @@ async def load(host, port, path, clients, seconds, max_requests):
         while time.perf_counter() < deadline and done + errors < max_requests:
             try:
                 ok = await asyncio.wait_for(conn.get(path), timeout=10)
-            except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError, IndexError):
+            except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError, IndexError):
                 conn.close()
                 ok = False
             if ok:
@@ -191,8 +194,11 @@ def start_redis():
     if not exe:
         return None, None
     port = free_port()
-    proc = subprocess.Popen([exe, "--bind", "127.0.0.1", "--port", str(port), "--save", "", "--appendonly", "no"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [exe, "--bind", "127.0.0.1", "--port", str(port), "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     for _ in range(50):
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.2):
@@ -209,10 +215,21 @@ def served(path, workers, seconds, clients=8, threads=0, redis_url=None):
     if redis_url:
         env["REDIS_URL"] = redis_url
     proc = subprocess.Popen(
-        [str(ROOT / ".venv" / "bin" / "gunicorn"), "config.wsgi:application", "-b", f"127.0.0.1:{port}",
-         "-w", str(workers), "--log-level", "warning", "--timeout", "30"]
+        [
+            str(ROOT / ".venv" / "bin" / "gunicorn"),
+            "config.wsgi:application",
+            "-b",
+            f"127.0.0.1:{port}",
+            "-w",
+            str(workers),
+            "--log-level",
+            "warning",
+            "--timeout",
+            "30",
+        ]
         + (["-k", "gthread", "--threads", str(threads), "--keep-alive", "5"] if threads else []),
-        cwd=ROOT, env=env,
+        cwd=ROOT,
+        env=env,
     )
     try:
         for _ in range(100):
@@ -227,11 +244,14 @@ def served(path, workers, seconds, clients=8, threads=0, redis_url=None):
         done, errors, elapsed = asyncio.run(load("127.0.0.1", port, path, clients, seconds, 200_000))
         cpu = server_cpu(proc.pid) - cpu0
         kind = (f"gthread x{threads}, keep-alive" if threads else "sync") + (
-            ", shared Redis cache" if redis_url else ", per-process cache: pages live 10 s")
-        print(f"gunicorn ({kind}), {workers} workers, {clients} concurrent clients on 127.0.0.1, cached standings page: "
-              f"{done / elapsed:.0f} requests/s ({done} in {elapsed:.1f} s, {errors} errors; target >= 500/s); "
-              f"server CPU {cpu / max(done, 1) * 1000:.2f} ms per request, i.e. at most "
-              f"{done / cpu if cpu else 0:.0f} requests/s per core once the machine is not shared")
+            ", shared Redis cache" if redis_url else ", per-process cache: pages live 10 s"
+        )
+        print(
+            f"gunicorn ({kind}), {workers} workers, {clients} concurrent clients on 127.0.0.1, cached standings page: "
+            f"{done / elapsed:.0f} requests/s ({done} in {elapsed:.1f} s, {errors} errors; target >= 500/s); "
+            f"server CPU {cpu / max(done, 1) * 1000:.2f} ms per request, i.e. at most "
+            f"{done / cpu if cpu else 0:.0f} requests/s per core once the machine is not shared"
+        )
     finally:
         proc.terminate()
         try:
@@ -241,16 +261,22 @@ def served(path, workers, seconds, clients=8, threads=0, redis_url=None):
 
 
 def main():
-    print(f"{os.cpu_count()} CPUs, load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} (other work on the "
-          f"machine slows every figure below)")
+    print(
+        f"{os.cpu_count()} CPUs, load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} (other work on the "
+        f"machine slows every figure below)"
+    )
     parser = argparse.ArgumentParser()
     parser.add_argument("--players", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--seconds", type=float, default=5)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--threads", type=int, default=None,
-                        help="only gthread workers with this many threads and keep-alive (0: only sync workers); "
-                             "default: both, sync then gthread x4")
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=None,
+        help="only gthread workers with this many threads and keep-alive (0: only sync workers); "
+        "default: both, sync then gthread x4",
+    )
     parser.add_argument("--no-server", action="store_true")
     parser.add_argument("--no-redis", action="store_true", help="skip the run with a private redis-server as cache")
     args = parser.parse_args()
@@ -258,7 +284,7 @@ def main():
     path = uncached(t)
     connection.close()
     if not args.no_server:
-        for threads in ([0, 4] if args.threads is None else [args.threads]):
+        for threads in [0, 4] if args.threads is None else [args.threads]:
             served(path, args.workers, args.seconds, threads=threads)
         if not args.no_redis:
             redis, url = start_redis()
@@ -266,8 +292,13 @@ def main():
                 print("redis-server not found: the shared-cache run is skipped")
             else:
                 try:
-                    served(path, args.workers, args.seconds, threads=4 if args.threads is None else args.threads,
-                           redis_url=url)
+                    served(
+                        path,
+                        args.workers,
+                        args.seconds,
+                        threads=4 if args.threads is None else args.threads,
+                        redis_url=url,
+                    )
                 finally:
                     redis.terminate()
                     redis.wait(timeout=10)

@@ -5,6 +5,7 @@ then times the POST that pairs round K (the whole request: view, engine, writes)
 
     python bench/staff.py [--players 300] [--round 5]
 """
+
 import argparse
 import os
 import random
@@ -52,17 +53,28 @@ def main():
 
     rng = random.Random(1)
     user = get_user_model().objects.create_superuser("bench", password="bench-pass-1")
-    t = tournament_create(user=user, name="Bench", slug=f"bench-{rng.randint(0, 10**9)}", start_date=date(2026, 1, 1),
-                          end_date=date(2026, 1, 2), planned_rounds=max(args.round, 7))
-    players = Player.objects.bulk_create([Player(name=f"Jogador {i:04d}", sex="M", rating=rng.randint(1400, 2400))
-                                          for i in range(args.players)])
+    t = tournament_create(
+        user=user,
+        name="Bench",
+        slug=f"bench-{rng.randint(0, 10**9)}",
+        start_date=date(2026, 1, 1),
+        end_date=date(2026, 1, 2),
+        planned_rounds=max(args.round, 7),
+    )
+    players = Player.objects.bulk_create(
+        [Player(name=f"Jogador {i:04d}", sex="M", rating=rng.randint(1400, 2400)) for i in range(args.players)]
+    )
     Entry.objects.bulk_create([Entry(tournament=t, player=p, rating=p.rating) for p in players])
     codes = ["1-0", "1/2", "0-1"]
-    for number in range(1, args.round):
+    for _number in range(1, args.round):
         rnd = round_pair(tournament=t, user=user, publish=True)
         for board in rnd.boards.all():
-            game_record_result(board=board, results={1: rng.choice(codes), 2: rng.choice(codes)},
-                               expected_version=board.version, user=user)
+            game_record_result(
+                board=board,
+                results={1: rng.choice(codes), 2: rng.choice(codes)},
+                expected_version=board.version,
+                user=user,
+            )
     client = Client()
     client.force_login(user)
     times = []
@@ -73,8 +85,10 @@ def main():
         assert r.status_code == 302, r.status_code
         rnd = Round.objects.get(tournament=t, number=args.round)
         round_undo(round=rnd, user=user)
-    print(f"pair round {args.round} of {args.players} entries through the view: "
-          f"median {statistics.median(times):.3f} s (min {min(times):.3f}, max {max(times):.3f}; target < 2 s)")
+    print(
+        f"pair round {args.round} of {args.players} entries through the view: "
+        f"median {statistics.median(times):.3f} s (min {min(times):.3f}, max {max(times):.3f}; target < 2 s)"
+    )
     client.post(reverse("staff:round_pair", args=[t.slug]))
     url = reverse("staff:results", args=[t.slug, args.round])
     with CaptureQueriesContext(connection) as ctx:

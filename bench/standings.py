@@ -14,13 +14,15 @@ import time
 
 from tournaments.domain import (
     Format,
-    GameResult as G,
     PlayerData,
     RoundKind,
     RoundRecord,
     StandingsSettings,
     TournamentData,
     compute_standings,
+)
+from tournaments.domain import (
+    GameResult as G,
 )
 
 OTB = (G.WIN, G.DRAW, G.LOSS)
@@ -30,9 +32,9 @@ def build(n_players: int = 500, n_rounds: int = 11, seed: int = 2026) -> Tournam
     rng = random.Random(seed)
     ratings = {i: (rng.randint(1400, 2400) if rng.random() > 0.1 else None) for i in range(1, n_players + 1)}
     records = {i: [] for i in ratings}
-    score = {i: 0 for i in ratings}
+    score = dict.fromkeys(ratings, 0)
     withdrawn = set()
-    for rnd in range(n_rounds):
+    for _rnd in range(n_rounds):
         active = []
         for pid in ratings:
             if pid in withdrawn:
@@ -66,8 +68,9 @@ def build(n_players: int = 500, n_rounds: int = 11, seed: int = 2026) -> Tournam
     players = tuple(
         PlayerData(id=i, name=f"Jogador {i}", rating=r, rounds=tuple(records[i])) for i, r in ratings.items()
     )
-    return TournamentData(players=players, rounds_completed=n_rounds, planned_rounds=n_rounds,
-                          format=Format.MICRO_MATCH)
+    return TournamentData(
+        players=players, rounds_completed=n_rounds, planned_rounds=n_rounds, format=Format.MICRO_MATCH
+    )
 
 
 def main() -> None:

@@ -8,6 +8,7 @@ best of 5: the database read (rounds, boards, seats, games, entries -> ``tournam
 computation (building the domain input, ``compute_standings``, categories and qualification spots) and
 the number of queries. Target for the computation: under 0.3 s.
 """
+
 import os
 import sys
 import time
@@ -16,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-import django  # noqa: E402
+import django
 
 django.setup()
 
@@ -43,8 +44,10 @@ def main(players=500, rounds=11):
         run = (t1 - t0, t2 - t1, len(ctx.captured_queries))
         best = run if best is None or run[0] + run[1] < best[0] + best[1] else best
     read, compute, queries = best
-    print(f"standings of {len(result.rows)} players after {result.rounds_completed} rounds: database read "
-          f"{read:.3f} s, computation {compute:.3f} s (target < 0.3 s), {queries} queries")
+    print(
+        f"standings of {len(result.rows)} players after {result.rounds_completed} rounds: database read "
+        f"{read:.3f} s, computation {compute:.3f} s (target < 0.3 s), {queries} queries"
+    )
     total = None
     for _ in range(5):
         with CaptureQueriesContext(connection) as ctx:
@@ -52,8 +55,10 @@ def main(players=500, rounds=11):
             S.tournament_standings(tournament, public=True)
             run = time.perf_counter() - t0
         total = run if total is None else min(total, run)
-    print(f"tournament_standings(public=True) end to end, homologation rights included: {total:.3f} s (best of 5), "
-          f"{len(ctx.captured_queries)} queries")
+    print(
+        f"tournament_standings(public=True) end to end, homologation rights included: {total:.3f} s (best of 5), "
+        f"{len(ctx.captured_queries)} queries"
+    )
 
 
 if __name__ == "__main__":

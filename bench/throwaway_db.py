@@ -1,5 +1,6 @@
 """Run a benchmark in a database of its own (a test database created and destroyed around it), so a benchmark
 never clobbers the development database or a test run's ``test_`` database."""
+
 import os
 from pathlib import Path
 

@@ -19,6 +19,7 @@ The app servers keep no state on local disk: sessions live in the database, the 
 (``REDIS_URL``), static files are read-only files served by WhiteNoise. So any number of them can run behind a
 load balancer, and one can be restarted at any time.
 """
+
 import multiprocessing
 import os
 

@@ -7,6 +7,7 @@ Environment variables:
   ALLOWED_HOSTS  comma-separated host names
   REDIS_URL      optional: the cache shared by all app servers (default: per-process memory cache)
 """
+
 import os
 from pathlib import Path
 
@@ -109,8 +110,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
-                          "KEY_PREFIX": "damas"}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "damas",
+        }
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "damas"}}
 
@@ -135,7 +141,8 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
-        if PRODUCTION else "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if PRODUCTION
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
 

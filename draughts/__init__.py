@@ -12,19 +12,69 @@ Pure Python, no Django.  Main entry points:
 """
 
 from .board import BLACK, BRAZILIAN, INTERNATIONAL, WHITE, Move, Position, Variant, get_variant
-from .notation import (NotationError, format_move, initial_fen, parse_fen, parse_move, replay,
-                       validate_placement, write_fen)
-from .pdn import (GameCheck, PdnGame, PlayedMove, export_game, export_pdn, format_result, movetext,
-                  normalize_result, parse_pdn, validate_game, validate_games, validate_moves, check_pdn_game)
+from .notation import (
+    NotationError,
+    format_move,
+    initial_fen,
+    parse_fen,
+    parse_move,
+    replay,
+    validate_placement,
+    write_fen,
+)
+from .pdn import (
+    GameCheck,
+    PdnGame,
+    PlayedMove,
+    check_pdn_game,
+    export_game,
+    export_pdn,
+    format_result,
+    movetext,
+    normalize_result,
+    parse_pdn,
+    validate_game,
+    validate_games,
+    validate_moves,
+)
 from .svg import svg_board
 from .tablita import Opening, apply_setup, check_opening, load_openings, opening_svg, replay_opening
 
 __all__ = [
-    "BLACK", "BRAZILIAN", "INTERNATIONAL", "WHITE", "Move", "Position", "Variant", "get_variant",
-    "NotationError", "format_move", "initial_fen", "parse_fen", "parse_move", "replay", "validate_placement",
+    "BLACK",
+    "BRAZILIAN",
+    "INTERNATIONAL",
+    "WHITE",
+    "Move",
+    "Position",
+    "Variant",
+    "get_variant",
+    "NotationError",
+    "format_move",
+    "initial_fen",
+    "parse_fen",
+    "parse_move",
+    "replay",
+    "validate_placement",
     "write_fen",
-    "GameCheck", "PdnGame", "PlayedMove", "export_game", "export_pdn", "format_result", "movetext",
-    "normalize_result", "parse_pdn", "validate_game", "validate_games", "validate_moves", "check_pdn_game",
+    "GameCheck",
+    "PdnGame",
+    "PlayedMove",
+    "export_game",
+    "export_pdn",
+    "format_result",
+    "movetext",
+    "normalize_result",
+    "parse_pdn",
+    "validate_game",
+    "validate_games",
+    "validate_moves",
+    "check_pdn_game",
     "svg_board",
-    "Opening", "apply_setup", "check_opening", "load_openings", "opening_svg", "replay_opening",
+    "Opening",
+    "apply_setup",
+    "check_opening",
+    "load_openings",
+    "opening_svg",
+    "replay_opening",
 ]

@@ -20,7 +20,7 @@ and is masked away.
 from __future__ import annotations
 
 import random
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 WHITE = 0
 BLACK = 1
@@ -145,15 +145,29 @@ BRAZILIAN = Variant("brazilian", 8, 26, 20, "Damas brasileiras (64 casas)")
 INTERNATIONAL = Variant("international", 10, 20, 25, "Damas internacionais (100 casas)")
 
 _ALIASES = {
-    "brazilian": BRAZILIAN, "brasileiras": BRAZILIAN, "brasileira": BRAZILIAN, "64": BRAZILIAN,
-    "d64": BRAZILIAN, "draughts64": BRAZILIAN, "brazilian-64": BRAZILIAN, "8": BRAZILIAN, "26": BRAZILIAN,
-    "international": INTERNATIONAL, "internacional": INTERNATIONAL, "internacionais": INTERNATIONAL,
-    "100": INTERNATIONAL, "d100": INTERNATIONAL, "international-100": INTERNATIONAL, "draughts100": INTERNATIONAL, "standard": INTERNATIONAL,
-    "10": INTERNATIONAL, "20": INTERNATIONAL,
+    "brazilian": BRAZILIAN,
+    "brasileiras": BRAZILIAN,
+    "brasileira": BRAZILIAN,
+    "64": BRAZILIAN,
+    "d64": BRAZILIAN,
+    "draughts64": BRAZILIAN,
+    "brazilian-64": BRAZILIAN,
+    "8": BRAZILIAN,
+    "26": BRAZILIAN,
+    "international": INTERNATIONAL,
+    "internacional": INTERNATIONAL,
+    "internacionais": INTERNATIONAL,
+    "100": INTERNATIONAL,
+    "d100": INTERNATIONAL,
+    "international-100": INTERNATIONAL,
+    "draughts100": INTERNATIONAL,
+    "standard": INTERNATIONAL,
+    "10": INTERNATIONAL,
+    "20": INTERNATIONAL,
 }
 
 
-def get_variant(variant: "str | int | Variant") -> Variant:
+def get_variant(variant: str | int | Variant) -> Variant:
     """Accepts a Variant, 'brazilian'/'international' (and aliases such as '64', '100'), or 64/100."""
     if isinstance(variant, Variant):
         return variant
@@ -212,8 +226,7 @@ class Position:
 
     __slots__ = ("variant", "white", "black", "kings", "turn", "king_moves")
 
-    def __init__(self, variant: Variant, white: int, black: int, kings: int, turn: int = WHITE,
-                 king_moves: int = 0):
+    def __init__(self, variant: Variant, white: int, black: int, kings: int, turn: int = WHITE, king_moves: int = 0):
         self.variant = variant
         self.white = white
         self.black = black
@@ -223,13 +236,20 @@ class Position:
 
     # -- construction ---------------------------------------------------------------------------------------
     @classmethod
-    def initial(cls, variant: "str | Variant" = BRAZILIAN) -> "Position":
+    def initial(cls, variant: str | Variant = BRAZILIAN) -> Position:
         v = get_variant(variant)
         return cls(v, v.start[0], v.start[1], 0, WHITE, 0)
 
     @classmethod
-    def from_pieces(cls, variant: "str | Variant", white_men: Iterable[int] = (), white_kings: Iterable[int] = (),
-                    black_men: Iterable[int] = (), black_kings: Iterable[int] = (), turn: int = WHITE) -> "Position":
+    def from_pieces(
+        cls,
+        variant: str | Variant,
+        white_men: Iterable[int] = (),
+        white_kings: Iterable[int] = (),
+        black_men: Iterable[int] = (),
+        black_kings: Iterable[int] = (),
+        turn: int = WHITE,
+    ) -> Position:
         v = get_variant(variant)
         nb = v.num_to_bit
         w = b = k = 0
@@ -248,12 +268,14 @@ class Position:
         return cls(v, w, b, k, turn, 0)
 
     @classmethod
-    def from_fen(cls, fen: str, variant: "str | Variant" = BRAZILIAN) -> "Position":
+    def from_fen(cls, fen: str, variant: str | Variant = BRAZILIAN) -> Position:
         from .notation import parse_fen
+
         return parse_fen(fen, variant)
 
     def fen(self) -> str:
         from .notation import write_fen
+
         return write_fen(self)
 
     # -- inspection -----------------------------------------------------------------------------------------
@@ -297,8 +319,14 @@ class Position:
         return out
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Position) and self.variant is other.variant and self.white == other.white
-                and self.black == other.black and self.kings == other.kings and self.turn == other.turn)
+        return (
+            isinstance(other, Position)
+            and self.variant is other.variant
+            and self.white == other.white
+            and self.black == other.black
+            and self.kings == other.kings
+            and self.turn == other.turn
+        )
 
     def __hash__(self) -> int:
         return hash((self.variant.name, self.white, self.black, self.kings, self.turn))
@@ -492,8 +520,10 @@ class Position:
         captured set are given once."""
         b2n = self.variant.bit_to_num
         if self._has_capture():
-            return [Move(tuple(b2n[q] for q in path), tuple(b2n[q] for q in caps), cm)
-                    for path, caps, cm in self._capture_sequences()]
+            return [
+                Move(tuple(b2n[q] for q in path), tuple(b2n[q] for q in caps), cm)
+                for path, caps, cm in self._capture_sequences()
+            ]
         return [Move((b2n[f], b2n[t]), (), 0) for f, t in self._simple_moves()]
 
     def capture_paths(self) -> list[Move]:
@@ -502,8 +532,10 @@ class Position:
         b2n = self.variant.bit_to_num
         if not self._has_capture():
             return []
-        return [Move(tuple(b2n[q] for q in path), tuple(b2n[q] for q in caps), cm)
-                for path, caps, cm in self._capture_sequences(dedupe=False)]
+        return [
+            Move(tuple(b2n[q] for q in path), tuple(b2n[q] for q in caps), cm)
+            for path, caps, cm in self._capture_sequences(dedupe=False)
+        ]
 
     def max_capture(self) -> int:
         """Number of pieces the mandatory capture takes (0 when there is no capture)."""
@@ -512,7 +544,7 @@ class Position:
         seqs = self._capture_sequences()
         return len(seqs[0][1]) if seqs else 0
 
-    def play(self, move: Move) -> "Position":
+    def play(self, move: Move) -> Position:
         """The position after ``move`` (which must be legal; use legal_moves() or notation.parse_move)."""
         v = self.variant
         nb = v.num_to_bit
@@ -526,7 +558,7 @@ class Position:
             move._capmask = cm
         return self._apply(fb, tb, cm)
 
-    def _apply(self, fb: int, tb: int, cm: int) -> "Position":
+    def _apply(self, fb: int, tb: int, cm: int) -> Position:
         w, b, k = self.white, self.black, self.kings
         is_king = k & fb
         if self.turn == WHITE:
@@ -558,7 +590,7 @@ class Position:
         return not self.legal_moves()
 
     # -- convenience ----------------------------------------------------------------------------------------
-    def random_playout(self, rng: random.Random, max_plies: int = 200) -> Iterator["Position"]:
+    def random_playout(self, rng: random.Random, max_plies: int = 200) -> Iterator[Position]:
         """Yields successive positions of a random game from here (for tests and benchmarks)."""
         pos = self
         for _ in range(max_plies):

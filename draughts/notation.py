@@ -30,6 +30,7 @@ class NotationError(ValueError):
 
 # -- FEN ------------------------------------------------------------------------------------------------------
 
+
 def _parse_square_list(text: str, v: Variant) -> tuple[list[int], list[int]]:
     men, kings = [], []
     for item in text.split(","):
@@ -55,7 +56,7 @@ def _parse_square_list(text: str, v: Variant) -> tuple[list[int], list[int]]:
     return men, kings
 
 
-def parse_fen(fen: str, variant: "str | Variant" = "brazilian") -> Position:
+def parse_fen(fen: str, variant: str | Variant = "brazilian") -> Position:
     """Reads a FEN.  Raises NotationError (a ValueError) with the reason in Portuguese."""
     v = get_variant(variant)
     text = fen.strip().strip('"').rstrip(".").strip()
@@ -88,16 +89,19 @@ def parse_fen(fen: str, variant: "str | Variant" = "brazilian") -> Position:
 
 def write_fen(pos: Position) -> str:
     """FEN with squares in increasing order, kings prefixed with K: ``W:W17,21,K30:B1,2``."""
+
     def side(men: list[int], kings: list[int]) -> str:
         items = [(s, str(s)) for s in men] + [(s, f"K{s}") for s in kings]
         items.sort()
         return ",".join(t for _, t in items)
 
-    return (f"{'W' if pos.turn == WHITE else 'B'}:W{side(pos.white_men(), pos.white_kings())}"
-            f":B{side(pos.black_men(), pos.black_kings())}")
+    return (
+        f"{'W' if pos.turn == WHITE else 'B'}:W{side(pos.white_men(), pos.white_kings())}"
+        f":B{side(pos.black_men(), pos.black_kings())}"
+    )
 
 
-def initial_fen(variant: "str | Variant" = "brazilian") -> str:
+def initial_fen(variant: str | Variant = "brazilian") -> str:
     return write_fen(Position.initial(variant))
 
 
@@ -129,7 +133,9 @@ _ALG_LONG_RE = re.compile(r"^[a-j](?:10|[1-9])(?:[-x:]?[a-j](?:10|[1-9]))+$")
 _ALG_SHORT_RE = re.compile(r"^([a-j])[-x:]?([a-j](?:10|[1-9]))$")
 _ALG_SQUARE_RE = re.compile(r"[a-j](?:10|[1-9])")
 
-MOVE_TOKEN_RE = re.compile(r"\d+(?:[-x:]\d+)+|[a-j](?:10|[1-9])(?:[-x:]?[a-j](?:10|[1-9]))+|[a-j][-x:]?[a-j](?:10|[1-9])")
+MOVE_TOKEN_RE = re.compile(
+    r"\d+(?:[-x:]\d+)+|[a-j](?:10|[1-9])(?:[-x:]?[a-j](?:10|[1-9]))+|[a-j][-x:]?[a-j](?:10|[1-9])"
+)
 
 
 def _trajectory(v: Variant, path: tuple[int, ...]) -> list[int]:
@@ -203,8 +209,7 @@ def parse_move(pos: Position, text: str) -> Move:
             raise NotationError(f"lance ambíguo: {len(cands)} lances da coluna {col} chegam a {dest_name}")
         # explain
         own = pos.white if pos.turn == WHITE else pos.black
-        starts = [n for n in range(1, v.num_squares + 1) if v.num_to_rx[n][1] == xcol
-                  and own & (1 << v.num_to_bit[n])]
+        starts = [n for n in range(1, v.num_squares + 1) if v.num_to_rx[n][1] == xcol and own & (1 << v.num_to_bit[n])]
         color = "brancas" if pos.turn == WHITE else "pretas"
         if not starts:
             raise NotationError(f"não há peça das {color} na coluna {col}")
@@ -277,7 +282,7 @@ def _disambiguated_path(v: Variant, move: Move) -> list[int]:
     return out
 
 
-def format_move(pos: Position, move: Move, style: str = "numeric", legal: "list[Move] | None" = None) -> str:
+def format_move(pos: Position, move: Move, style: str = "numeric", legal: list[Move] | None = None) -> str:
     """Writes ``move`` (legal in ``pos``).
 
     style: ``numeric`` ('32-28', '19x30', with intermediate squares only when start and end are ambiguous),
@@ -306,7 +311,7 @@ def format_move(pos: Position, move: Move, style: str = "numeric", legal: "list[
     raise ValueError(f"estilo desconhecido: {style}")
 
 
-def start_position(start: "Position | str | None", v: Variant) -> Position:
+def start_position(start: Position | str | None, v: Variant) -> Position:
     """The position a game starts from: the initial one (None), a FEN string, or a Position as given."""
     if start is None:
         return Position.initial(v)
@@ -315,8 +320,9 @@ def start_position(start: "Position | str | None", v: Variant) -> Position:
     return start
 
 
-def replay(moves: "str | list[str]", variant: "str | Variant" = "brazilian",
-           start: "Position | str | None" = None) -> Position:
+def replay(
+    moves: str | list[str], variant: str | Variant = "brazilian", start: Position | str | None = None
+) -> Position:
     """Plays a sequence of moves (a move text like '1. ab4 ba5 2. ba3' or a list of move strings) and returns
     the final position.  Raises NotationError on the first illegal move."""
     v = get_variant(variant)

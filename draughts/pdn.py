@@ -11,26 +11,42 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from .board import BLACK, WHITE, Move, Position, Variant, get_variant
-from .notation import (NotationError, format_move, parse_move, start_position, validate_placement,
-                       write_fen)
+from .notation import NotationError, format_move, parse_move, start_position, validate_placement, write_fen
 
 RESULTS_FMJD = {"white": "2-0", "black": "0-2", "draw": "1-1", "both_lost": "0-0", "unknown": "*"}
 RESULTS_CHESS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2", "both_lost": "0-0", "unknown": "*"}
 
 _RESULT_ALIASES = {
-    "2-0": "white", "1-0": "white", "w": "white", "white": "white", "brancas": "white",
-    "0-2": "black", "0-1": "black", "b": "black", "black": "black", "pretas": "black",
-    "1-1": "draw", "1/2-1/2": "draw", "½-½": "draw", "=": "draw", "d": "draw", "draw": "draw",
-    "empate": "draw", "0.5-0.5": "draw",
-    "0-0": "both_lost", "*": "unknown", "": "unknown",
+    "2-0": "white",
+    "1-0": "white",
+    "w": "white",
+    "white": "white",
+    "brancas": "white",
+    "0-2": "black",
+    "0-1": "black",
+    "b": "black",
+    "black": "black",
+    "pretas": "black",
+    "1-1": "draw",
+    "1/2-1/2": "draw",
+    "½-½": "draw",
+    "=": "draw",
+    "d": "draw",
+    "draw": "draw",
+    "empate": "draw",
+    "0.5-0.5": "draw",
+    "0-0": "both_lost",
+    "*": "unknown",
+    "": "unknown",
 }
 
 
-def normalize_result(result: "str | None") -> str:
+def normalize_result(result: str | None) -> str:
     """'white', 'black', 'draw', 'both_lost' (double forfeit / double loss) or 'unknown'."""
     if result is None:
         return "unknown"
@@ -40,7 +56,7 @@ def normalize_result(result: "str | None") -> str:
     return _RESULT_ALIASES[key]
 
 
-def format_result(result: "str | None", style: str = "fmjd") -> str:
+def format_result(result: str | None, style: str = "fmjd") -> str:
     """Result in PDN: FMJD style '2-0', '1-1', '0-2' (default) or chess style '1-0', '1/2-1/2', '0-1'."""
     table = RESULTS_FMJD if style == "fmjd" else RESULTS_CHESS
     return table[normalize_result(result)]
@@ -48,7 +64,8 @@ def format_result(result: "str | None", style: str = "fmjd") -> str:
 
 # -- reading ------------------------------------------------------------------------------------------------
 
-_TOKEN_RE = re.compile(r"""
+_TOKEN_RE = re.compile(
+    r"""
     (?P<tag>\[\s*(?P<tname>[A-Za-z0-9_]+)\s*"(?P<tval>(?:[^"\\]|\\.)*)"\s*\])
   | (?P<comment>\{[^}]*\}?)
   | (?P<linecomment>;[^\n]*)
@@ -62,25 +79,27 @@ _TOKEN_RE = re.compile(r"""
   | (?P<move>(?:\d+(?:[-x:]\d+)+|[a-j](?:10|[1-9])(?:[-x:]?[a-j](?:10|[1-9]))+|[a-j][-x:]?[a-j](?:10|[1-9]))
         (?P<marks>[!?]*[+#]?)(?![\w]))
   | (?P<other>[^\s\[\](){};]+)
-""", re.VERBOSE | re.MULTILINE)
+""",
+    re.VERBOSE | re.MULTILINE,
+)
 
 
 @dataclass
 class MoveToken:
-    text: str                       # the move as written, without annotation marks
-    number: "int | None" = None     # the move number written before it, if any
-    black_marker: bool = False      # written as '12...' (a Black move)
+    text: str  # the move as written, without annotation marks
+    number: int | None = None  # the move number written before it, if any
+    black_marker: bool = False  # written as '12...' (a Black move)
 
 
 @dataclass
 class PdnGame:
     tags: dict = field(default_factory=dict)
-    moves: list = field(default_factory=list)   # list[MoveToken]
-    result: "str | None" = None                  # the game-termination token, if any
+    moves: list = field(default_factory=list)  # list[MoveToken]
+    result: str | None = None  # the game-termination token, if any
     unknown_tokens: list = field(default_factory=list)  # (index in moves, token) of unreadable tokens
 
     @property
-    def fen(self) -> "str | None":
+    def fen(self) -> str | None:
         return self.tags.get("FEN")
 
 
@@ -90,7 +109,7 @@ def parse_pdn(text: str) -> list[PdnGame]:
     cur = PdnGame()
     in_moves = False
     depth = 0
-    pending_number: "int | None" = None
+    pending_number: int | None = None
     pending_black = False
 
     def flush():
@@ -153,12 +172,13 @@ def parse_pdn(text: str) -> list[PdnGame]:
 
 # -- validation ---------------------------------------------------------------------------------------------
 
+
 @dataclass
 class PlayedMove:
-    number: int           # move number (a White move and the Black reply share a number)
-    side: str             # 'W' or 'B'
-    text: str             # as written in the PDN
-    notation: str         # normalised numeric notation ('32-28', '19x30')
+    number: int  # move number (a White move and the Black reply share a number)
+    side: str  # 'W' or 'B'
+    text: str  # as written in the PDN
+    notation: str  # normalised numeric notation ('32-28', '19x30')
     move: Move
     fen_before: str
     fen_after: str
@@ -169,20 +189,20 @@ class GameCheck:
     ok: bool
     variant: str
     start_fen: str
-    moves: list = field(default_factory=list)       # list[PlayedMove], the legal moves up to the first error
-    positions: list = field(default_factory=list)   # FENs: start, then after each legal move
-    error: "str | None" = None                       # Portuguese message naming the first illegal move
-    error_ply: "int | None" = None                   # 0-based index of that move in the game
-    error_number: "int | None" = None
-    error_side: "str | None" = None
-    error_move: "str | None" = None
-    error_reason: "str | None" = None
-    result: "str | None" = None                      # Result tag or termination token, as written
+    moves: list = field(default_factory=list)  # list[PlayedMove], the legal moves up to the first error
+    positions: list = field(default_factory=list)  # FENs: start, then after each legal move
+    error: str | None = None  # Portuguese message naming the first illegal move
+    error_ply: int | None = None  # 0-based index of that move in the game
+    error_number: int | None = None
+    error_side: str | None = None
+    error_move: str | None = None
+    error_reason: str | None = None
+    result: str | None = None  # Result tag or termination token, as written
     tags: dict = field(default_factory=dict)
-    warnings: list = field(default_factory=list)     # Portuguese notes that do not make the game illegal
-    final_fen: "str | None" = None
-    game_over: bool = False                          # side to move has no legal move at the end
-    draw_by_king_moves: bool = False                 # the king-move rule was reached during the game
+    warnings: list = field(default_factory=list)  # Portuguese notes that do not make the game illegal
+    final_fen: str | None = None
+    game_over: bool = False  # side to move has no legal move at the end
+    draw_by_king_moves: bool = False  # the king-move rule was reached during the game
 
     def __bool__(self) -> bool:
         return self.ok
@@ -192,8 +212,13 @@ def _side_pt(turn: int) -> str:
     return "brancas" if turn == WHITE else "pretas"
 
 
-def validate_moves(tokens: Iterable["MoveToken | str"], variant: "str | Variant",
-                   start: "Position | str | None" = None, *, king_rule_per_player: bool = True) -> GameCheck:
+def validate_moves(
+    tokens: Iterable[MoveToken | str],
+    variant: str | Variant,
+    start: Position | str | None = None,
+    *,
+    king_rule_per_player: bool = True,
+) -> GameCheck:
     """Plays move tokens from ``start`` (FEN, Position, or the initial position)."""
     v = get_variant(variant)
     pos = start_position(start, v)
@@ -205,8 +230,9 @@ def validate_moves(tokens: Iterable["MoveToken | str"], variant: "str | Variant"
     for ply, tok in enumerate(tokens):
         side = _side_pt(pos.turn)
         if tok.number is not None and tok.number != number and not check.warnings:
-            check.warnings.append(f"numeração: o lance {tok.text} está marcado como {tok.number}, "
-                                  f"mas é o lance {number} das {side}")
+            check.warnings.append(
+                f"numeração: o lance {tok.text} está marcado como {tok.number}, mas é o lance {number} das {side}"
+            )
         legal = pos.legal_moves()
         reason = None
         move = None
@@ -230,12 +256,12 @@ def validate_moves(tokens: Iterable["MoveToken | str"], variant: "str | Variant"
         notation = format_move(pos, move, "numeric", legal)
         if check.draw_by_king_moves is False and pos.is_draw_by_king_moves(king_rule_per_player):
             check.draw_by_king_moves = True
-            check.warnings.append(f"regra dos lances de dama: empate já alcançado antes do lance {number} "
-                                  f"das {side}")
+            check.warnings.append(f"regra dos lances de dama: empate já alcançado antes do lance {number} das {side}")
         new = pos.play(move)
         after = write_fen(new)
-        check.moves.append(PlayedMove(number, "W" if pos.turn == WHITE else "B", tok.text, notation, move,
-                                      before, after))
+        check.moves.append(
+            PlayedMove(number, "W" if pos.turn == WHITE else "B", tok.text, notation, move, before, after)
+        )
         check.positions.append(after)
         if pos.turn == BLACK:
             number += 1
@@ -247,8 +273,13 @@ def validate_moves(tokens: Iterable["MoveToken | str"], variant: "str | Variant"
     return check
 
 
-def validate_game(pdn_text: str, variant: "str | Variant" = "brazilian", start_fen: "str | None" = None,
-                  *, king_rule_per_player: bool = True) -> GameCheck:
+def validate_game(
+    pdn_text: str,
+    variant: str | Variant = "brazilian",
+    start_fen: str | None = None,
+    *,
+    king_rule_per_player: bool = True,
+) -> GameCheck:
     """Checks one game record.
 
     ``pdn_text``: a PDN game (tags optional) or bare move text ('1. 22-18 11-15 2. ...', or algebraic on 64).
@@ -259,22 +290,30 @@ def validate_game(pdn_text: str, variant: "str | Variant" = "brazilian", start_f
     None; an empty text is a valid game without moves.  When the first move carries a number ('23. ...'), the
     numbering of the messages starts from it."""
     games = parse_pdn(pdn_text or "")
-    check = check_pdn_game(games[0] if games else PdnGame(), variant, start_fen,
-                           king_rule_per_player=king_rule_per_player)
+    check = check_pdn_game(
+        games[0] if games else PdnGame(), variant, start_fen, king_rule_per_player=king_rule_per_player
+    )
     if len(games) > 1:
         check.warnings.append(f"o texto contém {len(games)} partidas; só a primeira foi verificada")
     return check
 
 
-def validate_games(pdn_text: str, variant: "str | Variant" = "brazilian", *,
-                   king_rule_per_player: bool = True) -> list[GameCheck]:
+def validate_games(
+    pdn_text: str, variant: str | Variant = "brazilian", *, king_rule_per_player: bool = True
+) -> list[GameCheck]:
     """Checks every game of a PDN file (each from its own FEN tag or the initial position)."""
-    return [check_pdn_game(g, variant, None, king_rule_per_player=king_rule_per_player)
-            for g in parse_pdn(pdn_text or "")]
+    return [
+        check_pdn_game(g, variant, None, king_rule_per_player=king_rule_per_player) for g in parse_pdn(pdn_text or "")
+    ]
 
 
-def check_pdn_game(game: PdnGame, variant: "str | Variant" = "brazilian", start_fen: "str | None" = None, *,
-                   king_rule_per_player: bool = True) -> GameCheck:
+def check_pdn_game(
+    game: PdnGame,
+    variant: str | Variant = "brazilian",
+    start_fen: str | None = None,
+    *,
+    king_rule_per_player: bool = True,
+) -> GameCheck:
     """Checks one parsed game (see validate_game)."""
     v = get_variant(variant)
     fen = start_fen or game.tags.get("FEN")
@@ -284,8 +323,14 @@ def check_pdn_game(game: PdnGame, variant: "str | Variant" = "brazilian", start_
         if problems:
             raise NotationError("; ".join(problems))
     except (NotationError, ValueError) as e:
-        return GameCheck(ok=False, variant=v.name, start_fen=fen or "", error=f"FEN inválida: {e}",
-                         tags=game.tags, result=game.tags.get("Result") or game.result)
+        return GameCheck(
+            ok=False,
+            variant=v.name,
+            start_fen=fen or "",
+            error=f"FEN inválida: {e}",
+            tags=game.tags,
+            result=game.tags.get("Result") or game.result,
+        )
     check = validate_moves(game.moves, v, start, king_rule_per_player=king_rule_per_player)
     check.tags = dict(game.tags)
     check.result = game.tags.get("Result") or game.result
@@ -302,13 +347,16 @@ def check_pdn_game(game: PdnGame, variant: "str | Variant" = "brazilian", start_
         loser_white = check.final_fen.startswith("W")
         expected = "black" if loser_white else "white"
         if res in ("white", "black", "draw") and res != expected:
-            check.warnings.append(f"resultado {check.result} não corresponde à posição final: "
-                                  f"as {'brancas' if loser_white else 'pretas'} não têm lances")
+            check.warnings.append(
+                f"resultado {check.result} não corresponde à posição final: "
+                f"as {'brancas' if loser_white else 'pretas'} não têm lances"
+            )
     if check.ok and game.result and game.tags.get("Result") and game.result != game.tags["Result"]:
         try:
             if normalize_result(game.result) != normalize_result(game.tags["Result"]):
-                check.warnings.append(f"o resultado no fim dos lances ({game.result}) difere da tag Result "
-                                      f"({game.tags['Result']})")
+                check.warnings.append(
+                    f"o resultado no fim dos lances ({game.result}) difere da tag Result ({game.tags['Result']})"
+                )
         except ValueError:
             pass
     return check
@@ -316,13 +364,21 @@ def check_pdn_game(game: PdnGame, variant: "str | Variant" = "brazilian", start_
 
 # -- writing ------------------------------------------------------------------------------------------------
 
+
 def _pdn_escape(value: Any) -> str:
     return str(value if value is not None else "").replace("\\", "\\\\").replace('"', '\\"')
 
 
-def movetext(moves: Iterable["str | Move"], start: "Position | str | None" = None,
-             variant: "str | Variant" = "brazilian", *, style: str = "numeric", result: "str | None" = None,
-             width: int = 79, check: bool = True) -> str:
+def movetext(
+    moves: Iterable[str | Move],
+    start: Position | str | None = None,
+    variant: str | Variant = "brazilian",
+    *,
+    style: str = "numeric",
+    result: str | None = None,
+    width: int = 79,
+    check: bool = True,
+) -> str:
     """Numbered move text.  ``moves`` may be strings in any accepted notation or Move objects.  With
     ``check`` (default) the moves are replayed and rewritten in ``style`` ('numeric', 'algebraic',
     'algebraic-short'); raises NotationError on an illegal move."""
@@ -375,8 +431,14 @@ def _get(game: Any, *names: str, default: Any = None) -> Any:
     return default
 
 
-def export_game(game: "Mapping | Any", variant: "str | Variant" = "brazilian", *, result_style: str = "fmjd",
-                style: str = "numeric", check: bool = True) -> str:
+def export_game(
+    game: Mapping | Any,
+    variant: str | Variant = "brazilian",
+    *,
+    result_style: str = "fmjd",
+    style: str = "numeric",
+    check: bool = True,
+) -> str:
     """One game as PDN.  ``game`` is a mapping or an object with: event, round, white, black, result, moves
     (move text or list of moves; optional), fen (optional start position), and optionally date, site, tags
     (extra tags as a mapping)."""
@@ -418,7 +480,13 @@ def export_game(game: "Mapping | Any", variant: "str | Variant" = "brazilian", *
     return f"{head}\n\n{body}\n"
 
 
-def export_pdn(games: Iterable["Mapping | Any"], variant: "str | Variant" = "brazilian", *,
-               result_style: str = "fmjd", style: str = "numeric", check: bool = True) -> str:
+def export_pdn(
+    games: Iterable[Mapping | Any],
+    variant: str | Variant = "brazilian",
+    *,
+    result_style: str = "fmjd",
+    style: str = "numeric",
+    check: bool = True,
+) -> str:
     """Many games as one PDN text (games separated by a blank line).  See export_game."""
     return "\n".join(export_game(g, variant, result_style=result_style, style=style, check=check) for g in games)

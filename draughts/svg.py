@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 from xml.sax.saxutils import escape
 
 from .board import Move, Position, Variant, get_variant
@@ -17,7 +17,7 @@ BLACK_FILL, BLACK_EDGE = "#262626", "#000000"
 CROWN = "#d4a017"
 
 
-def _last_move_squares(last_move: "Move | str | Iterable[int] | None", v: Variant) -> list[int]:
+def _last_move_squares(last_move: Move | str | Iterable[int] | None, v: Variant) -> list[int]:
     if last_move is None:
         return []
     if isinstance(last_move, Move):
@@ -36,10 +36,19 @@ def _last_move_squares(last_move: "Move | str | Iterable[int] | None", v: Varian
     return squares
 
 
-def svg_board(fen: "str | Position", variant: "str | Variant" = "brazilian", *, square: int = 40,
-              numbers: bool = False, coordinates: bool = False, last_move: "Move | str | Iterable[int] | None" = None,
-              flip: bool = False, title: "str | None" = None, css_class: str = "damas-board",
-              responsive: bool = False) -> str:
+def svg_board(
+    fen: str | Position,
+    variant: str | Variant = "brazilian",
+    *,
+    square: int = 40,
+    numbers: bool = False,
+    coordinates: bool = False,
+    last_move: Move | str | Iterable[int] | None = None,
+    flip: bool = False,
+    title: str | None = None,
+    css_class: str = "damas-board",
+    responsive: bool = False,
+) -> str:
     """An SVG diagram of the position: 32 or 50 dark squares, White at the bottom (``flip=True`` puts Black at
     the bottom), kings drawn with a golden ring and crown mark.
 
@@ -60,10 +69,12 @@ def svg_board(fen: "str | Position", variant: "str | Variant" = "brazilian", *, 
     hl = set(_last_move_squares(last_move, v))
     label = title or f"Diagrama: {pos.fen()}"
     dims = "" if responsive else f' width="{total}" height="{total}"'
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {total} {total}"{dims} '
-           f'class="{escape(css_class)}" role="img" aria-label="{escape(label, {chr(34): "&quot;"})}">',
-           f"<title>{escape(label)}</title>",
-           f'<rect x="{margin}" y="{margin}" width="{size * s}" height="{size * s}" fill="{LIGHT}"/>']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {total} {total}"{dims} '
+        f'class="{escape(css_class)}" role="img" aria-label="{escape(label, {chr(34): "&quot;"})}">',
+        f"<title>{escape(label)}</title>",
+        f'<rect x="{margin}" y="{margin}" width="{size * s}" height="{size * s}" fill="{LIGHT}"/>',
+    ]
 
     def xy(n: int) -> tuple[int, int]:
         r, x = v.num_to_rx[n]
@@ -83,8 +94,9 @@ def svg_board(fen: "str | Position", variant: "str | Variant" = "brazilian", *, 
         nums = []
         for n in range(1, v.num_squares + 1):
             x0, y0 = xy(n)
-            nums.append(f'<text x="{x0 + 2}" y="{y0 + fs}" font-size="{fs}" fill="#f8f0e0" '
-                        f'font-family="sans-serif">{n}</text>')
+            nums.append(
+                f'<text x="{x0 + 2}" y="{y0 + fs}" font-size="{fs}" fill="#f8f0e0" font-family="sans-serif">{n}</text>'
+            )
         out.append("".join(nums))
     if coordinates:
         fs = max(6, round(s * 0.3))
@@ -94,10 +106,14 @@ def svg_board(fen: "str | Position", variant: "str | Variant" = "brazilian", *, 
             rank = (i + 1) if flip else (size - i)
             cx = margin + i * s + s / 2
             cy = margin + i * s + s / 2
-            coords.append(f'<text x="{cx:g}" y="{total - margin / 2 + fs / 3:g}" font-size="{fs}" '
-                          f'text-anchor="middle" font-family="sans-serif" fill="#333">{col}</text>')
-            coords.append(f'<text x="{margin / 2:g}" y="{cy + fs / 3:g}" font-size="{fs}" '
-                          f'text-anchor="middle" font-family="sans-serif" fill="#333">{rank}</text>')
+            coords.append(
+                f'<text x="{cx:g}" y="{total - margin / 2 + fs / 3:g}" font-size="{fs}" '
+                f'text-anchor="middle" font-family="sans-serif" fill="#333">{col}</text>'
+            )
+            coords.append(
+                f'<text x="{margin / 2:g}" y="{cy + fs / 3:g}" font-size="{fs}" '
+                f'text-anchor="middle" font-family="sans-serif" fill="#333">{rank}</text>'
+            )
         out.append("".join(coords))
     # pieces
     rad = s * 0.4
@@ -107,21 +123,33 @@ def svg_board(fen: "str | Position", variant: "str | Variant" = "brazilian", *, 
         cx, cy = x0 + s / 2, y0 + s / 2
         white = p in "wW"
         fill, edge = (WHITE_FILL, WHITE_EDGE) if white else (BLACK_FILL, BLACK_EDGE)
-        pieces.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{rad:g}" fill="{fill}" stroke="{edge}" '
-                      f'stroke-width="{max(1, s / 20):g}"/>')
-        pieces.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{rad * 0.7:g}" fill="none" stroke="{edge}" '
-                      f'stroke-opacity="0.35" stroke-width="{max(0.5, s / 40):g}"/>')
+        pieces.append(
+            f'<circle cx="{cx:g}" cy="{cy:g}" r="{rad:g}" fill="{fill}" stroke="{edge}" '
+            f'stroke-width="{max(1, s / 20):g}"/>'
+        )
+        pieces.append(
+            f'<circle cx="{cx:g}" cy="{cy:g}" r="{rad * 0.7:g}" fill="none" stroke="{edge}" '
+            f'stroke-opacity="0.35" stroke-width="{max(0.5, s / 40):g}"/>'
+        )
         if p in "WB":
             # king: golden ring and a small crown
             w = rad * 0.9
             hgt = rad * 0.55
             bx, by = cx - w / 2, cy + hgt / 2
-            pts = [(bx, by), (bx, by - hgt), (bx + w * 0.25, by - hgt * 0.45), (cx, by - hgt * 1.1),
-                   (bx + w * 0.75, by - hgt * 0.45), (bx + w, by - hgt), (bx + w, by)]
-            pieces.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{rad * 0.78:g}" fill="none" stroke="{CROWN}" '
-                          f'stroke-width="{max(1, s / 16):g}"/>')
-            pieces.append('<polygon points="' + " ".join(f"{a:.1f},{b:.1f}" for a, b in pts)
-                          + f'" fill="{CROWN}"/>')
+            pts = [
+                (bx, by),
+                (bx, by - hgt),
+                (bx + w * 0.25, by - hgt * 0.45),
+                (cx, by - hgt * 1.1),
+                (bx + w * 0.75, by - hgt * 0.45),
+                (bx + w, by - hgt),
+                (bx + w, by),
+            ]
+            pieces.append(
+                f'<circle cx="{cx:g}" cy="{cy:g}" r="{rad * 0.78:g}" fill="none" stroke="{CROWN}" '
+                f'stroke-width="{max(1, s / 16):g}"/>'
+            )
+            pieces.append('<polygon points="' + " ".join(f"{a:.1f},{b:.1f}" for a, b in pts) + f'" fill="{CROWN}"/>')
     out.append("".join(pieces))
     out.append("</svg>")
     return "\n".join(out)

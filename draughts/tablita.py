@@ -41,17 +41,25 @@ class Opening:
         return parse_fen(self.fen, BRAZILIAN)
 
 
-def load_openings(path: "str | os.PathLike | None" = None) -> list[Opening]:
+def load_openings(path: str | os.PathLike | None = None) -> list[Opening]:
     """Every row of the tablita CSV, in file order."""
     p = Path(path) if path else DEFAULT_CSV
     with open(p, newline="", encoding="utf-8") as fh:
-        return [Opening(table=r["table"].strip(), category=r["category"].strip(), code=r["code"].strip(),
-                        fen=r["fen"].strip(), side_to_move=r["side_to_move"].strip().upper(),
-                        kind=r["kind"].strip().lower(), moves=(r.get("moves") or "").strip(),
-                        raw=(r.get("raw") or "").strip(),
-                        excluded_for_brazilian=(r.get("excluded_for_brazilian") or "").strip().lower()
-                        in ("yes", "sim", "true", "1", "y"))
-                for r in csv.DictReader(fh)]
+        return [
+            Opening(
+                table=r["table"].strip(),
+                category=r["category"].strip(),
+                code=r["code"].strip(),
+                fen=r["fen"].strip(),
+                side_to_move=r["side_to_move"].strip().upper(),
+                kind=r["kind"].strip().lower(),
+                moves=(r.get("moves") or "").strip(),
+                raw=(r.get("raw") or "").strip(),
+                excluded_for_brazilian=(r.get("excluded_for_brazilian") or "").strip().lower()
+                in ("yes", "sim", "true", "1", "y"),
+            )
+            for r in csv.DictReader(fh)
+        ]
 
 
 def apply_setup(raw: str, side_to_move: str = "W") -> Position:
@@ -83,9 +91,14 @@ def apply_setup(raw: str, side_to_move: str = "W") -> Position:
         if sb in pieces:
             raise NotationError(f"a casa {v.square_name(sb)} está ocupada")
         pieces[sb] = piece
-    return Position.from_pieces(v, [s for s, p in pieces.items() if p == "w"], [],
-                                [s for s, p in pieces.items() if p == "b"], [],
-                                BLACK if side_to_move.upper() == "B" else WHITE)
+    return Position.from_pieces(
+        v,
+        [s for s, p in pieces.items() if p == "w"],
+        [],
+        [s for s, p in pieces.items() if p == "b"],
+        [],
+        BLACK if side_to_move.upper() == "B" else WHITE,
+    )
 
 
 def replay_opening(opening: Opening) -> Position:
@@ -118,8 +131,7 @@ def check_opening(opening: Opening) -> list[str]:
             if (got.white, got.black, got.kings) != (pos.white, pos.black, pos.kings):
                 problems.append(f"os lances levam a {write_fen(got)}, não à FEN da tabela")
             elif got.turn != pos.turn:
-                problems.append(f"os lances deixam {'W' if got.turn == WHITE else 'B'} a jogar, "
-                                f"a FEN indica {side}")
+                problems.append(f"os lances deixam {'W' if got.turn == WHITE else 'B'} a jogar, a FEN indica {side}")
     elif opening.kind == "setup":
         try:
             got = apply_setup(opening.raw, opening.side_to_move)
@@ -138,9 +150,19 @@ def check_opening(opening: Opening) -> list[str]:
 def opening_svg(opening: Opening, **kwargs) -> str:
     """Board diagram of an opening (see svg.svg_board for the keyword arguments)."""
     from .svg import svg_board
+
     kwargs.setdefault("title", f"{opening.table} {opening.code}")
     return svg_board(opening.fen, BRAZILIAN, **kwargs)
 
 
-__all__ = ["DEFAULT_CSV", "Opening", "load_openings", "apply_setup", "replay_opening", "check_opening",
-           "opening_svg", "BLACK", "WHITE"]
+__all__ = [
+    "DEFAULT_CSV",
+    "Opening",
+    "load_openings",
+    "apply_setup",
+    "replay_opening",
+    "check_opening",
+    "opening_svg",
+    "BLACK",
+    "WHITE",
+]

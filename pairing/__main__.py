@@ -5,20 +5,19 @@
 
 Exit codes: 0 done; 1 no valid pairing; 3 invalid input; 5 file error.
 """
+
 from __future__ import annotations
 
 import copy
 import sys
-from typing import List, Optional
 
 from . import model as M
 from . import trf
-from .api import pair_trf, pair_round
+from .api import pair_round, pair_trf
 
 EXIT_OK, EXIT_NO_PAIRING, EXIT_INVALID, EXIT_FILE = 0, 1, 3, 5
 
-USAGE = ("uso: python -m pairing --dutch ENTRADA.trf -p [SAIDA]\n"
-         "     python -m pairing --dutch ENTRADA.trf -c\n")
+USAGE = "uso: python -m pairing --dutch ENTRADA.trf -p [SAIDA]\n     python -m pairing --dutch ENTRADA.trf -c\n"
 
 
 def format_pairs(p: M.Pairing) -> str:
@@ -29,7 +28,7 @@ def format_pairs(p: M.Pairing) -> str:
     return "\n".join(lines) + "\n"
 
 
-def check_rounds(data: trf.TrfData) -> List[str]:
+def check_rounds(data: trf.TrfData) -> list[str]:
     """Re-pair every played round from its history; describe the rounds that differ."""
     state = data.state
     if not state.total_rounds:
@@ -46,6 +45,7 @@ def check_rounds(data: trf.TrfData) -> List[str]:
     if not state.initial_color:
         from .convert import build
         from .engine import WHITE
+
         probe = copy.deepcopy(state)
         probe.line_of = getattr(state, "line_of", {})
         probe.total_rounds = played + 1
@@ -66,7 +66,7 @@ def check_rounds(data: trf.TrfData) -> List[str]:
                 actual_bye = p.id
             elif e.color == "w" or (e.color is None and p.id < (e.opponent or 0)):
                 actual_pairs.add((p.id, e.opponent))
-            p.history = p.history[:rnd - 1]
+            p.history = p.history[: rnd - 1]
         st.absences = absences
         st.round_to_pair = rnd
         try:
@@ -89,7 +89,7 @@ def check_rounds(data: trf.TrfData) -> List[str]:
     return out
 
 
-def main(argv: Optional[List[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if "--dutch" in args:
         args.remove("--dutch")

@@ -4,6 +4,7 @@ A pure-Python implementation of Edmonds' blossom algorithm with Galil's
 O(n^3) primal-dual bookkeeping.  Used only when the compressed weights do not
 fit the 127-bit integers of rustworkx.
 """
+
 from __future__ import annotations
 
 
@@ -38,7 +39,7 @@ def _solve(nvertex, edges):
     maxweight = max(0, max(w for _, _, w in edges))
     endpoint = [edges[p // 2][p % 2] for p in range(2 * nedge)]
     neighbend = [[] for _ in range(nvertex)]
-    for k, (i, j, w) in enumerate(edges):
+    for k, (i, j, _w) in enumerate(edges):
         neighbend[i].append(2 * k + 1)
         neighbend[j].append(2 * k)
     mate = nvertex * [-1]
@@ -68,8 +69,7 @@ def _solve(nvertex, edges):
                 if t < nvertex:
                     yield t
                 else:
-                    for v in blossom_leaves(t):
-                        yield v
+                    yield from blossom_leaves(t)
 
     def assign_label(w, t, p):
         b = inblossom[w]
@@ -150,8 +150,7 @@ def _solve(nvertex, edges):
                     if inblossom[j] == b:
                         i, j = j, i
                     bj = inblossom[j]
-                    if (bj != b and label[bj] == 1
-                            and (bestedgeto[bj] == -1 or slack(k2) < slack(bestedgeto[bj]))):
+                    if bj != b and label[bj] == 1 and (bestedgeto[bj] == -1 or slack(k2) < slack(bestedgeto[bj])):
                         bestedgeto[bj] = k2
             blossombestedges[bv] = None
             bestedge[bv] = -1
@@ -248,7 +247,7 @@ def _solve(nvertex, edges):
 
     def augment_matching(k):
         v, w, wt = edges[k]
-        for (s, p) in ((v, 2 * k + 1), (w, 2 * k)):
+        for s, p in ((v, 2 * k + 1), (w, 2 * k)):
             while True:
                 bs = inblossom[s]
                 if bs >= nvertex:
@@ -305,9 +304,8 @@ def _solve(nvertex, edges):
                         b = inblossom[v]
                         if bestedge[b] == -1 or kslack < slack(bestedge[b]):
                             bestedge[b] = k
-                    elif label[w] == 0:
-                        if bestedge[w] == -1 or kslack < slack(bestedge[w]):
-                            bestedge[w] = k
+                    elif label[w] == 0 and (bestedge[w] == -1 or kslack < slack(bestedge[w])):
+                        bestedge[w] = k
             if augmented:
                 break
             deltatype = -1
@@ -323,7 +321,7 @@ def _solve(nvertex, edges):
                         deltatype = 2
                         deltaedge = bestedge[v]
             for b in range(2 * nvertex):
-                if (blossomparent[b] == -1 and label[b] == 1 and bestedge[b] != -1):
+                if blossomparent[b] == -1 and label[b] == 1 and bestedge[b] != -1:
                     kslack = slack(bestedge[b])
                     d = kslack // 2
                     if deltatype == -1 or d < delta:
@@ -331,8 +329,12 @@ def _solve(nvertex, edges):
                         deltatype = 3
                         deltaedge = bestedge[b]
             for b in range(nvertex, 2 * nvertex):
-                if (blossombase[b] >= 0 and blossomparent[b] == -1 and label[b] == 2
-                        and (deltatype == -1 or dualvar[b] < delta)):
+                if (
+                    blossombase[b] >= 0
+                    and blossomparent[b] == -1
+                    and label[b] == 2
+                    and (deltatype == -1 or dualvar[b] < delta)
+                ):
                     delta = dualvar[b]
                     deltatype = 4
                     deltablossom = b
@@ -364,8 +366,7 @@ def _solve(nvertex, edges):
         if not augmented:
             break
         for b in range(nvertex, 2 * nvertex):
-            if (blossomparent[b] == -1 and blossombase[b] >= 0
-                    and label[b] == 1 and dualvar[b] == 0):
+            if blossomparent[b] == -1 and blossombase[b] >= 0 and label[b] == 1 and dualvar[b] == 0:
                 expand_blossom(b, True)
     result = []
     for v in range(nvertex):

@@ -1,12 +1,11 @@
 """Conversion of the public TournamentState into the engine's representation."""
+
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
-from typing import Dict, List, Optional
 
 from . import model as M
-from .engine import (BLACK, DRAW, LOSS, NOCOLOR, WHITE, WIN, EMatch, EPlayer,
-                     ETournament, ForbiddenEntry, invert)
+from .engine import BLACK, DRAW, LOSS, NOCOLOR, WHITE, WIN, EMatch, EPlayer, ETournament, ForbiddenEntry, invert
 
 
 def tenths(x, what="valor") -> int:
@@ -15,7 +14,7 @@ def tenths(x, what="valor") -> int:
     try:
         d = Decimal(str(x)) * 10
     except InvalidOperation:
-        raise M.InvalidInput(f"{what} '{x}' inválido")
+        raise M.InvalidInput(f"{what} '{x}' inválido") from None
     if d != d.to_integral_value() or d < 0:
         raise M.InvalidInput(f"{what} '{x}' inválido (use décimos de ponto)")
     return int(d)
@@ -28,13 +27,11 @@ def fmt_tenths(v: int) -> str:
 _ABSENCE_SCORE = {M.ZERO_BYE: LOSS, M.ABSENT: LOSS, M.HALF_BYE: DRAW, M.FULL_BYE: WIN}
 
 
-def entry_to_match(pid: int, e: Optional[M.RoundEntry], ids: Dict[int, int],
-                   where: str) -> EMatch:
+def entry_to_match(pid: int, e: M.RoundEntry | None, ids: dict[int, int], where: str) -> EMatch:
     if e is None:
         return EMatch(pid)
     pts = None if e.points is None else tenths(e.points, "pontos")
-    col = {"w": WHITE, "b": BLACK, None: NOCOLOR, "-": NOCOLOR, "": NOCOLOR}.get(
-        (e.color or None) and e.color.lower())
+    col = {"w": WHITE, "b": BLACK, None: NOCOLOR, "-": NOCOLOR, "": NOCOLOR}.get((e.color or None) and e.color.lower())
     if col is None:
         raise M.InvalidInput(f"cor '{e.color}' inválida {where}")
     kind = e.kind
@@ -61,8 +58,7 @@ def entry_to_match(pid: int, e: Optional[M.RoundEntry], ids: Dict[int, int],
     raise M.InvalidInput(f"tipo de rodada '{kind}' inválido {where}")
 
 
-def baku_accelerations(n_ranked: int, total_rounds: int, win: int, draw: int,
-                       rounds_needed: int) -> List[int]:
+def baku_accelerations(n_ranked: int, total_rounds: int, win: int, draw: int, rounds_needed: int) -> list[int]:
     """Virtual points per round for a group-A player (C.04.5.1 as pairing.md reads it)."""
     accelerated = (total_rounds + 1) // 2
     full = (accelerated + 1) // 2
@@ -77,16 +73,20 @@ def baku_accelerations(n_ranked: int, total_rounds: int, win: int, draw: int,
     return out
 
 
-def build(state: M.TournamentState, validate_scores: bool = False,
-          declared_points: Optional[Dict[int, int]] = None,
-          byes_240=None, baku_rule: str = "fide") -> ETournament:
+def build(
+    state: M.TournamentState,
+    validate_scores: bool = False,
+    declared_points: dict[int, int] | None = None,
+    byes_240=None,
+    baku_rule: str = "fide",
+) -> ETournament:
     """Build the engine's tournament for pairing the next round of ``state``."""
     t = ETournament()
     lines = getattr(state, "line_of", {}) or {}
     players = sorted(state.players, key=lambda p: p.id)
     if not players:
         raise M.InvalidInput("nenhum jogador")
-    ids: Dict[int, int] = {}
+    ids: dict[int, int] = {}
     for p in players:
         if not isinstance(p.id, int) or p.id <= 0:
             raise M.InvalidInput(f"número de emparceiramento '{p.id}' inválido", lines.get(p.id))
@@ -123,7 +123,7 @@ def build(state: M.TournamentState, validate_scores: bool = False,
             try:
                 m = entry_to_match(pid, e, ids, where)
             except M.InvalidInput as exc:
-                raise M.InvalidInput(exc.detail, lines.get(p.id))
+                raise M.InvalidInput(exc.detail, lines.get(p.id)) from exc
             if e is not None:
                 played_rounds = max(played_rounds, len(matches))
             matches.append(m)
@@ -150,7 +150,7 @@ def build(state: M.TournamentState, validate_scores: bool = False,
     # absences, withdrawals and late entries for the round to pair
     rnd = played_rounds + 1
     absent = dict(state.absences or {})
-    for r240, pidn, kind in (byes_240 or []):
+    for r240, pidn, kind in byes_240 or []:
         if r240 == rnd:
             absent.setdefault(pidn, kind)
     for p in players:
@@ -163,7 +163,9 @@ def build(state: M.TournamentState, validate_scores: bool = False,
             raise M.InvalidInput(f"ausência de jogador inexistente {pidn}")
         ep = t.players[ids[pidn]]
         if len(ep.matches) <= played_rounds:
-            ep.matches.append(entry_to_match(ep.pid, M.RoundEntry(kind if kind in _ABSENCE_SCORE else M.ZERO_BYE), ids, ""))
+            ep.matches.append(
+                entry_to_match(ep.pid, M.RoundEntry(kind if kind in _ABSENCE_SCORE else M.ZERO_BYE), ids, "")
+            )
 
     t.update_ranks()
     t.compute_player_data()
@@ -197,8 +199,7 @@ def build(state: M.TournamentState, validate_scores: bool = False,
             manual = True
             t.players[p.id - 1].accel = [tenths(a, "aceleração") * mult for a in p.accelerations]
     if not manual and state.acceleration in (M.ACCEL_BAKU, M.ACCEL_CLASSIC):
-        initial = [p.id - 1 for p in players
-                   if not p.late_entry_round or p.late_entry_round <= 1]
+        initial = [p.id - 1 for p in players if not p.late_entry_round or p.late_entry_round <= 1]
         # group A is fixed before round 1 (late entries do not move its last player)
         nplayers = len(initial) if baku_rule == "fide" else len(players)
         if state.acceleration == M.ACCEL_BAKU:
@@ -208,8 +209,7 @@ def build(state: M.TournamentState, validate_scores: bool = False,
             # marked FIDE_DUTCH_BAKU is paired as the reference engine does (first
             # half rounded up)
             group = 2 * ((nplayers + 3) // 4) if baku_rule == "fide" else (nplayers + 1) // 2
-            acc = baku_accelerations(nplayers, t.expected_rounds, t.win, t.draw,
-                                     played_rounds + 1)
+            acc = baku_accelerations(nplayers, t.expected_rounds, t.win, t.draw, played_rounds + 1)
         else:
             group = (nplayers + 1) // 2
             acc = [t.win] * min(2, played_rounds + 1, t.expected_rounds)
@@ -239,7 +239,7 @@ def infer_first_colour(t: ETournament) -> int:
     eff = 0
     for pid in t.by_rank:
         p = t.players[pid]
-        if any(m.participated for m in p.matches[:min_round + 1]):
+        if any(m.participated for m in p.matches[: min_round + 1]):
             if result == NOCOLOR and min_round < len(p.matches):
                 c = p.matches[min_round].color
                 result = invert(c) if eff & 1 else c
@@ -255,14 +255,15 @@ def validate_pairs(t: ETournament, lines) -> None:
             if m.played:
                 o = t.players[m.opponent]
                 om = o.matches[r] if r < len(o.matches) else None
-                if (not o.valid or om is None or not om.played or om.color == m.color
-                        or om.opponent != p.pid):
+                if not o.valid or om is None or not om.played or om.color == m.color or om.opponent != p.pid:
                     raise M.InvalidInput(
                         f"a partida da rodada {r + 1} do jogador {p.pid + 1} "
-                        f"contradiz a do adversário {m.opponent + 1}", lines.get(p.pid + 1))
+                        f"contradiz a do adversário {m.opponent + 1}",
+                        lines.get(p.pid + 1),
+                    )
 
 
-def validate_declared(t: ETournament, declared: Dict[int, int], lines) -> None:
+def validate_declared(t: ETournament, declared: dict[int, int], lines) -> None:
     for p in t.players:
         if not p.valid or (p.pid + 1) not in declared:
             continue
@@ -275,5 +276,6 @@ def validate_declared(t: ETournament, declared: Dict[int, int], lines) -> None:
             ok |= {pts + nxt, pts + nxt + acc}
         if d not in ok:
             raise M.InvalidInput(
-                f"pontos {fmt_tenths(d)} do jogador {p.pid + 1} não conferem com os "
-                f"resultados ({fmt_tenths(pts)})", lines.get(p.pid + 1))
+                f"pontos {fmt_tenths(d)} do jogador {p.pid + 1} não conferem com os resultados ({fmt_tenths(pts)})",
+                lines.get(p.pid + 1),
+            )

@@ -29,11 +29,10 @@ Speed (the reference recomputes matchings on the whole round):
   them, so that one matching settles several S1 players;
 * round 1 without forbidden pairs or virtual points is S1 v S2 directly.
 """
+
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Tuple
-
-from .engine import (BLACK, NOCOLOR, WHITE, EPlayer, ETournament, invert)
+from .engine import NOCOLOR, WHITE, EPlayer, ETournament, invert
 from .matching import MatchingState
 
 FLOAT_DOWN, FLOAT_UP, FLOAT_NONE = 0, 1, 2
@@ -102,10 +101,8 @@ class Dutch:
         """The four colour bits (C10..C13 analogues), player = lower one."""
         if not in_cur or self.no_colour:
             return 0, 0, 0, 0
-        a = (not player.absolute_imbalance() or not opp.absolute_imbalance()
-             or player.pref != opp.pref)
-        if (not player.absolute_pref() or not opp.absolute_pref()
-                or player.pref != opp.pref):
+        a = not player.absolute_imbalance() or not opp.absolute_imbalance() or player.pref != opp.pref
+        if not player.absolute_pref() or not opp.absolute_pref() or player.pref != opp.pref:
             b = True
         elif player.imbalance == opp.imbalance:
             b = player.repeated == NOCOLOR or player.repeated != opp.repeated
@@ -113,14 +110,17 @@ class Dutch:
             src = opp if player.imbalance > opp.imbalance else player
             b = src.repeated != invert(player.pref)
         c = prefs_compatible(player.pref, opp.pref)
-        d = ((not player.strong and not player.absolute_pref())
-             or (not opp.strong and not opp.absolute_pref())
-             or (player.absolute_pref() and opp.absolute_pref())
-             or player.pref != opp.pref)
+        d = (
+            (not player.strong and not player.absolute_pref())
+            or (not opp.strong and not opp.absolute_pref())
+            or (player.absolute_pref() and opp.absolute_pref())
+            or player.pref != opp.pref
+        )
         return int(a), int(b), int(c), int(d)
 
-    def edge_weight(self, hi: EPlayer, lo: EPlayer, in_cur: bool, in_next: bool,
-                    bye_score: int, single_bye: bool) -> int:
+    def edge_weight(
+        self, hi: EPlayer, lo: EPlayer, in_cur: bool, in_next: bool, bye_score: int, single_bye: bool
+    ) -> int:
         """High part of the edge weight (0 when the pair is not allowed), field by
         field in priority order: the definition that fast_weight and
         outside_weight compute faster (tests/pairing/test_internals.py)."""
@@ -132,8 +132,7 @@ class Dutch:
         sa = self.sa
         shi = sa[hi.pid]
         slo = sa[lo.pid]
-        r = (1 + (not self.is_bye_candidate(hi, bye_score))
-             + (not self.is_bye_candidate(lo, bye_score)))
+        r = 1 + (not self.is_bye_candidate(hi, bye_score)) + (not self.is_bye_candidate(lo, bye_score))
         r = (r << sgsb) | int(in_cur)
         r <<= sgs
         if in_cur:
@@ -189,26 +188,43 @@ class Dutch:
         pos = 0
         P = {}
         if pr > 1:
-            P["u2s"] = pos; pos += sgs
-            P["d2s"] = pos; pos += sgs
+            P["u2s"] = pos
+            pos += sgs
+            P["d2s"] = pos
+            pos += sgs
         if pr:
-            P["u1s"] = pos; pos += sgs
-            P["d1s"] = pos; pos += sgs
+            P["u1s"] = pos
+            pos += sgs
+            P["d1s"] = pos
+            pos += sgs
         if pr > 1:
-            P["u2"] = pos; pos += sgsb
-            P["d2"] = pos; pos += sgsb
+            P["u2"] = pos
+            pos += sgsb
+            P["d2"] = pos
+            pos += sgsb
         if pr:
-            P["u1"] = pos; pos += sgsb
-            P["d1"] = pos; pos += sgsb
-        P["cd"] = pos; pos += sgsb
-        P["cc"] = pos; pos += sgsb
-        P["cb"] = pos; pos += sgsb
-        P["ca"] = pos; pos += sgsb
-        P["un"] = pos; pos += 2 * sgsb
-        P["ns"] = pos; pos += sgs
-        P["np"] = pos; pos += sgsb
-        P["cs"] = pos; pos += sgs
-        P["cp"] = pos; pos += sgsb
+            P["u1"] = pos
+            pos += sgsb
+            P["d1"] = pos
+            pos += sgsb
+        P["cd"] = pos
+        pos += sgsb
+        P["cc"] = pos
+        pos += sgsb
+        P["cb"] = pos
+        pos += sgsb
+        P["ca"] = pos
+        pos += sgsb
+        P["un"] = pos
+        pos += 2 * sgsb
+        P["ns"] = pos
+        pos += sgs
+        P["np"] = pos
+        pos += sgsb
+        P["cs"] = pos
+        pos += sgs
+        P["cp"] = pos
+        pos += sgsb
         P["top"] = pos
         self.P = P
         self.fast_single = single_bye
@@ -222,9 +238,16 @@ class Dutch:
             unpl = 0
             if single_bye and s == bye_score:
                 unpl = self.unplayed_ranks[p.played_games]
-            info[pid] = (s, int(not (self.elig[pid] and s <= bye_score)),
-                         f1 == FLOAT_DOWN, f1 == FLOAT_UP, f2 == FLOAT_DOWN, f2 == FLOAT_UP,
-                         unpl, self.shifts[s])
+            info[pid] = (
+                s,
+                int(not (self.elig[pid] and s <= bye_score)),
+                f1 == FLOAT_DOWN,
+                f1 == FLOAT_UP,
+                f2 == FLOAT_DOWN,
+                f2 == FLOAT_UP,
+                unpl,
+                self.shifts[s],
+            )
         self.info = info
 
     def fast_weight(self, hi: EPlayer, lo: EPlayer, in_cur: bool, in_next: bool) -> int:
@@ -281,8 +304,9 @@ class Dutch:
             p += 2 * sgsb + 2 * sgs
         return p
 
-    def outside_weight(self, hi: EPlayer, lo: EPlayer, bye_score: int,
-                       single_bye: bool, top_shift: int, unplayed_shift: int) -> int:
+    def outside_weight(
+        self, hi: EPlayer, lo: EPlayer, bye_score: int, single_bye: bool, top_shift: int, unplayed_shift: int
+    ) -> int:
         """edge_weight(hi, lo, False, False, ...) computed directly: only the
         completion field (and the unplayed-games field of the bye assignee)."""
         if not self.compatible(hi, lo):
@@ -291,8 +315,7 @@ class Dutch:
         sa = self.sa
         shi = sa[hi.pid]
         slo = sa[lo.pid]
-        r = (1 + (not (elig[hi.pid] and shi <= bye_score))
-             + (not (elig[lo.pid] and slo <= bye_score))) << top_shift
+        r = (1 + (not (elig[hi.pid] and shi <= bye_score)) + (not (elig[lo.pid] and slo <= bye_score))) << top_shift
         if single_bye:
             u = 0
             if shi == bye_score:
@@ -354,7 +377,7 @@ class Dutch:
             if u in mate:
                 continue
             pu = sp[u]
-            for v in order[i + 1:]:
+            for v in order[i + 1 :]:
                 if v not in mate and comp(pu, sp[v]):
                     mate[u] = v
                     mate[v] = u
@@ -434,7 +457,7 @@ class Dutch:
         """acceleratedScoreRankCompare(p, o): p ranks below o."""
         return (self.sa[p.pid], o.rank) < (self.sa[o.pid], p.rank)
 
-    def choose_colour(self, p: EPlayer, o: EPlayer) -> Tuple[int, str]:
+    def choose_colour(self, p: EPlayer, o: EPlayer) -> tuple[int, str]:
         """Colour of p against o, and the rule (E.1..E.5) that decided."""
         t = self.t
         res = self.neutral_colour(p, o)
@@ -453,7 +476,7 @@ class Dutch:
         t = self.t
         pr = t.played_rounds
         self.forbidden = t.resolve_forbidden(pr)
-        sorted_players: List[EPlayer] = []
+        sorted_players: list[EPlayer] = []
         for p in t.players:
             if p.valid:
                 if len(p.matches) <= pr:
@@ -494,7 +517,7 @@ class Dutch:
         self.shifts = shifts
         self.sgs = sgs
         self.sgsb = sgsb = bits(max_size)
-        self.unplayed_ranks: Dict[int, int] = {}
+        self.unplayed_ranks: dict[int, int] = {}
 
         top_shift = self.completion_shift()
         unplayed_shift = top_shift - (sgsb + sgs + sgsb + sgs + 2 * sgsb)
@@ -502,8 +525,9 @@ class Dutch:
         params = [0, False]  # bye assignee score, single downfloater is the bye
 
         def outside(u, v):
-            w = self.outside_weight(sorted_players[u], sorted_players[v], params[0],
-                                    params[1], top_shift, unplayed_shift)
+            w = self.outside_weight(
+                sorted_players[u], sorted_players[v], params[0], params[1], top_shift, unplayed_shift
+            )
             return (w, 0) if w else None
 
         M = MatchingState(n, outside)
@@ -512,9 +536,12 @@ class Dutch:
         setw = M.set
 
         # round 1 with nothing to distinguish the players: S1 v S2 in rating order
-        if (pr == 0 and sa[sorted_players[0].pid] == sa[sorted_players[-1].pid]
-                and not any(self.forbidden[p.pid] for p in sorted_players)
-                and all(self.elig[p.pid] for p in sorted_players)):
+        if (
+            pr == 0
+            and sa[sorted_players[0].pid] == sa[sorted_players[-1].pid]
+            and not any(self.forbidden[p.pid] for p in sorted_players)
+            and all(self.elig[p.pid] for p in sorted_players)
+        ):
             half = n // 2
             self.paired_in = {p.pid: sa[p.pid] for p in sorted_players}
             pairs = []
@@ -533,8 +560,8 @@ class Dutch:
         unmatched = [v for v in range(n) if mate[v] == v]
         if len(unmatched) > 1 or (unmatched and not self.elig[sorted_players[unmatched[0]].pid]):
             raise NoValidPairingError(
-                "The players could not be simultaneously matched while "
-                "satisfying all absolute criteria.")
+                "The players could not be simultaneously matched while satisfying all absolute criteria."
+            )
         bye_score = 0
         single_bye = False
         if n & 1:
@@ -548,8 +575,7 @@ class Dutch:
                     if sa[sorted_players[mate[v]].pid] < top_score:
                         single_bye = False
                         break
-            counts = sorted((p.played_games for p in sorted_players
-                             if sa[p.pid] == bye_score), reverse=True)
+            counts = sorted((p.played_games for p in sorted_players if sa[p.pid] == bye_score), reverse=True)
             for rank, g in enumerate(counts):
                 self.unplayed_ranks[g] = rank
             params[0] = bye_score
@@ -561,11 +587,11 @@ class Dutch:
         self.prepare_fast(bye_score, single_bye)
         low_mask = (1 << top_shift) - 1
         nbc = [not self.is_bye_candidate(p, bye_score) for p in sorted_players]
-        matching_by_id: Dict[int, int] = {}
-        self.paired_in: Dict[int, int] = {}
-        self.moved_down: Dict[int, list] = {}
-        pbi: List[EPlayer] = []
-        vi: List[int] = []
+        matching_by_id: dict[int, int] = {}
+        self.paired_in: dict[int, int] = {}
+        self.moved_down: dict[int, list] = {}
+        pbi: list[EPlayer] = []
+        vi: list[int] = []
         nxt = 0
         while nxt < n and sa[sorted_players[nxt].pid] >= top_score:
             pbi.append(sorted_players[nxt])
@@ -590,16 +616,19 @@ class Dutch:
                 self.prepare_fast(bye_score, single_bye)
             fast = self.fast_weight
             M.begin_bracket()
-            reduced = (self.reduce and not initial_single_bye
-                       and not ((n & 1) and sg_it != n
-                                and bye_score >= sa[sorted_players[sg_it].pid]))
+            reduced = (
+                self.reduce
+                and not initial_single_bye
+                and not ((n & 1) and sg_it != n and bye_score >= sa[sorted_players[sg_it].pid])
+            )
 
             def compute(tb=None):
                 if reduced:
                     return M.compute_within(vi, low_mask, nbc, top_shift, tb)
                 return M.compute(tb)
+
             # base edge weights: bew[(larger, smaller)] over bracket + next group
-            bew: Dict[Tuple[int, int], Optional[int]] = {}
+            bew: dict[tuple[int, int], int | None] = {}
             E = M.E
             xadj = M.xadj
             for lg in range(sg_begin, size):
@@ -633,8 +662,10 @@ class Dutch:
                 bracket_v = vi[:nsgb]
                 stable = M.try_close(bracket_v, low_mask, nbc, top_shift)
                 if stable is not None:
+
                     def compute(tb=None):
                         return M.compute_within(bracket_v, low_mask, nbc, top_shift, tb)
+
             if stable is None:
                 stable = compute()
 
@@ -699,15 +730,23 @@ class Dutch:
                     tb = []
                     for pj in range(pi + 1, sg_begin):
                         if matched[vi[pj]]:
-                            tb.append((vi[pj], [vi[oi] for oi in range(sg_begin, nsgb)
-                                                if not matched[vi[oi]] and bew.get((oi, pj))]))
+                            tb.append(
+                                (
+                                    vi[pj],
+                                    [
+                                        vi[oi]
+                                        for oi in range(sg_begin, nsgb)
+                                        if not matched[vi[oi]] and bew.get((oi, pj))
+                                    ],
+                                )
+                            )
                     stable = compute(tb)
                 mv = stable[pv]
                 matched[mv] = True
                 M.finalize(pv, mv)
 
             # remainder
-            remainder: List[int] = []
+            remainder: list[int] = []
             rem_pairs = 0
             for pi in range(sg_begin, nsgb):
                 pv = vi[pi]
@@ -813,6 +852,7 @@ class Dutch:
 
                     def compute(tb=None):
                         return M.compute_within(sub_vi, low_mask, nbc, top_shift, tb)
+
             for pi in remainder:
                 pv = vi[pi]
                 if forward(pv):
@@ -834,9 +874,16 @@ class Dutch:
                         tb = []
                         for pj in remainder:
                             if pj > pi and forward(vi[pj]):
-                                tb.append((vi[pj], [vi[oi] for oi in remainder
-                                                    if oi > pj and not matched[vi[oi]]
-                                                    and bew.get((oi, pj))]))
+                                tb.append(
+                                    (
+                                        vi[pj],
+                                        [
+                                            vi[oi]
+                                            for oi in remainder
+                                            if oi > pj and not matched[vi[oi]] and bew.get((oi, pj))
+                                        ],
+                                    )
+                                )
                         stable = compute(tb)
                     mv = stable[pv]
                     matched[pv] = True
@@ -844,11 +891,10 @@ class Dutch:
                     M.finalize(pv, mv)
 
             # next bracket
-            new_pbi: List[EPlayer] = []
-            new_vi: List[int] = []
+            new_pbi: list[EPlayer] = []
+            new_vi: list[int] = []
             sg_begin = 0
-            single_bye = bool((n & 1) and sg_it != n
-                              and bye_score >= sa[sorted_players[sg_it].pid])
+            single_bye = bool((n & 1) and sg_it != n and bye_score >= sa[sorted_players[sg_it].pid])
             for pi in range(size):
                 pv = vi[pi]
                 if pi < nsgb and matched[pv]:
@@ -863,7 +909,8 @@ class Dutch:
                     if pi < nsgb:
                         sg_begin += 1
                         self.moved_down.setdefault(pbi[pi].pid, []).append(
-                            (cur_score, nsgb, sum(1 for q in range(nsgb) if matched[vi[q]])))
+                            (cur_score, nsgb, sum(1 for q in range(nsgb) if matched[vi[q]]))
+                        )
                     if single_bye and sa[sorted_players[stable[pv]].pid] < sa[sorted_players[sg_it].pid]:
                         single_bye = False
             pbi = new_pbi

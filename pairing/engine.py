@@ -3,10 +3,10 @@
 Points are integers in tenths (1 point = 10), as in TRF files.  Players are
 indexed from 0 (``pid``); the TRF / public pairing number is ``pid + 1``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import List, Optional, Set, Tuple
 
 WHITE, BLACK, NOCOLOR = 0, 1, 2
 LOSS, DRAW, WIN = 0, 1, 2
@@ -25,28 +25,39 @@ class EMatch:
 
     __slots__ = ("opponent", "color", "score", "played", "participated", "points")
 
-    def __init__(self, opponent, color=NOCOLOR, score=LOSS, played=False,
-                 participated=False, points=None):
-        self.opponent = opponent          # pid; the player's own pid when no opponent
-        self.color = color                # WHITE / BLACK / NOCOLOR
-        self.score = score                # LOSS / DRAW / WIN
-        self.played = played              # a game was actually played
+    def __init__(self, opponent, color=NOCOLOR, score=LOSS, played=False, participated=False, points=None):
+        self.opponent = opponent  # pid; the player's own pid when no opponent
+        self.color = color  # WHITE / BLACK / NOCOLOR
+        self.score = score  # LOSS / DRAW / WIN
+        self.played = played  # a game was actually played
         self.participated = participated  # took part in the pairing (game, forfeit, PAB)
-        self.points = points              # tenths; None: derive from the point system
+        self.points = points  # tenths; None: derive from the point system
 
 
 class EPlayer:
-    __slots__ = ("pid", "rank", "rating", "score", "matches", "accel", "valid",
-                 "imbalance", "pref", "repeated", "strong", "played_games",
-                 "name")
+    __slots__ = (
+        "pid",
+        "rank",
+        "rating",
+        "score",
+        "matches",
+        "accel",
+        "valid",
+        "imbalance",
+        "pref",
+        "repeated",
+        "strong",
+        "played_games",
+        "name",
+    )
 
     def __init__(self, pid, score=0, rating=0, matches=None, name=""):
         self.pid = pid
         self.rank = pid
         self.rating = rating
         self.score = score
-        self.matches: List[EMatch] = matches if matches is not None else []
-        self.accel: List[int] = []
+        self.matches: list[EMatch] = matches if matches is not None else []
+        self.accel: list[int] = []
         self.valid = True
         self.imbalance = 0
         self.pref = NOCOLOR
@@ -64,15 +75,15 @@ class EPlayer:
 
 @dataclass
 class ForbiddenEntry:
-    players: List[int]
+    players: list[int]
     round_start: int  # 0-based round index, inclusive
-    round_end: int    # exclusive
+    round_end: int  # exclusive
 
 
 @dataclass
 class ETournament:
-    players: List[EPlayer] = field(default_factory=list)
-    by_rank: List[int] = field(default_factory=list)
+    players: list[EPlayer] = field(default_factory=list)
+    by_rank: list[int] = field(default_factory=list)
     played_rounds: int = 0
     expected_rounds: int = 0
     win: int = 10
@@ -82,7 +93,7 @@ class ETournament:
     forfeit_loss: int = 0
     pab: int = 10
     initial_color: int = NOCOLOR
-    forbidden: List[ForbiddenEntry] = field(default_factory=list)
+    forbidden: list[ForbiddenEntry] = field(default_factory=list)
     # micro-match: colour criteria are switched off while pairing
     no_colour_criteria: bool = False
 
@@ -117,8 +128,7 @@ class ETournament:
 
     def eligible_for_bye(self, p: EPlayer) -> bool:
         for m in p.matches:
-            if not m.played and (self.points(p, m) >= self.win
-                                 or (m.participated and m.opponent == p.pid)):
+            if not m.played and (self.points(p, m) >= self.win or (m.participated and m.opponent == p.pid)):
                 return False
         return True
 
@@ -170,8 +180,8 @@ class ETournament:
             p.repeated = repeated if consecutive > 1 else NOCOLOR
             p.strong = (not p.absolute_pref()) and p.imbalance > 0
 
-    def resolve_forbidden(self, round_index: int) -> List[Set[int]]:
-        result: List[Set[int]] = [set() for _ in self.players]
+    def resolve_forbidden(self, round_index: int) -> list[set[int]]:
+        result: list[set[int]] = [set() for _ in self.players]
         for entry in self.forbidden:
             if round_index < entry.round_start or round_index >= entry.round_end:
                 continue

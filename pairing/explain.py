@@ -1,7 +1,6 @@
 """Per-player explanation of a pairing: bracket, float, colour preference."""
-from __future__ import annotations
 
-from typing import Dict
+from __future__ import annotations
 
 from .engine import BLACK, NOCOLOR, WHITE
 from .model import Explanation
@@ -29,16 +28,18 @@ def _down_reason(d, pid) -> str:
     score, size, paired = hist[0]
     if size % 2 and paired == size - 1:
         return f"o grupo de {_pts(score)} tinha número ímpar de jogadores ({size})"
-    return (f"no grupo de {_pts(score)} ({size} jogadores) não havia adversário "
-            "compatível (sem repetir confronto, respeitando cores e permitindo "
-            "completar a rodada)")
+    return (
+        f"no grupo de {_pts(score)} ({size} jogadores) não havia adversário "
+        "compatível (sem repetir confronto, respeitando cores e permitindo "
+        "completar a rodada)"
+    )
 
 
-def explain(d, pairs, bye) -> Dict[int, Explanation]:
+def explain(d, pairs, bye) -> dict[int, Explanation]:
     """Build an Explanation for every paired player (and the bye)."""
     t = d.t
     sa = d.sa
-    out: Dict[int, Explanation] = {}
+    out: dict[int, Explanation] = {}
     colour_of = {}
     opp_of = {}
     for w, b in pairs:
@@ -70,9 +71,11 @@ def explain(d, pairs, bye) -> Dict[int, Explanation]:
         bracket = paired_in.get(pid)
         if pid == bye:
             fl = "down"
-            why = ("recebeu o bye: número ímpar de jogadores; é o de menor pontuação que pode "
-                   "recebê-lo (e, entre esses, o que jogou mais partidas); conta como "
-                   "flutuação para baixo")
+            why = (
+                "recebeu o bye: número ímpar de jogadores; é o de menor pontuação que pode "
+                "recebê-lo (e, entre esses, o que jogou mais partidas); conta como "
+                "flutuação para baixo"
+            )
             col = None
             granted = None
             rule = ""
@@ -82,12 +85,12 @@ def explain(d, pairs, bye) -> Dict[int, Explanation]:
             mine, theirs = sa[pid], sa[o.pid]
             if mine > theirs:
                 fl = "down"
-                why = (f"desceu do grupo de {_pts(mine)} e jogou com {o.pid + 1} "
-                       f"({_pts(theirs)}): {_down_reason(d, pid)}")
+                why = (
+                    f"desceu do grupo de {_pts(mine)} e jogou com {o.pid + 1} ({_pts(theirs)}): {_down_reason(d, pid)}"
+                )
             elif mine < theirs:
                 fl = "up"
-                why = (f"subiu: enfrentou {o.pid + 1} ({_pts(theirs)}), "
-                       f"que desceu do grupo de {_pts(theirs)}")
+                why = f"subiu: enfrentou {o.pid + 1} ({_pts(theirs)}), que desceu do grupo de {_pts(theirs)}"
             else:
                 fl = None
                 why = "emparceirado dentro do próprio grupo de pontuação"
@@ -97,9 +100,16 @@ def explain(d, pairs, bye) -> Dict[int, Explanation]:
             rule = rule_of[pid]
             opp = o.pid + 1
         out[pid + 1] = Explanation(
-            player=pid + 1, score=_pts(sa[pid]),
+            player=pid + 1,
+            score=_pts(sa[pid]),
             bracket=None if bracket is None else _pts(bracket),
-            opponent=opp, color=col, float=fl, float_reason=why,
-            color_preference=letter, preference_strength=strength,
-            preference_granted=granted, color_rule=rule)
+            opponent=opp,
+            color=col,
+            float=fl,
+            float_reason=why,
+            color_preference=letter,
+            preference_strength=strength,
+            preference_granted=granted,
+            color_rule=rule,
+        )
     return out

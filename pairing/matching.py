@@ -13,9 +13,8 @@ sum over one matching (bounded from the vertices the run touches).  The order
 of the sums over matchings is unchanged.  When the compressed weights are still
 too wide, a pure-Python matching on the exact integers is used.
 """
-from __future__ import annotations
 
-from typing import List, Optional, Tuple
+from __future__ import annotations
 
 import rustworkx as rx
 
@@ -95,7 +94,7 @@ class MatchingState:
         self.mate[u] = v
         self.mate[v] = u
 
-    def compute_within(self, subset, mask, nbc, top_shift, tiebreak=None) -> List[int]:
+    def compute_within(self, subset, mask, nbc, top_shift, tiebreak=None) -> list[int]:
         """Matching restricted to ``subset`` (the bracket and the next score group).
 
         The players outside the subset only matter through completability: their
@@ -138,13 +137,12 @@ class MatchingState:
             mate[v] = v
         covered = []
         if edges:
-            for u, v in solve(edges, len(subset), self.n, tiebreak, covered, self.b_split,
-                              self.layout):
+            for u, v in solve(edges, len(subset), self.n, tiebreak, covered, self.b_split, self.layout):
                 mate[u] = v
                 mate[v] = u
         return subset, frozenset(v for v in subset if mate[v] == v), covered
 
-    def try_close(self, subset, mask, nbc, top_shift) -> Optional[List[int]]:
+    def try_close(self, subset, mask, nbc, top_shift) -> list[int] | None:
         """Close the computations to ``subset`` (a whole bracket) when it can be matched within
         itself and the players outside it can still all be matched (but for one bye candidate).
 
@@ -198,7 +196,7 @@ class MatchingState:
         outside = self.outside
         miss = _MISSING
         for i, u in enumerate(subset):
-            for v in subset[i + 1:]:
+            for v in subset[i + 1 :]:
                 x = Eget((u, v), miss)
                 if x is miss:
                     x = outside(u, v)
@@ -224,7 +222,7 @@ class MatchingState:
         for i, u in enumerate(act):
             uu = u in U
             nu = nbc[u]
-            for v in act[i + 1:]:
+            for v in act[i + 1 :]:
                 if uu and v in U:
                     continue
                 if comp(u, v):
@@ -332,7 +330,7 @@ class MatchingState:
             return False
         return not left or not nbc[left[0]]
 
-    def compute_edges(self, edges) -> List[int]:
+    def compute_edges(self, edges) -> list[int]:
         """Maximum-weight matching of an explicit edge list [(u, v, w)] over all vertices
         (weights of any width: they are compressed like every other matching's)."""
         self.calls += 1
@@ -343,7 +341,7 @@ class MatchingState:
                 mate[v] = u
         return mate
 
-    def compute(self, tiebreak=None) -> List[int]:
+    def compute(self, tiebreak=None) -> list[int]:
         """Maximum-weight matching of the whole graph; ``tiebreak``: [(vertex,
         [candidates best first]), ...] breaks the remaining ties lexicographically
         (first vertex first), below every weight, as far as the integer width allows."""
@@ -356,7 +354,7 @@ class MatchingState:
         get = self.get
         edges = []
         for i, u in enumerate(active):
-            for v in active[i + 1:]:
+            for v in active[i + 1 :]:
                 x = get(u, v)
                 if x is not None:
                     edges.append((u, v, x[0], x[1]))
@@ -555,7 +553,7 @@ def solve(edges, nact, nvert, tiebreak=None, covered=None, b_split=0, layout=Non
             v, cands = entry[0], entry[1]
             # the i-th vertex usually gets about its i-th candidate (the earlier
             # vertices take theirs): rank a prefix a little longer than that
-            cands = cands[:i + TIEBREAK_SLACK]
+            cands = cands[: i + TIEBREAK_SLACK]
             need = _bits(len(cands))
             if not cands or used + need > budget:
                 break
@@ -576,14 +574,12 @@ def solve(edges, nact, nvert, tiebreak=None, covered=None, b_split=0, layout=Non
         newval, lw = weights
         if prio:
             pget = prio.get
-            triples = [(e[0], e[1], (((newval[e[2]] << lw) + e[3]) << used)
-                        + pget((e[0], e[1]), 0)) for e in edges]
+            triples = [(e[0], e[1], (((newval[e[2]] << lw) + e[3]) << used) + pget((e[0], e[1]), 0)) for e in edges]
         else:
             triples = [(e[0], e[1], (newval[e[2]] << lw) + e[3]) for e in edges]
     elif prio:
         pget = prio.get
-        triples = [(e[0], e[1], (w << used) + pget((e[0], e[1]), 0))
-                   for e, w in zip(edges, weights)]
+        triples = [(e[0], e[1], (w << used) + pget((e[0], e[1]), 0)) for e, w in zip(edges, weights)]
     else:
         triples = [(e[0], e[1], w) for e, w in zip(edges, weights)]
     if width <= MAX_BITS:
@@ -593,13 +589,14 @@ def solve(edges, nact, nvert, tiebreak=None, covered=None, b_split=0, layout=Non
         result = rx.max_weight_matching(g, max_cardinality=False, weight_fn=int)
     else:
         from .bigmatch import max_weight_matching
+
         result = max_weight_matching(triples)
     if chosen and covered is not None:
         partner = {}
         for a, b in result:
             partner[a] = b
             partner[b] = a
-        for v, cands, need in chosen:
+        for v, cands, _need in chosen:
             # a ranked partner: every better candidate was ranked higher, so the
             # partner is the best one possible (given the vertices before)
             if partner.get(v) not in cands:

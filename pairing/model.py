@@ -1,21 +1,21 @@
 """Plain data types of the pairing engine's public API (no Django)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Dict, List, Optional, Tuple, Union
 
-Number = Union[int, float, str, Decimal]
+Number = int | float | str | Decimal
 
 # Round entry kinds -----------------------------------------------------------
-GAME = "game"                  # a game played (result W/D/L)
-FORFEIT_WIN = "forfeit_win"    # opponent did not show ("+")
+GAME = "game"  # a game played (result W/D/L)
+FORFEIT_WIN = "forfeit_win"  # opponent did not show ("+")
 FORFEIT_LOSS = "forfeit_loss"  # did not show ("-")
-PAB = "pab"                    # pairing-allocated bye ("U")
-HALF_BYE = "half_bye"          # announced half-point bye ("H")
-FULL_BYE = "full_bye"          # announced full-point bye ("F")
-ZERO_BYE = "zero_bye"          # announced zero-point bye / absence ("Z")
-ABSENT = "absent"              # not paired, no entry (blank column), zero points
+PAB = "pab"  # pairing-allocated bye ("U")
+HALF_BYE = "half_bye"  # announced half-point bye ("H")
+FULL_BYE = "full_bye"  # announced full-point bye ("F")
+ZERO_BYE = "zero_bye"  # announced zero-point bye / absence ("Z")
+ABSENT = "absent"  # not paired, no entry (blank column), zero points
 KINDS = (GAME, FORFEIT_WIN, FORFEIT_LOSS, PAB, HALF_BYE, FULL_BYE, ZERO_BYE, ABSENT)
 
 # Acceleration methods
@@ -35,7 +35,7 @@ class NoValidPairing(PairingError):
 class InvalidInput(PairingError):
     """The tournament data is inconsistent.  ``line`` is the TRF line number (or None)."""
 
-    def __init__(self, message: str, line: Optional[int] = None):
+    def __init__(self, message: str, line: int | None = None):
         self.line = line
         self.detail = message
         super().__init__(f"linha {line}: {message}" if line else message)
@@ -44,10 +44,11 @@ class InvalidInput(PairingError):
 @dataclass
 class Scoring:
     """Points per game.  ``bye`` is the pairing-allocated bye (default: a win)."""
+
     win: Number = 1
     draw: Number = Decimal("0.5")
     loss: Number = 0
-    bye: Optional[Number] = None
+    bye: Number | None = None
     zero_bye: Number = 0
     forfeit_loss: Number = 0
 
@@ -63,33 +64,36 @@ class RoundEntry:
     points: points scored that round; None = from the scoring (required in micro-match
             mode, where a round is worth 0..2*win game points).
     """
+
     kind: str
-    opponent: Optional[int] = None
-    color: Optional[str] = None
-    result: Optional[str] = None
-    points: Optional[Number] = None
+    opponent: int | None = None
+    color: str | None = None
+    result: str | None = None
+    points: Number | None = None
 
 
 @dataclass
 class PlayerState:
     """A player.  ``id`` is the pairing number (1-based, unique)."""
+
     id: int
     name: str = ""
     rating: int = 0
     fmjd_rating: int = 0
     title: str = ""
-    history: List[Optional[RoundEntry]] = field(default_factory=list)  # round 1, 2, ...
-    late_entry_round: Optional[int] = None   # first round the player can be paired
-    withdrawn_from_round: Optional[int] = None  # not paired from this round on
-    accelerations: List[Number] = field(default_factory=list)  # manual virtual points per round
+    history: list[RoundEntry | None] = field(default_factory=list)  # round 1, 2, ...
+    late_entry_round: int | None = None  # first round the player can be paired
+    withdrawn_from_round: int | None = None  # not paired from this round on
+    accelerations: list[Number] = field(default_factory=list)  # manual virtual points per round
 
 
 @dataclass
 class ForbiddenPair:
     """Players that must not meet (all mutually), in rounds first..last (None = whole event)."""
-    players: List[int]
-    first_round: Optional[int] = None
-    last_round: Optional[int] = None
+
+    players: list[int]
+    first_round: int | None = None
+    last_round: int | None = None
 
 
 @dataclass
@@ -100,38 +104,41 @@ class TournamentState:
     present.  ``absences`` maps a pairing number to the kind of announced bye
     in that round (ZERO_BYE, HALF_BYE or FULL_BYE): those players are not paired.
     """
-    players: List[PlayerState]
+
+    players: list[PlayerState]
     total_rounds: int
-    initial_color: str = "w"          # colour of pairing number 1 ("w"/"b")
+    initial_color: str = "w"  # colour of pairing number 1 ("w"/"b")
     scoring: Scoring = field(default_factory=Scoring)
-    micro_match: bool = False         # two games per round; points are game points
+    micro_match: bool = False  # two games per round; points are game points
     acceleration: str = ACCEL_NONE
-    forbidden: List[ForbiddenPair] = field(default_factory=list)
-    absences: Dict[int, str] = field(default_factory=dict)
-    round_to_pair: Optional[int] = None
+    forbidden: list[ForbiddenPair] = field(default_factory=list)
+    absences: dict[int, str] = field(default_factory=dict)
+    round_to_pair: int | None = None
     name: str = ""
 
 
 @dataclass
 class Explanation:
     """Why a player got this pairing (for the app)."""
+
     player: int
-    score: str                  # pairing score (with virtual points), e.g. "4.5"
-    bracket: Optional[str]      # score of the bracket where the player was paired
-    opponent: Optional[int]     # None for the bye
-    color: Optional[str]        # "w"/"b"/None
-    float: Optional[str]        # "down", "up" or None
-    float_reason: str           # text
-    color_preference: Optional[str]   # "W"/"B"/None
-    preference_strength: Optional[str]  # "absolute", "strong", "mild" or None
-    preference_granted: Optional[bool]
-    color_rule: str             # which rule decided the colours (E.1..E.5)
+    score: str  # pairing score (with virtual points), e.g. "4.5"
+    bracket: str | None  # score of the bracket where the player was paired
+    opponent: int | None  # None for the bye
+    color: str | None  # "w"/"b"/None
+    float: str | None  # "down", "up" or None
+    float_reason: str  # text
+    color_preference: str | None  # "W"/"B"/None
+    preference_strength: str | None  # "absolute", "strong", "mild" or None
+    preference_granted: bool | None
+    color_rule: str  # which rule decided the colours (E.1..E.5)
 
 
 @dataclass
 class Pairing:
     """Result of pair_round: boards in board order, (white, black) pairing numbers."""
+
     round: int
-    boards: List[Tuple[int, int]]
-    bye: Optional[int]
-    explanations: Dict[int, Explanation] = field(default_factory=dict)
+    boards: list[tuple[int, int]]
+    bye: int | None
+    explanations: dict[int, Explanation] = field(default_factory=dict)

@@ -7,26 +7,32 @@ system; ``XXP``/``260`` forbidden pairs; ``XXA``/``250`` accelerations;
 selects Baku acceleration).  ``###`` lines are comments; unknown codes are
 ignored.  Errors raise :class:`InvalidInput` carrying the line number.
 """
+
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Dict, List, Optional, Tuple
 
 from . import model as M
 
 _RESULT_GAME = {"1": "W", "W": "W", "=": "D", "D": "D", "0": "L", "L": "L"}
 # Point-system symbols -> the Scoring fields they set: the 162 line's letters (A: accepted, unused) and the
 # TRF(x) BB* lines.
-_POINTS_162 = {"W": ("win",), "D": ("draw",), "L": ("loss",), "Z": ("zero_bye", "forfeit_loss"),
-               "P": ("bye",), "U": ("bye",), "A": ()}
+_POINTS_162 = {
+    "W": ("win",),
+    "D": ("draw",),
+    "L": ("loss",),
+    "Z": ("zero_bye", "forfeit_loss"),
+    "P": ("bye",),
+    "U": ("bye",),
+    "A": (),
+}
 _POINTS_BB = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "zero_bye", "BBF": "forfeit_loss", "BBU": "bye"}
 
 
 class TrfData:
     """A parsed TRF: the tournament state plus what the file declared."""
 
-    def __init__(self, state: M.TournamentState, declared: Dict[int, int],
-                 byes_240: List[Tuple[int, int, str]]):
+    def __init__(self, state: M.TournamentState, declared: dict[int, int], byes_240: list[tuple[int, int, str]]):
         self.state = state
         self.declared = declared
         self.byes_240 = byes_240
@@ -50,24 +56,30 @@ def _points(s: str, lineno: int, what: str = "pontos") -> Decimal:
             raise ValueError
         d = Decimal(s2)
     except Exception:
-        raise _err(lineno, f"{what} '{s2}' inválido")
+        raise _err(lineno, f"{what} '{s2}' inválido") from None
     if (d * 10) != (d * 10).to_integral_value():
         raise _err(lineno, f"{what} '{s2}' com mais de uma casa decimal")
     return d
 
 
 def parse(text: str) -> TrfData:
-    players: List[M.PlayerState] = []
-    line_of: Dict[int, int] = {}
-    declared: Dict[int, int] = {}
+    players: list[M.PlayerState] = []
+    line_of: dict[int, int] = {}
+    declared: dict[int, int] = {}
     total_rounds = 0
     initial = None
-    points = {"win": Decimal(1), "draw": Decimal("0.5"), "loss": Decimal(0), "zero_bye": Decimal(0),
-              "forfeit_loss": Decimal(0), "bye": None}
-    forbidden: List[M.ForbiddenPair] = []
-    xxa: Dict[int, List[Decimal]] = {}
-    acc250: List[Tuple[Decimal, int, int, int, int]] = []
-    byes: List[Tuple[int, int, str]] = []
+    points = {
+        "win": Decimal(1),
+        "draw": Decimal("0.5"),
+        "loss": Decimal(0),
+        "zero_bye": Decimal(0),
+        "forfeit_loss": Decimal(0),
+        "bye": None,
+    }
+    forbidden: list[M.ForbiddenPair] = []
+    xxa: dict[int, list[Decimal]] = {}
+    acc250: list[tuple[Decimal, int, int, int, int]] = []
+    byes: list[tuple[int, int, str]] = []
     baku = False
     name = ""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
@@ -109,7 +121,7 @@ def parse(text: str) -> TrfData:
             i = 5
             while i <= len(line) - 5:
                 ch = line[i]
-                val = _points(line[i + 1:i + 5], lineno, "pontos")
+                val = _points(line[i + 1 : i + 5], lineno, "pontos")
                 if ch not in _POINTS_162:
                     raise _err(lineno, f"símbolo '{ch}' não suportado na linha 162")
                 points.update(dict.fromkeys(_POINTS_162[ch], val))
@@ -133,7 +145,7 @@ def parse(text: str) -> TrfData:
             ids = []
             i = 12
             while i <= len(line) - 4:
-                ids.append(_int(line[i:i + 4], lineno, "jogador"))
+                ids.append(_int(line[i : i + 4], lineno, "jogador"))
                 i += 5
             if line[i:].strip():
                 raise _err(lineno, "linha 260 inválida")
@@ -147,7 +159,7 @@ def parse(text: str) -> TrfData:
             rnd = _int(line[6:9], lineno, "rodada")
             i = 10
             while i <= len(line) - 4:
-                byes.append((rnd, _int(line[i:i + 4], lineno, "jogador"), kind))
+                byes.append((rnd, _int(line[i : i + 4], lineno, "jogador"), kind))
                 i += 5
             if line[i:].strip():
                 raise _err(lineno, "linha 240 inválida")
@@ -167,7 +179,7 @@ def parse(text: str) -> TrfData:
             vals = []
             i = 9
             while i + 4 <= len(line):
-                chunk = line[i:i + 4]
+                chunk = line[i : i + 4]
                 vals.append(Decimal(0) if not chunk.strip() else _points(chunk, lineno, "aceleração"))
                 i += 5
             xxa[pid] = vals
@@ -194,10 +206,14 @@ def parse(text: str) -> TrfData:
                 for r in range(r1 - 1, r2):
                     acc[r] = gp
     state = M.TournamentState(
-        players=players, total_rounds=total_rounds, initial_color=initial or "",
+        players=players,
+        total_rounds=total_rounds,
+        initial_color=initial or "",
         scoring=M.Scoring(**points),
         acceleration=M.ACCEL_BAKU if baku else M.ACCEL_NONE,
-        forbidden=forbidden, name=name)
+        forbidden=forbidden,
+        name=name,
+    )
     state.line_of = line_of
     return TrfData(state, {k: int(v * 10) for k, v in declared.items()}, byes)
 
@@ -215,24 +231,23 @@ def _player(line: str, lineno: int):
             raise _err(lineno, f"rating '{rating_s}' inválido")
         rating = int(rating_s)
     pts = _points(line[80:84], lineno, "pontos")
-    history: List[Optional[M.RoundEntry]] = []
+    history: list[M.RoundEntry | None] = []
     s = 91
     rnd = 0
     while s <= len(line) - 8:
         rnd += 1
         where = f"na rodada {rnd}"
-        opp_s = line[s:s + 4]
+        opp_s = line[s : s + 4]
         col = line[s + 5]
         res = line[s + 7].upper()
-        opp: Optional[int] = None
-        if opp_s.strip():
-            if opp_s != "0000":
-                o = _int(opp_s, lineno, f"adversário {where}")
-                if o == 0:
-                    raise _err(lineno, f"adversário '{opp_s}' inválido {where}")
-                if o == pid:
-                    raise _err(lineno, f"jogador emparceirado consigo mesmo {where}")
-                opp = o
+        opp: int | None = None
+        if opp_s.strip() and opp_s != "0000":
+            o = _int(opp_s, lineno, f"adversário {where}")
+            if o == 0:
+                raise _err(lineno, f"adversário '{opp_s}' inválido {where}")
+            if o == pid:
+                raise _err(lineno, f"jogador emparceirado consigo mesmo {where}")
+            opp = o
         if col not in ("w", "b", "-", " "):
             raise _err(lineno, f"cor '{col}' inválida {where}")
         if res not in "1=0WDL+-HFUZ ":
@@ -257,8 +272,16 @@ def _player(line: str, lineno: int):
                 raise _err(lineno, f"cor sem adversário {where}")
             if res in "1W0LD":
                 raise _err(lineno, f"resultado '{line[s + 7]}' inválido sem adversário {where}")
-            kind = {"U": M.PAB, "+": M.PAB, "H": M.HALF_BYE, "=": M.HALF_BYE,
-                    "F": M.FULL_BYE, "Z": M.ZERO_BYE, " ": M.ZERO_BYE, "-": M.ZERO_BYE}[res]
+            kind = {
+                "U": M.PAB,
+                "+": M.PAB,
+                "H": M.HALF_BYE,
+                "=": M.HALF_BYE,
+                "F": M.FULL_BYE,
+                "Z": M.ZERO_BYE,
+                " ": M.ZERO_BYE,
+                "-": M.ZERO_BYE,
+            }[res]
             history.append(M.RoundEntry(kind))
         s += 10
     if line[s:].strip():
@@ -288,7 +311,8 @@ def _fmt_points(v) -> str:
 
 def dumps(state: M.TournamentState, trf2026: bool = False) -> str:
     """Write the state as TRF (TRF-16 + XX extensions, or TRF-2026 codes)."""
-    from .convert import build, tenths
+    from .convert import build
+
     out = []
     if state.name:
         out.append(f"012 {state.name}")
@@ -300,12 +324,10 @@ def dumps(state: M.TournamentState, trf2026: bool = False) -> str:
         out.append(f"142 {state.total_rounds}")
         if state.initial_color:
             out.append(f"152 {state.initial_color[0].upper()}")
-        out.append("192 FIDE_DUTCH_2025_BAKU" if state.acceleration == M.ACCEL_BAKU
-                   else "192 FIDE_DUTCH_2025")
+        out.append("192 FIDE_DUTCH_2025_BAKU" if state.acceleration == M.ACCEL_BAKU else "192 FIDE_DUTCH_2025")
         out.append(f"162  W{_fmt_points(win):>4}    D{_fmt_points(draw):>4}")
     else:
-        out.append("192 FIDE_DUTCH_2025_BAKU" if state.acceleration == M.ACCEL_BAKU
-                   else "092 FIDE_DUTCH_2025")
+        out.append("192 FIDE_DUTCH_2025_BAKU" if state.acceleration == M.ACCEL_BAKU else "092 FIDE_DUTCH_2025")
         out.append(f"162  W{_fmt_points(win):>4}    D{_fmt_points(draw):>4}")
         out.append(f"XXR {state.total_rounds}")
         if state.initial_color:
@@ -315,13 +337,14 @@ def dumps(state: M.TournamentState, trf2026: bool = False) -> str:
     if Decimal(str(sc.loss)) != 0:
         out.append(f"BBL {_fmt_points(Decimal(str(sc.loss)) * mult):>4}")
     t = build(state)
-    rnd_to_pair = t.played_rounds + 1
     for p in sorted(state.players, key=lambda p: p.id):
         ep = t.players[p.id - 1]
         pts = Decimal(ep.score) / 10
         name = (p.name or f"Player {p.id}")[:33]
-        line = (f"001 {p.id:>4} {' ':1}{(p.title or '')[:3]:<3} {name:<33} {int(p.rating or 0) or '':>4}"
-                f"{'':28}{_fmt_points(pts):>4}{'':5}")
+        line = (
+            f"001 {p.id:>4} {' ':1}{(p.title or '')[:3]:<3} {name:<33} {int(p.rating or 0) or '':>4}"
+            f"{'':28}{_fmt_points(pts):>4}{'':5}"
+        )
         line = line[:84].ljust(84) + " " * 5
         blocks = []
         for r, m in enumerate(ep.matches):
@@ -337,13 +360,15 @@ def dumps(state: M.TournamentState, trf2026: bool = False) -> str:
             out.append(f"260 {first:>3} {last:>3} " + " ".join(f"{x:>4}" for x in fp.players))
     for p in sorted(state.players, key=lambda p: p.id):
         if p.accelerations:
-            out.append(f"XXA {p.id:>4} " + " ".join(
-                f"{_fmt_points(Decimal(str(a)) * mult):>4}" for a in p.accelerations))
+            out.append(
+                f"XXA {p.id:>4} " + " ".join(f"{_fmt_points(Decimal(str(a)) * mult):>4}" for a in p.accelerations)
+            )
     return "\n".join(out) + "\n"
 
 
 def _block(ep, m, r, t, micro) -> str:
-    from .engine import BLACK, DRAW, LOSS, WHITE, WIN
+    from .engine import BLACK, DRAW, WHITE, WIN
+
     if not m.participated:
         code = "F" if m.score == WIN else "H" if m.score == DRAW else "Z"
         return f"0000 - {code}"

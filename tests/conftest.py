@@ -1,4 +1,5 @@
 """Shared fixtures: the personas (director, arbiter, stranger) and a tournament factory."""
+
 import itertools
 from datetime import date
 
@@ -55,8 +56,10 @@ def field(make_tournament, make_player, director):
 
     def build(n=10, **kw):
         t = make_tournament(**kw)
-        entries = [entry_register(tournament=t, player=make_player(name=f"P{i + 1:02d}", rating=2000 - i * 10), user=director)
-                   for i in range(n)]
+        entries = [
+            entry_register(tournament=t, player=make_player(name=f"P{i + 1:02d}", rating=2000 - i * 10), user=director)
+            for i in range(n)
+        ]
         return t, entries
 
     return build

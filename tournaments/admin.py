@@ -1,4 +1,5 @@
 """Back office for the federation: every model, searchable."""
+
 from django.contrib import admin
 
 from . import models as m
@@ -54,7 +55,15 @@ class CategoryAdmin(admin.ModelAdmin):
 
 @admin.register(m.Entry)
 class EntryAdmin(admin.ModelAdmin):
-    list_display = ["tournament", "pairing_number", "player", "rating", "status", "withdrawn_from_round", "late_entry_round"]
+    list_display = [
+        "tournament",
+        "pairing_number",
+        "player",
+        "rating",
+        "status",
+        "withdrawn_from_round",
+        "late_entry_round",
+    ]
     list_filter = ["tournament", "status"]
     search_fields = ["player__name", "player__cbjd_id"]
     raw_id_fields = ["player"]

@@ -4,6 +4,7 @@ A write bumps the version twice: at once (so nothing cached before the write is 
 transaction commits (so a page a reader cached from the old data while the write was in progress is dropped
 too). A rolled-back write only costs a needless cache miss.
 """
+
 from django.core.cache import cache
 from django.db import transaction
 

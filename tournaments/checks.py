@@ -1,4 +1,5 @@
 """System checks of our own (run by `manage.py check`, the deploy ones by `check --deploy`)."""
+
 from django.conf import settings
 from django.core.checks import Tags, Warning, register
 
@@ -8,9 +9,12 @@ def shared_cache_in_production(app_configs, **kwargs):
     """Several gunicorn workers each with a memory cache would serve stale public pages after a result changes."""
     backend = settings.CACHES["default"]["BACKEND"]
     if backend.endswith("LocMemCache"):
-        return [Warning(
-            "The cache is per process (no REDIS_URL): with several workers or servers a public page may lag "
-            "behind a saved result.",
-            hint="Set REDIS_URL so every worker shares one cache.", id="tournaments.W001",
-        )]
+        return [
+            Warning(
+                "The cache is per process (no REDIS_URL): with several workers or servers a public page may lag "
+                "behind a saved result.",
+                hint="Set REDIS_URL so every worker shares one cache.",
+                id="tournaments.W001",
+            )
+        ]
     return []

@@ -1,5 +1,6 @@
 """URL converters: numbers in paths are at most 9 digits, so a forged huge number is a 404, never a database
 overflow (a 500)."""
+
 from django.urls import register_converter
 
 

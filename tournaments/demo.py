@@ -1,4 +1,5 @@
 """A realistic demo tournament, built through the services (the same path an arbiter's clicks take)."""
+
 import random
 from datetime import date
 
@@ -17,18 +18,96 @@ DEMO_SLUG = "circuito-recife-2026"
 DEMO_USERNAME = "diretor"
 DEMO_PASSWORD = "damas-demo-2026"
 
-FIRST_M = ["João", "Pedro", "Lucas", "Gabriel", "Rafael", "Mateus", "Carlos", "Antônio", "Francisco", "Paulo",
-           "José", "Marcos", "Luiz", "Thiago", "Felipe", "Rodrigo", "Eduardo", "André", "Bruno", "Daniel",
-           "Sebastião", "Raimundo", "Severino", "Vinícius", "Caio", "Heitor", "Davi", "Arthur"]
-FIRST_F = ["Maria", "Ana", "Juliana", "Fernanda", "Camila", "Beatriz", "Larissa", "Patrícia", "Aline", "Luana",
-           "Mariana", "Letícia", "Débora", "Raquel", "Isabela"]
-SURNAMES = ["Silva", "Santos", "Oliveira", "Souza", "Lima", "Pereira", "Ferreira", "Costa", "Rodrigues", "Almeida",
-            "Nascimento", "Carvalho", "Araújo", "Ribeiro", "Gomes", "Barbosa", "Cavalcanti", "Albuquerque", "Moura",
-            "Teixeira", "Monteiro", "Farias", "Batista", "Freitas", "Correia", "Cardoso", "Rocha", "Dias", "Lins"]
-STATES_CLUBS = [("PE", "Clube de Damas do Recife"), ("PE", "AABB Olinda"), ("PB", "Damas Clube João Pessoa"),
-                ("RN", "Associação Potiguar de Damas"), ("CE", "Clube Cearense de Damas"), ("BA", "Damas Bahia"),
-                ("SP", "Clube Paulistano de Damas"), ("RJ", "Grêmio Carioca de Damas"), ("AL", "Clube Alagoano"),
-                ("MG", "Damas BH")]
+FIRST_M = [
+    "João",
+    "Pedro",
+    "Lucas",
+    "Gabriel",
+    "Rafael",
+    "Mateus",
+    "Carlos",
+    "Antônio",
+    "Francisco",
+    "Paulo",
+    "José",
+    "Marcos",
+    "Luiz",
+    "Thiago",
+    "Felipe",
+    "Rodrigo",
+    "Eduardo",
+    "André",
+    "Bruno",
+    "Daniel",
+    "Sebastião",
+    "Raimundo",
+    "Severino",
+    "Vinícius",
+    "Caio",
+    "Heitor",
+    "Davi",
+    "Arthur",
+]
+FIRST_F = [
+    "Maria",
+    "Ana",
+    "Juliana",
+    "Fernanda",
+    "Camila",
+    "Beatriz",
+    "Larissa",
+    "Patrícia",
+    "Aline",
+    "Luana",
+    "Mariana",
+    "Letícia",
+    "Débora",
+    "Raquel",
+    "Isabela",
+]
+SURNAMES = [
+    "Silva",
+    "Santos",
+    "Oliveira",
+    "Souza",
+    "Lima",
+    "Pereira",
+    "Ferreira",
+    "Costa",
+    "Rodrigues",
+    "Almeida",
+    "Nascimento",
+    "Carvalho",
+    "Araújo",
+    "Ribeiro",
+    "Gomes",
+    "Barbosa",
+    "Cavalcanti",
+    "Albuquerque",
+    "Moura",
+    "Teixeira",
+    "Monteiro",
+    "Farias",
+    "Batista",
+    "Freitas",
+    "Correia",
+    "Cardoso",
+    "Rocha",
+    "Dias",
+    "Lins",
+]
+STATES_CLUBS = [
+    ("PE", "Clube de Damas do Recife"),
+    ("PE", "AABB Olinda"),
+    ("PB", "Damas Clube João Pessoa"),
+    ("RN", "Associação Potiguar de Damas"),
+    ("CE", "Clube Cearense de Damas"),
+    ("BA", "Damas Bahia"),
+    ("SP", "Clube Paulistano de Damas"),
+    ("RJ", "Grêmio Carioca de Damas"),
+    ("AL", "Clube Alagoano"),
+    ("MG", "Damas BH"),
+]
 N_PLAYERS = 40
 
 
@@ -45,11 +124,17 @@ def demo_players(rng):
         young = i % 6 == 4
         year = rng.randint(2009, 2013) if young else rng.randint(1958, 2004)
         state, club = rng.choice(STATES_CLUBS)
-        players.append(dict(
-            cbjd_id=f"{10000 + i * 37}", name=name, sex="F" if female else "M",
-            birth_date=date(year, rng.randint(1, 12), rng.randint(1, 28)), state=state, club=club,
-            rating=rng.randint(1500, 2400),
-        ))
+        players.append(
+            {
+                "cbjd_id": f"{10000 + i * 37}",
+                "name": name,
+                "sex": "F" if female else "M",
+                "birth_date": date(year, rng.randint(1, 12), rng.randint(1, 28)),
+                "state": state,
+                "club": club,
+                "rating": rng.randint(1500, 2400),
+            }
+        )
     return players
 
 
@@ -72,8 +157,10 @@ def _play_round(rnd, rng, user, forfeit_board=None):
         if board.number == forfeit_board:
             results = {1: "+/-", 2: "-/+"}  # the second player did not show up: both games W.O. for the first
         else:
-            results = {1: _game(rng, first.rating or 1600, second.rating or 1600),
-                       2: _game(rng, second.rating or 1600, first.rating or 1600)}
+            results = {
+                1: _game(rng, first.rating or 1600, second.rating or 1600),
+                2: _game(rng, second.rating or 1600, first.rating or 1600),
+            }
         game_record_result(board=board, results=results, expected_version=board.version, user=user)
 
 
@@ -87,12 +174,24 @@ def load_demo(stdout=None):
     User = get_user_model()
     user, _ = User.objects.get_or_create(username=DEMO_USERNAME, defaults={"is_staff": True, "is_superuser": True})
     tournament = tournament_create(
-        user=user, name="Circuito Nacional de Damas - Etapa Recife", slug=DEMO_SLUG, variant="brazilian-64",
-        format="micro-match", planned_rounds=7, minutes_per_game=21, start_date=date(2026, 11, 7),
-        end_date=date(2026, 11, 8), city="Recife", state="PE", venue="Clube Português do Recife",
+        user=user,
+        name="Circuito Nacional de Damas - Etapa Recife",
+        slug=DEMO_SLUG,
+        variant="brazilian-64",
+        format="micro-match",
+        planned_rounds=7,
+        minutes_per_game=21,
+        start_date=date(2026, 11, 7),
+        end_date=date(2026, 11, 8),
+        city="Recife",
+        state="PE",
+        venue="Clube Português do Recife",
         chief_arbiter="AI Severino Cavalcanti",
-        categories=[{"code": "ABS", "name": "Absoluto"}, {"code": "FEM", "name": "Feminino", "sex": "F"},
-                    {"code": "S18", "name": "Sub-18", "max_age": 17}],
+        categories=[
+            {"code": "ABS", "name": "Absoluto"},
+            {"code": "FEM", "name": "Feminino", "sex": "F"},
+            {"code": "S18", "name": "Sub-18", "max_age": 17},
+        ],
     )
     TournamentRole.objects.get_or_create(tournament=tournament, user=user, defaults={"role": StaffRole.DIRECTOR})
     entries = []

@@ -1,4 +1,5 @@
 """Writing files without leaving a half-written one behind."""
+
 import os
 import tempfile
 from pathlib import Path

@@ -1,4 +1,5 @@
 """Staff forms. Validation of the domain rules is in the services; forms check shapes and ranges."""
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
@@ -7,11 +8,37 @@ from .models import Category, Player, Tournament
 from .models.choices import StaffRole, WithdrawalKind
 
 TOURNAMENT_FIELDS = [
-    "name", "slug", "variant", "format", "planned_rounds", "minutes_per_game", "start_date", "end_date", "city",
-    "state", "venue", "chief_arbiter", "time_zone", "score_win", "score_draw", "score_loss", "bye_value",
-    "absence_value", "acceleration", "initial_colour", "provisional_rating", "tiebreak_profile", "tiebreak_keys",
-    "tiebreak_edition", "progressive_move", "corrected_progressive_cut", "corrected_progressive_unplayed",
-    "opening_table", "opening_draw_mode", "king_moves_per_player", "min_participants",
+    "name",
+    "slug",
+    "variant",
+    "format",
+    "planned_rounds",
+    "minutes_per_game",
+    "start_date",
+    "end_date",
+    "city",
+    "state",
+    "venue",
+    "chief_arbiter",
+    "time_zone",
+    "score_win",
+    "score_draw",
+    "score_loss",
+    "bye_value",
+    "absence_value",
+    "acceleration",
+    "initial_colour",
+    "provisional_rating",
+    "tiebreak_profile",
+    "tiebreak_keys",
+    "tiebreak_edition",
+    "progressive_move",
+    "corrected_progressive_cut",
+    "corrected_progressive_unplayed",
+    "opening_table",
+    "opening_draw_mode",
+    "king_moves_per_player",
+    "min_participants",
 ]
 
 
@@ -40,8 +67,9 @@ class PlayerForm(forms.ModelForm):
 
 
 class EntryForm(forms.Form):
-    categories = forms.ModelMultipleChoiceField(queryset=Category.objects.none(), required=False,
-                                                widget=forms.CheckboxSelectMultiple, label=_("categories"))
+    categories = forms.ModelMultipleChoiceField(
+        queryset=Category.objects.none(), required=False, widget=forms.CheckboxSelectMultiple, label=_("categories")
+    )
     declared_adult = forms.BooleanField(required=False, label=_("21 or older (no birth date needed)"))
 
     def __init__(self, *args, tournament, **kwargs):

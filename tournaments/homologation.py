@@ -4,6 +4,7 @@ Public entry points: :func:`homologation_check` (the full report, standings and 
 included), :func:`rights_earned` (just the yes/no, for standings pages) and :func:`homologation_mark_exported`
 (the service that records when the homologation workbook was exported).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -21,7 +22,12 @@ from .models.choices import RoundFormat, TiebreakProfile
 from .pairing_bridge import ENGINE_NAME
 
 CONDITION_KEYS = (
-    "participants", "rounds_and_time", "no_suspended", "round1_by_rating", "pairing_engine", "tiebreaks",
+    "participants",
+    "rounds_and_time",
+    "no_suspended",
+    "round1_by_rating",
+    "pairing_engine",
+    "tiebreaks",
     "birth_dates",
 )
 DEADLINE_DAYS = 2
@@ -74,10 +80,16 @@ class HomologationReport:
 
         cats = []
         for q in self.categories:
-            cats.append({
-                "code": q.code, "entries": q.entries, "average": number(q.exact_average) if q.exact_average is not None else None,
-                "counted": q.counted, "spots": q.spots, "qualified": list(q.qualified),
-            })
+            cats.append(
+                {
+                    "code": q.code,
+                    "entries": q.entries,
+                    "average": number(q.exact_average) if q.exact_average is not None else None,
+                    "counted": q.counted,
+                    "spots": q.spots,
+                    "qualified": list(q.qualified),
+                }
+            )
         return {
             "conditions": [c.as_json() for c in self.conditions],
             "rights": self.rights,
@@ -94,12 +106,23 @@ def deadline_for(tournament):
 def _round_rows(tournament):
     """Per round (number order): flags and counts for the checks, in one query."""
     return list(
-        Round.objects.filter(tournament=tournament).order_by("number").annotate(
+        Round.objects.filter(tournament=tournament)
+        .order_by("number")
+        .annotate(
             pending=Count("boards__games", filter=Q(boards__games__result__isnull=True), distinct=True),
             boards_count=Count("boards", distinct=True),
             boards_without_opening=Count("boards", filter=Q(boards__opening__isnull=True), distinct=True),
-        ).values("number", "status", "engine", "manually_edited", "opening_id", "pending", "boards_count",
-                 "boards_without_opening")
+        )
+        .values(
+            "number",
+            "status",
+            "engine",
+            "manually_edited",
+            "opening_id",
+            "pending",
+            "boards_count",
+            "boards_without_opening",
+        )
     )
 
 
@@ -119,11 +142,14 @@ def check_conditions(tournament, entries, round_rows=None):
 
     # 1. Participants.
     n, minimum = len(entries), tournament.min_participants
-    conditions.append(Condition(
-        "participants", n >= minimum,
-        _("%(n)s participants (minimum %(min)s).") % {"n": n, "min": minimum},
-        _("Minimum number of participants"),
-    ))
+    conditions.append(
+        Condition(
+            "participants",
+            n >= minimum,
+            _("%(n)s participants (minimum %(min)s).") % {"n": n, "min": minimum},
+            _("Minimum number of participants"),
+        )
+    )
 
     # 2. Rounds and time, played as tablita micro-matches.
     played = []
@@ -142,9 +168,14 @@ def check_conditions(tournament, entries, round_rows=None):
         problems.append(_("rounds are single games, not micro-matches"))
     if no_opening:
         problems.append(_("no tablita opening recorded in round(s) %(r)s") % {"r": ", ".join(no_opening)})
-    detail = _("%(rounds)s complete round(s) of %(planned)s planned, %(minutes)s minutes per player per game, "
-               "%(format)s.") % {"rounds": rounds, "planned": tournament.planned_rounds, "minutes": minutes,
-                                 "format": tournament.get_format_display()}
+    detail = _(
+        "%(rounds)s complete round(s) of %(planned)s planned, %(minutes)s minutes per player per game, %(format)s."
+    ) % {
+        "rounds": rounds,
+        "planned": tournament.planned_rounds,
+        "minutes": minutes,
+        "format": tournament.get_format_display(),
+    }
     if problems:
         detail += " " + _("Not met: %(why)s.") % {"why": "; ".join(problems)}
     conditions.append(Condition("rounds_and_time", not problems, detail, _("Rounds and playing time")))
@@ -152,13 +183,21 @@ def check_conditions(tournament, entries, round_rows=None):
     # 3. Nobody under suspension (suspensions arising from this very tournament, e.g. an abandonment, do not
     #    count: they start on its last day as a consequence of it).
     suspended = list(
-        Suspension.objects.filter(player__entries__tournament=tournament, confirmed=True,
-                                  start_date__lte=tournament.end_date, end_date__gte=tournament.start_date)
-        .exclude(tournament=tournament).select_related("player").order_by("player__name").distinct()
+        Suspension.objects.filter(
+            player__entries__tournament=tournament,
+            confirmed=True,
+            start_date__lte=tournament.end_date,
+            end_date__gte=tournament.start_date,
+        )
+        .exclude(tournament=tournament)
+        .select_related("player")
+        .order_by("player__name")
+        .distinct()
     )
     if suspended:
-        detail = _("Suspended during the tournament: %(list)s.") % {"list": ", ".join(
-            f"{s.player.name} ({s.start_date:%d/%m/%Y}–{s.end_date:%d/%m/%Y})" for s in suspended)}
+        detail = _("Suspended during the tournament: %(list)s.") % {
+            "list": ", ".join(f"{s.player.name} ({s.start_date:%d/%m/%Y}–{s.end_date:%d/%m/%Y})" for s in suspended)
+        }
     else:
         detail = _("No participant was under suspension during the tournament.")
     conditions.append(Condition("no_suspended", not suspended, detail, _("No participant under suspension")))
@@ -171,14 +210,21 @@ def check_conditions(tournament, entries, round_rows=None):
         met, detail = False, _("The pairing of round 1 was changed by hand.")
     else:
         provisional = tournament.provisional_rating
-        seeded = sorted((e for e in entries if e.pairing_number is not None and not e.late_entry_round),
-                        key=lambda e: e.pairing_number)
-        out_of_order = [b for a, b in zip(seeded, seeded[1:])
-                        if (b.rating if b.rating is not None else provisional)
-                        > (a.rating if a.rating is not None else provisional)]
+        seeded = sorted(
+            (e for e in entries if e.pairing_number is not None and not e.late_entry_round),
+            key=lambda e: e.pairing_number,
+        )
+        out_of_order = [
+            b
+            for a, b in zip(seeded, seeded[1:])
+            if (b.rating if b.rating is not None else provisional) > (a.rating if a.rating is not None else provisional)
+        ]
         if out_of_order:
-            met, detail = False, _("Pairing numbers do not follow the rating order (e.g. %(name)s, no. %(n)s).") % {
-                "name": out_of_order[0].player.name, "n": out_of_order[0].pairing_number}
+            met, detail = (
+                False,
+                _("Pairing numbers do not follow the rating order (e.g. %(name)s, no. %(n)s).")
+                % {"name": out_of_order[0].player.name, "n": out_of_order[0].pairing_number},
+            )
         else:
             met, detail = True, _("Round 1 was paired by rating order and not changed by hand.")
     conditions.append(Condition("round1_by_rating", met, detail, _("Round 1 paired by rating")))
@@ -187,31 +233,43 @@ def check_conditions(tournament, entries, round_rows=None):
     ours = engine_name()
     others = [r for r in round_rows if r["engine"] != ours]
     if not round_rows:
-        met, detail = False, _("No round has been paired yet (the product's engine: %(engine)s; Dutch system, "
-                               "%(edition)s).") % {"engine": ours, "edition": ENGINE_EDITION}
+        met, detail = (
+            False,
+            _("No round has been paired yet (the product's engine: %(engine)s; Dutch system, %(edition)s).")
+            % {"engine": ours, "edition": ENGINE_EDITION},
+        )
     elif others:
         met = False
-        detail = _("Round(s) %(rounds)s not paired by the product's engine (%(engine)s; Dutch system, "
-                   "%(edition)s): %(how)s.") % {
-            "rounds": ", ".join(str(r["number"]) for r in others), "engine": ours, "edition": ENGINE_EDITION,
-            "how": ", ".join(sorted({r["engine"] or _("unknown") for r in others}))}
+        detail = _(
+            "Round(s) %(rounds)s not paired by the product's engine (%(engine)s; Dutch system, %(edition)s): %(how)s."
+        ) % {
+            "rounds": ", ".join(str(r["number"]) for r in others),
+            "engine": ours,
+            "edition": ENGINE_EDITION,
+            "how": ", ".join(sorted({r["engine"] or _("unknown") for r in others})),
+        }
     else:
         met = True
         detail = _("Every round paired by the product's engine: %(engine)s (Dutch system, %(edition)s).") % {
-            "engine": ours, "edition": ENGINE_EDITION}
+            "engine": ours,
+            "edition": ENGINE_EDITION,
+        }
     conditions.append(Condition("pairing_engine", met, detail, _("Pairings by the product's Dutch engine")))
 
     # 6. Tiebreaks by the CBJD profile.
     cbjd = tournament.tiebreak_profile == TiebreakProfile.CBJD
-    detail = (_("CBJD profile: progressive score, corrected progressive score, Buchholz, with the "
-                "regulation's exceptions.") if cbjd else
-              _("Custom tiebreak list (%(keys)s), not the CBJD profile.") % {
-                  "keys": ", ".join(tournament.tiebreak_keys or [])})
+    detail = (
+        _("CBJD profile: progressive score, corrected progressive score, Buchholz, with the regulation's exceptions.")
+        if cbjd
+        else _("Custom tiebreak list (%(keys)s), not the CBJD profile.")
+        % {"keys": ", ".join(tournament.tiebreak_keys or [])}
+    )
     conditions.append(Condition("tiebreaks", cbjd, detail, _("Tiebreaks by the CBJD profile")))
 
     # 7. Birth dates of everyone under 21 (an entry without one must be marked "21 or older").
-    missing = sorted((e for e in entries if e.player.birth_date is None and not e.declared_adult),
-                     key=lambda e: e.player.name)
+    missing = sorted(
+        (e for e in entries if e.player.birth_date is None and not e.declared_adult), key=lambda e: e.player.name
+    )
     if missing:
         detail = _("Birth date missing (and not marked 21 or older): %(list)s.") % {"list": _names(missing)}
     else:
@@ -234,12 +292,18 @@ def round_rows_from(rounds):
     rows = []
     for rnd in rounds:
         boards = rnd.boards.all()
-        rows.append({
-            "number": rnd.number, "status": rnd.status, "engine": rnd.engine, "manually_edited": rnd.manually_edited,
-            "opening_id": rnd.opening_id, "boards_count": len(boards),
-            "pending": sum(1 for b in boards for g in b.games.all() if g.result is None),
-            "boards_without_opening": sum(1 for b in boards if b.opening_id is None),
-        })
+        rows.append(
+            {
+                "number": rnd.number,
+                "status": rnd.status,
+                "engine": rnd.engine,
+                "manually_edited": rnd.manually_edited,
+                "opening_id": rnd.opening_id,
+                "boards_count": len(boards),
+                "pending": sum(1 for b in boards for g in b.games.all() if g.result is None),
+                "boards_without_opening": sum(1 for b in boards if b.opening_id is None),
+            }
+        )
     return rows
 
 
@@ -248,24 +312,34 @@ def homologation_check(tournament, with_standings=True):
 
     ``report.all_rounds`` holds every round (drafts included) with boards, seats and games loaded.
     """
-    from .standings import _assemble, read_tournament, lean_rounds_with_boards
     from .selectors import entries_in_order
+    from .standings import _assemble, lean_rounds_with_boards, read_tournament
 
     if not with_standings:
         entries = entries_in_order(tournament)
         conditions = check_conditions(tournament, entries)
-        return HomologationReport(tournament=tournament, conditions=conditions, deadline=deadline_for(tournament),
-                                  exported_at=tournament.homologation_exported_at, engine=engine_name())
+        return HomologationReport(
+            tournament=tournament,
+            conditions=conditions,
+            deadline=deadline_for(tournament),
+            exported_at=tournament.homologation_exported_at,
+            engine=engine_name(),
+        )
     entries = entries_in_order(tournament)
     all_rounds = lean_rounds_with_boards(tournament, entries)
     conditions = check_conditions(tournament, entries, round_rows_from(all_rounds))
     rights = all(c.met for c in conditions)
-    entries, rounds, history, categories = read_tournament(tournament, public=False, all_rounds=all_rounds,
-                                                           entries=entries)
+    entries, rounds, history, categories = read_tournament(
+        tournament, public=False, all_rounds=all_rounds, entries=entries
+    )
     standings = _assemble(tournament, entries, rounds, history, categories, False, rights)
     report = HomologationReport(
-        tournament=tournament, conditions=conditions, deadline=deadline_for(tournament), standings=standings,
-        exported_at=tournament.homologation_exported_at, engine=engine_name(),
+        tournament=tournament,
+        conditions=conditions,
+        deadline=deadline_for(tournament),
+        standings=standings,
+        exported_at=tournament.homologation_exported_at,
+        engine=engine_name(),
     )
     report.all_rounds = all_rounds
     return report
@@ -279,7 +353,13 @@ def homologation_mark_exported(*, tournament, user=None, when=None):
     when = when or timezone.now()
     Tournament.objects.filter(pk=tournament.pk).update(homologation_exported_at=when)
     tournament.homologation_exported_at = when
-    audit(tournament=tournament, user=user, action="homologation.export", obj=tournament,
-          summary=tournament.name, new={"exported_at": when.isoformat()})
+    audit(
+        tournament=tournament,
+        user=user,
+        action="homologation.export",
+        obj=tournament,
+        summary=tournament.name,
+        new={"exported_at": when.isoformat()},
+    )
     cache.bump(tournament.pk)
     return when

@@ -4,6 +4,7 @@ Django's LocaleMiddleware would follow the browser's Accept-Language, so a venue
 English would show the federation's tournament in English. Here the language comes only from the user's own
 choice (the language switch's cookie); without one, the site speaks LANGUAGE_CODE (pt-BR).
 """
+
 from django.conf import settings
 
 

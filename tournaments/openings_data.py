@@ -2,6 +2,7 @@
 
 Used by the data migration and by tests; the app never reads ``../shared`` at run time.
 """
+
 import csv
 from pathlib import Path
 
@@ -33,11 +34,16 @@ def load_opening_tables(OpeningTable, Opening, path=TABLITA_CSV):
     for position, r in enumerate(rows):
         table = tables[r["table"]]
         excluded = r["excluded_for_brazilian"].strip().lower() in {"yes", "true", "1"}
-        values = dict(
-            category=int(r["category"]) if r["category"].strip().isdigit() else None,
-            fen=r["fen"], side_to_move=r["side_to_move"], kind=r["kind"], moves=r["moves"], raw=r["raw"],
-            excluded_for_brazilian=excluded, position=position,
-        )
+        values = {
+            "category": int(r["category"]) if r["category"].strip().isdigit() else None,
+            "fen": r["fen"],
+            "side_to_move": r["side_to_move"],
+            "kind": r["kind"],
+            "moves": r["moves"],
+            "raw": r["raw"],
+            "excluded_for_brazilian": excluded,
+            "position": position,
+        }
         current = existing.get((table.pk, r["code"]))
         if current is None:
             new.append(Opening(table=table, code=r["code"], active=not excluded, **values))

@@ -1,4 +1,5 @@
 """The bridge between the database and the pure ``pairing`` engine: plain data in, entries out."""
+
 from dataclasses import asdict
 from decimal import Decimal
 
@@ -24,15 +25,27 @@ def effective_rating(tournament, entry):
 
 def round1_order(tournament, entries):
     """Rating order of pairing.md: rating, then FMJD rating, then title, then name."""
-    return sorted(entries, key=lambda e: (
-        -effective_rating(tournament, e), -(e.fmjd_rating or 0), TITLE_ORDER.get(e.player.title, 9), e.player.name, e.pk,
-    ))
+    return sorted(
+        entries,
+        key=lambda e: (
+            -effective_rating(tournament, e),
+            -(e.fmjd_rating or 0),
+            TITLE_ORDER.get(e.player.title, 9),
+            e.player.name,
+            e.pk,
+        ),
+    )
 
 
 _KIND = {
-    "played": engine.GAME, "forfeit_win": engine.FORFEIT_WIN, "forfeit_loss": engine.FORFEIT_LOSS,
-    "double_forfeit": engine.FORFEIT_LOSS, "pab": engine.PAB, "absent": engine.ZERO_BYE,
-    "withdrawn": engine.ZERO_BYE, "late": engine.ZERO_BYE,
+    "played": engine.GAME,
+    "forfeit_win": engine.FORFEIT_WIN,
+    "forfeit_loss": engine.FORFEIT_LOSS,
+    "double_forfeit": engine.FORFEIT_LOSS,
+    "pab": engine.PAB,
+    "absent": engine.ZERO_BYE,
+    "withdrawn": engine.ZERO_BYE,
+    "late": engine.ZERO_BYE,
 }
 
 
@@ -45,15 +58,22 @@ def _round_entry(record, tournament):
         mine, theirs = record.points, record.opponent_points
         result = "W" if mine > theirs else "L" if mine < theirs else "D"
     with_opponent = kind in (engine.GAME, engine.FORFEIT_WIN, engine.FORFEIT_LOSS)
-    return RoundEntry(kind=kind, opponent=record.opponent if with_opponent else None,
-                      color=record.colour if with_opponent else None, result=result, points=Decimal(record.points))
+    return RoundEntry(
+        kind=kind,
+        opponent=record.opponent if with_opponent else None,
+        color=record.colour if with_opponent else None,
+        result=result,
+        points=Decimal(record.points),
+    )
 
 
 def build_state(tournament, number, entries, history):
     """The engine's TournamentState for pairing round ``number`` (previous rounds complete)."""
     absent = {}
     draw_value = tournament.absence_value == AbsenceValue.DRAW
-    for entry_id in Absence.objects.filter(entry__tournament=tournament, round_number=number).values_list("entry_id", flat=True):
+    for entry_id in Absence.objects.filter(entry__tournament=tournament, round_number=number).values_list(
+        "entry_id", flat=True
+    ):
         absent[entry_id] = engine.HALF_BYE if draw_value else engine.ZERO_BYE
     players, by_pk = [], {}
     for e in entries:
@@ -61,25 +81,38 @@ def build_state(tournament, number, entries, history):
             continue
         by_pk[e.pk] = e
         records = [r for r in history.get(e.pk, []) if r.round < number]
-        players.append(PlayerState(
-            id=e.pairing_number, name=e.player.name, rating=effective_rating(tournament, e),
-            fmjd_rating=e.fmjd_rating or 0, title=e.player.title,
-            history=[_round_entry(r, tournament) for r in records],
-            late_entry_round=e.late_entry_round, withdrawn_from_round=e.withdrawn_from_round,
-        ))
+        players.append(
+            PlayerState(
+                id=e.pairing_number,
+                name=e.player.name,
+                rating=effective_rating(tournament, e),
+                fmjd_rating=e.fmjd_rating or 0,
+                title=e.player.title,
+                history=[_round_entry(r, tournament) for r in records],
+                late_entry_round=e.late_entry_round,
+                withdrawn_from_round=e.withdrawn_from_round,
+            )
+        )
     forbidden = [
-        EngineForbiddenPair(players=[fp.entry_a.pairing_number, fp.entry_b.pairing_number],
-                            first_round=fp.from_round, last_round=fp.to_round)
+        EngineForbiddenPair(
+            players=[fp.entry_a.pairing_number, fp.entry_b.pairing_number],
+            first_round=fp.from_round,
+            last_round=fp.to_round,
+        )
         for fp in tournament.forbidden_pairs.select_related("entry_a", "entry_b")
         if fp.entry_a.pairing_number and fp.entry_b.pairing_number
     ]
     state = TournamentState(
-        players=players, total_rounds=tournament.planned_rounds,
+        players=players,
+        total_rounds=tournament.planned_rounds,
         initial_color="w" if tournament.initial_colour == "white" else "b",
         scoring=Scoring(win=tournament.score_win, draw=tournament.score_draw, loss=tournament.score_loss),
-        micro_match=tournament.format == RoundFormat.MICRO_MATCH, acceleration=tournament.acceleration,
-        forbidden=forbidden, absences={by_pk[pk].pairing_number: kind for pk, kind in absent.items() if pk in by_pk},
-        round_to_pair=number, name=tournament.name,
+        micro_match=tournament.format == RoundFormat.MICRO_MATCH,
+        acceleration=tournament.acceleration,
+        forbidden=forbidden,
+        absences={by_pk[pk].pairing_number: kind for pk, kind in absent.items() if pk in by_pk},
+        round_to_pair=number,
+        name=tournament.name,
     )
     return state
 
@@ -93,7 +126,7 @@ def pair_next_round(tournament, number, entries, history):
     """Pair round ``number``: returns boards as (first Entry, second Entry) in board order, the bye Entry or None,
     and the engine's explanation as JSON-ready data keyed by pairing number."""
     state = build_state(tournament, number, entries, history)
-    if len([p for p in state.players]) < 2:
+    if len(list(state.players)) < 2:
         raise NoValidPairing(_("fewer than two players available"))
     result = pair_round(state)
     by_number = {e.pairing_number: e for e in entries}

@@ -1,5 +1,6 @@
 """Who may do what: site administrators; a tournament's director (settings, staff, suspensions) and arbiters
 (pairing, results). Everyone else gets 403 on staff pages; anonymous users are sent to the login page."""
+
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404

@@ -3,6 +3,7 @@
 Columns (header names in Portuguese or English, any case): CBJD ID, name, rating, and optionally birth date,
 sex, state (UF), club. CSV files may be UTF-8 (with or without BOM) or Latin-1, separated by ``;`` or ``,``.
 """
+
 import csv
 import io
 import re
@@ -76,8 +77,15 @@ def _decode(data):
             try:
                 line.decode("utf-8")
             except UnicodeDecodeError:
-                bad.append((number, _("mixed character encodings: this line is not UTF-8 like the rest of the file "
-                                      "(save the file again as UTF-8)")))
+                bad.append(
+                    (
+                        number,
+                        _(
+                            "mixed character encodings: this line is not UTF-8 like the rest of the file "
+                            "(save the file again as UTF-8)"
+                        ),
+                    )
+                )
         raise RatingListError(bad[:50])
     return data.decode("latin-1")
 
@@ -88,11 +96,13 @@ def _read_csv(data):
         raise RatingListError([(lines[0], _("the file holds binary bytes (NUL): it is not a CSV text file"))])
     text = _decode(data)
     sample = text[:4096]
-    delimiter = ";" if sample.count(";") > sample.count(",") else ("\t" if sample.count("\t") > sample.count(",") else ",")
+    delimiter = (
+        ";" if sample.count(";") > sample.count(",") else ("\t" if sample.count("\t") > sample.count(",") else ",")
+    )
     try:
         return list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
     except csv.Error:
-        raise RatingListError([(None, _("The file is not a readable CSV text file."))])
+        raise RatingListError([(None, _("The file is not a readable CSV text file."))]) from None
 
 
 def _read_xlsx(data):
@@ -101,7 +111,7 @@ def _read_xlsx(data):
     try:
         wb = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception:
-        raise RatingListError([(None, _("The file is not a valid XLSX workbook."))])
+        raise RatingListError([(None, _("The file is not a valid XLSX workbook."))]) from None
     ws = wb.worksheets[0]
     return [list(row) for row in ws.iter_rows(values_only=True)]
 
@@ -129,9 +139,12 @@ def _parse_rating(value):
     try:
         number = float(text.replace(",", "."))
     except ValueError:
-        raise ValueError(_("invalid rating “%(value)s”") % {"value": text})
+        raise ValueError(_("invalid rating “%(value)s”") % {"value": text}) from None
     if number != int(number) or not RATING_MIN <= number <= RATING_MAX:
-        raise ValueError(_("rating %(value)s out of range (%(min)s to %(max)s)") % {"value": text, "min": RATING_MIN, "max": RATING_MAX})
+        raise ValueError(
+            _("rating %(value)s out of range (%(min)s to %(max)s)")
+            % {"value": text, "min": RATING_MIN, "max": RATING_MAX}
+        )
     return int(number)
 
 
@@ -174,12 +187,14 @@ def parse_rating_list(data, filename):
     missing = [f for f in REQUIRED if f not in columns]
     if missing:
         labels = {"cbjd_id": "CBJD ID", "name": _("name"), "rating": "rating"}
-        raise RatingListError([(header_index + 1, _("missing columns: %(cols)s") % {"cols": ", ".join(str(labels[m]) for m in missing)})])
+        raise RatingListError(
+            [(header_index + 1, _("missing columns: %(cols)s") % {"cols": ", ".join(str(labels[m]) for m in missing)})]
+        )
     if len(rows) - header_index - 1 > MAX_ROWS:
         raise RatingListError([(None, _("Too many rows (at most %(n)s).") % {"n": MAX_ROWS})])
 
     result, errors, seen = [], [], {}
-    for i, raw in enumerate(rows[header_index + 1:], start=header_index + 2):
+    for i, raw in enumerate(rows[header_index + 1 :], start=header_index + 2):
         if not any(str(c).strip() for c in raw if c is not None):
             continue
 
@@ -205,13 +220,22 @@ def parse_rating_list(data, filename):
             if len(name) > 120:
                 raise ValueError(_("name too long"))
             if cbjd in seen:
-                raise ValueError(_("CBJD ID %(id)s repeated (also on line %(line)s)") % {"id": cbjd, "line": seen[cbjd]})
+                raise ValueError(
+                    _("CBJD ID %(id)s repeated (also on line %(line)s)") % {"id": cbjd, "line": seen[cbjd]}
+                )
             seen[cbjd] = i
-            result.append(RatingRow(
-                line=i, cbjd_id=cbjd, name=name, rating=_parse_rating(cell("rating")),
-                birth_date=_parse_date(cell("birth_date")), sex=_parse_sex(cell("sex")),
-                state=_parse_state(cell("state")), club=str(cell("club")).strip()[:120],
-            ))
+            result.append(
+                RatingRow(
+                    line=i,
+                    cbjd_id=cbjd,
+                    name=name,
+                    rating=_parse_rating(cell("rating")),
+                    birth_date=_parse_date(cell("birth_date")),
+                    sex=_parse_sex(cell("sex")),
+                    state=_parse_state(cell("state")),
+                    club=str(cell("club")).strip()[:120],
+                )
+            )
         except ValueError as exc:
             errors.append((i, str(exc)))
     if errors:

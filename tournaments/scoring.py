@@ -3,6 +3,7 @@
 A game's result is seen from that game's White. In game 1 the board's first player has White, in game 2 the
 second player has White (domain.md section 3; interchange.md).
 """
+
 from decimal import Decimal
 
 PLAYED = {"1-0", "1/2", "0-1"}
@@ -11,8 +12,12 @@ RESULT_CODES = PLAYED | FORFEITS
 
 # Outcome for (White, Black): "w" win, "d" draw, "l" loss.
 _OUTCOME = {
-    "1-0": ("w", "l"), "1/2": ("d", "d"), "0-1": ("l", "w"),
-    "+/-": ("w", "l"), "-/+": ("l", "w"), "-/-": ("l", "l"),
+    "1-0": ("w", "l"),
+    "1/2": ("d", "d"),
+    "0-1": ("l", "w"),
+    "+/-": ("w", "l"),
+    "-/+": ("l", "w"),
+    "-/-": ("l", "l"),
 }
 
 
@@ -61,7 +66,14 @@ ENTRY_TOKENS = {
     "second_wo": {"-", "wo2", "-/+", "w.o.2"},
     "double_wo": {"x", "--", "-/-", "wo", "w.o."},
 }
-ENTRY_LABELS = {"first": "2-0", "draw": "1-1", "second": "0-2", "first_wo": "+/-", "second_wo": "-/+", "double_wo": "-/-"}
+ENTRY_LABELS = {
+    "first": "2-0",
+    "draw": "1-1",
+    "second": "0-2",
+    "first_wo": "+/-",
+    "second_wo": "-/+",
+    "double_wo": "-/-",
+}
 _AS_WHITE = {"first": "1-0", "draw": "1/2", "second": "0-1", "first_wo": "+/-", "second_wo": "-/+", "double_wo": "-/-"}
 _MIRROR = {"1-0": "0-1", "0-1": "1-0", "1/2": "1/2", "+/-": "-/+", "-/+": "+/-", "-/-": "-/-"}
 

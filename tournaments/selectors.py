@@ -1,4 +1,5 @@
 """Reads that need prefetching. Everything here returns model instances with their relations loaded, or plain data."""
+
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -49,13 +50,19 @@ def rounds_with_boards(tournament, published_only=False, upto=None, number=None)
     if number is not None:
         rounds = rounds.filter(number=number)
     seats = Seat.objects.select_related("entry__player")
-    boards = Board.objects.select_related("opening").order_by("number").prefetch_related(
-        Prefetch("seats", queryset=seats), Prefetch("games", queryset=Game.objects.order_by("number"))
+    boards = (
+        Board.objects.select_related("opening")
+        .order_by("number")
+        .prefetch_related(
+            Prefetch("seats", queryset=seats), Prefetch("games", queryset=Game.objects.order_by("number"))
+        )
     )
-    return list(rounds.order_by("number").prefetch_related(
-        Prefetch("boards", queryset=boards),
-        Prefetch("seats", queryset=seats.filter(side=SeatSide.BYE), to_attr="bye_seats"),
-    ))
+    return list(
+        rounds.order_by("number").prefetch_related(
+            Prefetch("boards", queryset=boards),
+            Prefetch("seats", queryset=seats.filter(side=SeatSide.BYE), to_attr="bye_seats"),
+        )
+    )
 
 
 def board_pair(board):
@@ -71,7 +78,9 @@ def board_pair(board):
 
 def entries_in_order(tournament):
     return list(
-        Entry.objects.filter(tournament=tournament).select_related("player").prefetch_related("categories")
+        Entry.objects.filter(tournament=tournament)
+        .select_related("player")
+        .prefetch_related("categories")
         .order_by("pairing_number", "id")
     )
 
@@ -87,7 +96,9 @@ def tournament_history(tournament, rounds=None, entries=None):
         entries = entries_in_order(tournament)
     scoring = scoring_of(tournament)
     absences = defaultdict(set)
-    for entry_id, number in Absence.objects.filter(entry__tournament=tournament).values_list("entry_id", "round_number"):
+    for entry_id, number in Absence.objects.filter(entry__tournament=tournament).values_list(
+        "entry_id", "round_number"
+    ):
         absences[entry_id].add(number)
     by_id = {e.pk: e for e in entries}
     history = {e.pk: [] for e in entries}
@@ -113,8 +124,9 @@ def tournament_history(tournament, rounds=None, entries=None):
                 else:
                     kind = "double_forfeit"
                 if me.pk in history:
-                    history[me.pk].append(RoundRecord(rnd.number, kind, mine, opp.pairing_number, colour, board.number,
-                                                      results, theirs))
+                    history[me.pk].append(
+                        RoundRecord(rnd.number, kind, mine, opp.pairing_number, colour, board.number, results, theirs)
+                    )
                 seen.add(me.pk)
         for seat in rnd.bye_seats:
             if seat.entry_id in history:
@@ -137,6 +149,6 @@ def tournament_history(tournament, rounds=None, entries=None):
 
 def missing_results(rnd):
     """Board numbers of the round with a game still without result."""
-    return sorted(set(
-        Game.objects.filter(board__round=rnd, result__isnull=True).values_list("board__number", flat=True)
-    ))
+    return sorted(
+        set(Game.objects.filter(board__round=rnd, result__isnull=True).values_list("board__number", flat=True))
+    )

@@ -7,13 +7,13 @@ qualification spots of every category, and the tiebreak order (with its reason) 
 Which rounds count: the complete rounds (every game has a result) from round 1 up to the first incomplete
 one; with ``public=True`` only published rounds (drafts are never shown to the public).
 """
+
 from __future__ import annotations
 
 from collections import namedtuple
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from typing import Optional
 
 from .domain import (
     CBJD,
@@ -147,8 +147,10 @@ def counted_rounds(rounds, public):
 def player_ids(entries, provisional):
     """Pairing number per entry id; entries without one (before round 1) get the next numbers by rating."""
     ids = {e.pk: e.pairing_number for e in entries if e.pairing_number is not None}
-    missing = sorted((e for e in entries if e.pairing_number is None),
-                     key=lambda e: (-(e.rating if e.rating is not None else provisional), e.player.name, e.pk))
+    missing = sorted(
+        (e for e in entries if e.pairing_number is None),
+        key=lambda e: (-(e.rating if e.rating is not None else provisional), e.player.name, e.pk),
+    )
     nxt = max(ids.values(), default=0)
     for e in missing:
         nxt += 1
@@ -182,7 +184,7 @@ class TieGroup:
     points: object
     ids: tuple
     order: tuple
-    reason: Optional[str]
+    reason: str | None
 
 
 @dataclass
@@ -320,16 +322,27 @@ def lean_rounds_with_boards(tournament, entries, published_only=False):
     by_entry = {e.pk: e for e in entries}
     rounds = {}
     for r in rounds_qs:
-        rounds[r.pk] = _Obj(pk=r.pk, id=r.pk, number=r.number, status=r.status, opening=r.opening,
-                            opening_id=r.opening_id, engine=r.engine, manually_edited=r.manually_edited,
-                            boards=_Rel(), bye_seats=[], is_published=r.status == RoundStatus.PUBLISHED)
+        rounds[r.pk] = _Obj(
+            pk=r.pk,
+            id=r.pk,
+            number=r.number,
+            status=r.status,
+            opening=r.opening,
+            opening_id=r.opening_id,
+            engine=r.engine,
+            manually_edited=r.manually_edited,
+            boards=_Rel(),
+            bye_seats=[],
+            is_published=r.status == RoundStatus.PUBLISHED,
+        )
     openings = {}
     opening_ids = set(boards_qs.exclude(opening__isnull=True).values_list("opening_id", flat=True))
     if opening_ids:
         openings = {o.pk: o for o in Opening.objects.filter(pk__in=opening_ids)}
     boards = {}
-    for pk, round_id, num, opening_id in boards_qs.order_by("number").values_list("id", "round_id", "number",
-                                                                                  "opening_id"):
+    for pk, round_id, num, opening_id in boards_qs.order_by("number").values_list(
+        "id", "round_id", "number", "opening_id"
+    ):
         b = _LeanBoard(pk, num, round_id, opening_id, openings.get(opening_id))
         boards[pk] = b
         rounds[round_id].boards.append(b)
@@ -372,16 +385,26 @@ def _assemble(tournament, entries, rounds, history, categories, public, rights):
 
         rights = rights_earned(tournament, entries=entries)
     result = TournamentStandings(
-        tournament=tournament, public=public, data=data, standings=standings,
-        entries={ids[e.pk]: e for e in entries}, tie_groups=_tie_groups(standings), rounds=rounds,
-        history=history, rights=bool(rights),
+        tournament=tournament,
+        public=public,
+        data=data,
+        standings=standings,
+        entries={ids[e.pk]: e for e in entries},
+        tie_groups=_tie_groups(standings),
+        rounds=rounds,
+        history=history,
+        rights=bool(rights),
     )
     participants = len(entries)
     for cat in categories:
         members = [e for e in entries if any(c.pk == cat.pk for c in e.categories.all())]
         rows = category_standings(standings, [ids[e.pk] for e in members])
         qual = qualification(
-            cat.code, [e.rating for e in members], participants, [r.row.id for r in rows], rights=bool(rights),
+            cat.code,
+            [e.rating for e in members],
+            participants,
+            [r.row.id for r in rows],
+            rights=bool(rights),
             provisional=tournament.provisional_rating,
         )
         result.categories.append(CategoryStandings(cat, rows, qual))

@@ -1,4 +1,5 @@
 """Staff tables (django-tables2): sortable, exportable to CSV and XLSX."""
+
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
@@ -7,13 +8,19 @@ from .models import Entry
 
 class EntryTable(tables.Table):
     pairing_number = tables.Column(verbose_name=_("No."))
-    name = tables.LinkColumn("staff:entry", args=[tables.A("tournament__slug"), tables.A("pk")],
-                             accessor="player__name", verbose_name=_("name"), order_by="player__name")
+    name = tables.LinkColumn(
+        "staff:entry",
+        args=[tables.A("tournament__slug"), tables.A("pk")],
+        accessor="player__name",
+        verbose_name=_("name"),
+        order_by="player__name",
+    )
     cbjd_id = tables.Column(accessor="player__cbjd_id", verbose_name="CBJD", order_by="player__cbjd_id")
     rating = tables.Column(verbose_name=_("rating"))
     sex = tables.Column(accessor="player__sex", verbose_name=_("sex"), order_by="player__sex")
-    birth_date = tables.DateColumn(accessor="player__birth_date", verbose_name=_("birth date"), format="d/m/Y",
-                                   order_by="player__birth_date")
+    birth_date = tables.DateColumn(
+        accessor="player__birth_date", verbose_name=_("birth date"), format="d/m/Y", order_by="player__birth_date"
+    )
     state = tables.Column(accessor="player__state", verbose_name=_("state (UF)"), order_by="player__state")
     club = tables.Column(accessor="player__club", verbose_name=_("club"), order_by="player__club")
     categories = tables.Column(empty_values=(), orderable=False, verbose_name=_("categories"))
@@ -22,7 +29,18 @@ class EntryTable(tables.Table):
     class Meta:
         model = Entry
         fields = []
-        sequence = ["pairing_number", "name", "cbjd_id", "rating", "sex", "birth_date", "state", "club", "categories", "status"]
+        sequence = [
+            "pairing_number",
+            "name",
+            "cbjd_id",
+            "rating",
+            "sex",
+            "birth_date",
+            "state",
+            "club",
+            "categories",
+            "status",
+        ]
         attrs = {"class": "table"}
         order_by = ("pairing_number",)
 

@@ -1,4 +1,5 @@
 """Public, read-only pages (GET only, no login). Paths are in Portuguese: they are what players type and share."""
+
 from django.urls import path
 
 from .views import printing, public
@@ -24,8 +25,9 @@ urlpatterns = [
     # Printing (A4, browser print): published rounds; a tournament's staff may also print a draft.
     path("t/<slug:slug>/imprimir/", printing.index, name="print_index"),
     path("t/<slug:slug>/imprimir/rodadas/<int:number>/mesas/", printing.pairings, name="print_pairings"),
-    path("t/<slug:slug>/imprimir/rodadas/<int:number>/alfabetico/", printing.pairings_alpha,
-         name="print_pairings_alpha"),
+    path(
+        "t/<slug:slug>/imprimir/rodadas/<int:number>/alfabetico/", printing.pairings_alpha, name="print_pairings_alpha"
+    ),
     path("t/<slug:slug>/imprimir/rodadas/<int:number>/sumulas/", printing.slips, name="print_slips"),
     path("t/<slug:slug>/imprimir/classificacao/", printing.standings, name="print_standings"),
     path("t/<slug:slug>/imprimir/tabela-cruzada/", printing.crosstable, name="print_crosstable"),

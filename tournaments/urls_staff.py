@@ -1,8 +1,8 @@
 """Staff pages, under /gestao/. Every view needs a login; tournament pages need a role on that tournament."""
+
 from django.urls import path
 
 from . import converters  # noqa: F401  (registers <num:...>)
-
 from .views import staff_entries as entries
 from .views import staff_games as games
 from .views import staff_reports as reports
@@ -28,7 +28,9 @@ urlpatterns = [
     path("t/<slug:slug>/rodada/<num:number>/", rounds.RoundView.as_view(), name="round"),
     path("t/<slug:slug>/rodada/<num:number>/editar/", rounds.RoundEditView.as_view(), name="round_edit"),
     path("t/<slug:slug>/rodada/<num:number>/resultados/", rounds.ResultsView.as_view(), name="results"),
-    path("t/<slug:slug>/rodada/<num:number>/mesa/<num:board>/partida/<num:game>/", games.GameView.as_view(), name="game"),
+    path(
+        "t/<slug:slug>/rodada/<num:number>/mesa/<num:board>/partida/<num:game>/", games.GameView.as_view(), name="game"
+    ),
     path("t/<slug:slug>/partidas.pdn", games.PdnExportView.as_view(), name="pdn_export"),
     path("t/<slug:slug>/classificacao/", reports.StandingsView.as_view(), name="standings"),
     path("t/<slug:slug>/homologacao/", reports.HomologationView.as_view(), name="homologation"),

@@ -6,6 +6,7 @@
 The commands run in subprocesses against a database of their own (a fresh PostgreSQL database when the test run
 is on PostgreSQL, else a temporary SQLite file), migrated once for the module.
 """
+
 import json
 import os
 import shutil
@@ -16,7 +17,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from tests.production import server as S
+from testkit import server as S
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = Path(__file__).resolve().parent / "corpus"
@@ -24,8 +25,13 @@ TABLES = ("tournament", "player", "entry", "round", "board", "seat", "game", "ab
 
 
 def pairing(path):
-    return subprocess.run([sys.executable, "-m", "pairing", "--dutch", str(path), "-p"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "pairing", "--dutch", str(path), "-p"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def error_lines(proc):
@@ -84,16 +90,23 @@ def commands_db():
     folder = S.temp_folder("damas-badinput-")
     db_settings = settings.DATABASES["default"]
     if db_settings["ENGINE"] == "django.db.backends.postgresql":
-        database = S.Database.postgres(db_settings.get("HOST"), db_settings.get("PORT"), db_settings.get("USER"),
-                                       db_settings.get("PASSWORD"))
+        database = S.Database.postgres(
+            db_settings.get("HOST"), db_settings.get("PORT"), db_settings.get("USER"), db_settings.get("PASSWORD")
+        )
     else:
         database = S.Database.sqlite(folder)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "PYTEST", "REDIS_"))}
     env.update(DATABASE_URL=database.url, DJANGO_SETTINGS_MODULE="config.settings", PYTHONPATH=str(ROOT))
     database.env = env
     try:
-        proc = subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env,
-                              capture_output=True, text=True, timeout=300)
+        proc = subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert proc.returncode == 0, proc.stderr
         yield database
     finally:
@@ -102,8 +115,14 @@ def commands_db():
 
 
 def import_tournament(db, path):
-    return subprocess.run([sys.executable, "manage.py", "import_tournament", str(path)], cwd=ROOT, env=db.env,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "manage.py", "import_tournament", str(path)],
+        cwd=ROOT,
+        env=db.env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def counts(db):
@@ -123,14 +142,17 @@ def assert_refused_cleanly(db, path, fragment=""):
     return lines[0]
 
 
-@pytest.mark.parametrize("name,fragment", [
-    ("trf_truncated.trf", "linha"),
-    ("trf_wrong_columns.trf", "linha 7"),
-    ("interchange_truncated.json", "JSON inválido na linha"),
-    ("interchange_wrong_types.json", "rodadas"),
-    ("interchange_not_an_object.json", "objeto"),
-    ("interchange_latin1.json", "UTF-8"),
-])
+@pytest.mark.parametrize(
+    "name,fragment",
+    [
+        ("trf_truncated.trf", "linha"),
+        ("trf_wrong_columns.trf", "linha 7"),
+        ("interchange_truncated.json", "JSON inválido na linha"),
+        ("interchange_wrong_types.json", "rodadas"),
+        ("interchange_not_an_object.json", "objeto"),
+        ("interchange_latin1.json", "UTF-8"),
+    ],
+)
 def test_import_tournament_refuses_with_one_line(commands_db, name, fragment):
     assert_refused_cleanly(commands_db, CORPUS / name, fragment)
 
@@ -145,8 +167,10 @@ def test_import_tournament_huge_file_full_of_errors(commands_db, tmp_path):
     data = json.loads((CORPUS / "interchange_wrong_types.json").read_text(encoding="utf-8"))
     data["tournament"]["rounds"] = 3
     data["tournament"]["start_date"] = "2026-11-07"
-    data["players"] = [{"id": i, "cbjd_id": f"5{i:06d}", "name": f"Jogador {i}", "sex": "M", "rating": "muito",
-                        "categories": ["ABS"]} for i in range(1, 20001)]
+    data["players"] = [
+        {"id": i, "cbjd_id": f"5{i:06d}", "name": f"Jogador {i}", "sex": "M", "rating": "muito", "categories": ["ABS"]}
+        for i in range(1, 20001)
+    ]
     path = tmp_path / "enorme.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     assert path.stat().st_size > 2_000_000

@@ -6,13 +6,24 @@ Two tournaments: ``t`` (10 players, round 1 published with every result, round 2
 director works, and ``o`` (12 players, round 1 published, an announced absence, a forbidden pair, a proposed
 suspension) whose ids are thrown at ``t``'s pages.
 """
+
 import pytest
 from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
 from tournaments.models import (
-    Absence, AuditEntry, Board, Entry, ForbiddenPair, Game, Player, Round, Seat, Suspension, TournamentRole,
+    Absence,
+    AuditEntry,
+    Board,
+    Entry,
+    ForbiddenPair,
+    Game,
+    Player,
+    Round,
+    Seat,
+    Suspension,
+    TournamentRole,
 )
 from tournaments.models.choices import WithdrawalKind
 from tournaments.services import ServiceError
@@ -23,7 +34,7 @@ from tournaments.services.rounds import round_edit, round_pair
 pytestmark = pytest.mark.django_db
 
 HUGE = "9" * 30  # past every integer column, on SQLite (8 bytes) and PostgreSQL alike
-BIG = str(2 ** 63)  # one past SQLite's INTEGER range
+BIG = str(2**63)  # one past SQLite's INTEGER range
 NUMBERS = ["-1", "0", HUGE, BIG, "abc", "", " ", "1.5", "1e3", "²", "١", "0x10", "NaN", "<script>"]
 
 
@@ -46,8 +57,19 @@ def world(field, director):
     o_fp = ForbiddenPair.objects.create(tournament=o, entry_a=o_entries[1], entry_b=o_entries[2])
     o_suspension = entry_withdraw(entry=o_entries[11], from_round=2, kind=WithdrawalKind.ABANDONMENT, user=director)
     o_r2 = round_pair(tournament=o, user=director, publish=False)
-    return dict(t=t, t_entries=t_entries, r1=r1, r2=r2, o=o, o_entries=o_entries, o_r1=o_r1, o_r2=o_r2,
-                o_absence=o_absence, o_fp=o_fp, o_suspension=o_suspension)
+    return {
+        "t": t,
+        "t_entries": t_entries,
+        "r1": r1,
+        "r2": r2,
+        "o": o,
+        "o_entries": o_entries,
+        "o_r1": o_r1,
+        "o_r2": o_r2,
+        "o_absence": o_absence,
+        "o_fp": o_fp,
+        "o_suspension": o_suspension,
+    }
 
 
 @pytest.fixture
@@ -64,8 +86,11 @@ def snapshot():
         "boards": sorted(Board.objects.values_list("pk", "round_id", "number", "version")),
         "seats": sorted(Seat.objects.values_list("pk", "round_id", "entry_id", "board_id", "side")),
         "rounds": sorted(Round.objects.values_list("pk", "tournament_id", "number", "status", "manually_edited")),
-        "entries": sorted(Entry.objects.values_list("pk", "tournament_id", "status", "withdrawn_from_round",
-                                                    "declared_adult", "pairing_number")),
+        "entries": sorted(
+            Entry.objects.values_list(
+                "pk", "tournament_id", "status", "withdrawn_from_round", "declared_adult", "pairing_number"
+            )
+        ),
         "categories": sorted(Entry.categories.through.objects.values_list("entry_id", "category_id")),
         "absences": sorted(Absence.objects.values_list("pk", "entry_id", "round_number")),
         "forbidden": sorted(ForbiddenPair.objects.values_list("pk", "tournament_id", "entry_a_id", "entry_b_id")),
@@ -130,6 +155,7 @@ def assert_refused(status, messages):
 def status_is(*codes):
     def expect(status, messages):
         assert status in codes, f"status {status}, expected {codes}"
+
     return expect
 
 
@@ -144,8 +170,20 @@ def board_fields(rnd):
     return {b.pk: b.version for b in Board.objects.filter(round=rnd).order_by("number")}
 
 
-TOKENS = ["3-0", "2-2", "abc", "1-0-1", "9" * 1000, "½", "<b>2-0</b>", "2-0; DROP TABLE", "\u200b2-0", "２-０",
-          "\x00", "2-0\n1-1"]
+TOKENS = [
+    "3-0",
+    "2-2",
+    "abc",
+    "1-0-1",
+    "9" * 1000,
+    "½",
+    "<b>2-0</b>",
+    "2-0; DROP TABLE",
+    "\u200b2-0",
+    "２-０",
+    "\x00",
+    "2-0\n1-1",
+]
 
 
 def results_form_data(rnd, board_pk, g1, g2, **override):
@@ -158,8 +196,9 @@ def test_result_tokens_out_of_the_list(world, staff):
     t, r2 = world["t"], world["r2"]
     first = next(iter(board_fields(r2)))
     url = results_url(t, 2)
-    check_all(staff, [(f"token {tok!r}", url, results_form_data(r2, first, tok, "2-0")) for tok in TOKENS],
-              status_is(409))
+    check_all(
+        staff, [(f"token {tok!r}", url, results_form_data(r2, first, tok, "2-0")) for tok in TOKENS], status_is(409)
+    )
 
 
 def test_result_token_message_names_the_board(world, staff):
@@ -189,8 +228,10 @@ def test_missing_version_field_saves_nothing(world, staff):
 def test_bad_version_fields(world, staff):
     t, r2 = world["t"], world["r2"]
     first = next(iter(board_fields(r2)))
-    cases = [(f"version {v!r}", results_url(t, 2), results_form_data(r2, first, "2-0", "2-0", **{f"b{first}_v": v}))
-             for v in ["", "abc", "-1", "1.0", HUGE, BIG, "²"]]
+    cases = [
+        (f"version {v!r}", results_url(t, 2), results_form_data(r2, first, "2-0", "2-0", **{f"b{first}_v": v}))
+        for v in ["", "abc", "-1", "1.0", HUGE, BIG, "²"]
+    ]
     check_all(staff, cases, status_is(409))
 
 
@@ -210,8 +251,9 @@ def test_board_of_another_tournament_through_the_service(world, director):
     o_board = Board.objects.filter(round=world["o_r2"]).first()
     before = snapshot()
     with pytest.raises(ServiceError) as exc:
-        round_record_results(round=world["r2"], rows=[(o_board.pk, o_board.version, {1: "1-0", 2: "1-0"})],
-                             user=director)
+        round_record_results(
+            round=world["r2"], rows=[(o_board.pk, o_board.version, {1: "1-0", 2: "1-0"})], user=director
+        )
     assert "desta rodada" in exc.value.messages[0]
     assert snapshot() == before
 
@@ -219,10 +261,10 @@ def test_board_of_another_tournament_through_the_service(world, director):
 def test_results_of_a_round_that_does_not_exist(world, staff):
     t = world["t"]
     cases = []
-    for number in [3, 99, 2 ** 31, 2 ** 63, 10 ** 30]:
+    for number in [3, 99, 2**31, 2**63, 10**30]:
         cases.append((f"POST round {number}", f"/gestao/t/{t.slug}/rodada/{number}/resultados/", {}))
     check_all(staff, cases, status_is(404))
-    for number in [3, 2 ** 63, 10 ** 30]:
+    for number in [3, 2**63, 10**30]:
         status, _m = check(staff, f"/gestao/t/{t.slug}/rodada/{number}/resultados/", {}, method="get")
         assert status == 404
 
@@ -250,8 +292,21 @@ def current_lines(rnd):
 def test_manual_pairing_bad_lines(world, staff):
     t, r2 = world["t"], world["r2"]
     cases = []
-    for bad in ["-3 -5", "abc def", "1", "1 2 3", f"{HUGE} 1", f"{BIG} 1", "0 0", "² 3", "١ ٢", "1 1", "3.0 4",
-                "11 12", "\x00 1"]:
+    for bad in [
+        "-3 -5",
+        "abc def",
+        "1",
+        "1 2 3",
+        f"{HUGE} 1",
+        f"{BIG} 1",
+        "0 0",
+        "² 3",
+        "١ ٢",
+        "1 1",
+        "3.0 4",
+        "11 12",
+        "\x00 1",
+    ]:
         lines = current_lines(r2)
         lines[0] = bad
         cases.append((f"line {bad!r}", edit_url(t, 2), {"pairs": "\n".join(lines), "bye": ""}))
@@ -261,8 +316,10 @@ def test_manual_pairing_bad_lines(world, staff):
 def test_manual_pairing_bad_byes(world, staff):
     t, r2 = world["t"], world["r2"]
     pairs = "\n".join(current_lines(r2))
-    cases = [(f"bye {bye!r}", edit_url(t, 2), {"pairs": pairs, "bye": bye})
-             for bye in ["abc", "-1", "0", HUGE, BIG, "²", "11"]]
+    cases = [
+        (f"bye {bye!r}", edit_url(t, 2), {"pairs": pairs, "bye": bye})
+        for bye in ["abc", "-1", "0", HUGE, BIG, "²", "11"]
+    ]
     check_all(staff, cases, assert_refused)
 
 
@@ -324,9 +381,20 @@ def entry_url(t, pk):
 def test_entry_of_another_tournament_is_404(world, staff):
     t, o_entry = world["t"], world["o_entries"][0]
     assert staff.get(entry_url(t, o_entry.pk)).status_code == 404
-    cases = [(action, entry_url(t, o_entry.pk), {"action": action, "from_round": 3, "kind": "approved",
-                                                 "round_number": 4, "absence": world["o_absence"].pk})
-             for action in ("withdraw", "reinstate", "absence", "update", "cancel_absence")]
+    cases = [
+        (
+            action,
+            entry_url(t, o_entry.pk),
+            {
+                "action": action,
+                "from_round": 3,
+                "kind": "approved",
+                "round_number": 4,
+                "absence": world["o_absence"].pk,
+            },
+        )
+        for action in ("withdraw", "reinstate", "absence", "update", "cancel_absence")
+    ]
     check_all(staff, cases, status_is(404))
 
 
@@ -359,8 +427,9 @@ def test_cancel_the_absence_of_another_tournament(world, staff):
 def test_cancel_absence_with_bad_ids(world, staff):
     t, entry = world["t"], world["t_entries"][9]
     url = entry_url(t, entry.pk)
-    cases = [(f"absence {a!r}", url, {"action": "cancel_absence", "absence": a})
-             for a in ["abc", "", "-1", HUGE, BIG, "1.5"]]
+    cases = [
+        (f"absence {a!r}", url, {"action": "cancel_absence", "absence": a}) for a in ["abc", "", "-1", HUGE, BIG, "1.5"]
+    ]
     check_all(staff, cases, assert_refused)
 
 
@@ -402,16 +471,21 @@ def test_suspension_with_bad_ids(world, staff):
 
 def test_suspension_of_another_tournament(world, staff):
     t = world["t"]
-    status, _m = check(staff, reverse("staff:suspensions", args=[t.slug]),
-                       {"suspension": world["o_suspension"].pk, "action": "confirm"})
+    status, _m = check(
+        staff,
+        reverse("staff:suspensions", args=[t.slug]),
+        {"suspension": world["o_suspension"].pk, "action": "confirm"},
+    )
     assert status == 404
 
 
 def test_forbidden_pair_with_bad_numbers(world, staff):
     t = world["t"]
     url = reverse("staff:forbidden_pairs", args=[t.slug])
-    cases = [(f"pair {a!r} {b!r}", url, {"entry_a": a, "entry_b": b})
-             for a, b in [("-1", "2"), ("abc", "2"), (HUGE, "2"), (BIG, "2"), ("1", "1"), ("11", "12"), ("", "")]]
+    cases = [
+        (f"pair {a!r} {b!r}", url, {"entry_a": a, "entry_b": b})
+        for a, b in [("-1", "2"), ("abc", "2"), (HUGE, "2"), (BIG, "2"), ("1", "1"), ("11", "12"), ("", "")]
+    ]
     check_all(staff, cases, status_is(200, 400))
 
 
@@ -446,14 +520,24 @@ def test_remove_role_of_another_tournament(world, staff):
 def test_round_page_bad_actions(world, staff):
     t = world["t"]
     url = reverse("staff:round", args=[t.slug, 1])
-    cases = [(repr(data)[:60], url, data) for data in [
-        {"action": "explode"}, {"action": "venue_code", "code": "x" * 5000}, {"action": "venue_code", "code": "\x00"},
-        {"action": "publish"}, {"action": "undo"}, {}]]
+    cases = [
+        (repr(data)[:60], url, data)
+        for data in [
+            {"action": "explode"},
+            {"action": "venue_code", "code": "x" * 5000},
+            {"action": "venue_code", "code": "\x00"},
+            {"action": "publish"},
+            {"action": "undo"},
+            {},
+        ]
+    ]
     check_all(staff, cases, assert_refused)
 
 
 def test_game_page_of_a_board_that_does_not_exist(world, staff):
     t = world["t"]
-    cases = [(f"board {b} game {g}", f"/gestao/t/{t.slug}/rodada/1/mesa/{b}/partida/{g}/", {"pdn": "1. 22-18 *"})
-             for b, g in [(99, 1), (1, 3), (1, 0), (2 ** 63, 1), (10 ** 30, 1)]]
+    cases = [
+        (f"board {b} game {g}", f"/gestao/t/{t.slug}/rodada/1/mesa/{b}/partida/{g}/", {"pdn": "1. 22-18 *"})
+        for b, g in [(99, 1), (1, 3), (1, 0), (2**63, 1), (10**30, 1)]
+    ]
     check_all(staff, cases, status_is(404))

@@ -7,6 +7,7 @@ These four cases first failed on the rating-list reader (fixed in badca7c): bina
 a NUL byte (a 500 on PostgreSQL, stored on SQLite), a stray control byte and a UTF-8 file with one Latin-1 line
 (garbled names stored).
 """
+
 import html
 from pathlib import Path
 

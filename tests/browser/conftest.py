@@ -2,6 +2,7 @@
 
 They are skipped, with the reason printed at the end of the run, when /usr/bin/chromium is absent.
 """
+
 import os
 from pathlib import Path
 
@@ -13,8 +14,16 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 # Debian's chromium (Playwright cannot download browsers here); CHROMIUM_PATH overrides it.
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SKIP_REASON = f"browser tests skipped: {CHROMIUM} is absent (install it with: apt-get install -y chromium)"
 
@@ -56,8 +65,9 @@ def desktop(browser):
 
 @pytest.fixture
 def phone(browser):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
-                                  has_touch=True, locale="pt-BR")
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True, locale="pt-BR"
+    )
     page = context.new_page()
     page.set_default_timeout(15000)
     yield page

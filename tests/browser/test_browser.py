@@ -1,11 +1,12 @@
 """The whole event in a real browser: a director runs a round through the staff pages; players follow it on
 their phones; the venue prints and projects it."""
+
 import re
 
 import pytest
 from django.contrib.auth.models import Permission
 
-from tests.public.builders import build_tournament
+from testkit.builders import build_tournament
 from tournaments.models import Player, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -37,10 +38,25 @@ def no_horizontal_scroll(page):
 def test_a_director_runs_a_round_and_the_public_sees_it(desktop, live_server, director_login, shot):
     page = desktop
     base = live_server.url
-    for i, name in enumerate(["Ana Beatriz Lins", "Bruno Cavalcanti", "Carla Souza", "Davi Araújo",
-                              "Édson Monteiro", "Fábio Dias", "Gabriela Farias"]):
-        Player.objects.create(name=name, sex="F" if name.split()[0].endswith("a") else "M", rating=2000 - 37 * i,
-                              cbjd_id=f"BR{i:04d}", state="PE", club="Clube de Damas do Recife")
+    for i, name in enumerate(
+        [
+            "Ana Beatriz Lins",
+            "Bruno Cavalcanti",
+            "Carla Souza",
+            "Davi Araújo",
+            "Édson Monteiro",
+            "Fábio Dias",
+            "Gabriela Farias",
+        ]
+    ):
+        Player.objects.create(
+            name=name,
+            sex="F" if name.split()[0].endswith("a") else "M",
+            rating=2000 - 37 * i,
+            cbjd_id=f"BR{i:04d}",
+            state="PE",
+            club="Clube de Damas do Recife",
+        )
 
     # log in
     page.goto(f"{base}/entrar/?next=/gestao/")
@@ -118,8 +134,15 @@ def test_a_director_runs_a_round_and_the_public_sees_it(desktop, live_server, di
 @pytest.fixture
 def running(opening_tables, django_user_model):
     director = django_user_model.objects.create_user("org", password=PASSWORD)
-    return build_tournament(slug="circuito", players=41, rounds=3, user=director, name="Circuito Pernambucano",
-                            draft_round=False, planned_rounds=5)
+    return build_tournament(
+        slug="circuito",
+        players=41,
+        rounds=3,
+        user=director,
+        name="Circuito Pernambucano",
+        draft_round=False,
+        planned_rounds=5,
+    )
 
 
 def test_a_player_finds_their_board_on_a_phone(phone, live_server, running, shot):
@@ -175,8 +198,11 @@ def test_the_printouts_and_the_venue_screen(desktop, live_server, running, shot)
     page.emulate_media(media="print")
     assert page.locator(".print-toolbar").is_hidden(), "no navigation on paper"
     shot(page, "print-slips")
-    for name, url in [("print-pairings", "rodadas/3/mesas/"), ("print-pairings-alpha", "rodadas/3/alfabetico/"),
-                      ("print-standings", "classificacao/")]:
+    for name, url in [
+        ("print-pairings", "rodadas/3/mesas/"),
+        ("print-pairings-alpha", "rodadas/3/alfabetico/"),
+        ("print-standings", "classificacao/"),
+    ]:
         page.goto(f"{base}/imprimir/{url}")
         assert page.locator(".site-header, .subnav, .print-toolbar").first.is_hidden()
         shot(page, name)

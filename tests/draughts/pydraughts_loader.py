@@ -21,7 +21,7 @@ def _is_draughts_key(name: str) -> bool:
     return name == "draughts" or name.startswith("draughts.")
 
 
-def load_pydraughts() -> "types.ModuleType | None":
+def load_pydraughts() -> types.ModuleType | None:
     if "pydraughts" in sys.modules:
         return sys.modules["pydraughts"]
     try:

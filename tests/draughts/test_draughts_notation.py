@@ -3,9 +3,10 @@
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from draughts import (NotationError, Position, format_move, parse_fen, parse_move, replay, write_fen)
+from draughts import NotationError, Position, format_move, parse_fen, parse_move, replay, write_fen
 
 
 def test_numeric_moves():
@@ -42,31 +43,37 @@ def test_tablita_style_text_with_numbers():
     assert write_fen(pos) == "W:W17,21,22,23,24,25,26,27,28,30,31,32:B1,2,3,4,6,7,8,9,11,12,13,14"
 
 
-@pytest.mark.parametrize("fen,text,reason", [
-    ("W:W22:B1", "23-18", "não há peça das brancas na casa 23"),
-    ("W:W22:B1", "1-5", "a peça na casa 1 não é das brancas"),
-    ("W:W22,18:B1", "22-18", "a casa 18 está ocupada"),
-    ("W:W22:B1", "22-26", "a pedra só anda uma casa na diagonal, para a frente"),
-    ("W:W22:B1", "22-15", "a pedra só anda uma casa na diagonal, para a frente"),
-    ("W:W22,30:B17,19,26", "22x13", "a captura máxima é obrigatória (2 peças)"),
-    ("W:W22,30:B17,19,26", "30-25", "a captura é obrigatória (2 peças)"),
-    ("W:W22:B1", "22x13", "não há captura possível"),
-    ("W:WK29:B1", "29-30", "a dama só anda em diagonal, por casas livres"),
-    ("W:W22:B1", "22-99", "casa inexistente: 99"),
-    ("W:W22:B1", "hello", "notação não reconhecida: 'hello'"),
-    ("W:W22:B1", "ab4", "não há peça das brancas na coluna a"),
-])
+@pytest.mark.parametrize(
+    "fen,text,reason",
+    [
+        ("W:W22:B1", "23-18", "não há peça das brancas na casa 23"),
+        ("W:W22:B1", "1-5", "a peça na casa 1 não é das brancas"),
+        ("W:W22,18:B1", "22-18", "a casa 18 está ocupada"),
+        ("W:W22:B1", "22-26", "a pedra só anda uma casa na diagonal, para a frente"),
+        ("W:W22:B1", "22-15", "a pedra só anda uma casa na diagonal, para a frente"),
+        ("W:W22,30:B17,19,26", "22x13", "a captura máxima é obrigatória (2 peças)"),
+        ("W:W22,30:B17,19,26", "30-25", "a captura é obrigatória (2 peças)"),
+        ("W:W22:B1", "22x13", "não há captura possível"),
+        ("W:WK29:B1", "29-30", "a dama só anda em diagonal, por casas livres"),
+        ("W:W22:B1", "22-99", "casa inexistente: 99"),
+        ("W:W22:B1", "hello", "notação não reconhecida: 'hello'"),
+        ("W:W22:B1", "ab4", "não há peça das brancas na coluna a"),
+    ],
+)
 def test_illegal_move_reasons(fen, text, reason):
     with pytest.raises(NotationError) as exc:
         parse_move(parse_fen(fen), text)
     assert exc.value.reason == reason
 
 
-@pytest.mark.parametrize("variant,fen,start,end", [
-    ("brazilian", "W:WK27:B6,10,15,16,18,21,30", 27, 20),
-    ("international", "W:WK9:B14,23,24,30,50", 9, 18),
-    ("international", "W:WK7:B11,12,27,33,44", 7, 7),  # the king comes back to its own square
-])
+@pytest.mark.parametrize(
+    "variant,fen,start,end",
+    [
+        ("brazilian", "W:WK27:B6,10,15,16,18,21,30", 27, 20),
+        ("international", "W:WK9:B14,23,24,30,50", 9, 18),
+        ("international", "W:WK7:B11,12,27,33,44", 7, 7),  # the king comes back to its own square
+    ],
+)
 def test_ambiguous_king_capture_needs_intermediate_squares(variant, fen, start, end):
     pos = parse_fen(fen, variant)
     moves = pos.legal_moves()
@@ -116,10 +123,14 @@ def test_fen_round_trip(variant, seed, black_to_move):
     n = 32 if variant == "brazilian" else 50
     squares = rng.sample(range(1, n + 1), rng.randint(0, 16))
     pieces = {s: rng.choice("wWbB") for s in squares}
-    pos = Position.from_pieces(variant, [s for s, p in pieces.items() if p == "w"],
-                               [s for s, p in pieces.items() if p == "W"],
-                               [s for s, p in pieces.items() if p == "b"],
-                               [s for s, p in pieces.items() if p == "B"], 1 if black_to_move else 0)
+    pos = Position.from_pieces(
+        variant,
+        [s for s, p in pieces.items() if p == "w"],
+        [s for s, p in pieces.items() if p == "W"],
+        [s for s, p in pieces.items() if p == "b"],
+        [s for s, p in pieces.items() if p == "B"],
+        1 if black_to_move else 0,
+    )
     fen = write_fen(pos)
     again = parse_fen(fen, variant)
     assert again == pos

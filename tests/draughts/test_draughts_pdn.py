@@ -5,9 +5,19 @@ import re
 
 import pytest
 
-from draughts import (Position, export_game, export_pdn, format_move, format_result, movetext, normalize_result,
-                      validate_games,
-                      parse_pdn, validate_game, write_fen)
+from draughts import (
+    Position,
+    export_game,
+    export_pdn,
+    format_move,
+    format_result,
+    movetext,
+    normalize_result,
+    parse_pdn,
+    validate_game,
+    validate_games,
+    write_fen,
+)
 
 SAMPLE = r"""
 [Event "Circuito Nacional \"Recife\""]
@@ -47,8 +57,7 @@ def test_parse_pdn_games_tags_comments_variations():
     g = games[0]
     assert g.tags["Event"] == 'Circuito Nacional "Recife"'
     assert g.tags["Round"] == "1.1"
-    assert [t.text for t in g.moves] == ["22-18", "11-15", "18x11", "8x15", "21-17", "9-13", "17-14", "10x17",
-                                         "26-22"]
+    assert [t.text for t in g.moves] == ["22-18", "11-15", "18x11", "8x15", "21-17", "9-13", "17-14", "10x17", "26-22"]
     assert g.moves[0].number == 1 and g.moves[1].number is None
     assert g.result == "*"
     assert [t.text for t in games[1].moves] == ["ab4", "ba5", "ba3", "ab6"]
@@ -112,8 +121,9 @@ def test_bad_fen_and_empty_game():
 
 
 def test_result_against_final_position_and_game_type_warnings():
-    check = validate_game('[Result "2-0"]\n[GameType "20"]\n1... 25x20 2-0', "brazilian",
-                          start_fen="B:W11,22,23,24:B6,7,25")
+    check = validate_game(
+        '[Result "2-0"]\n[GameType "20"]\n1... 25x20 2-0', "brazilian", start_fen="B:W11,22,23,24:B6,7,25"
+    )
     assert check.ok
     assert any("GameType 20" in w for w in check.warnings)
     check = validate_game('[Result "2-0"]\n1. 22x15 2-0', "brazilian", start_fen="W:W22:B18")
@@ -133,8 +143,9 @@ def test_king_rule_flagged():
 @pytest.mark.parametrize("seed", range(6))
 def test_export_then_validate_round_trip(variant, seed):
     moves, texts, final = random_game(variant, seed, 120)
-    pdn = export_pdn([{"event": "Torneio", "round": 3, "white": "A", "black": "B", "result": "1-0",
-                       "moves": texts}], variant)
+    pdn = export_pdn(
+        [{"event": "Torneio", "round": 3, "white": "A", "black": "B", "result": "1-0", "moves": texts}], variant
+    )
     check = validate_game(pdn, variant)
     assert check.ok, check.error
     assert [m.move for m in check.moves] == moves
@@ -145,30 +156,58 @@ def test_export_then_validate_round_trip(variant, seed):
 def test_export_algebraic_round_trip_64():
     moves, texts, final = random_game("brazilian", 9, 60)
     for style in ("algebraic", "algebraic-short"):
-        pdn = export_game({"event": "E", "round": 1, "white": "A", "black": "B", "result": "*", "moves": moves},
-                          "brazilian", style=style)
+        pdn = export_game(
+            {"event": "E", "round": 1, "white": "A", "black": "B", "result": "*", "moves": moves},
+            "brazilian",
+            style=style,
+        )
         check = validate_game(pdn, "brazilian")
         assert check.ok and check.final_fen == write_fen(final)
 
 
 def test_export_tags():
-    text = export_pdn([
-        {"event": "Circuito", "round": "1", "white": 'José "Zé"', "black": "Maria", "result": "1/2-1/2",
-         "moves": "1. ab4 ba5 2. ba3 ab6"},
-        {"event": "Circuito", "round": "2", "white": "Maria", "black": "José", "result": "0-1",
-         "fen": "B:W17,21,22,23,24,25,26,27,28,30,31,32:B1,2,3,4,6,7,8,9,11,12,13,14", "moves": []},
-    ], "brazilian")
+    text = export_pdn(
+        [
+            {
+                "event": "Circuito",
+                "round": "1",
+                "white": 'José "Zé"',
+                "black": "Maria",
+                "result": "1/2-1/2",
+                "moves": "1. ab4 ba5 2. ba3 ab6",
+            },
+            {
+                "event": "Circuito",
+                "round": "2",
+                "white": "Maria",
+                "black": "José",
+                "result": "0-1",
+                "fen": "B:W17,21,22,23,24,25,26,27,28,30,31,32:B1,2,3,4,6,7,8,9,11,12,13,14",
+                "moves": [],
+            },
+        ],
+        "brazilian",
+    )
     games = text.split("\n\n[")
     assert len(games) == 2
     first = text.split("\n\n")[0].splitlines()
-    assert first == ['[Event "Circuito"]', '[Round "1"]', '[White "José \\"Zé\\""]', '[Black "Maria"]',
-                     '[Result "1-1"]', '[GameType "26"]']
+    assert first == [
+        '[Event "Circuito"]',
+        '[Round "1"]',
+        '[White "José \\"Zé\\""]',
+        '[Black "Maria"]',
+        '[Result "1-1"]',
+        '[GameType "26"]',
+    ]
     assert "1. 21-17 9-13 2. 25-21 5-9 1-1" in text
     assert '[FEN "B:W17,21,22,23,24,25,26,27,28,30,31,32:B1,2,3,4,6,7,8,9,11,12,13,14"]' in text
     assert '[Result "0-2"]' in text
     assert parse_pdn(text)[0].tags["White"] == 'José "Zé"'
-    intl = export_game({"event": "X", "round": 1, "white": "a", "black": "b", "result": "2-0",
-                        "moves": ["32-28", "19-23"]}, "international", result_style="chess")
+    intl = export_game(
+        {"event": "X", "round": 1, "white": "a", "black": "b", "result": "2-0", "moves": ["32-28", "19-23"]},
+        "international",
+        result_style="chess",
+    )
     assert '[GameType "20"]' in intl and '[Result "1-0"]' in intl and "FEN" not in intl
     assert intl.strip().endswith("1. 32-28 19-23 1-0")
 
@@ -178,6 +217,7 @@ def test_export_objects_and_black_first_numbering():
         event, round, white, black, result = "E", 4, "W", "B", "*"
         fen = "B:W17,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
         moves = ["ba5", "ba3", "ab6"]
+
     out = export_game(G(), "brazilian")
     assert "1... 9-13 2. 25-21 13-17" not in out  # 13-17 would be illegal; check the real numbering below
     assert re.search(r"^1\.\.\. 9-13 2\. 25-21 5-9 \*$", out, re.M)
@@ -212,7 +252,10 @@ def test_illegal_start_position():
 def test_no_django_in_the_package():
     import subprocess
     import sys
-    code = ("import sys, draughts, draughts.board, draughts.notation, draughts.pdn, draughts.svg, "
-            "draughts.tablita; assert not any(m.split('.')[0] == 'django' for m in sys.modules), 'django'")
+
+    code = (
+        "import sys, draughts, draughts.board, draughts.notation, draughts.pdn, draughts.svg, "
+        "draughts.tablita; assert not any(m.split('.')[0] == 'django' for m in sys.modules), 'django'"
+    )
     root = __file__.rsplit("/tests/", 1)[0]
     subprocess.run([sys.executable, "-c", code], check=True, cwd=root, env={"PYTHONPATH": root})

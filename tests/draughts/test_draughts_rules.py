@@ -2,8 +2,7 @@
 
 import pytest
 
-from draughts import (BRAZILIAN, INTERNATIONAL, NotationError, Position, get_variant, parse_fen, parse_move,
-                      write_fen)
+from draughts import BRAZILIAN, INTERNATIONAL, NotationError, Position, get_variant, parse_fen, parse_move, write_fen
 
 
 def keys(pos):
@@ -16,8 +15,10 @@ def paths(pos):
 
 # -- geometry -----------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("n,name", [(1, "b8"), (4, "h8"), (5, "a7"), (17, "b4"), (21, "a3"), (22, "c3"),
-                                    (29, "a1"), (32, "g1")])
+
+@pytest.mark.parametrize(
+    "n,name", [(1, "b8"), (4, "h8"), (5, "a7"), (17, "b4"), (21, "a3"), (22, "c3"), (29, "a1"), (32, "g1")]
+)
 def test_square_names_64(n, name):
     assert BRAZILIAN.square_name(n) == name
     assert BRAZILIAN.square_from_name(name) == n
@@ -54,6 +55,7 @@ def test_initial_positions():
 
 
 # -- men --------------------------------------------------------------------------------------------------
+
 
 def test_men_move_only_forward():
     pos = parse_fen("W:W18:B3")
@@ -130,6 +132,7 @@ def test_two_adjacent_pieces_cannot_be_taken():
 
 # -- kings --------------------------------------------------------------------------------------------------
 
+
 def test_flying_king_moves():
     pos = parse_fen("W:WK29:B4")
     # a1..h8 diagonal, blocked at h8 by the black man
@@ -190,6 +193,7 @@ def test_no_moves_means_game_over():
 
 # -- king-move draw rule -----------------------------------------------------------------------------------
 
+
 def _play(pos, moves):
     for mv in moves:
         pos = pos.play(parse_move(pos, mv))
@@ -201,7 +205,7 @@ def test_king_move_rule_64():
     cycle = ["30-26", "1-5", "26-30", "5-1"]
     p39 = _play(pos, (cycle * 10)[:39])
     assert p39.king_moves == 39
-    assert not p39.is_draw_by_king_moves()            # default reading: 20 moves of each player = 40 plies
+    assert not p39.is_draw_by_king_moves()  # default reading: 20 moves of each player = 40 plies
     assert p39.is_draw_by_king_moves(per_player=False)  # literal reading: 20 plies
     p40 = _play(pos, cycle * 10)
     assert p40.is_draw_by_king_moves()
@@ -228,6 +232,7 @@ def test_capture_resets_king_move_count():
 
 
 # -- FEN ----------------------------------------------------------------------------------------------------
+
 
 def test_fen_roundtrip_and_variants_of_syntax():
     fen = "B:W18,K30,31:BK3,12,20"

@@ -31,15 +31,18 @@ def test_white_at_bottom_and_square_numbers():
     root = parse(svg)
     texts = {t.text: (float(t.get("x")), float(t.get("y"))) for t in root.findall("s:text", NS)}
     assert len(texts) == 32
-    assert texts["1"][1] < 40 and 40 <= texts["1"][0] < 80       # square 1 = b8, top row, second column
-    assert texts["29"][1] > 280 and texts["29"][0] < 40           # square 29 = a1, bottom-left
+    assert texts["1"][1] < 40 and 40 <= texts["1"][0] < 80  # square 1 = b8, top row, second column
+    assert texts["29"][1] > 280 and texts["29"][0] < 40  # square 29 = a1, bottom-left
     circles = root.findall("s:circle", NS)
     fills = {(float(c.get("cx")), float(c.get("cy"))): c.get("fill") for c in circles if c.get("fill") != "none"}
-    assert fills[(20.0, 300.0)] == "#fbfbf5"   # white man on a1
-    assert fills[(60.0, 20.0)] == "#262626"    # black man on b8
+    assert fills[(20.0, 300.0)] == "#fbfbf5"  # white man on a1
+    assert fills[(60.0, 20.0)] == "#262626"  # black man on b8
     flipped = parse(svg_board("W:W29:B1", flip=True))
-    fills = {(float(c.get("cx")), float(c.get("cy"))): c.get("fill") for c in flipped.findall("s:circle", NS)
-             if c.get("fill") != "none"}
+    fills = {
+        (float(c.get("cx")), float(c.get("cy"))): c.get("fill")
+        for c in flipped.findall("s:circle", NS)
+        if c.get("fill") != "none"
+    }
     assert fills[(300.0, 20.0)] == "#fbfbf5"
 
 

@@ -5,8 +5,18 @@ from collections import Counter
 
 import pytest
 
-from draughts import (BRAZILIAN, NotationError, Position, apply_setup, check_opening, load_openings, parse_fen,
-                      replay_opening, validate_placement, write_fen)
+from draughts import (
+    BRAZILIAN,
+    NotationError,
+    Position,
+    apply_setup,
+    check_opening,
+    load_openings,
+    parse_fen,
+    replay_opening,
+    validate_placement,
+    write_fen,
+)
 from draughts.tablita import DEFAULT_CSV
 
 # Rows of the shipped CSV whose data disagree with themselves (reported to the lead, issue #8):
@@ -83,10 +93,14 @@ def test_anomalies_are_still_what_we_think(openings):
 
 
 def test_apply_setup_examples():
-    assert write_fen(apply_setup("a1-a5 a7-h4")) == "W:W13,21,22,23,24,25,26,27,28,30,31,32:B1,2,3,4,6,7,8,9,10,11,12,20"
+    assert (
+        write_fen(apply_setup("a1-a5 a7-h4")) == "W:W13,21,22,23,24,25,26,27,28,30,31,32:B1,2,3,4,6,7,8,9,10,11,12,20"
+    )
     # simultaneous: the black man leaves h6 while the white man arrives there
     assert apply_setup("b2-h6 h6-a5").piece_at(12) == "w"
-    assert apply_setup("----- a7-a5") == parse_fen("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,6,7,8,9,10,11,12,13")
+    assert apply_setup("----- a7-a5") == parse_fen(
+        "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,6,7,8,9,10,11,12,13"
+    )
     assert apply_setup("a1-a5", "B").turn == 1
     for bad in ("a1-a9 a7-h4", "a5-a4 a7-h4", "a1-c3 a7-h4", "a1-a5 b2-a5", "x"):
         with pytest.raises(NotationError):

@@ -14,10 +14,10 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from pydraughts_loader import load_pydraughts, pydraughts_moves  # noqa: E402
+from pydraughts_loader import load_pydraughts, pydraughts_moves
 
-import draughts  # noqa: E402
-from draughts import Position, load_openings  # noqa: E402
+import draughts
+from draughts import Position, load_openings
 
 SCALE = float(os.environ.get("DRAUGHTS_DIFF_SCALE", "1"))
 
@@ -86,6 +86,9 @@ def test_random_placements_with_kings(variant, count):
         w, b = sq[:k], sq[k:]
         wk = [s for s in w if rng.random() < 0.4 or s <= v.h]
         bk = [s for s in b if rng.random() < 0.4 or s > v.num_squares - v.h]
-        positions.append(Position.from_pieces(variant, [s for s in w if s not in wk], wk,
-                                              [s for s in b if s not in bk], bk, rng.randint(0, 1)))
+        positions.append(
+            Position.from_pieces(
+                variant, [s for s in w if s not in wk], wk, [s for s in b if s not in bk], bk, rng.randint(0, 1)
+            )
+        )
     assert compare(positions, variant) >= count * SCALE * 0.95

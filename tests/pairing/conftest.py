@@ -1,4 +1,5 @@
 """The pairing engine is pure Python: these tests need neither Django nor a database."""
+
 import sys
 from pathlib import Path
 

@@ -1,11 +1,26 @@
 """The plain-data API: round 1, acceleration, forbidden pairs, absences, late entries,
 withdrawals, micro-match mode and explanations."""
+
 import pytest
 
-from pairing import (ABSENT, ACCEL_BAKU, ACCEL_CLASSIC, FORFEIT_LOSS, FORFEIT_WIN,
-                     GAME, HALF_BYE, PAB, ZERO_BYE, ForbiddenPair, InvalidInput,
-                     NoValidPairing, PlayerState, RoundEntry, Scoring,
-                     TournamentState, pair_round, seed_order)
+from pairing import (
+    ACCEL_BAKU,
+    ACCEL_CLASSIC,
+    FORFEIT_LOSS,
+    FORFEIT_WIN,
+    GAME,
+    PAB,
+    ZERO_BYE,
+    ForbiddenPair,
+    InvalidInput,
+    NoValidPairing,
+    PlayerState,
+    RoundEntry,
+    Scoring,
+    TournamentState,
+    pair_round,
+    seed_order,
+)
 from pairing.convert import baku_accelerations, build
 
 
@@ -39,11 +54,13 @@ def test_round_one_odd_lowest_gets_bye():
 
 
 def test_seed_order_rating_fmjd_title_name():
-    ps = [PlayerState(id=0, name="Bruno", rating=1800),
-          PlayerState(id=0, name="Ana", rating=1800),
-          PlayerState(id=0, name="Caio", rating=1800, title="GM"),
-          PlayerState(id=0, name="Davi", rating=1800, fmjd_rating=2100),
-          PlayerState(id=0, name="Eva", rating=2000)]
+    ps = [
+        PlayerState(id=0, name="Bruno", rating=1800),
+        PlayerState(id=0, name="Ana", rating=1800),
+        PlayerState(id=0, name="Caio", rating=1800, title="GM"),
+        PlayerState(id=0, name="Davi", rating=1800, fmjd_rating=2100),
+        PlayerState(id=0, name="Eva", rating=2000),
+    ]
     assert [p.name for p in seed_order(ps)] == ["Eva", "Davi", "Caio", "Ana", "Bruno"]
 
 
@@ -160,7 +177,7 @@ def test_virtual_points_do_not_change_board_scores():
     st = state(8, acceleration=ACCEL_CLASSIC)
     res = pair_round(st)
     exp = res.explanations[1]
-    assert exp.score == "2.0"   # pairing score includes the virtual win
+    assert exp.score == "2.0"  # pairing score includes the virtual win
 
 
 def test_explanations():
@@ -198,6 +215,7 @@ def test_micro_match_points_and_colour_history():
 
 def test_check_pairing_absolute_criteria():
     from pairing import check_pairing
+
     st = state(6)
     r1 = pair_round(st)
     assert check_pairing(st, r1.boards, r1.bye) == []

@@ -1,17 +1,28 @@
 """Property tests on random micro-match tournaments (hypothesis)."""
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pairing import (FORFEIT_LOSS, FORFEIT_WIN, GAME, HALF_BYE, PAB, ZERO_BYE,
-                     NoValidPairing, PlayerState, RoundEntry, Scoring,
-                     TournamentState, pair_round)
+from pairing import (
+    FORFEIT_LOSS,
+    FORFEIT_WIN,
+    GAME,
+    PAB,
+    ZERO_BYE,
+    NoValidPairing,
+    PlayerState,
+    RoundEntry,
+    Scoring,
+    TournamentState,
+    pair_round,
+)
 
 
 @st.composite
 def tournaments(draw):
     n = draw(st.integers(min_value=2, max_value=24))
     rounds = draw(st.integers(min_value=2, max_value=9))
-    seed = draw(st.integers(min_value=0, max_value=10 ** 6))
+    seed = draw(st.integers(min_value=0, max_value=10**6))
     absent_rate = draw(st.sampled_from([0.0, 0.05, 0.15]))
     forfeit_rate = draw(st.sampled_from([0.0, 0.05]))
     return n, rounds, seed, absent_rate, forfeit_rate
@@ -19,10 +30,16 @@ def tournaments(draw):
 
 def simulate(n, rounds, seed, absent_rate, forfeit_rate):
     import random
+
     rng = random.Random(seed)
     players = [PlayerState(id=i + 1, name=f"P{i + 1}", rating=2000 - i) for i in range(n)]
-    st_ = TournamentState(players=players, total_rounds=rounds, initial_color="w",
-                          scoring=Scoring(win=2, draw=1, loss=0), micro_match=True)
+    st_ = TournamentState(
+        players=players,
+        total_rounds=rounds,
+        initial_color="w",
+        scoring=Scoring(win=2, draw=1, loss=0),
+        micro_match=True,
+    )
     byid = {p.id: p for p in players}
     checks = []
     for rnd in range(1, rounds + 1):
@@ -69,14 +86,15 @@ def test_micro_match_invariants(params):
         if res.bye is not None:
             assert all(e is None or e.kind != PAB for e in history[res.bye])
         # no rematch of a played encounter
-        met = {frozenset((pid, e.opponent)) for pid, h in history.items()
-               for e in h if e is not None and e.kind == GAME}
+        met = {
+            frozenset((pid, e.opponent)) for pid, h in history.items() for e in h if e is not None and e.kind == GAME
+        }
         for w, b in res.boards:
             assert frozenset((w, b)) not in met
         # brackets respected: everybody is paired in the bracket of their own
         # score or, floating down, in a lower one; the opponent of a player who
         # floats up comes from that player's higher bracket
-        for pid, exp in res.explanations.items():
+        for _pid, exp in res.explanations.items():
             score = float(exp.score)
             bracket = float(exp.bracket)
             assert bracket <= score

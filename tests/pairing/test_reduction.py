@@ -6,6 +6,7 @@ bracket that can be paired within itself is computed alone (``MatchingState.try_
 two must agree on every round of simulated tournaments (several sizes, draw rates, absences,
 forfeits, 1-0 and micro-match scoring).
 """
+
 import random
 
 import pytest
@@ -21,8 +22,9 @@ def simulate(n, rounds, seed, draw_rate, absent_rate, micro):
     rng = random.Random(seed)
     players = [M.PlayerState(id=i + 1, name=f"P{i + 1}", rating=2200 - 7 * i) for i in range(n)]
     scoring = M.Scoring(win=2, draw=1, loss=0) if micro else M.Scoring()
-    state = M.TournamentState(players=players, total_rounds=rounds, initial_color="w",
-                              scoring=scoring, micro_match=micro)
+    state = M.TournamentState(
+        players=players, total_rounds=rounds, initial_color="w", scoring=scoring, micro_match=micro
+    )
     byid = {p.id: p for p in players}
     for _ in range(rounds):
         state.absences = {p.id: M.ZERO_BYE for p in players if rng.random() < absent_rate}
@@ -38,8 +40,11 @@ def simulate(n, rounds, seed, draw_rate, absent_rate, micro):
                 pb.history.append(M.RoundEntry(M.FORFEIT_LOSS, pw.id, "b", points=0 if micro else None))
                 continue
             r = rng.random()
-            res = "D" if r < draw_rate else ("W" if r < draw_rate + (1 - draw_rate) * (0.5 + (pb.id - pw.id) / (4 * n))
-                                             else "L")
+            res = (
+                "D"
+                if r < draw_rate
+                else ("W" if r < draw_rate + (1 - draw_rate) * (0.5 + (pb.id - pw.id) / (4 * n)) else "L")
+            )
             other = {"W": "L", "D": "D", "L": "W"}[res]
             pts = {"W": 3, "D": 2, "L": 1} if micro else {}
             pw.history.append(M.RoundEntry(M.GAME, pb.id, "w", res, points=pts.get(res)))
@@ -60,8 +65,14 @@ def outcome(state, reduce):
 def random_events(count, seed):
     rng = random.Random(seed)
     for _ in range(count):
-        yield (rng.randint(5, 45), rng.randint(3, 8), rng.randrange(10 ** 6), rng.choice([0.0, 0.15, 0.35]),
-               rng.choice([0.0, 0.0, 0.05, 0.12]), rng.random() < 0.3)
+        yield (
+            rng.randint(5, 45),
+            rng.randint(3, 8),
+            rng.randrange(10**6),
+            rng.choice([0.0, 0.15, 0.35]),
+            rng.choice([0.0, 0.0, 0.05, 0.12]),
+            rng.random() < 0.3,
+        )
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -80,8 +91,15 @@ def test_reduced_computation_equals_the_whole_round(monkeypatch, seed):
         for state in simulate(n, rounds, event_seed, draw_rate, absent_rate, micro):
             if not any(p.history for p in state.players):
                 continue  # round 1 is S1 v S2 on both paths
-            assert outcome(state, True) == outcome(state, False), (n, rounds, event_seed, draw_rate, absent_rate,
-                                                                  micro, len(state.players[0].history) + 1)
+            assert outcome(state, True) == outcome(state, False), (
+                n,
+                rounds,
+                event_seed,
+                draw_rate,
+                absent_rate,
+                micro,
+                len(state.players[0].history) + 1,
+            )
             compared += 1
     assert compared > 100
     assert sum(closed) > 20, "few brackets were computed on their own: the shortcut went untested"

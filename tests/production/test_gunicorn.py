@@ -6,6 +6,7 @@ PostgreSQL, else a temporary SQLite file), migrated and loaded with the demo, an
 (``PROD_TEST_REDIS_URL``, default redis://127.0.0.1:6379/14, flushed before and after). Skipped only when that
 Redis does not answer.
 """
+
 import os
 import re
 import shutil
@@ -15,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from django.conf import settings
 
-from tests.production import server as S
+from testkit import server as S
 
 REDIS_URL = os.environ.get("PROD_TEST_REDIS_URL", "redis://127.0.0.1:6379/14")
 WORKERS = 3
@@ -30,8 +31,9 @@ def site():
     folder = S.temp_folder()
     db_settings = settings.DATABASES["default"]
     if db_settings["ENGINE"] == "django.db.backends.postgresql":
-        database = S.Database.postgres(db_settings.get("HOST"), db_settings.get("PORT"), db_settings.get("USER"),
-                                       db_settings.get("PASSWORD"))
+        database = S.Database.postgres(
+            db_settings.get("HOST"), db_settings.get("PORT"), db_settings.get("USER"), db_settings.get("PASSWORD")
+        )
     else:
         database = S.Database.sqlite(folder)
     S.flush_redis(REDIS_URL)
@@ -82,9 +84,16 @@ def public_pages(site):
     assert players.status == 200, site.logs()
     entry = re.search(rf'href="/t/{SLUG}/jogadores/(\d+)/"', players.text)
     assert entry, "no player link on the players page"
-    return ["/", f"/t/{SLUG}/", f"/t/{SLUG}/classificacao/", f"/t/{SLUG}/emparceiramento/",
-            f"/t/{SLUG}/tabela-cruzada/", f"/t/{SLUG}/jogadores/", f"/t/{SLUG}/jogadores/{entry.group(1)}/",
-            f"/t/{SLUG}/rodadas/4/"]
+    return [
+        "/",
+        f"/t/{SLUG}/",
+        f"/t/{SLUG}/classificacao/",
+        f"/t/{SLUG}/emparceiramento/",
+        f"/t/{SLUG}/tabela-cruzada/",
+        f"/t/{SLUG}/jogadores/",
+        f"/t/{SLUG}/jogadores/{entry.group(1)}/",
+        f"/t/{SLUG}/rodadas/4/",
+    ]
 
 
 def test_demo_constants_match():
@@ -114,6 +123,7 @@ def test_static_files_served_by_whitenoise_with_far_future_cache(site):
     resp = S.request(site.port, "GET", plain)
     assert resp.status == 200
     assert "315360000" not in resp.header("Cache-Control", ""), resp.header("Cache-Control")
+
     # Nothing static is left for a separate file server: every static request went through the app servers.
     def ok_paths(rows):
         return {path for _m, path, status, _pid, _a in rows if status == 200}
@@ -178,7 +188,9 @@ def test_a_result_saved_through_one_worker_is_seen_through_every_worker(site):
     data[f"b{first_board}_g1"], data[f"b{first_board}_g2"] = "2-0", "1-1"
     saved = browser.post(path, data)
     assert saved.status == 302, saved.text[:2000]
-    stored = site.db.query(f"SELECT number, result FROM tournaments_game WHERE board_id = {first_board} ORDER BY number")
+    stored = site.db.query(
+        f"SELECT number, result FROM tournaments_game WHERE board_id = {first_board} ORDER BY number"
+    )
     assert [r for _n, r in stored] and all(r for _n, r in stored), stored
 
     after = from_every_worker(site, round_page)

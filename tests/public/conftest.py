@@ -1,7 +1,7 @@
 import pytest
 from django.core.cache import cache
 
-from tests.public.builders import build_tournament
+from testkit.builders import build_tournament
 
 
 @pytest.fixture(autouse=True)

@@ -1,5 +1,6 @@
 """What the public pages say: the player card, tie groups with their order and reason, drafts kept out of the
 standings, the printouts and the QR code."""
+
 import re
 from datetime import date
 from pathlib import Path
@@ -7,7 +8,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from tests.public.builders import build_tournament
+from testkit.builders import build_tournament
 from tournaments.models import Board, Entry, Game, Opening, Player, Round, Seat
 from tournaments.services.tournaments import tournament_create
 
@@ -17,12 +18,26 @@ STATIC = Path(__file__).resolve().parents[2] / "static"
 
 def two_player_event(director, results):
     """Two players, one round on board 1 with the given results (seen from each game's White)."""
-    t = tournament_create(user=director, name="Duelo", slug="duelo", start_date=date(2026, 3, 1),
-                          end_date=date(2026, 3, 1), planned_rounds=1)
-    a = Entry.objects.create(tournament=t, pairing_number=1, rating=2000,
-                             player=Player.objects.create(name="Alice Prado", sex="F", rating=2000))
-    b = Entry.objects.create(tournament=t, pairing_number=2, rating=1900,
-                             player=Player.objects.create(name="Bruno Reis", sex="M", rating=1900))
+    t = tournament_create(
+        user=director,
+        name="Duelo",
+        slug="duelo",
+        start_date=date(2026, 3, 1),
+        end_date=date(2026, 3, 1),
+        planned_rounds=1,
+    )
+    a = Entry.objects.create(
+        tournament=t,
+        pairing_number=1,
+        rating=2000,
+        player=Player.objects.create(name="Alice Prado", sex="F", rating=2000),
+    )
+    b = Entry.objects.create(
+        tournament=t,
+        pairing_number=2,
+        rating=1900,
+        player=Player.objects.create(name="Bruno Reis", sex="M", rating=1900),
+    )
     opening = Opening.objects.filter(table=t.opening_table, active=True).order_by("position").first()
     rnd = Round.objects.create(tournament=t, number=1, status="published", opening=opening)
     board = Board.objects.create(round=rnd, number=1)
@@ -53,8 +68,7 @@ def test_a_tie_between_two_players_who_met_names_direct_encounter(client, direct
 
 
 def test_drafts_never_reach_the_standings_even_with_results(client, director):
-    t = build_tournament(slug="com-rascunho", players=10, rounds=2, draft_round=True, draft_results=True,
-                         user=director)
+    t = build_tournament(slug="com-rascunho", players=10, rounds=2, draft_round=True, draft_results=True, user=director)
     html = client.get(reverse("public:standings", args=[t.slug])).content.decode()
     assert "Após 2 rodadas completas." in html
     crosstable = client.get(reverse("public:crosstable", args=[t.slug])).content.decode()
@@ -78,8 +92,12 @@ def test_result_slips_four_per_page_with_both_games_and_the_opening(client, dire
 
 def test_the_print_pages_have_the_print_header_and_repeat_table_headers(client, director):
     t = build_tournament(slug="impressao", players=12, rounds=2, user=director)
-    for name, args in [("public:print_pairings", [2]), ("public:print_pairings_alpha", [2]),
-                       ("public:print_standings", []), ("public:print_crosstable", [])]:
+    for name, args in [
+        ("public:print_pairings", [2]),
+        ("public:print_pairings_alpha", [2]),
+        ("public:print_standings", []),
+        ("public:print_crosstable", []),
+    ]:
         html = client.get(reverse(name, args=[t.slug, *args])).content.decode()
         assert '<header class="print-header">' in html, name
         assert "<thead>" in html, name
@@ -109,8 +127,12 @@ def test_the_venue_screen_refreshes_itself_in_large_type(client, director):
 
 def test_every_asset_is_served_by_the_app(client, director):
     t = build_tournament(slug="offline", players=6, rounds=1, user=director)
-    for url in [reverse("public:home"), reverse("public:standings", args=[t.slug]),
-                reverse("public:print_slips", args=[t.slug, 1]), reverse("public:opening", args=[t.slug, 1])]:
+    for url in [
+        reverse("public:home"),
+        reverse("public:standings", args=[t.slug]),
+        reverse("public:print_slips", args=[t.slug, 1]),
+        reverse("public:opening", args=[t.slug, 1]),
+    ]:
         html = client.get(url).content.decode()
         external = re.findall(r'(?:src|href)="(https?://[^"]+)"', html)
         assert not external, (url, external)
@@ -137,8 +159,11 @@ def test_a_recorded_game_gets_a_move_viewer(client, director):
 
 def test_printed_pairings_and_standings_carry_a_small_qr_code(client, director):
     t = build_tournament(slug="qr-canto", players=6, rounds=1, user=director)
-    for name, args in [("public:print_pairings", [1]), ("public:print_pairings_alpha", [1]),
-                       ("public:print_standings", [])]:
+    for name, args in [
+        ("public:print_pairings", [1]),
+        ("public:print_pairings_alpha", [1]),
+        ("public:print_standings", []),
+    ]:
         html = client.get(reverse(name, args=[t.slug, *args])).content.decode()
         assert re.search(r'<div class="print-qr"[^>]*>\s*<svg', html), name
 

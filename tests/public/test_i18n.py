@@ -1,4 +1,5 @@
 """Portuguese by default, English on request; the pt-BR catalogue is complete; pt-BR number and date formats."""
+
 import ast
 import re
 from pathlib import Path
@@ -100,10 +101,17 @@ def test_the_pages_offer_the_language_form(client, published):
 def test_pt_br_dates_and_decimal_comma(client, director):
     from decimal import Decimal
 
-    from tests.public.builders import build_tournament
+    from testkit.builders import build_tournament
 
-    t = build_tournament(slug="meio-ponto", players=12, rounds=3, user=director,
-                         score_win=Decimal("1"), score_draw=Decimal("0.5"), score_loss=Decimal("0"))
+    t = build_tournament(
+        slug="meio-ponto",
+        players=12,
+        rounds=3,
+        user=director,
+        score_win=Decimal("1"),
+        score_draw=Decimal("0.5"),
+        score_loss=Decimal("0"),
+    )
     home = client.get(reverse("public:home")).content.decode()
     assert "07/11/2026" in home and "09/11/2026" in home
     standings = client.get(reverse("public:standings", args=[t.slug])).content.decode()

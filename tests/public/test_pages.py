@@ -1,4 +1,5 @@
 """Every public page answers for a published tournament; drafts never show; unknown slugs give 404."""
+
 import pytest
 from django.urls import reverse
 
@@ -45,7 +46,7 @@ def test_it_serves_every_public_page(client, published):
 
 def main_part(response):
     html = response.content.decode()
-    return html[html.index("<main"):html.index("</main>")]
+    return html[html.index("<main") : html.index("</main>")]
 
 
 def test_it_serves_the_pages_twice_from_the_cache(client, published):
@@ -61,10 +62,18 @@ def test_it_is_read_only(client, published):
         assert client.post(url).status_code == 405, url
 
 
-@pytest.mark.parametrize("name,args", [
-    ("public:tournament", []), ("public:standings", []), ("public:pairings", []), ("public:crosstable", []),
-    ("public:round", [1]), ("public:print_standings", []), ("public:print_qr", []),
-])
+@pytest.mark.parametrize(
+    "name,args",
+    [
+        ("public:tournament", []),
+        ("public:standings", []),
+        ("public:pairings", []),
+        ("public:crosstable", []),
+        ("public:round", [1]),
+        ("public:print_standings", []),
+        ("public:print_qr", []),
+    ],
+)
 def test_it_gives_404_for_an_unknown_tournament(client, db, name, args):
     assert client.get(reverse(name, args=["nao-existe", *args])).status_code == 404
 
@@ -89,7 +98,7 @@ def test_it_never_shows_a_draft_round(client, published):
     crosstable = client.get(reverse("public:crosstable", args=[published.slug])).content.decode()
     assert '<th scope="col" class="num">6</th>' not in crosstable
     card = client.get(reverse("public:player", args=[published.slug, draft.seats.first().entry_id])).content.decode()
-    assert f'/rodadas/6/' not in card
+    assert "/rodadas/6/" not in card
 
 
 def test_staff_may_print_a_draft_marked_as_such(client, published, director):
@@ -103,13 +112,26 @@ def test_staff_may_print_a_draft_marked_as_such(client, published, director):
 
 def test_a_tournament_with_nothing_yet_still_has_its_pages(client, make_tournament):
     t = make_tournament(slug="recem-criado")
-    for name in ("public:tournament", "public:pairings", "public:pairings_alpha", "public:rounds",
-                 "public:standings", "public:crosstable", "public:players", "public:screen_standings",
-                 "public:screen_pairings", "public:print_index", "public:print_standings", "public:print_crosstable",
-                 "public:print_qr"):
+    for name in (
+        "public:tournament",
+        "public:pairings",
+        "public:pairings_alpha",
+        "public:rounds",
+        "public:standings",
+        "public:crosstable",
+        "public:players",
+        "public:screen_standings",
+        "public:screen_pairings",
+        "public:print_index",
+        "public:print_standings",
+        "public:print_crosstable",
+        "public:print_qr",
+    ):
         response = client.get(reverse(name, args=[t.slug]))
         assert response.status_code == 200, name
-    assert "Nenhuma rodada foi publicada ainda." in client.get(reverse("public:pairings", args=[t.slug])).content.decode()
+    assert (
+        "Nenhuma rodada foi publicada ainda." in client.get(reverse("public:pairings", args=[t.slug])).content.decode()
+    )
 
 
 def test_entries_before_round_one_show_on_the_public_pages(client, make_tournament, make_player, director):

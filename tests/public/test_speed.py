@@ -1,9 +1,10 @@
 """The hot public pages of a 300-player, 9-round tournament: few queries, cached, and the cache follows writes."""
+
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from tests.public.builders import build_tournament
+from testkit.builders import build_tournament
 from tournaments.models import Board, Round
 from tournaments.services.results import game_record_result
 from tournaments.services.rounds import round_publish
@@ -18,12 +19,19 @@ def big(director):
     return build_tournament(slug="open-300", players=300, rounds=9, user=director, planned_rounds=10)
 
 
-@pytest.mark.parametrize("name,args,rows", [
-    ("public:standings", [], 300), ("public:pairings", [], 150), ("public:pairings_alpha", [], 300),
-    ("public:round", [9], 150), ("public:standings_category", ["FEM"], 75),
-])
-def test_hot_pages_use_at_most_15_queries_and_then_come_from_the_cache(client, big, name, args, rows,
-                                                                        django_assert_max_num_queries):
+@pytest.mark.parametrize(
+    "name,args,rows",
+    [
+        ("public:standings", [], 300),
+        ("public:pairings", [], 150),
+        ("public:pairings_alpha", [], 300),
+        ("public:round", [9], 150),
+        ("public:standings_category", ["FEM"], 75),
+    ],
+)
+def test_hot_pages_use_at_most_15_queries_and_then_come_from_the_cache(
+    client, big, name, args, rows, django_assert_max_num_queries
+):
     url = reverse(name, args=[big.slug, *args])
     cache.clear()
     with django_assert_max_num_queries(MAX_QUERIES):
@@ -37,7 +45,7 @@ def test_hot_pages_use_at_most_15_queries_and_then_come_from_the_cache(client, b
 
 def test_standings_show_every_player_with_shared_places(client, big):
     html = client.get(reverse("public:standings", args=[big.slug])).content.decode()
-    assert html.split('<tbody>')[1].count("<tr>") + html.count('<tr class="qualified">') == 300
+    assert html.split("<tbody>")[1].count("<tr>") + html.count('<tr class="qualified">') == 300
     assert "tie-group" in html
 
 

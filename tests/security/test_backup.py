@@ -1,5 +1,6 @@
 """Backup and restore: every tournament exported to the interchange file and restored into an empty database
 with nothing lost (the demo's round trip), the pairing engine of each round included."""
+
 import json
 
 import pytest

@@ -1,4 +1,5 @@
 """Two arbiters pairing the same round at once create one round (real threads, PostgreSQL row locks)."""
+
 import threading
 
 import pytest

@@ -1,5 +1,6 @@
 """Every staff URL, walked as: anonymous (to login), a logged-in stranger (403), an arbiter of another
 tournament (403), this tournament's arbiter (allowed, except director pages) and director (allowed)."""
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -130,7 +131,9 @@ def test_deploy_check_warns_without_a_shared_cache(settings):
 
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     assert "tournaments.W001" in [m.id for m in run_checks(include_deployment_checks=True)]
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:6379/0"}}
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:6379/0"}
+    }
     assert "tournaments.W001" not in [m.id for m in run_checks(include_deployment_checks=True)]
 
 

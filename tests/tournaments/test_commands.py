@@ -1,4 +1,5 @@
 """The management commands of interchange.md: output formats, exit codes, one-line errors, no partial write."""
+
 import csv
 import io
 import json
@@ -55,19 +56,30 @@ def test_import_json_prints_the_slug(argv):
 def test_import_trf_prints_the_slug(tmp_path):
     data = load("small5.json")
     data["tournament"].update(format="single-game", slug="unica")
-    data["rounds"] = [{"number": 1, "boards": [{"board": 1, "first": 1, "second": 3, "games": ["1-0"]},
-                                              {"board": 2, "first": 2, "second": 4, "games": ["1/2"]}],
-                       "bye": 5, "absent": []}]
+    data["rounds"] = [
+        {
+            "number": 1,
+            "boards": [
+                {"board": 1, "first": 1, "second": 3, "games": ["1-0"]},
+                {"board": 2, "first": 2, "second": 4, "games": ["1/2"]},
+            ],
+            "bye": 5,
+            "absent": [],
+        }
+    ]
     source = import_named(data)
     path = tmp_path / "t.trf"
     run("export_tournament", source.slug, "-o", str(path))
     assert run("import_tournament", str(path)).strip() == "aberto-de-teste-5-jogadores"
 
 
-@pytest.mark.parametrize("mutate,reason", [
-    (lambda d: d["rounds"][0]["boards"][0].update(second=99), "rodada 1: jogador 99 (mesa 1) não está na lista"),
-    (lambda d: d["tournament"].update(start_date="2026-02-30"), "torneio: data inválida em “start_date”"),
-])
+@pytest.mark.parametrize(
+    "mutate,reason",
+    [
+        (lambda d: d["rounds"][0]["boards"][0].update(second=99), "rodada 1: jogador 99 (mesa 1) não está na lista"),
+        (lambda d: d["tournament"].update(start_date="2026-02-30"), "torneio: data inválida em “start_date”"),
+    ],
+)
 def test_import_of_a_bad_file_exits_non_zero_with_one_line_and_writes_nothing(argv, tmp_path, mutate, reason):
     data = load("small5.json")
     mutate(data)
@@ -109,8 +121,12 @@ def test_standings_json():
     import_named("small5.json")
     rows = json.loads(run("standings", "teste-5", "--format", "json"))
     assert [(r["rank"], r["id"], r["name"], r["points"]) for r in rows] == [
-        ("1", 1, "Ana Souza", 8), ("2", 5, "Edu Gomes", 8), ("3", 2, "Bruno Lima", 8), ("4", 4, "Davi Rocha", 7),
-        ("5", 3, "Carla Dias", 5)]
+        ("1", 1, "Ana Souza", 8),
+        ("2", 5, "Edu Gomes", 8),
+        ("3", 2, "Bruno Lima", 8),
+        ("4", 4, "Davi Rocha", 7),
+        ("5", 3, "Carla Dias", 5),
+    ]
     assert rows[0]["tiebreaks"] == {"progressive": 17, "progressive_corrected": 14, "buchholz": 21}
     assert list(rows[0]) == ["rank", "id", "name", "points", "tiebreaks", "order_reason"]
     assert all(r["order_reason"] is None for r in rows)
@@ -121,9 +137,28 @@ def test_standings_json():
 def test_standings_csv_and_text():
     import_named("small5.json")
     rows = list(csv.reader(io.StringIO(run("standings", "teste-5", "--format", "csv"))))
-    assert rows[0] == ["rank", "id", "name", "points", "progressive", "progressive_corrected", "buchholz", "order",
-                       "order_reason"]
-    assert rows[1] == ["1", "1", "Ana Souza", "8", "17", "14", "21", "progressive > progressive_corrected > buchholz", ""]
+    assert rows[0] == [
+        "rank",
+        "id",
+        "name",
+        "points",
+        "progressive",
+        "progressive_corrected",
+        "buchholz",
+        "order",
+        "order_reason",
+    ]
+    assert rows[1] == [
+        "1",
+        "1",
+        "Ana Souza",
+        "8",
+        "17",
+        "14",
+        "21",
+        "progressive > progressive_corrected > buchholz",
+        "",
+    ]
     assert len(rows) == 6
     text = run("standings", "teste-5")
     assert "Ana Souza" in text and "após 3 rodada(s)" in text and "Milésimos" in text
@@ -143,8 +178,15 @@ def test_homologation_check_json_and_text():
     import_named("small5.json")
     data = json.loads(run("homologation_check", "teste-5", "--format", "json"))
     assert set(data) == {"conditions", "rights", "deadline", "categories"}
-    assert [c["key"] for c in data["conditions"]] == ["participants", "rounds_and_time", "no_suspended",
-                                                      "round1_by_rating", "pairing_engine", "tiebreaks", "birth_dates"]
+    assert [c["key"] for c in data["conditions"]] == [
+        "participants",
+        "rounds_and_time",
+        "no_suspended",
+        "round1_by_rating",
+        "pairing_engine",
+        "tiebreaks",
+        "birth_dates",
+    ]
     assert all(set(c) == {"key", "met", "detail"} and isinstance(c["met"], bool) for c in data["conditions"])
     assert data["rights"] is False and data["deadline"] == "2026-11-10"
     assert data["categories"] == [
@@ -214,8 +256,9 @@ def test_real_process_exit_codes(tmp_path):
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"}
 
     def manage(*args):
-        return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True,
-                              text=True, timeout=120)
+        return subprocess.run(
+            [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+        )
 
     assert manage("migrate", "-v0").returncode == 0
     ok = manage("import_tournament", str(DATA / "small5.json"))

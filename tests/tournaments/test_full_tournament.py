@@ -1,5 +1,6 @@
 """A 40-player, 7-round micro-match tournament from setup to the last result: through the services, then
 through the staff pages as an arbiter would click."""
+
 import random
 import re
 
@@ -25,7 +26,9 @@ def check_round_invariants(t, number):
     rnd = next(r for r in rounds if r.number == number)
     seated = [e.pk for b in rnd.boards.all() for e in board_pair(b)] + [s.entry_id for s in rnd.bye_seats]
     assert len(seated) == len(set(seated))
-    present = {e.pk for e in entries if not e.is_out_for_round(number) and not e.absences.filter(round_number=number).exists()}
+    present = {
+        e.pk for e in entries if not e.is_out_for_round(number) and not e.absences.filter(round_number=number).exists()
+    }
     assert set(seated) == present
     for e in entries:
         records = history[e.pk]
@@ -37,7 +40,10 @@ def check_round_invariants(t, number):
 def test_forty_players_seven_rounds_through_services(make_tournament, make_player, director):
     rng = random.Random(7)
     t = make_tournament(planned_rounds=7, format="micro-match")
-    entries = [entry_register(tournament=t, player=make_player(rating=rng.randint(1500, 2400)), user=director) for _ in range(40)]
+    entries = [
+        entry_register(tournament=t, player=make_player(rating=rng.randint(1500, 2400)), user=director)
+        for _ in range(40)
+    ]
     for number in range(1, 8):
         if number == 3:
             entry_withdraw(entry=entries[5], from_round=3, kind=WithdrawalKind.APPROVED, user=director)
@@ -74,24 +80,63 @@ def test_staff_pages_from_setup_to_last_result(client, director, make_player):
     client.force_login(director)
     rng = random.Random(11)
     # Setup: a 7-round micro-match tournament.
-    r = client.post(reverse("staff:tournament_create"), {
-        "name": "Aberto de Olinda", "slug": "aberto-olinda", "variant": "brazilian-64", "format": "micro-match",
-        "planned_rounds": 7, "minutes_per_game": 21, "start_date": "2026-12-05", "end_date": "2026-12-06",
-        "city": "Olinda", "state": "PE", "venue": "", "chief_arbiter": "", "time_zone": "America/Sao_Paulo",
-        "score_win": "2", "score_draw": "1", "score_loss": "0", "bye_value": "win", "absence_value": "zero",
-        "acceleration": "none", "initial_colour": "white", "provisional_rating": 1600, "tiebreak_profile": "cbjd",
-        "tiebreak_keys": "[]", "tiebreak_edition": "fide2026", "progressive_move": "end", "corrected_progressive_cut": 1,
-        "corrected_progressive_unplayed": "on", "opening_table": "", "opening_draw_mode": "round", "min_participants": 30,
-    })
+    r = client.post(
+        reverse("staff:tournament_create"),
+        {
+            "name": "Aberto de Olinda",
+            "slug": "aberto-olinda",
+            "variant": "brazilian-64",
+            "format": "micro-match",
+            "planned_rounds": 7,
+            "minutes_per_game": 21,
+            "start_date": "2026-12-05",
+            "end_date": "2026-12-06",
+            "city": "Olinda",
+            "state": "PE",
+            "venue": "",
+            "chief_arbiter": "",
+            "time_zone": "America/Sao_Paulo",
+            "score_win": "2",
+            "score_draw": "1",
+            "score_loss": "0",
+            "bye_value": "win",
+            "absence_value": "zero",
+            "acceleration": "none",
+            "initial_colour": "white",
+            "provisional_rating": 1600,
+            "tiebreak_profile": "cbjd",
+            "tiebreak_keys": "[]",
+            "tiebreak_edition": "fide2026",
+            "progressive_move": "end",
+            "corrected_progressive_cut": 1,
+            "corrected_progressive_unplayed": "on",
+            "opening_table": "",
+            "opening_draw_mode": "round",
+            "min_participants": 30,
+        },
+    )
     assert r.status_code == 302, r.content.decode()[:2000]
     slug = "aberto-olinda"
     # Register: one from the registry, the others as new players.
     known = make_player(name="Severino Lins", rating=2200)
-    assert client.get(reverse("staff:entries", args=[slug]), {"q": "Severino"}).content.decode().count("Severino Lins") >= 1
+    assert (
+        client.get(reverse("staff:entries", args=[slug]), {"q": "Severino"}).content.decode().count("Severino Lins")
+        >= 1
+    )
     client.post(reverse("staff:entry_add", args=[slug]), {"player": known.pk})
     for i in range(39):
-        r = client.post(reverse("staff:entry_add", args=[slug]), {"name": f"Jogador {i}", "sex": "M", "rating": 1500 + i * 20,
-                                                                  "state": "PE", "club": "", "cbjd_id": f"N{i}", "title": ""})
+        r = client.post(
+            reverse("staff:entry_add", args=[slug]),
+            {
+                "name": f"Jogador {i}",
+                "sex": "M",
+                "rating": 1500 + i * 20,
+                "state": "PE",
+                "club": "",
+                "cbjd_id": f"N{i}",
+                "title": "",
+            },
+        )
         assert r.status_code == 302
     assert Entry.objects.filter(tournament__slug=slug).count() == 40
     typed = {}
@@ -115,8 +160,16 @@ def test_staff_pages_from_setup_to_last_result(client, director, make_player):
     assert not Game.objects.filter(board__round__tournament__slug=slug, result__isnull=True).exists()
     assert Round.objects.filter(tournament__slug=slug, status="published").count() == 7
     # Every game stored as typed (from the first player's side: game 1 as White, game 2 as Black).
-    as_stored = {("2-0", 1): "1-0", ("1-1", 1): "1/2", ("0-2", 1): "0-1", ("+", 1): "+/-",
-                 ("2-0", 2): "0-1", ("1-1", 2): "1/2", ("0-2", 2): "1-0", ("-", 2): "+/-"}
+    as_stored = {
+        ("2-0", 1): "1-0",
+        ("1-1", 1): "1/2",
+        ("0-2", 1): "0-1",
+        ("+", 1): "+/-",
+        ("2-0", 2): "0-1",
+        ("1-1", 2): "1/2",
+        ("0-2", 2): "1-0",
+        ("-", 2): "+/-",
+    }
     for board_id, (g1, g2) in typed.items():
         stored = dict(Game.objects.filter(board_id=board_id).values_list("number", "result"))
         assert stored == {1: as_stored[(g1, 1)], 2: as_stored[(g2, 2)]}
@@ -145,9 +198,16 @@ def test_bad_token_refused_nothing_saved(client, director, field):
     rnd = round_pair(tournament=t, user=director, publish=True)
     client.force_login(director)
     b1, b2 = rnd.boards.order_by("number")
-    r = client.post(reverse("staff:results", args=[t.slug, 1]), {
-        f"b{b1.pk}_v": 1, f"b{b1.pk}_g1": "2-0", f"b{b1.pk}_g2": "2-0",
-        f"b{b2.pk}_v": 1, f"b{b2.pk}_g1": "5-0", f"b{b2.pk}_g2": "",
-    })
+    r = client.post(
+        reverse("staff:results", args=[t.slug, 1]),
+        {
+            f"b{b1.pk}_v": 1,
+            f"b{b1.pk}_g1": "2-0",
+            f"b{b1.pk}_g2": "2-0",
+            f"b{b2.pk}_v": 1,
+            f"b{b2.pk}_g1": "5-0",
+            f"b{b2.pk}_g2": "",
+        },
+    )
     assert r.status_code == 409
     assert not Game.objects.filter(board__round=rnd, result__isnull=False).exists()

@@ -1,4 +1,5 @@
 """The homologation check (each condition met / not met) and the homologation workbook reopened with openpyxl."""
+
 from datetime import datetime, timedelta
 
 import pytest
@@ -51,11 +52,14 @@ def test_a_tournament_meeting_every_condition_earns_the_spots():
     assert len(abs_json["qualified"]) == abs_json["spots"]
 
 
-@pytest.mark.parametrize("key,changes", [
-    ("participants", {"min_participants": 31}),
-    ("rounds_and_time", {"minutes_per_game": 20}),
-    ("tiebreaks", {"tiebreaks": ["buchholz", "progressive"]}),
-])
+@pytest.mark.parametrize(
+    "key,changes",
+    [
+        ("participants", {"min_participants": 31}),
+        ("rounds_and_time", {"minutes_per_game": 20}),
+        ("tiebreaks", {"tiebreaks": ["buchholz", "progressive"]}),
+    ],
+)
 def test_a_setting_fails_its_condition_alone(key, changes):
     report = homologation_check(imported(homologable(**changes)))
     assert {k for k, v in met(report).items() if not v} == {key}
@@ -87,11 +91,22 @@ def test_rounds_without_a_recorded_opening_are_not_tablita_micro_matches():
 def test_a_suspended_participant_fails_but_an_abandonment_of_this_tournament_does_not():
     t = imported(homologable())
     player = Entry.objects.get(tournament=t, pairing_number=5).player
-    Suspension.objects.create(player=player, start_date=t.end_date, end_date=t.end_date + timedelta(days=90),
-                              source="abandonment", tournament=t, confirmed=True)
+    Suspension.objects.create(
+        player=player,
+        start_date=t.end_date,
+        end_date=t.end_date + timedelta(days=90),
+        source="abandonment",
+        tournament=t,
+        confirmed=True,
+    )
     assert met(homologation_check(t))["no_suspended"]
-    Suspension.objects.create(player=player, start_date=t.start_date - timedelta(days=30), end_date=t.start_date,
-                              source="tribunal", confirmed=True)
+    Suspension.objects.create(
+        player=player,
+        start_date=t.start_date - timedelta(days=30),
+        end_date=t.start_date,
+        source="tribunal",
+        confirmed=True,
+    )
     report = homologation_check(t)
     assert not met(report)["no_suspended"]
     assert player.name in report.condition("no_suspended").detail
@@ -175,16 +190,25 @@ def test_workbook_reopened(tmp_path):
     pa = wb["Participantes"]
     header = [c.value for c in pa[1]]
     assert header[:8] == ["Nº", "ID CBJD", "Nome", "Sexo", "Nascimento", "UF", "Clube", "Rating"]
-    ana = [c for c in pa[2]]
+    ana = list(pa[2])
     assert ana[0].value == 1 and ana[2].value == "Ana Souza" and ana[4].is_date
     assert ana[4].value == datetime(2009, 3, 1) and ana[7].value == 2203 and isinstance(ana[7].value, int)
     assert ana[10].value == "ABS, FEM, S18"
 
     rounds = list(wb["Rodadas"].iter_rows(min_row=2, values_only=True))
     head = [c.value for c in wb["Rodadas"][1]]
-    assert head[:10] == ["Rodada", "Situação", "Mesa", "Nº 1º (brancas no jogo 1)", "1º jogador",
-                         "Nº 2º (brancas no jogo 2)", "2º jogador", "Abertura", "Jogo 1 (1º de brancas)",
-                         "Jogo 2 (2º de brancas)"]
+    assert head[:10] == [
+        "Rodada",
+        "Situação",
+        "Mesa",
+        "Nº 1º (brancas no jogo 1)",
+        "1º jogador",
+        "Nº 2º (brancas no jogo 2)",
+        "2º jogador",
+        "Abertura",
+        "Jogo 1 (1º de brancas)",
+        "Jogo 2 (2º de brancas)",
+    ]
     r1b1 = next(r for r in rounds if r[0] == 1 and r[2] == 1)
     assert r1b1[3:12] == (1, "Ana Souza", 5, "Elisa Gomes", "1-IV", "1-0", "1/2", 3, 1)
     assert r1b1[12] == "3-1"
@@ -207,8 +231,13 @@ def test_workbook_reopened(tmp_path):
     assert isinstance(first[5], int) and all(isinstance(v, int) for v in first[7:10])
 
     de = wb["Desempenho"]
-    assert [c.value for c in de[1]][3:] == ["Partidas contra adversários com rating", "Pontos nessas partidas",
-                                           "Percentual", "Rating médio desses adversários", "Performance"]
+    assert [c.value for c in de[1]][3:] == [
+        "Partidas contra adversários com rating",
+        "Pontos nessas partidas",
+        "Percentual",
+        "Rating médio desses adversários",
+        "Performance",
+    ]
     va = list(wb["Vagas"].iter_rows(min_row=2, max_row=5, values_only=True))
     assert [r[0] for r in va] == ["ABS", "FEM", "S18", "VET"]
     abs_row = va[0]
@@ -236,8 +265,6 @@ def test_a_failed_write_records_no_export(tmp_path):
     t.refresh_from_db()
     assert t.homologation_exported_at is None
     assert not AuditEntry.objects.filter(action="homologation.export").exists()
-
-
 
 
 def test_single_game_tournament_workbook_and_condition():

@@ -1,20 +1,30 @@
 """Each database constraint rejects bad data (the invariants hold even if a service forgets a check)."""
+
 from datetime import date
 
 import pytest
 from django.db import IntegrityError, transaction
 
 from tournaments.models import (
-    Absence, Board, Category, Entry, ForbiddenPair, Game, Player, Round, Seat, Suspension, Tournament,
+    Absence,
+    Board,
+    Category,
+    Entry,
+    ForbiddenPair,
+    Game,
+    Player,
+    Round,
+    Seat,
+    Suspension,
+    Tournament,
 )
 
 pytestmark = pytest.mark.django_db
 
 
 def rejects(fn):
-    with pytest.raises(IntegrityError):
-        with transaction.atomic():
-            fn()
+    with pytest.raises(IntegrityError), transaction.atomic():
+        fn()
 
 
 @pytest.fixture
@@ -66,11 +76,15 @@ def test_withdrawal_fields_consistent(t, make_player):
 def test_sex_and_suspension_dates(make_player):
     rejects(lambda: Player.objects.create(name="X", sex="X"))
     p = make_player()
-    rejects(lambda: Suspension.objects.create(player=p, start_date=date(2026, 5, 1), end_date=date(2026, 4, 1), source="tribunal"))
+    rejects(
+        lambda: Suspension.objects.create(
+            player=p, start_date=date(2026, 5, 1), end_date=date(2026, 4, 1), source="tribunal"
+        )
+    )
 
 
 def test_tournament_dates_rounds_and_scoring(t):
-    base = dict(name="X", start_date=date(2026, 1, 2), end_date=date(2026, 1, 2))
+    base = {"name": "X", "start_date": date(2026, 1, 2), "end_date": date(2026, 1, 2)}
     rejects(lambda: Tournament.objects.create(slug="a", **{**base, "end_date": date(2026, 1, 1)}))
     rejects(lambda: Tournament.objects.create(slug="b", planned_rounds=0, **base))
     rejects(lambda: Tournament.objects.create(slug="c", score_win=1, score_draw=1, **base))

@@ -1,4 +1,5 @@
 """The project is consistent: checks pass, migrations match the models, the opening tables load."""
+
 import pytest
 from django.core.management import call_command
 
@@ -32,10 +33,27 @@ def test_opening_rows_match_the_project_csv():
         assert o.active == (r["excluded_for_brazilian"] != "yes")
 
 
-def test_project_copy_of_tablita_matches_shared():
-    from pathlib import Path
+# The official file as published in shared/data/tablita (sha256), so that an accidental edit of the project's copy
+# shows; a federation update changes this digest and the counts below together.
+OFFICIAL_TABLITA_SHA256 = "6cd05af9a72fe983edc7171b265bc547d286e6916996d042d83964a0865037f6"
+
+
+def test_project_copy_of_tablita_is_the_official_file():
+    import csv
+    import hashlib
+    from collections import Counter
 
     from tournaments.openings_data import TABLITA_CSV
 
-    shared = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "tablita" / TABLITA_CSV.name
-    assert TABLITA_CSV.read_bytes() == shared.read_bytes()
+    assert hashlib.sha256(TABLITA_CSV.read_bytes()).hexdigest() == OFFICIAL_TABLITA_SHA256
+    with TABLITA_CSV.open(encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    # domain.md section 4: IDF 745 (736 under Brazilian rules), FMJD 736 (725), IDF basic 150
+    counts = Counter((r["table"], r["excluded_for_brazilian"] == "yes") for r in rows)
+    assert counts == {
+        ("IDF-64", False): 736,
+        ("IDF-64", True): 9,
+        ("FMJD-64", False): 725,
+        ("FMJD-64", True): 11,
+        ("IDF-64-basic", False): 150,
+    }

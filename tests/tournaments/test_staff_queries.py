@@ -1,4 +1,5 @@
 """Staff pages read a round in a fixed number of queries, whatever its number of boards."""
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext

@@ -1,4 +1,5 @@
 """Staff standings, homologation page, files, and importing a tournament through the page."""
+
 import io
 
 import pytest
@@ -59,7 +60,9 @@ def test_import_through_the_page(client, demo, director):
 
 def test_bad_import_lists_problems_and_writes_nothing(client, demo):
     before = Tournament.objects.count()
-    r = client.post(reverse("staff:tournament_import"), {"file": SimpleUploadedFile("x.json", b'{"format": "damas-swiss/1"')})
+    r = client.post(
+        reverse("staff:tournament_import"), {"file": SimpleUploadedFile("x.json", b'{"format": "damas-swiss/1"')}
+    )
     assert r.status_code == 200
     assert Tournament.objects.count() == before
     assert "msg-error" in r.content.decode()

@@ -9,6 +9,7 @@ small5.json (5 players, 3 micro-match rounds, 2/1/0, a bye each round), computed
       1: 5+8+8=21  2: 7+5+8=20  3: 8+8+min(5,6)=21  4: 8+min(7,6)+8=22  5: min(8,6)+8+7=21
     8-point group (1, 2, 5), three players: normal order; 1 and 5 tie on progressive (17), corrected 14 > 13.
 """
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -77,7 +78,9 @@ def test_public_standings_skip_drafts_and_incomplete_rounds():
     assert [(r["id"], r["points"]) for r in public.as_json()][:3] == [(1, 6), (4, 6), (2, 6)]
     assert public.row_json(public.rows[1])["tiebreaks"] == tb(8, 6, 10)
     Round.objects.filter(tournament=t, number=3).update(status="published")
-    Game.objects.filter(board__round__tournament=t, board__round__number=3, board__number=2, number=2).update(result=None)
+    Game.objects.filter(board__round__tournament=t, board__round__number=3, board__number=2, number=2).update(
+        result=None
+    )
     assert tournament_standings(t, public=True).rounds_completed == 2
     assert tournament_standings(t, public=False).rounds_completed == 2
 
@@ -120,8 +123,9 @@ def test_constant_number_of_queries_whatever_the_size():
     assert max(counts) <= 12, counts
 
 
-@pytest.mark.parametrize("data", [load("small5.json"), synthetic_tournament(41, 6, seed=3, slug="cruzado")],
-                         ids=["small5", "synthetic-41x6"])
+@pytest.mark.parametrize(
+    "data", [load("small5.json"), synthetic_tournament(41, 6, seed=3, slug="cruzado")], ids=["small5", "synthetic-41x6"]
+)
 def test_database_path_agrees_with_the_pure_reader_of_the_same_file(data):
     """Two independent roads to the same standings: the file read by the domain, and the file imported."""
     from tournaments.domain import compute_standings
@@ -130,21 +134,37 @@ def test_database_path_agrees_with_the_pure_reader_of_the_same_file(data):
     pure = compute_standings(tournament_from_interchange(data))
     db = tournament_standings(import_data(data), public=True)
     assert [(r.rank, r.id, r.points, r.tiebreaks, r.order_reason) for r in db.rows] == [
-        (r.rank, r.id, r.points, r.tiebreaks, r.order_reason) for r in pure.rows]
+        (r.rank, r.id, r.points, r.tiebreaks, r.order_reason) for r in pure.rows
+    ]
 
 
 def test_three_highest_rated_drawing_among_themselves_move_progressive_to_the_end():
     """CBJD exception 3: 1, 2, 3 (the three highest ratings) beat everyone else and drew among themselves."""
     data = load("small5.json")
     data["tournament"].update(slug="top3", rounds=5)
-    data["players"].append({"id": 6, "cbjd_id": "90006", "name": "Fábio Moura", "sex": "M",
-                            "birth_date": "1980-07-07", "state": "AL", "club": "", "rating": 1600,
-                            "categories": ["ABS"]})
+    data["players"].append(
+        {
+            "id": 6,
+            "cbjd_id": "90006",
+            "name": "Fábio Moura",
+            "sex": "M",
+            "birth_date": "1980-07-07",
+            "state": "AL",
+            "club": "",
+            "rating": 1600,
+            "categories": ["ABS"],
+        }
+    )
     win, draw = ["1-0", "0-1"], ["1/2", "1/2"]
 
     def rnd(n, boards):
-        return {"number": n, "opening": None, "bye": None, "absent": [],
-                "boards": [{"board": i, "first": a, "second": b, "games": g} for i, (a, b, g) in enumerate(boards, 1)]}
+        return {
+            "number": n,
+            "opening": None,
+            "bye": None,
+            "absent": [],
+            "boards": [{"board": i, "first": a, "second": b, "games": g} for i, (a, b, g) in enumerate(boards, 1)],
+        }
 
     data["rounds"] = [
         rnd(1, [(1, 4, win), (2, 5, win), (3, 6, win)]),

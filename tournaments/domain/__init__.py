@@ -10,6 +10,8 @@ Public API::
     )
 """
 
+from .categories import CategoryRow, CategoryRule, Person, category_standings, is_member, members
+from .interchange import tournament_from_interchange
 from .model import (
     CBJD,
     TIEBREAK_KEYS,
@@ -26,18 +28,41 @@ from .model import (
     TournamentData,
     UnplayedRules,
 )
-from .tiebreaks import TiebreakCalculator, TournamentError
-from .standings import Standings, StandingRow, compute_standings
-from .categories import CategoryRule, CategoryRow, Person, category_standings, is_member, members
-from .qualification import QualificationResult, qualification, spots_for_average
 from .performance import Performance, performances
-from .interchange import tournament_from_interchange
+from .qualification import QualificationResult, qualification, spots_for_average
+from .standings import StandingRow, Standings, compute_standings
+from .tiebreaks import TiebreakCalculator, TournamentError
 
 __all__ = [
-    "CBJD", "TIEBREAK_KEYS", "AcceleratedProgressive", "ByeValue", "DummyCapRounds", "Format",
-    "GameResult", "PlayerData", "RoundKind", "RoundRecord", "Scoring", "StandingsSettings",
-    "TournamentData", "UnplayedRules", "TiebreakCalculator", "TournamentError", "Standings",
-    "StandingRow", "compute_standings", "CategoryRule", "CategoryRow", "Person",
-    "category_standings", "is_member", "members", "QualificationResult", "qualification",
-    "spots_for_average", "Performance", "performances", "tournament_from_interchange",
+    "CBJD",
+    "TIEBREAK_KEYS",
+    "AcceleratedProgressive",
+    "ByeValue",
+    "DummyCapRounds",
+    "Format",
+    "GameResult",
+    "PlayerData",
+    "RoundKind",
+    "RoundRecord",
+    "Scoring",
+    "StandingsSettings",
+    "TournamentData",
+    "UnplayedRules",
+    "TiebreakCalculator",
+    "TournamentError",
+    "Standings",
+    "StandingRow",
+    "compute_standings",
+    "CategoryRule",
+    "CategoryRow",
+    "Person",
+    "category_standings",
+    "is_member",
+    "members",
+    "QualificationResult",
+    "qualification",
+    "spots_for_average",
+    "Performance",
+    "performances",
+    "tournament_from_interchange",
 ]

@@ -7,20 +7,20 @@ and by age on 31 December of the tournament's year (``max_age`` 17 = sub-18,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
-from typing import Iterable, Optional
 
-from .standings import Standings, StandingRow, format_rank
+from .standings import StandingRow, Standings, format_rank
 
 
 @dataclass(frozen=True)
 class CategoryRule:
     code: str
     name: str = ""
-    sex: Optional[str] = None  # "F" or "M"
-    max_age: Optional[int] = None
-    min_age: Optional[int] = None
+    sex: str | None = None  # "F" or "M"
+    max_age: int | None = None
+    min_age: int | None = None
 
 
 @dataclass(frozen=True)
@@ -28,8 +28,8 @@ class Person:
     """What membership needs to know about an entry."""
 
     id: int
-    sex: Optional[str] = None
-    birth_date: Optional[date] = None
+    sex: str | None = None
+    birth_date: date | None = None
 
 
 def age_on_december_31(birth_date: date, year: int) -> int:

@@ -15,8 +15,6 @@ Useful for the ``standings`` command on an imported file and for tests.  Reading
 
 from __future__ import annotations
 
-from typing import Optional
-
 from .model import (
     ByeValue,
     Format,
@@ -46,7 +44,7 @@ def _complete(rnd: dict) -> bool:
 
 
 def tournament_from_interchange(
-    data: dict, rounds_completed: Optional[int] = None, provisional_rating: int = 1600
+    data: dict, rounds_completed: int | None = None, provisional_rating: int = 1600
 ) -> TournamentData:
     t = data["tournament"]
     fmt = Format(t.get("format", "micro-match"))
@@ -96,8 +94,7 @@ def tournament_from_interchange(
             records.append(rec)
         if not seen:  # never appeared: every round is a late-entry round
             records = [RoundRecord(RoundKind.NOT_ENTERED) for _ in per_round]
-        players.append(PlayerData(id=pid, name=p.get("name", str(pid)), rating=p.get("rating"),
-                                  rounds=tuple(records)))
+        players.append(PlayerData(id=pid, name=p.get("name", str(pid)), rating=p.get("rating"), rounds=tuple(records)))
     if len(set(ids)) != len(ids):
         raise ValueError("duplicate player ids")
     return TournamentData(

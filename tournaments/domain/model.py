@@ -14,16 +14,16 @@ Numbers are kept as given (``int`` for the usual 2/1/0 scale; pass ``Decimal`` o
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from enum import Enum
-from typing import Optional, Sequence, Union
+from collections.abc import Sequence
+from dataclasses import dataclass
 from decimal import Decimal
+from enum import StrEnum
 from fractions import Fraction
 
-Number = Union[int, Decimal, Fraction]
+Number = int | Decimal | Fraction
 
 
-class Format(str, Enum):
+class Format(StrEnum):
     MICRO_MATCH = "micro-match"
     SINGLE_GAME = "single-game"
 
@@ -32,19 +32,19 @@ class Format(str, Enum):
         return 2 if self is Format.MICRO_MATCH else 1
 
 
-class ByeValue(str, Enum):
+class ByeValue(StrEnum):
     WIN = "win"
     DRAW = "draw"
 
 
-class UnplayedRules(str, Enum):
+class UnplayedRules(StrEnum):
     """Edition of FIDE C.07 Article 16 used for Buchholz / Sonneborn-Berger."""
 
     FIDE2026 = "fide2026"  # dummy capped (16.4.1 / 16.4.2); the default
     FIDE2024 = "fide2024"  # dummy = own final score, no cap
 
 
-class RoundKind(str, Enum):
+class RoundKind(StrEnum):
     """What happened to one player in one round.
 
     ``PLAYED`` means a played encounter: a single game played over the board,
@@ -82,7 +82,7 @@ class RoundKind(str, Enum):
         return self.is_requested_bye or self in (RoundKind.FORFEIT_LOSS, RoundKind.DOUBLE_FORFEIT)
 
 
-class GameResult(str, Enum):
+class GameResult(StrEnum):
     """One game's result from the point of view of the player holding the record."""
 
     WIN = "win"
@@ -97,7 +97,7 @@ class GameResult(str, Enum):
         return self in (GameResult.WIN, GameResult.DRAW, GameResult.LOSS)
 
     @property
-    def mirror(self) -> "GameResult":
+    def mirror(self) -> GameResult:
         return _MIRROR[self]
 
     @property
@@ -147,12 +147,12 @@ class RoundRecord:
     """
 
     kind: RoundKind
-    opponent: Optional[int] = None
-    points: Optional[Number] = None
+    opponent: int | None = None
+    points: Number | None = None
     games: tuple[GameResult, ...] = ()
 
     @classmethod
-    def from_games(cls, opponent: int, games: Sequence[GameResult], scoring: Scoring = Scoring()) -> "RoundRecord":
+    def from_games(cls, opponent: int, games: Sequence[GameResult], scoring: Scoring = Scoring()) -> RoundRecord:
         """A paired round from its per-game results.
 
         At least one game over the board makes it ``PLAYED``; otherwise it is a
@@ -188,9 +188,9 @@ class PlayerData:
 
     id: int
     name: str
-    rating: Optional[int] = None
+    rating: int | None = None
     rounds: tuple[RoundRecord, ...] = ()
-    provisional_rating: Optional[int] = None
+    provisional_rating: int | None = None
 
     @property
     def unrated(self) -> bool:
@@ -250,15 +250,15 @@ TIEBREAK_KEYS: tuple[str, ...] = (
 )
 
 
-class AcceleratedProgressive(str, Enum):
+class AcceleratedProgressive(StrEnum):
     """Where CBJD exceptions 2 and 3 move the progressive score."""
 
     END = "end"  # corrected progressive, Buchholz, progressive (default)
     SECOND = "second"  # corrected progressive, progressive, Buchholz
 
 
-class DummyCapRounds(str, Enum):
-    """"Number of rounds in the tournament" in the 16.4.2 cap."""
+class DummyCapRounds(StrEnum):
+    """ "Number of rounds in the tournament" in the 16.4.2 cap."""
 
     COMPLETED = "completed"  # rounds computed so far (TEC TieBreakServer reading; default)
     PLANNED = "planned"  # announced rounds
@@ -276,7 +276,7 @@ class StandingsSettings:
     corrected progressive (default True).
     """
 
-    profile: Union[str, tuple[str, ...]] = CBJD
+    profile: str | tuple[str, ...] = CBJD
     corrected_cut: int = 1
     corrected_counts_unplayed: bool = True
     accelerated_progressive: AcceleratedProgressive = AcceleratedProgressive.END

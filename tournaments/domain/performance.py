@@ -18,18 +18,63 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional
 
 from .model import RoundKind, TournamentData
 from .tiebreaks import TiebreakCalculator, round_half_up
 
 # p (in hundredths, 50..100) -> dp; symmetric below 50.
 _DP_TABLE = {
-    100: 800, 99: 677, 98: 589, 97: 538, 96: 501, 95: 470, 94: 444, 93: 422, 92: 401, 91: 383,
-    90: 366, 89: 351, 88: 336, 87: 322, 86: 309, 85: 296, 84: 284, 83: 273, 82: 262, 81: 251,
-    80: 240, 79: 230, 78: 220, 77: 211, 76: 202, 75: 193, 74: 184, 73: 175, 72: 166, 71: 158,
-    70: 149, 69: 141, 68: 133, 67: 125, 66: 117, 65: 110, 64: 102, 63: 95, 62: 87, 61: 80,
-    60: 72, 59: 65, 58: 57, 57: 50, 56: 43, 55: 36, 54: 29, 53: 21, 52: 14, 51: 7, 50: 0,
+    100: 800,
+    99: 677,
+    98: 589,
+    97: 538,
+    96: 501,
+    95: 470,
+    94: 444,
+    93: 422,
+    92: 401,
+    91: 383,
+    90: 366,
+    89: 351,
+    88: 336,
+    87: 322,
+    86: 309,
+    85: 296,
+    84: 284,
+    83: 273,
+    82: 262,
+    81: 251,
+    80: 240,
+    79: 230,
+    78: 220,
+    77: 211,
+    76: 202,
+    75: 193,
+    74: 184,
+    73: 175,
+    72: 166,
+    71: 158,
+    70: 149,
+    69: 141,
+    68: 133,
+    67: 125,
+    66: 117,
+    65: 110,
+    64: 102,
+    63: 95,
+    62: 87,
+    61: 80,
+    60: 72,
+    59: 65,
+    58: 57,
+    57: 50,
+    56: 43,
+    55: 36,
+    54: 29,
+    53: 21,
+    52: 14,
+    51: 7,
+    50: 0,
 }
 
 
@@ -47,9 +92,9 @@ class Performance:
     id: int
     games: int  # games over the board against rated opponents
     score: object  # game points scored in them
-    percentage: Optional[Fraction]  # score / (games x win)
-    average_rating: Optional[int]  # Ra, rounded half up
-    performance: Optional[int]  # Ra + dp, rounded half up
+    percentage: Fraction | None  # score / (games x win)
+    average_rating: int | None  # Ra, rounded half up
+    performance: int | None  # Ra + dp, rounded half up
 
 
 def performances(tournament: TournamentData) -> dict[int, Performance]:

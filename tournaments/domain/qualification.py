@@ -14,10 +14,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from typing import Iterable, Optional, Sequence
 
 TOP_N = 30
 
@@ -26,12 +26,12 @@ TOP_N = 30
 class QualificationResult:
     code: str
     entries: int
-    average: Optional[Decimal]  # unrounded mean (28 significant digits), None without entries
+    average: Decimal | None  # unrounded mean (28 significant digits), None without entries
     counted: int
     spots: int
     qualified: tuple[int, ...] = ()
-    note: Optional[str] = None
-    exact_average: Optional[Fraction] = field(default=None, compare=False)
+    note: str | None = None
+    exact_average: Fraction | None = field(default=None, compare=False)
 
     def as_json(self) -> dict:
         """The ``categories[]`` object of ``homologation_check --format json``."""
@@ -57,7 +57,7 @@ def spots_for_average(average, participants: int) -> int:
     return 0
 
 
-def top_average(ratings: Iterable[Optional[int]], provisional: int = 1600, top: int = TOP_N):
+def top_average(ratings: Iterable[int | None], provisional: int = 1600, top: int = TOP_N):
     """(exact mean, count) of the ``top`` highest ratings; ``None`` = unrated at ``provisional``."""
     values = sorted((provisional if r is None else r for r in ratings), reverse=True)[:top]
     if not values:
@@ -71,7 +71,7 @@ def _as_decimal(f: Fraction) -> Decimal:
 
 def qualification(
     code: str,
-    ratings: Sequence[Optional[int]],
+    ratings: Sequence[int | None],
     participants: int,
     ranked_ids: Sequence[int] = (),
     rights: bool = False,

@@ -28,8 +28,8 @@ direct encounter followed by the moved order, and the reason names both.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Optional, Sequence
 
 from .model import (
     CBJD,
@@ -87,10 +87,10 @@ class StandingRow:
     points: Number
     tiebreaks: dict
     order: tuple[str, ...]
-    order_reason: Optional[str]
+    order_reason: str | None
     place: int
     unrated: bool = False
-    withdrawn_from: Optional[int] = None
+    withdrawn_from: int | None = None
 
     def as_json(self) -> dict:
         """The object of ``standings --format json`` (interchange.md)."""
@@ -136,7 +136,7 @@ def _sort_value(v):
     return (0, 0) if v is None else (1, v)
 
 
-def top3_exception_group(calc: TiebreakCalculator) -> Optional[frozenset]:
+def top3_exception_group(calc: TiebreakCalculator) -> frozenset | None:
     """The three highest-rated players if they satisfy CBJD exception 3, else ``None``."""
     t = calc.t
     if len(t.players) < 3 or calc.R == 0:
@@ -161,8 +161,8 @@ def top3_exception_group(calc: TiebreakCalculator) -> Optional[frozenset]:
 
 
 def cbjd_order(
-    calc: TiebreakCalculator, group: Sequence[int], top3: Optional[frozenset]
-) -> tuple[tuple[str, ...], Optional[str]]:
+    calc: TiebreakCalculator, group: Sequence[int], top3: frozenset | None
+) -> tuple[tuple[str, ...], str | None]:
     """Tiebreak order and reason (pt-BR, ``None`` for the normal order) for one tie group."""
     second = calc.s.accelerated_progressive == AcceleratedProgressive.SECOND
     moved = ORDER_SECOND if second else ORDER_END
@@ -217,9 +217,7 @@ def _readings(settings: StandingsSettings, tournament: TournamentData) -> tuple[
     )
 
 
-def compute_standings(
-    tournament: TournamentData, settings: StandingsSettings = StandingsSettings()
-) -> Standings:
+def compute_standings(tournament: TournamentData, settings: StandingsSettings = StandingsSettings()) -> Standings:
     """The ordered standings of ``tournament`` after ``rounds_completed`` rounds."""
     calc = TiebreakCalculator(tournament, settings)
     by_points: dict = {}

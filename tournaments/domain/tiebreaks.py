@@ -22,8 +22,9 @@ Readings taken here (each documented where it is computed):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import NamedTuple, Optional, Sequence
+from typing import NamedTuple
 
 from .model import (
     ByeValue,
@@ -37,7 +38,6 @@ from .model import (
     TournamentData,
     UnplayedRules,
 )
-
 
 _PLAYED = RoundKind.PLAYED
 _REQUESTED = frozenset(k for k in RoundKind if k.is_requested_bye)
@@ -68,7 +68,7 @@ class Contribution(NamedTuple):
     """One round's term in Buchholz / Sonneborn-Berger for a player."""
 
     round: int  # 1-based
-    opponent: Optional[int]  # pairing number (None for a dummy without scheduled opponent)
+    opponent: int | None  # pairing number (None for a dummy without scheduled opponent)
     value: Number  # opponent's adjusted score, or the dummy's score
     points: Number  # the player's own points that round
     dummy: bool  # own unplayed round (Article 16.4)
@@ -103,12 +103,10 @@ class TiebreakCalculator:
         self._gp = {g: tournament.scoring.game_points(g) for g in GameResult}
         self.records: dict[int, list[RoundRecord]] = {}
         # per player per round: +1 / 0 / -1 for a played encounter won / level / lost, else None
-        self.outcome: dict[int, list[Optional[int]]] = {}
+        self.outcome: dict[int, list[int | None]] = {}
         for p in tournament.players:
             if len(p.rounds) < self.R:
-                raise TournamentError(
-                    f"player {p.id} has {len(p.rounds)} round records, {self.R} rounds completed"
-                )
+                raise TournamentError(f"player {p.id} has {len(p.rounds)} round records, {self.R} rounds completed")
             recs = [self._normalise(p, i, rec) for i, rec in enumerate(p.rounds[: self.R])]
             self.records[p.id] = recs
             self.outcome[p.id] = [self._encounter_won(r) if r.kind is RoundKind.PLAYED else None for r in recs]
@@ -156,10 +154,10 @@ class TiebreakCalculator:
         rd = self.round_draw
         self.score: dict[int, Number] = {}
         self.adjusted: dict[int, Number] = {}
-        self.category: dict[int, list[Optional[int]]] = {}
+        self.category: dict[int, list[int | None]] = {}
         for pid, recs in self.records.items():
             self.score[pid] = sum(r.points for r in recs)
-            cats: list[Optional[int]] = [None] * R
+            cats: list[int | None] = [None] * R
             # a requested bye is category 5 when every later round is a VUR
             later_all_vur = True
             for i in range(R - 1, -1, -1):
@@ -291,13 +289,11 @@ class TiebreakCalculator:
                 total += 2 if rec.points > self.round_draw else 1 if rec.points == self.round_draw else 0
         return total
 
-    def opponents_rating(self, pid: int) -> Optional[int]:
+    def opponents_rating(self, pid: int) -> int | None:
         """Average rating of opponents met over the board, unrated at their provisional
         rating, rounded half up (FIDE 10.1); ``None`` with no played encounter."""
         ratings = [
-            self.t.rating_of(self.players[rec.opponent])
-            for rec in self.records[pid]
-            if rec.kind is RoundKind.PLAYED
+            self.t.rating_of(self.players[rec.opponent]) for rec in self.records[pid] if rec.kind is RoundKind.PLAYED
         ]
         if not ratings:
             return None
@@ -316,7 +312,7 @@ class TiebreakCalculator:
     def met(self, a: int, b: int) -> bool:
         return b in self.encounters[a]
 
-    def de_points(self, pid: int, group: Sequence[int]) -> Optional[Number]:
+    def de_points(self, pid: int, group: Sequence[int]) -> Number | None:
         """Points scored against the other members of ``group`` in played encounters
         (the mean when two met more than once, C.07 6.1.2); ``None`` if none met."""
         enc = self.encounters[pid]
@@ -359,9 +355,7 @@ class TiebreakCalculator:
         out = []
         while len(remaining) > 1:
             best = {p: scores[p] + self.round_win * missing[p] for p in remaining}
-            winner = next(
-                (c for c in remaining if all(scores[c] > best[r] for r in remaining if r != c)), None
-            )
+            winner = next((c for c in remaining if all(scores[c] > best[r] for r in remaining if r != c)), None)
             if winner is None:
                 break
             out.append([winner])

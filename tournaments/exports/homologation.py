@@ -11,6 +11,7 @@ Dates are date cells, numbers are number cells, header rows are frozen and colum
 Public entry points: :func:`homologation_workbook` (build, no write), :func:`homologation_xlsx` (bytes, and
 record the export time) and :func:`export_homologation` (to a file path, atomically).
 """
+
 from __future__ import annotations
 
 import io
@@ -102,19 +103,31 @@ def homologation_workbook(tournament, report=None, exported_at=None) -> Workbook
     ev = _Sheet(wb, "Evento", ["Campo", "Valor"], first=True)
     exported = exported_at or report.exported_at
     rows = [
-        ("Torneio", tournament.name), ("Endereço (slug)", tournament.slug), ("Cidade", tournament.city),
-        ("UF", tournament.state), ("Local", tournament.venue), ("Árbitro principal", tournament.chief_arbiter),
-        ("Data de início", tournament.start_date), ("Data de término", tournament.end_date),
-        ("Modalidade", tournament.get_variant_display()), ("Formato", tournament.get_format_display()),
-        ("Rodadas previstas", tournament.planned_rounds), ("Rodadas completas", st.rounds_completed),
+        ("Torneio", tournament.name),
+        ("Endereço (slug)", tournament.slug),
+        ("Cidade", tournament.city),
+        ("UF", tournament.state),
+        ("Local", tournament.venue),
+        ("Árbitro principal", tournament.chief_arbiter),
+        ("Data de início", tournament.start_date),
+        ("Data de término", tournament.end_date),
+        ("Modalidade", tournament.get_variant_display()),
+        ("Formato", tournament.get_format_display()),
+        ("Rodadas previstas", tournament.planned_rounds),
+        ("Rodadas completas", st.rounds_completed),
         ("Minutos por jogador por partida", tournament.minutes_per_game),
-        ("Pontos por vitória", tournament.score_win), ("Pontos por empate", tournament.score_draw),
+        ("Pontos por vitória", tournament.score_win),
+        ("Pontos por empate", tournament.score_draw),
         ("Pontos por derrota", tournament.score_loss),
         ("Bye (emparceiramento) vale", "vitória" if tournament.bye_value == "win" else "empate"),
         ("Ausência comunicada vale", "empate" if tournament.absence_value == "draw" else "zero"),
         ("Acelerador", tournament.get_acceleration_display()),
-        ("Desempate", "Perfil CBJD" if tournament.tiebreak_profile == "cbjd"
-         else ", ".join(TIEBREAK_LABELS.get(k, k) for k in tournament.tiebreak_keys)),
+        (
+            "Desempate",
+            "Perfil CBJD"
+            if tournament.tiebreak_profile == "cbjd"
+            else ", ".join(TIEBREAK_LABELS.get(k, k) for k in tournament.tiebreak_keys),
+        ),
         ("Tabela de aberturas", tournament.opening_table.code if tournament.opening_table_id else "livre"),
         ("Motor de emparceiramento", report.engine),
         ("Participantes", len(st.entries)),
@@ -139,8 +152,25 @@ def homologation_workbook(tournament, report=None, exported_at=None) -> Workbook
     co.finish()
 
     # Participantes.
-    pa = _Sheet(wb, "Participantes", ["Nº", "ID CBJD", "Nome", "Sexo", "Nascimento", "UF", "Clube", "Rating",
-                                      "Rating FMJD", "Título", "Categorias", "Situação", "Observação"])
+    pa = _Sheet(
+        wb,
+        "Participantes",
+        [
+            "Nº",
+            "ID CBJD",
+            "Nome",
+            "Sexo",
+            "Nascimento",
+            "UF",
+            "Clube",
+            "Rating",
+            "Rating FMJD",
+            "Título",
+            "Categorias",
+            "Situação",
+            "Observação",
+        ],
+    )
     for pid in sorted(st.entries):
         e = st.entries[pid]
         p = e.player
@@ -156,17 +186,41 @@ def homologation_workbook(tournament, report=None, exported_at=None) -> Workbook
             notes.append(f"sem rating (provisório {tournament.provisional_rating})")
         if e.declared_adult and p.birth_date is None:
             notes.append("declarado com 21 anos ou mais")
-        pa.row([pid, p.cbjd_id, p.name, p.sex, p.birth_date, p.state, p.club, e.rating, e.fmjd_rating, p.title,
-                ", ".join(c.code for c in e.categories.all()), situation, "; ".join(notes)])
+        pa.row(
+            [
+                pid,
+                p.cbjd_id,
+                p.name,
+                p.sex,
+                p.birth_date,
+                p.state,
+                p.club,
+                e.rating,
+                e.fmjd_rating,
+                p.title,
+                ", ".join(c.code for c in e.categories.all()),
+                situation,
+                "; ".join(notes),
+            ]
+        )
     pa.finish()
 
     # Rodadas: every round, drafts included.
     if micro:
-        header = ["Rodada", "Situação", "Mesa", "Nº 1º (brancas no jogo 1)", "1º jogador", "Nº 2º (brancas no jogo 2)",
-                  "2º jogador", "Abertura", "Jogo 1 (1º de brancas)", "Jogo 2 (2º de brancas)"]
+        header = [
+            "Rodada",
+            "Situação",
+            "Mesa",
+            "Nº 1º (brancas no jogo 1)",
+            "1º jogador",
+            "Nº 2º (brancas no jogo 2)",
+            "2º jogador",
+            "Abertura",
+            "Jogo 1 (1º de brancas)",
+            "Jogo 2 (2º de brancas)",
+        ]
     else:
-        header = ["Rodada", "Situação", "Mesa", "Nº brancas", "Brancas", "Nº pretas", "Pretas", "Abertura",
-                  "Resultado"]
+        header = ["Rodada", "Situação", "Mesa", "Nº brancas", "Brancas", "Nº pretas", "Pretas", "Abertura", "Resultado"]
     header += ["Pontos 1º", "Pontos 2º", "Placar", "Observação"]
     ro = _Sheet(wb, "Rodadas", header)
     all_rounds = report.all_rounds
@@ -196,14 +250,42 @@ def homologation_workbook(tournament, report=None, exported_at=None) -> Workbook
             else:
                 note = ""
             opening = board.opening or rnd.opening
-            ro.row([rnd.number, status, board.number, ids.get(first.pk), first.player.name, ids.get(second.pk),
-                    second.player.name, opening.code if opening else None, *codes,
-                    p1 if complete else None, p2 if complete else None,
-                    f"{number(p1)}-{number(p2)}" if complete else None, note])
+            ro.row(
+                [
+                    rnd.number,
+                    status,
+                    board.number,
+                    ids.get(first.pk),
+                    first.player.name,
+                    ids.get(second.pk),
+                    second.player.name,
+                    opening.code if opening else None,
+                    *codes,
+                    p1 if complete else None,
+                    p2 if complete else None,
+                    f"{number(p1)}-{number(p2)}" if complete else None,
+                    note,
+                ]
+            )
         for seat in rnd.bye_seats:
             seated.add(seat.entry_id)
-            ro.row([rnd.number, status, None, ids.get(seat.entry_id), seat.entry.player.name, None, "BYE", None,
-                    *([None] * games_n), bye_points(tournament), None, None, "bye (emparceiramento)"])
+            ro.row(
+                [
+                    rnd.number,
+                    status,
+                    None,
+                    ids.get(seat.entry_id),
+                    seat.entry.player.name,
+                    None,
+                    "BYE",
+                    None,
+                    *([None] * games_n),
+                    bye_points(tournament),
+                    None,
+                    None,
+                    "bye (emparceiramento)",
+                ]
+            )
         for pid in sorted(st.entries):
             e = st.entries[pid]
             if e.pk in seated:
@@ -216,44 +298,125 @@ def homologation_workbook(tournament, report=None, exported_at=None) -> Workbook
                 note, pts = "ausência comunicada", absence_points(tournament)
             else:
                 note, pts = "ausente (não emparceirado)", 0
-            ro.row([rnd.number, status, None, pid, e.player.name, None, None, None, *([None] * games_n), pts,
-                    None, None, note])
+            ro.row(
+                [
+                    rnd.number,
+                    status,
+                    None,
+                    pid,
+                    e.player.name,
+                    None,
+                    None,
+                    None,
+                    *([None] * games_n),
+                    pts,
+                    None,
+                    None,
+                    note,
+                ]
+            )
     ro.finish()
 
     # Classificação.
     columns = st.columns()
-    cl = _Sheet(wb, "Classificação", ["Lugar", "Nº", "Nome", "Rating", "Categorias", "Pontos",
-                                      *(TIEBREAK_LABELS[k] for k in columns), "Ordem de desempate usada",
-                                      "Motivo da ordem", "Situação"])
+    cl = _Sheet(
+        wb,
+        "Classificação",
+        [
+            "Lugar",
+            "Nº",
+            "Nome",
+            "Rating",
+            "Categorias",
+            "Pontos",
+            *(TIEBREAK_LABELS[k] for k in columns),
+            "Ordem de desempate usada",
+            "Motivo da ordem",
+            "Situação",
+        ],
+    )
     for row in st.rows:
         e = st.entries[row.id]
-        cl.row([row.rank, row.id, row.name, e.rating, ", ".join(c.code for c in e.categories.all()), row.points,
-                *st.cells(row), ", ".join(TIEBREAK_LABELS[k] for k in row.order),
+        cl.row(
+            [
+                row.rank,
+                row.id,
+                row.name,
+                e.rating,
+                ", ".join(c.code for c in e.categories.all()),
+                row.points,
+                *st.cells(row),
+                ", ".join(TIEBREAK_LABELS[k] for k in row.order),
                 row.order_reason or ("ordem normal" if len(row.order) else ""),
-                f"desistente a partir da rodada {row.withdrawn_from}" if row.withdrawn_from else ""])
+                f"desistente a partir da rodada {row.withdrawn_from}" if row.withdrawn_from else "",
+            ]
+        )
     cl.finish()
 
     # Desempenho.
     perf = performances(st.data)
-    de = _Sheet(wb, "Desempenho", ["Nº", "Nome", "Rating", "Partidas contra adversários com rating",
-                                   "Pontos nessas partidas", "Percentual", "Rating médio desses adversários",
-                                   "Performance"])
+    de = _Sheet(
+        wb,
+        "Desempenho",
+        [
+            "Nº",
+            "Nome",
+            "Rating",
+            "Partidas contra adversários com rating",
+            "Pontos nessas partidas",
+            "Percentual",
+            "Rating médio desses adversários",
+            "Performance",
+        ],
+    )
     for row in st.rows:
         p = perf[row.id]
-        de.row([row.id, row.name, st.entries[row.id].rating, p.games, p.score,
-                round(float(p.percentage), 4) if p.percentage is not None else None, p.average_rating,
-                p.performance])
+        de.row(
+            [
+                row.id,
+                row.name,
+                st.entries[row.id].rating,
+                p.games,
+                p.score,
+                round(float(p.percentage), 4) if p.percentage is not None else None,
+                p.average_rating,
+                p.performance,
+            ]
+        )
     de.finish()
 
     # Vagas.
-    va = _Sheet(wb, "Vagas", ["Categoria", "Nome", "Inscritos", "Ratings considerados", "Média", "Vagas",
-                              "Direito a vagas", "Classificados", "Observação"])
+    va = _Sheet(
+        wb,
+        "Vagas",
+        [
+            "Categoria",
+            "Nome",
+            "Inscritos",
+            "Ratings considerados",
+            "Média",
+            "Vagas",
+            "Direito a vagas",
+            "Classificados",
+            "Observação",
+        ],
+    )
     for cat in st.categories:
         q = cat.qualification
         names = "; ".join(f"{i}. {st.entries[pid].player.name} (nº {pid})" for i, pid in enumerate(q.qualified, 1))
-        va.row([cat.code, cat.category.name, q.entries, q.counted,
-                float(q.exact_average) if q.exact_average is not None else None, q.spots,
-                "Sim" if report.rights else "Não", names, q.note or ""])
+        va.row(
+            [
+                cat.code,
+                cat.category.name,
+                q.entries,
+                q.counted,
+                float(q.exact_average) if q.exact_average is not None else None,
+                q.spots,
+                "Sim" if report.rights else "Não",
+                names,
+                q.note or "",
+            ]
+        )
     va.row([])
     va.row(["Categoria", "Vaga", "Nº", "Nome", "Lugar na categoria", "Rating"])
     for cat in st.categories:

@@ -11,6 +11,7 @@ Public API::
 
 Every import raises :class:`InterchangeError` (messages in pt-BR naming where) and writes nothing then.
 """
+
 from pathlib import Path
 
 from .crosstable import crosstable_sp
@@ -19,8 +20,18 @@ from .jsonfile import FORMAT, IMPORTED_ENGINE, export_data, export_json, import_
 from .trf import export_trf, import_trf, parse_trf
 
 __all__ = [
-    "FORMAT", "IMPORTED_ENGINE", "InterchangeError", "crosstable_sp", "export_data", "export_json", "export_trf",
-    "import_data", "import_file", "import_json", "import_trf", "parse_trf",
+    "FORMAT",
+    "IMPORTED_ENGINE",
+    "InterchangeError",
+    "crosstable_sp",
+    "export_data",
+    "export_json",
+    "export_trf",
+    "import_data",
+    "import_file",
+    "import_json",
+    "import_trf",
+    "parse_trf",
 ]
 
 
@@ -30,7 +41,7 @@ def import_file(path, user=None):
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise InterchangeError([f"arquivo {path}: não foi possível ler ({exc.strerror or exc})"])
+        raise InterchangeError([f"arquivo {path}: não foi possível ler ({exc.strerror or exc})"]) from exc
     suffix = path.suffix.lower()
     if suffix == ".json":
         return import_json(raw, user=user)

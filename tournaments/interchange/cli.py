@@ -1,4 +1,5 @@
 """Helpers shared by the tournament management commands: one-line errors, atomic file writes."""
+
 from pathlib import Path
 
 from django.core.management.base import CommandError

@@ -7,6 +7,7 @@ for a played game or micro-match (its overall result), ``+``/``-`` for a forfeit
 ``-``), ``0:+`` for the pairing-allocated bye worth a win (``0:=`` worth a draw), ``0:=`` for an absence given
 the draw value and ``0:`` when the player had no opponent and no points (absence, withdrawal, late entry).
 """
+
 from ..standings import number, tournament_standings
 
 HEADER = ["No", "Name", "Feder", "IntlId", "LocId", "Rtg", "Loc", "Title", "Total"]
@@ -38,8 +39,17 @@ def crosstable_sp(tournament, public=False) -> str:
     for row in st.rows:
         e = st.entries[row.id]
         p = e.player
-        cells = [str(row.id), _clean(p.name), p.state, "", p.cbjd_id or "", str(e.fmjd_rating or ""),
-                 str(e.rating or ""), p.title, str(number(row.points))]
+        cells = [
+            str(row.id),
+            _clean(p.name),
+            p.state,
+            "",
+            p.cbjd_id or "",
+            str(e.fmjd_rating or ""),
+            str(e.rating or ""),
+            p.title,
+            str(number(row.points)),
+        ]
         cells += [_cell(rec, bye_is_win) for rec in st.history[e.pk][:rounds]]
         lines.append("\t".join(cells))
     return "\n".join(lines) + "\n"

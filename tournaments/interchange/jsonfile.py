@@ -20,6 +20,7 @@ validated first, every problem is reported with where it is, and nothing is writ
 clean. Imported rounds are created as they are in the file (the file is the truth), with the file's ``engine``
 or ``imported``.
 """
+
 from __future__ import annotations
 
 import json
@@ -27,17 +28,34 @@ from collections import defaultdict
 from datetime import date
 from decimal import Decimal, InvalidOperation
 
-from django.core.validators import validate_slug
 from django.core.exceptions import ValidationError
+from django.core.validators import validate_slug
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from .. import cache
 from ..models import Absence, Board, Category, Entry, Game, Opening, OpeningTable, Player, Round, Seat, Tournament
 from ..models.choices import (
-    BRAZIL_TIME_ZONES, RATING_MAX, RATING_MIN, UF_CODES, AbsenceValue, Acceleration, ByeValue, EntryStatus,
-    InitialColour, OpeningDrawMode, ProgressiveMove, RoundFormat, RoundStatus, SeatSide, Sex, TiebreakEdition,
-    TiebreakProfile, Title, Variant, WithdrawalKind,
+    BRAZIL_TIME_ZONES,
+    RATING_MAX,
+    RATING_MIN,
+    UF_CODES,
+    AbsenceValue,
+    Acceleration,
+    ByeValue,
+    EntryStatus,
+    InitialColour,
+    OpeningDrawMode,
+    ProgressiveMove,
+    RoundFormat,
+    RoundStatus,
+    SeatSide,
+    Sex,
+    TiebreakEdition,
+    TiebreakProfile,
+    Title,
+    Variant,
+    WithdrawalKind,
 )
 from ..openings_data import DEFAULT_TABLE
 from ..scoring import PLAYED, RESULT_CODES
@@ -48,8 +66,19 @@ from .errors import InterchangeError
 FORMAT = "damas-swiss/1"
 IMPORTED_ENGINE = "imported"
 TIEBREAK_KEYS = (
-    "progressive", "progressive_corrected", "buchholz", "buchholz_cut1", "buchholz_median", "direct_encounter",
-    "sonneborn_berger", "matches_won", "games_won", "match_points", "opponents_rating", "truncated_solkoff", "riga",
+    "progressive",
+    "progressive_corrected",
+    "buchholz",
+    "buchholz_cut1",
+    "buchholz_median",
+    "direct_encounter",
+    "sonneborn_berger",
+    "matches_won",
+    "games_won",
+    "match_points",
+    "opponents_rating",
+    "truncated_solkoff",
+    "riga",
 )
 MAX_ERRORS = 50
 
@@ -75,18 +104,32 @@ def export_data(tournament) -> dict:
     out = {
         "format": FORMAT,
         "tournament": {
-            "name": t.name, "slug": t.slug, "variant": t.variant, "format": t.format, "rounds": t.planned_rounds,
-            "minutes_per_game": t.minutes_per_game, "start_date": _iso(t.start_date), "end_date": _iso(t.end_date),
-            "city": t.city, "state": t.state,
+            "name": t.name,
+            "slug": t.slug,
+            "variant": t.variant,
+            "format": t.format,
+            "rounds": t.planned_rounds,
+            "minutes_per_game": t.minutes_per_game,
+            "start_date": _iso(t.start_date),
+            "end_date": _iso(t.end_date),
+            "city": t.city,
+            "state": t.state,
             "scoring": {"win": number(t.score_win), "draw": number(t.score_draw), "loss": number(t.score_loss)},
-            "bye": t.bye_value, "acceleration": t.acceleration, "tiebreaks": tiebreaks,
+            "bye": t.bye_value,
+            "acceleration": t.acceleration,
+            "tiebreaks": tiebreaks,
             "min_participants": t.min_participants,
-            "venue": t.venue, "chief_arbiter": t.chief_arbiter, "time_zone": t.time_zone,
-            "absence": t.absence_value, "provisional_rating": t.provisional_rating,
+            "venue": t.venue,
+            "chief_arbiter": t.chief_arbiter,
+            "time_zone": t.time_zone,
+            "absence": t.absence_value,
+            "provisional_rating": t.provisional_rating,
             "initial_colour": t.initial_colour,
             "opening_table": t.opening_table.code if t.opening_table_id else None,
-            "opening_draw": t.opening_draw_mode, "tiebreak_edition": t.tiebreak_edition,
-            "progressive_move": t.progressive_move, "corrected_progressive_cut": t.corrected_progressive_cut,
+            "opening_draw": t.opening_draw_mode,
+            "tiebreak_edition": t.tiebreak_edition,
+            "progressive_move": t.progressive_move,
+            "corrected_progressive_cut": t.corrected_progressive_cut,
             "corrected_progressive_unplayed": t.corrected_progressive_unplayed,
             "king_moves_per_player": t.king_moves_per_player,
         },
@@ -106,8 +149,14 @@ def export_data(tournament) -> dict:
     for e in sorted(entries, key=lambda e: ids[e.pk]):
         p = e.player
         player = {
-            "id": ids[e.pk], "cbjd_id": p.cbjd_id, "name": p.name, "sex": p.sex, "birth_date": _iso(p.birth_date),
-            "state": p.state, "club": p.club, "rating": e.rating,
+            "id": ids[e.pk],
+            "cbjd_id": p.cbjd_id,
+            "name": p.name,
+            "sex": p.sex,
+            "birth_date": _iso(p.birth_date),
+            "state": p.state,
+            "club": p.club,
+            "rating": e.rating,
             "categories": [c.code for c in sorted(e.categories.all(), key=lambda c: cat_pos.get(c.pk, 0))],
         }
         if p.title:
@@ -129,16 +178,24 @@ def export_data(tournament) -> dict:
         boards = []
         for board in rnd.boards.all():
             seats = {s.side: s.entry_id for s in board.seats.all()}
-            b = {"board": board.number, "first": ids.get(seats.get(SeatSide.FIRST)),
-                 "second": ids.get(seats.get(SeatSide.SECOND)),
-                 "games": [g.result for g in board.games.all()]}
+            b = {
+                "board": board.number,
+                "first": ids.get(seats.get(SeatSide.FIRST)),
+                "second": ids.get(seats.get(SeatSide.SECOND)),
+                "games": [g.result for g in board.games.all()],
+            }
             if board.opening_id:
                 b["opening"] = board.opening.code
             boards.append(b)
         bye = rnd.bye_seats[0].entry_id if rnd.bye_seats else None
-        r = {"number": rnd.number, "status": rnd.status, "opening": rnd.opening.code if rnd.opening_id else None,
-             "boards": boards, "bye": ids[bye] if bye is not None else None,
-             "absent": sorted(absences.get(rnd.number, []))}
+        r = {
+            "number": rnd.number,
+            "status": rnd.status,
+            "opening": rnd.opening.code if rnd.opening_id else None,
+            "boards": boards,
+            "bye": ids[bye] if bye is not None else None,
+            "absent": sorted(absences.get(rnd.number, [])),
+        }
         if rnd.manually_edited:
             r["manually_edited"] = True
         if rnd.engine and rnd.engine != IMPORTED_ENGINE:
@@ -302,9 +359,15 @@ def _validate(data):
         provisional = 1600
     fields["provisional_rating"] = provisional
     fields["initial_colour"] = _choice(t, "initial_colour", InitialColour.values, InitialColour.WHITE, where, ck)
-    fields["opening_draw_mode"] = _choice(t, "opening_draw", OpeningDrawMode.values, OpeningDrawMode.PER_ROUND, where, ck)
-    fields["tiebreak_edition"] = _choice(t, "tiebreak_edition", TiebreakEdition.values, TiebreakEdition.FIDE_2026, where, ck)
-    fields["progressive_move"] = _choice(t, "progressive_move", ProgressiveMove.values, ProgressiveMove.TO_END, where, ck)
+    fields["opening_draw_mode"] = _choice(
+        t, "opening_draw", OpeningDrawMode.values, OpeningDrawMode.PER_ROUND, where, ck
+    )
+    fields["tiebreak_edition"] = _choice(
+        t, "tiebreak_edition", TiebreakEdition.values, TiebreakEdition.FIDE_2026, where, ck
+    )
+    fields["progressive_move"] = _choice(
+        t, "progressive_move", ProgressiveMove.values, ProgressiveMove.TO_END, where, ck
+    )
     cut = t.get("corrected_progressive_cut", 1)
     if not _is_int(cut) or cut < 0:
         ck.add(where, f"corte do escore acumulado corrigido inválido: {cut!r}")
@@ -450,10 +513,21 @@ def _validate(data):
             broken.add(pid)
             continue
         entry = {
-            "id": pid, "cbjd_id": cbjd or None, "name": str(p["name"])[:120], "sex": sex, "birth_date": birth,
-            "state": state, "club": str(p.get("club") or "")[:120], "rating": rating, "fmjd_rating": fmjd,
-            "title": title, "categories": [c for c in pcats if c in codes], "withdrawn_from": withdrawn,
-            "withdrawal": withdrawal if withdrawn else "", "late_entry": late, "declared_adult": declared_adult,
+            "id": pid,
+            "cbjd_id": cbjd or None,
+            "name": str(p["name"])[:120],
+            "sex": sex,
+            "birth_date": birth,
+            "state": state,
+            "club": str(p.get("club") or "")[:120],
+            "rating": rating,
+            "fmjd_rating": fmjd,
+            "title": title,
+            "categories": [c for c in pcats if c in codes],
+            "withdrawn_from": withdrawn,
+            "withdrawal": withdrawal if withdrawn else "",
+            "late_entry": late,
+            "declared_adult": declared_adult,
         }
         by_id[pid] = entry
         plan_players.append(entry)
@@ -517,7 +591,9 @@ def _validate(data):
             seen[pid] = what
             p = by_id[pid]
             if p["withdrawn_from"] is not None and num >= p["withdrawn_from"] and what != "ausente":
-                ck.add(rw, f"o jogador {pid} desistiu a partir da rodada {p['withdrawn_from']} e não pode jogar ({what})")
+                ck.add(
+                    rw, f"o jogador {pid} desistiu a partir da rodada {p['withdrawn_from']} e não pode jogar ({what})"
+                )
             if p["late_entry"] is not None and num < p["late_entry"] and what != "ausente":
                 ck.add(rw, f"o jogador {pid} só entrou na rodada {p['late_entry']} ({what})")
             return True
@@ -547,8 +623,11 @@ def _validate(data):
                 continue
             if second in (None, 0):
                 if isinstance(games, list) and any(g is not None for g in games):
-                    ck.add(bw, f"resultado registrado para um bye (jogador {first} sem adversário); o bye não tem "
-                               "resultado: indique-o no campo “bye” da rodada")
+                    ck.add(
+                        bw,
+                        f"resultado registrado para um bye (jogador {first} sem adversário); o bye não tem "
+                        "resultado: indique-o no campo “bye” da rodada",
+                    )
                 else:
                     ck.add(bw, f"mesa sem segundo jogador; indique o bye do jogador {first} no campo “bye” da rodada")
                 continue
@@ -565,7 +644,9 @@ def _validate(data):
             bad = False
             for g, code in enumerate(games, start=1):
                 if code is not None and code not in RESULT_CODES:
-                    ck.add(bw, f"resultado inválido na partida {g}: {code!r} (use 1-0, 0-1, 1/2, +/-, -/+, -/- ou null)")
+                    ck.add(
+                        bw, f"resultado inválido na partida {g}: {code!r} (use 1-0, 0-1, 1/2, +/-, -/+, -/- ou null)"
+                    )
                     bad = True
             if bad or not ok:
                 continue
@@ -576,8 +657,15 @@ def _validate(data):
                 ck.add(bw, f"os jogadores {first} e {second} já se enfrentaram na rodada {played_pairs[key]}")
             if any(g in PLAYED for g in games):
                 round_pairs.append(key)
-            plan_boards.append({"number": bn, "first": first, "second": second, "games": list(games),
-                                "opening": opening_of(b.get("opening"), bw)})
+            plan_boards.append(
+                {
+                    "number": bn,
+                    "first": first,
+                    "second": second,
+                    "games": list(games),
+                    "opening": opening_of(b.get("opening"), bw),
+                }
+            )
         for key in round_pairs:
             played_pairs.setdefault(key, num)
         bye = r.get("bye")
@@ -591,12 +679,22 @@ def _validate(data):
             ck.add(rw, "“absent” deve ser uma lista de jogadores")
             absent = []
         plan_absent = [pid for pid in absent if place(pid, "ausente")]
-        plan_rounds.append({"number": num, "status": status, "opening": round_opening, "boards": plan_boards,
-                            "bye": bye, "absent": plan_absent, "pending": pending,
-                            "manually_edited": bool(r.get("manually_edited", False)),
-                            "engine": r["engine"][:120] if isinstance(r.get("engine"), str) and r["engine"].strip()
-                            else IMPORTED_ENGINE})
-    for k, r in enumerate(plan_rounds[:-1]):
+        plan_rounds.append(
+            {
+                "number": num,
+                "status": status,
+                "opening": round_opening,
+                "boards": plan_boards,
+                "bye": bye,
+                "absent": plan_absent,
+                "pending": pending,
+                "manually_edited": bool(r.get("manually_edited", False)),
+                "engine": r["engine"][:120]
+                if isinstance(r.get("engine"), str) and r["engine"].strip()
+                else IMPORTED_ENGINE,
+            }
+        )
+    for _k, r in enumerate(plan_rounds[:-1]):
         if r["status"] == RoundStatus.DRAFT:
             ck.add(f"rodada {r['number']}", "uma rodada em rascunho só pode ser a última")
         if r["pending"]:
@@ -610,7 +708,7 @@ def _validate(data):
         ahead = []
     for a in ahead:
         if not isinstance(a, dict) or not _is_int(a.get("round")) or not _is_int(a.get("player")):
-            ck.add("ausências", f"item inválido: {a!r} (use {{\"round\": N, \"player\": ID}})")
+            ck.add("ausências", f'item inválido: {a!r} (use {{"round": N, "player": ID}})')
             continue
         if a["player"] not in by_id:
             ck.add(f"ausências, rodada {a['round']}", f"jogador {a['player']} não está na lista de jogadores")
@@ -635,7 +733,7 @@ def import_data(data, *, user=None) -> Tournament:
         with transaction.atomic():
             return _write(plan, user)
     except IntegrityError as exc:
-        raise InterchangeError([f"arquivo: dados inconsistentes, nada foi gravado ({exc})"])
+        raise InterchangeError([f"arquivo: dados inconsistentes, nada foi gravado ({exc})"]) from exc
 
 
 # An interchange file of the largest real events is well under 1 MB; these limits keep a hostile or broken
@@ -651,13 +749,15 @@ def import_json(text, *, user=None) -> Tournament:
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise InterchangeError(["arquivo: não está em UTF-8"])
+            raise InterchangeError(["arquivo: não está em UTF-8"]) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InterchangeError([f"arquivo: JSON inválido na linha {exc.lineno}, coluna {exc.colno}: {exc.msg}"])
+        raise InterchangeError(
+            [f"arquivo: JSON inválido na linha {exc.lineno}, coluna {exc.colno}: {exc.msg}"]
+        ) from exc
     except RecursionError:
-        raise InterchangeError(["arquivo: JSON aninhado demais (não é um arquivo de torneio)"])
+        raise InterchangeError(["arquivo: JSON aninhado demais (não é um arquivo de torneio)"]) from None
     if isinstance(data, dict) and isinstance(data.get("players"), list) and len(data["players"]) > MAX_PLAYERS:
         raise InterchangeError([f"arquivo: jogadores demais ({len(data['players'])}; no máximo {MAX_PLAYERS})"])
     return import_data(data, user=user)
@@ -668,10 +768,11 @@ def _write(plan, user):
 
     fields = dict(plan["fields"])
     try:
-        tournament = tournament_create(user=user, categories=[
-            {k: v for k, v in c.items() if v is not None} for c in plan["categories"]], **fields)
+        tournament = tournament_create(
+            user=user, categories=[{k: v for k, v in c.items() if v is not None} for c in plan["categories"]], **fields
+        )
     except ValidationError as exc:
-        raise InterchangeError([f"torneio: {m}" for m in exc.messages])
+        raise InterchangeError([f"torneio: {m}" for m in exc.messages]) from exc
     cats = {c.code: c for c in tournament.categories.all()}
 
     # Players: reuse a stored player with the same CBJD ID, create the others.
@@ -683,35 +784,62 @@ def _write(plan, user):
             p["player"] = existing[p["cbjd_id"]]
         else:
             p["player"] = Player(
-                name=p["name"], sex=p["sex"], birth_date=p["birth_date"], state=p["state"], club=p["club"],
-                cbjd_id=p["cbjd_id"], rating=p["rating"], fmjd_rating=p["fmjd_rating"], title=p["title"],
+                name=p["name"],
+                sex=p["sex"],
+                birth_date=p["birth_date"],
+                state=p["state"],
+                club=p["club"],
+                cbjd_id=p["cbjd_id"],
+                rating=p["rating"],
+                fmjd_rating=p["fmjd_rating"],
+                title=p["title"],
             )
             new.append(p["player"])
     Player.objects.bulk_create(new, batch_size=500)
     entries = []
     for p in plan["players"]:
-        entries.append(Entry(
-            tournament=tournament, player=p["player"], pairing_number=p["id"], rating=p["rating"],
-            fmjd_rating=p["fmjd_rating"],
-            status=EntryStatus.WITHDRAWN if p["withdrawn_from"] else EntryStatus.ACTIVE,
-            withdrawn_from_round=p["withdrawn_from"], withdrawal_kind=p["withdrawal"],
-            late_entry_round=p["late_entry"], declared_adult=p["declared_adult"],
-        ))
+        entries.append(
+            Entry(
+                tournament=tournament,
+                player=p["player"],
+                pairing_number=p["id"],
+                rating=p["rating"],
+                fmjd_rating=p["fmjd_rating"],
+                status=EntryStatus.WITHDRAWN if p["withdrawn_from"] else EntryStatus.ACTIVE,
+                withdrawn_from_round=p["withdrawn_from"],
+                withdrawal_kind=p["withdrawal"],
+                late_entry_round=p["late_entry"],
+                declared_adult=p["declared_adult"],
+            )
+        )
     Entry.objects.bulk_create(entries, batch_size=500)
     by_id = {p["id"]: e for p, e in zip(plan["players"], entries)}
     Through = Entry.categories.through
-    Through.objects.bulk_create([
-        Through(entry_id=by_id[p["id"]].pk, category_id=cats[code].pk)
-        for p in plan["players"] for code in p["categories"]
-    ], batch_size=1000)
+    Through.objects.bulk_create(
+        [
+            Through(entry_id=by_id[p["id"]].pk, category_id=cats[code].pk)
+            for p in plan["players"]
+            for code in p["categories"]
+        ],
+        batch_size=1000,
+    )
 
     now = timezone.now()
-    round_objs = Round.objects.bulk_create([
-        Round(tournament=tournament, number=r["number"], status=r["status"], opening=r["opening"],
-              engine=r["engine"], manually_edited=r["manually_edited"], paired_at=now,
-              published_at=now if r["status"] == RoundStatus.PUBLISHED else None)
-        for r in plan["rounds"]
-    ])
+    round_objs = Round.objects.bulk_create(
+        [
+            Round(
+                tournament=tournament,
+                number=r["number"],
+                status=r["status"],
+                opening=r["opening"],
+                engine=r["engine"],
+                manually_edited=r["manually_edited"],
+                paired_at=now,
+                published_at=now if r["status"] == RoundStatus.PUBLISHED else None,
+            )
+            for r in plan["rounds"]
+        ]
+    )
     boards, board_plans = [], []
     for rnd, r in zip(round_objs, plan["rounds"]):
         for b in r["boards"]:
@@ -731,7 +859,13 @@ def _write(plan, user):
     Seat.objects.bulk_create(seats, batch_size=1000)
     Game.objects.bulk_create(games, batch_size=1000)
     Absence.objects.bulk_create(absences, batch_size=1000)
-    audit(tournament=tournament, user=user, action="tournament.import", obj=tournament, summary=tournament.name,
-          new={"players": len(entries), "rounds": len(round_objs)})
+    audit(
+        tournament=tournament,
+        user=user,
+        action="tournament.import",
+        obj=tournament,
+        summary=tournament.name,
+        new={"players": len(entries), "rounds": len(round_objs)},
+    )
     cache.bump(tournament.pk)
     return tournament

@@ -3,16 +3,57 @@
 Pairings are a simple score-group Swiss (no rematch, at most one bye each, pairing numbers in rating order);
 results follow the Elo expectation with a fixed seed, so the same arguments give the same file.
 """
+
 import random
 from datetime import date, timedelta
 
 from ..openings_data import read_tablita_rows
 from .jsonfile import FORMAT
 
-FIRST = ["Ana", "Bruno", "Carla", "Davi", "Elisa", "Fábio", "Gabriela", "Heitor", "Íris", "João", "Larissa",
-         "Marcos", "Nair", "Otávio", "Paula", "Raul", "Sara", "Tiago", "Úrsula", "Vítor"]
-LAST = ["Silva", "Santos", "Oliveira", "Souza", "Lima", "Pereira", "Costa", "Almeida", "Ribeiro", "Gomes",
-        "Barbosa", "Cavalcanti", "Moura", "Teixeira", "Farias", "Batista", "Freitas", "Correia", "Rocha", "Dias"]
+FIRST = [
+    "Ana",
+    "Bruno",
+    "Carla",
+    "Davi",
+    "Elisa",
+    "Fábio",
+    "Gabriela",
+    "Heitor",
+    "Íris",
+    "João",
+    "Larissa",
+    "Marcos",
+    "Nair",
+    "Otávio",
+    "Paula",
+    "Raul",
+    "Sara",
+    "Tiago",
+    "Úrsula",
+    "Vítor",
+]
+LAST = [
+    "Silva",
+    "Santos",
+    "Oliveira",
+    "Souza",
+    "Lima",
+    "Pereira",
+    "Costa",
+    "Almeida",
+    "Ribeiro",
+    "Gomes",
+    "Barbosa",
+    "Cavalcanti",
+    "Moura",
+    "Teixeira",
+    "Farias",
+    "Batista",
+    "Freitas",
+    "Correia",
+    "Rocha",
+    "Dias",
+]
 STATES = ["PE", "PB", "RN", "CE", "BA", "SP", "RJ", "AL", "MG"]
 
 
@@ -43,7 +84,7 @@ def _pair(order, met, rng, budget=200000):
         for i, b in enumerate(rest):
             if b in met[a]:
                 continue
-            tail = solve(rest[:i] + rest[i + 1:])
+            tail = solve(rest[:i] + rest[i + 1 :])
             if tail is not None:
                 return [(a, b)] + tail
         return None
@@ -51,8 +92,9 @@ def _pair(order, met, rng, budget=200000):
     return solve(list(order))
 
 
-def synthetic_tournament(players=300, rounds=9, seed=2026, slug=None, micro_match=True, drafts=False,
-                         start=date(2026, 11, 7)):
+def synthetic_tournament(
+    players=300, rounds=9, seed=2026, slug=None, micro_match=True, drafts=False, start=date(2026, 11, 7)
+):
     rng = random.Random(seed)
     ratings = sorted((rng.randint(1500, 2450) for _ in range(players)), reverse=True)
     codes = [r["code"] for r in read_tablita_rows() if r["table"] == "IDF-64" and r["excluded_for_brazilian"] != "yes"]
@@ -62,11 +104,19 @@ def synthetic_tournament(players=300, rounds=9, seed=2026, slug=None, micro_matc
         female = i % 5 == 3
         year = rng.randint(2009, 2013) if i % 7 == 4 else rng.randint(1955, 2004)
         cats = ["ABS"] + (["FEM"] if female else []) + (["S18"] if start.year - year <= 17 else [])
-        plist.append({
-            "id": i, "cbjd_id": f"S{seed % 1000:03d}{i:05d}", "name": f"{rng.choice(FIRST)} {rng.choice(LAST)} {i}",
-            "sex": "F" if female else "M", "birth_date": date(year, rng.randint(1, 12), rng.randint(1, 28)).isoformat(),
-            "state": rng.choice(STATES), "club": f"Clube {rng.randint(1, 40)}", "rating": rating, "categories": cats,
-        })
+        plist.append(
+            {
+                "id": i,
+                "cbjd_id": f"S{seed % 1000:03d}{i:05d}",
+                "name": f"{rng.choice(FIRST)} {rng.choice(LAST)} {i}",
+                "sex": "F" if female else "M",
+                "birth_date": date(year, rng.randint(1, 12), rng.randint(1, 28)).isoformat(),
+                "state": rng.choice(STATES),
+                "club": f"Clube {rng.randint(1, 40)}",
+                "rating": rating,
+                "categories": cats,
+            }
+        )
     rating_of = {p["id"]: p["rating"] for p in plist}
     score = {p["id"]: 0 for p in plist}
     met = {p["id"]: set() for p in plist}
@@ -119,21 +169,41 @@ def synthetic_tournament(players=300, rounds=9, seed=2026, slug=None, micro_matc
             boards.append({"board": board, "first": a, "second": b, "games": games})
         if bye is not None and not last:
             score[bye] += 2 * per_game
-        out_rounds.append({"number": number, "status": "draft" if last else "published",
-                           "opening": opening_codes[number - 1] if micro_match else None, "boards": boards,
-                           "bye": bye, "absent": []})
+        out_rounds.append(
+            {
+                "number": number,
+                "status": "draft" if last else "published",
+                "opening": opening_codes[number - 1] if micro_match else None,
+                "boards": boards,
+                "bye": bye,
+                "absent": [],
+            }
+        )
     return {
         "format": FORMAT,
         "tournament": {
-            "name": f"Aberto sintético {players}x{rounds}", "slug": slug or f"sintetico-{players}-{rounds}-{seed}",
-            "variant": "brazilian-64", "format": "micro-match" if micro_match else "single-game", "rounds": rounds,
-            "minutes_per_game": 21, "start_date": start.isoformat(),
-            "end_date": (start + timedelta(days=1)).isoformat(), "city": "Recife", "state": "PE",
-            "scoring": {"win": 2, "draw": 1, "loss": 0}, "bye": "win", "acceleration": "none", "tiebreaks": "cbjd",
-            "min_participants": 30, "opening_table": "IDF-64" if micro_match else None,
+            "name": f"Aberto sintético {players}x{rounds}",
+            "slug": slug or f"sintetico-{players}-{rounds}-{seed}",
+            "variant": "brazilian-64",
+            "format": "micro-match" if micro_match else "single-game",
+            "rounds": rounds,
+            "minutes_per_game": 21,
+            "start_date": start.isoformat(),
+            "end_date": (start + timedelta(days=1)).isoformat(),
+            "city": "Recife",
+            "state": "PE",
+            "scoring": {"win": 2, "draw": 1, "loss": 0},
+            "bye": "win",
+            "acceleration": "none",
+            "tiebreaks": "cbjd",
+            "min_participants": 30,
+            "opening_table": "IDF-64" if micro_match else None,
         },
-        "categories": [{"code": "ABS", "name": "Absoluto"}, {"code": "FEM", "name": "Feminino", "sex": "F"},
-                       {"code": "S18", "name": "Sub-18", "max_age": 17}],
+        "categories": [
+            {"code": "ABS", "name": "Absoluto"},
+            {"code": "FEM", "name": "Feminino", "sex": "F"},
+            {"code": "S18", "name": "Sub-18", "max_age": 17},
+        ],
         "players": plist,
         "rounds": out_rounds,
     }

@@ -16,6 +16,7 @@ rounds still to pair (as pairing programs write them); the export writes them th
 colour, 162 or BBW/BBD/BBL points, BBU bye value. Import goes through the JSON importer (same validation, one
 transaction).
 """
+
 from __future__ import annotations
 
 import re
@@ -33,10 +34,22 @@ from .jsonfile import FORMAT, import_data
 _TITLES = {"GMI": "GM", "MI": "IM", "MF": "FM", "GMIF": "WGM", "MIF": "WIM", "MFF": "WFM", "MN": ""}
 _TITLES_BACK = {"GM": "GMI", "IM": "MI", "FM": "MF", "WGM": "GMIF", "WIM": "MIF", "WFM": "MFF"}
 # Result code from White's view -> (White's TRF char, Black's TRF char).
-_TO_TRF = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2": ("=", "="), "+/-": ("+", "-"), "-/+": ("-", "+"),
-           "-/-": ("-", "-")}
-_FROM_TRF = {("1", "0"): "1-0", ("0", "1"): "0-1", ("=", "="): "1/2", ("+", "-"): "+/-", ("-", "+"): "-/+",
-             ("-", "-"): "-/-"}
+_TO_TRF = {
+    "1-0": ("1", "0"),
+    "0-1": ("0", "1"),
+    "1/2": ("=", "="),
+    "+/-": ("+", "-"),
+    "-/+": ("-", "+"),
+    "-/-": ("-", "-"),
+}
+_FROM_TRF = {
+    ("1", "0"): "1-0",
+    ("0", "1"): "0-1",
+    ("=", "="): "1/2",
+    ("+", "-"): "+/-",
+    ("-", "+"): "-/+",
+    ("-", "-"): "-/-",
+}
 _SHORT = {"W": "1", "D": "=", "L": "0"}
 
 
@@ -46,7 +59,7 @@ def _put(buf, col, text):
     start = col - 1
     if len(buf) < start + len(text):
         buf.extend(" " * (start + len(text) - len(buf)))
-    buf[start:start + len(text)] = list(text)
+    buf[start : start + len(text)] = list(text)
 
 
 def _fmt(value):
@@ -56,12 +69,17 @@ def _fmt(value):
 def export_trf(tournament) -> str:
     """The tournament as TRF-2026 (single-game tournaments only)."""
     if tournament.format != RoundFormat.SINGLE_GAME:
-        raise InterchangeError(["TRF: só torneios de partida única podem ser exportados em TRF "
-                                "(os micromatches não cabem no formato); use o arquivo JSON"])
+        raise InterchangeError(
+            [
+                "TRF: só torneios de partida única podem ser exportados em TRF "
+                "(os micromatches não cabem no formato); use o arquivo JSON"
+            ]
+        )
     st = tournament_standings(tournament, public=False, rights=False)
     entries = entries_in_order(tournament)
     entries, rounds, history = tournament_history(
-        tournament, rounds=lean_rounds_with_boards(tournament, entries), entries=entries)
+        tournament, rounds=lean_rounds_with_boards(tournament, entries), entries=entries
+    )
     ids = {e.pk: n for n, e in st.entries.items()}
     announced = set(Absence.objects.filter(entry__tournament=tournament).values_list("entry_id", "round_number"))
     absent_char = "H" if tournament.absence_value == AbsenceValue.DRAW else "Z"
@@ -131,7 +149,10 @@ def _date(text, lineno):
     text = text.strip()
     if not text:
         return None
-    for pattern, order in ((r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})$", "ymd"), (r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$", "dmy")):
+    for pattern, order in (
+        (r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})$", "ymd"),
+        (r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$", "dmy"),
+    ):
         m = re.match(pattern, text)
         if m:
             a, b, c = (int(x) for x in m.groups())
@@ -204,7 +225,9 @@ def parse_trf(text, slug=None) -> dict:
             elif code == "001":
                 pid, player, rblocks = _player(line, lineno)
                 if pid in line_of:
-                    raise InterchangeError([f"TRF, linha {lineno}: número inicial {pid} repetido (linha {line_of[pid]})"])
+                    raise InterchangeError(
+                        [f"TRF, linha {lineno}: número inicial {pid} repetido (linha {line_of[pid]})"]
+                    )
                 line_of[pid] = lineno
                 players.append(player)
                 blocks[pid] = rblocks
@@ -243,8 +266,10 @@ def parse_trf(text, slug=None) -> dict:
                 errors.append(f"{where}: adversário {opp} inexistente")
                 continue
             if len(blocks[opp]) < rnum:
-                errors.append(f"TRF, linha {line_of[opp]}: o jogador {opp} não tem a rodada {rnum}, mas o jogador "
-                              f"{pid} (linha {line_of[pid]}) o enfrenta nela (linha cortada?)")
+                errors.append(
+                    f"TRF, linha {line_of[opp]}: o jogador {opp} não tem a rodada {rnum}, mas o jogador "
+                    f"{pid} (linha {line_of[pid]}) o enfrenta nela (linha cortada?)"
+                )
                 continue
             o_opp, o_colour, o_res, _o_line = blocks[opp][rnum - 1]
             if o_opp != pid:
@@ -268,11 +293,18 @@ def parse_trf(text, slug=None) -> dict:
                     continue
             boards.append((white, black, result))
         boards.sort(key=lambda b: min(b[0], b[1]))
-        rounds.append({
-            "number": rnum, "opening": None, "status": "published",
-            "boards": [{"board": i, "first": w, "second": b, "games": [r]} for i, (w, b, r) in enumerate(boards, 1)],
-            "bye": bye, "absent": sorted(absent),
-        })
+        rounds.append(
+            {
+                "number": rnum,
+                "opening": None,
+                "status": "published",
+                "boards": [
+                    {"board": i, "first": w, "second": b, "games": [r]} for i, (w, b, r) in enumerate(boards, 1)
+                ],
+                "bye": bye,
+                "absent": sorted(absent),
+            }
+        )
     # Trailing columns with announced absences only (no game, no bye): the absences of rounds still to pair,
     # as the pairing programs write them.
     ahead = []
@@ -285,26 +317,39 @@ def parse_trf(text, slug=None) -> dict:
         raise InterchangeError(errors[:50])
     name = t["name"] or "Torneio importado de TRF"
     try:
-        win, draw = float(scoring["win"]), float(scoring["draw"])
+        float(scoring["win"])  # must be a number
+        draw = float(scoring["draw"])
     except ValueError:
-        raise InterchangeError([f"TRF, linha 162: pontuação inválida {scoring}"])
+        raise InterchangeError([f"TRF, linha 162: pontuação inválida {scoring}"]) from None
     bye_value = "win"
     if bye_points is not None:
         try:
             bye_value = "draw" if float(bye_points) == draw else "win"
         except ValueError:
-            raise InterchangeError([f"TRF, linha BBU: valor do bye inválido “{bye_points}”"])
+            raise InterchangeError([f"TRF, linha BBU: valor do bye inválido “{bye_points}”"]) from None
     start = t["start_date"]
     end = t["end_date"] or start
     return {
         "format": FORMAT,
         "tournament": {
-            "name": name[:200], "slug": slug or _free_slug(name), "variant": "brazilian-64", "format": "single-game",
-            "rounds": max(rounds_declared or 0, n_rounds, 1), "minutes_per_game": 21,
-            "start_date": start.isoformat(), "end_date": end.isoformat(), "city": t["city"][:100], "state": "",
-            "scoring": {"win": scoring["win"], "draw": scoring["draw"], "loss": scoring["loss"]}, "bye": bye_value,
-            "absence": "draw" if has_h else "zero", "acceleration": "none", "tiebreaks": "cbjd",
-            "min_participants": 30, "chief_arbiter": t["chief_arbiter"][:120], "opening_table": None,
+            "name": name[:200],
+            "slug": slug or _free_slug(name),
+            "variant": "brazilian-64",
+            "format": "single-game",
+            "rounds": max(rounds_declared or 0, n_rounds, 1),
+            "minutes_per_game": 21,
+            "start_date": start.isoformat(),
+            "end_date": end.isoformat(),
+            "city": t["city"][:100],
+            "state": "",
+            "scoring": {"win": scoring["win"], "draw": scoring["draw"], "loss": scoring["loss"]},
+            "bye": bye_value,
+            "absence": "draw" if has_h else "zero",
+            "acceleration": "none",
+            "tiebreaks": "cbjd",
+            "min_participants": 30,
+            "chief_arbiter": t["chief_arbiter"][:120],
+            "opening_table": None,
             "initial_colour": initial_colour or "white",
         },
         "categories": [{"code": "ABS", "name": "Absoluto"}],
@@ -341,7 +386,7 @@ def _player(line, lineno):
     rblocks = []
     col = 91
     while col < len(line):
-        block = line[col:col + 8].ljust(8)
+        block = line[col : col + 8].ljust(8)
         opp_text, colour, res = block[0:4].strip(), block[5].strip().lower(), block[7].strip().upper()
         if opp_text and not opp_text.isdigit():
             raise InterchangeError([f"{where}: adversário inválido “{opp_text}” na coluna {col + 1}"])
@@ -350,13 +395,22 @@ def _player(line, lineno):
         if res not in ("", "1", "0", "=", "+", "-", "W", "D", "L", "U", "F", "H", "Z"):
             raise InterchangeError([f"{where}: resultado inválido “{res}” na coluna {col + 8}"])
         if opp_text and opp_text.strip("0") and not res:
-            raise InterchangeError([f"{where}: rodada {(col - 91) // 10 + 1} sem resultado na coluna {col + 8} "
-                                    f"(linha cortada?)"])
+            raise InterchangeError(
+                [f"{where}: rodada {(col - 91) // 10 + 1} sem resultado na coluna {col + 8} (linha cortada?)"]
+            )
         rblocks.append((int(opp_text) if opp_text else 0, colour, res, lineno))
         col += 10
-    player = {"id": pid, "cbjd_id": ident if ident and ident != "0" else None, "name": name, "sex": sex,
-              "birth_date": birth_date.isoformat() if birth_date else None, "state": "", "club": "",
-              "rating": rating, "categories": ["ABS"]}
+    player = {
+        "id": pid,
+        "cbjd_id": ident if ident and ident != "0" else None,
+        "name": name,
+        "sex": sex,
+        "birth_date": birth_date.isoformat() if birth_date else None,
+        "state": "",
+        "club": "",
+        "rating": rating,
+        "categories": ["ABS"],
+    }
     if title:
         player["title"] = title
     return pid, player, rblocks

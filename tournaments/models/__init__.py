@@ -1,4 +1,5 @@
 """The data model of the whole domain (see ../shared/spec/domain.md). Invariants live in constraints."""
+
 from .audit import AuditEntry
 from .openings import Opening, OpeningDraw, OpeningTable
 from .players import Player, Suspension
@@ -6,6 +7,20 @@ from .rounds import Board, Game, Round, Seat
 from .tournament import Absence, Category, Entry, ForbiddenPair, Tournament, TournamentRole
 
 __all__ = [
-    "Absence", "AuditEntry", "Board", "Category", "Entry", "ForbiddenPair", "Game", "Opening", "OpeningDraw",
-    "OpeningTable", "Player", "Round", "Seat", "Suspension", "Tournament", "TournamentRole",
+    "Absence",
+    "AuditEntry",
+    "Board",
+    "Category",
+    "Entry",
+    "ForbiddenPair",
+    "Game",
+    "Opening",
+    "OpeningDraw",
+    "OpeningTable",
+    "Player",
+    "Round",
+    "Seat",
+    "Suspension",
+    "Tournament",
+    "TournamentRole",
 ]

@@ -1,4 +1,5 @@
 """The audit log: every change to results, pairings, entries and settings (who, when, old, new)."""
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -8,7 +9,9 @@ class AuditEntry(models.Model):
     tournament = models.ForeignKey(
         "tournaments.Tournament", on_delete=models.CASCADE, null=True, blank=True, related_name="audit_entries"
     )
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     username = models.CharField(_("user"), max_length=150, blank=True)
     action = models.CharField(_("action"), max_length=40)
     object_type = models.CharField(_("object"), max_length=40, blank=True)

@@ -1,4 +1,5 @@
 """Opening tables (tablita) as data, and the log of every opening drawn."""
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -54,11 +55,15 @@ class OpeningDraw(models.Model):
     """The draw log: which opening, for which round (and board), how, by whom, when, with which seed."""
 
     round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE, related_name="opening_draws")
-    board = models.ForeignKey("tournaments.Board", on_delete=models.CASCADE, null=True, blank=True, related_name="opening_draws")
+    board = models.ForeignKey(
+        "tournaments.Board", on_delete=models.CASCADE, null=True, blank=True, related_name="opening_draws"
+    )
     opening = models.ForeignKey(Opening, on_delete=models.PROTECT, related_name="draws")
     method = models.CharField(_("method"), max_length=6, choices=DrawMethod.choices)
     seed = models.CharField(_("seed"), max_length=64, blank=True)
-    drawn_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    drawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     drawn_at = models.DateTimeField(_("drawn at"), auto_now_add=True)
 
     class Meta:
@@ -67,5 +72,10 @@ class OpeningDraw(models.Model):
         ordering = ["drawn_at", "id"]
         constraints = [
             models.CheckConstraint(condition=Q(method__in=DrawMethod.values), name="opening_draw_method_valid"),
-            models.CheckConstraint(condition=~Q(method=DrawMethod.RANDOM) | ~Q(seed=""), name="opening_draw_random_has_seed"),
+            models.CheckConstraint(
+                condition=~Q(method=DrawMethod.RANDOM) | ~Q(seed=""), name="opening_draw_random_has_seed"
+            ),
         ]
+
+    def __str__(self):
+        return f"{self.round}: {self.opening}"

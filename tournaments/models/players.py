@@ -1,4 +1,5 @@
 """People: players (reused across tournaments) and their suspensions."""
+
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
@@ -25,7 +26,9 @@ class Player(models.Model):
         verbose_name_plural = _("players")
         ordering = ["name"]
         constraints = [
-            models.UniqueConstraint(fields=["cbjd_id"], condition=Q(cbjd_id__isnull=False), name="player_cbjd_id_unique"),
+            models.UniqueConstraint(
+                fields=["cbjd_id"], condition=Q(cbjd_id__isnull=False), name="player_cbjd_id_unique"
+            ),
             models.CheckConstraint(condition=~Q(cbjd_id=""), name="player_cbjd_id_not_empty"),
             models.CheckConstraint(
                 condition=Q(rating__isnull=True) | Q(rating__gte=RATING_MIN, rating__lte=RATING_MAX),
@@ -56,7 +59,11 @@ class Suspension(models.Model):
     source = models.CharField(_("source"), max_length=12, choices=SuspensionSource.choices)
     reason = models.TextField(_("reason"), blank=True)
     tournament = models.ForeignKey(
-        "tournaments.Tournament", on_delete=models.SET_NULL, null=True, blank=True, related_name="suspensions",
+        "tournaments.Tournament",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="suspensions",
         verbose_name=_("tournament"),
     )
     confirmed = models.BooleanField(_("confirmed"), default=True)

@@ -1,4 +1,5 @@
 """Rounds, boards, seats (who sits where, or gets the bye) and games."""
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -12,14 +13,20 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField(_("round"))
     status = models.CharField(_("status"), max_length=10, choices=RoundStatus.choices, default=RoundStatus.DRAFT)
     opening = models.ForeignKey(
-        "tournaments.Opening", on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        "tournaments.Opening",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
         verbose_name=_("opening drawn for the round"),
     )
     engine = models.CharField(_("pairing engine"), max_length=120, blank=True)
     manually_edited = models.BooleanField(_("edited by hand"), default=False)
     explanation = models.JSONField(_("pairing explanation"), default=dict, blank=True)
     paired_at = models.DateTimeField(_("paired at"), null=True, blank=True)
-    paired_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    paired_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
 
     class Meta:
@@ -49,7 +56,11 @@ class Board(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards")
     number = models.PositiveSmallIntegerField(_("board"))
     opening = models.ForeignKey(
-        "tournaments.Opening", on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        "tournaments.Opening",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
         verbose_name=_("opening drawn for the board"),
     )
     version = models.PositiveIntegerField(default=1)
@@ -85,7 +96,9 @@ class Seat(models.Model):
         verbose_name_plural = _("seats")
         constraints = [
             models.UniqueConstraint(fields=["round", "entry"], name="seat_entry_once_per_round"),
-            models.UniqueConstraint(fields=["board", "side"], condition=Q(board__isnull=False), name="seat_side_once_per_board"),
+            models.UniqueConstraint(
+                fields=["board", "side"], condition=Q(board__isnull=False), name="seat_side_once_per_board"
+            ),
             models.UniqueConstraint(fields=["round"], condition=Q(side=SeatSide.BYE), name="seat_one_bye_per_round"),
             models.CheckConstraint(
                 condition=(Q(side=SeatSide.BYE) & Q(board__isnull=True))

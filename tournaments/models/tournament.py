@@ -1,4 +1,5 @@
 """A tournament, its settings, categories, staff and entries."""
+
 from decimal import Decimal
 
 from django.conf import settings
@@ -7,16 +8,44 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from .choices import (
-    BRAZIL_TIME_ZONES, RATING_MAX, RATING_MIN, UF_CHOICES, AbsenceValue, Acceleration, ByeValue, EntryStatus,
-    InitialColour, OpeningDrawMode, ProgressiveMove, RoundFormat, Sex, StaffRole, TiebreakEdition,
-    TiebreakProfile, Variant, WithdrawalKind,
+    BRAZIL_TIME_ZONES,
+    RATING_MAX,
+    RATING_MIN,
+    UF_CHOICES,
+    AbsenceValue,
+    Acceleration,
+    ByeValue,
+    EntryStatus,
+    InitialColour,
+    OpeningDrawMode,
+    ProgressiveMove,
+    RoundFormat,
+    Sex,
+    StaffRole,
+    TiebreakEdition,
+    TiebreakProfile,
+    Variant,
+    WithdrawalKind,
 )
 
 # Settings that change results: frozen once round 1 is paired (domain.md section 2).
 FROZEN_SETTINGS = (
-    "variant", "format", "score_win", "score_draw", "score_loss", "bye_value", "absence_value",
-    "tiebreak_profile", "tiebreak_keys", "tiebreak_edition", "progressive_move", "corrected_progressive_cut",
-    "corrected_progressive_unplayed", "acceleration", "provisional_rating", "initial_colour",
+    "variant",
+    "format",
+    "score_win",
+    "score_draw",
+    "score_loss",
+    "bye_value",
+    "absence_value",
+    "tiebreak_profile",
+    "tiebreak_keys",
+    "tiebreak_edition",
+    "progressive_move",
+    "corrected_progressive_cut",
+    "corrected_progressive_unplayed",
+    "acceleration",
+    "provisional_rating",
+    "initial_colour",
 )
 
 
@@ -39,15 +68,22 @@ class Tournament(models.Model):
     score_win = models.DecimalField(_("points for a win"), max_digits=4, decimal_places=1, default=Decimal("2"))
     score_draw = models.DecimalField(_("points for a draw"), max_digits=4, decimal_places=1, default=Decimal("1"))
     score_loss = models.DecimalField(_("points for a loss"), max_digits=4, decimal_places=1, default=Decimal("0"))
-    bye_value = models.CharField(_("pairing-allocated bye worth"), max_length=4, choices=ByeValue.choices, default=ByeValue.WIN)
+    bye_value = models.CharField(
+        _("pairing-allocated bye worth"), max_length=4, choices=ByeValue.choices, default=ByeValue.WIN
+    )
     absence_value = models.CharField(
         _("announced absence worth"), max_length=4, choices=AbsenceValue.choices, default=AbsenceValue.ZERO
     )
 
     # Pairing.
-    acceleration = models.CharField(_("acceleration"), max_length=8, choices=Acceleration.choices, default=Acceleration.NONE)
+    acceleration = models.CharField(
+        _("acceleration"), max_length=8, choices=Acceleration.choices, default=Acceleration.NONE
+    )
     initial_colour = models.CharField(
-        _("initial colour (top seed, round 1)"), max_length=5, choices=InitialColour.choices, default=InitialColour.WHITE
+        _("initial colour (top seed, round 1)"),
+        max_length=5,
+        choices=InitialColour.choices,
+        default=InitialColour.WHITE,
     )
     provisional_rating = models.PositiveIntegerField(_("provisional rating for unrated players"), default=1600)
 
@@ -60,17 +96,25 @@ class Tournament(models.Model):
         _("unplayed rounds rule"), max_length=8, choices=TiebreakEdition.choices, default=TiebreakEdition.FIDE_2026
     )
     progressive_move = models.CharField(
-        _("CBJD exceptions: progressive score"), max_length=6, choices=ProgressiveMove.choices,
+        _("CBJD exceptions: progressive score"),
+        max_length=6,
+        choices=ProgressiveMove.choices,
         default=ProgressiveMove.TO_END,
     )
-    corrected_progressive_cut = models.PositiveSmallIntegerField(_("corrected progressive: first rounds cut"), default=1)
+    corrected_progressive_cut = models.PositiveSmallIntegerField(
+        _("corrected progressive: first rounds cut"), default=1
+    )
     corrected_progressive_unplayed = models.BooleanField(
         _("corrected progressive: count points won without play"), default=True
     )
 
     # Openings (tablita).
     opening_table = models.ForeignKey(
-        "tournaments.OpeningTable", on_delete=models.PROTECT, null=True, blank=True, related_name="tournaments",
+        "tournaments.OpeningTable",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="tournaments",
         verbose_name=_("opening table"),
     )
     opening_draw_mode = models.CharField(
@@ -80,15 +124,20 @@ class Tournament(models.Model):
     # Rules of play: the seeds say "20 (25) successive king moves"; read per player (FMJD) by default, or as
     # single moves (plies) when this is off.
     king_moves_per_player = models.BooleanField(
-        _("king-move draw rule counts each player's moves"), default=True,
-        help_text=_("20 successive king moves on 64 squares (25 on 100) by each player; off: by both players together."),
+        _("king-move draw rule counts each player's moves"),
+        default=True,
+        help_text=_(
+            "20 successive king moves on 64 squares (25 on 100) by each player; off: by both players together."
+        ),
     )
 
     # Qualification and homologation.
     min_participants = models.PositiveSmallIntegerField(_("minimum participants for qualification rights"), default=30)
     homologation_exported_at = models.DateTimeField(_("homologation report exported at"), null=True, blank=True)
 
-    staff = models.ManyToManyField(settings.AUTH_USER_MODEL, through="TournamentRole", related_name="staffed_tournaments")
+    staff = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, through="TournamentRole", related_name="staffed_tournaments"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -98,7 +147,9 @@ class Tournament(models.Model):
         ordering = ["-start_date", "name"]
         constraints = [
             models.CheckConstraint(condition=Q(end_date__gte=F("start_date")), name="tournament_dates_ordered"),
-            models.CheckConstraint(condition=Q(planned_rounds__gte=1, planned_rounds__lte=30), name="tournament_rounds_range"),
+            models.CheckConstraint(
+                condition=Q(planned_rounds__gte=1, planned_rounds__lte=30), name="tournament_rounds_range"
+            ),
             models.CheckConstraint(condition=Q(minutes_per_game__gte=1), name="tournament_minutes_positive"),
             models.CheckConstraint(
                 condition=Q(score_win__gt=F("score_draw"), score_draw__gte=F("score_loss"), score_loss__gte=0),
@@ -106,7 +157,9 @@ class Tournament(models.Model):
             ),
             models.CheckConstraint(condition=Q(variant__in=Variant.values), name="tournament_variant_valid"),
             models.CheckConstraint(condition=Q(format__in=RoundFormat.values), name="tournament_format_valid"),
-            models.CheckConstraint(condition=Q(acceleration__in=Acceleration.values), name="tournament_acceleration_valid"),
+            models.CheckConstraint(
+                condition=Q(acceleration__in=Acceleration.values), name="tournament_acceleration_valid"
+            ),
             models.CheckConstraint(
                 condition=Q(provisional_rating__gte=RATING_MIN, provisional_rating__lte=RATING_MAX),
                 name="tournament_provisional_rating_range",
@@ -192,21 +245,29 @@ class Entry(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "player"], name="entry_player_once"),
             models.UniqueConstraint(
-                fields=["tournament", "pairing_number"], condition=Q(pairing_number__isnull=False),
+                fields=["tournament", "pairing_number"],
+                condition=Q(pairing_number__isnull=False),
                 name="entry_pairing_number_unique",
             ),
             models.CheckConstraint(
                 condition=Q(rating__isnull=True) | Q(rating__gte=RATING_MIN, rating__lte=RATING_MAX),
                 name="entry_rating_range",
             ),
-            models.CheckConstraint(condition=Q(pairing_number__isnull=True) | Q(pairing_number__gte=1), name="entry_pairing_number_positive"),
+            models.CheckConstraint(
+                condition=Q(pairing_number__isnull=True) | Q(pairing_number__gte=1),
+                name="entry_pairing_number_positive",
+            ),
             models.CheckConstraint(condition=Q(status__in=EntryStatus.values), name="entry_status_valid"),
             models.CheckConstraint(
-                condition=(Q(status=EntryStatus.WITHDRAWN, withdrawn_from_round__isnull=False) & Q(withdrawn_from_round__gte=1))
+                condition=(
+                    Q(status=EntryStatus.WITHDRAWN, withdrawn_from_round__isnull=False) & Q(withdrawn_from_round__gte=1)
+                )
                 | (Q(status=EntryStatus.ACTIVE) & Q(withdrawn_from_round__isnull=True)),
                 name="entry_withdrawal_consistent",
             ),
-            models.CheckConstraint(condition=Q(late_entry_round__isnull=True) | Q(late_entry_round__gte=2), name="entry_late_round_valid"),
+            models.CheckConstraint(
+                condition=Q(late_entry_round__isnull=True) | Q(late_entry_round__gte=2), name="entry_late_round_valid"
+            ),
         ]
 
     def __str__(self):
@@ -235,6 +296,9 @@ class Absence(models.Model):
             models.CheckConstraint(condition=Q(round_number__gte=1), name="absence_round_positive"),
         ]
 
+    def __str__(self):
+        return f"{self.entry} ({self.round_number})"
+
 
 class ForbiddenPair(models.Model):
     """Two entries that must not be paired (whole event, or rounds from..to)."""
@@ -257,5 +321,10 @@ class ForbiddenPair(models.Model):
             ),
         ]
 
+    def __str__(self):
+        return f"{self.entry_a} × {self.entry_b}"
+
     def applies_to(self, number):
-        return (self.from_round is None or number >= self.from_round) and (self.to_round is None or number <= self.to_round)
+        return (self.from_round is None or number >= self.from_round) and (
+            self.to_round is None or number <= self.to_round
+        )

@@ -2,6 +2,7 @@
 
 Lock order, when several rows are locked: tournament -> round -> board.
 """
+
 from .errors import ConflictError, ServiceError
 
 __all__ = ["ConflictError", "ServiceError"]

@@ -1,4 +1,5 @@
 """Players, rating lists, entries, withdrawals, abandonments and announced absences."""
+
 from datetime import date
 
 from django.db import IntegrityError, transaction
@@ -38,7 +39,8 @@ def eligible_categories(tournament, player):
 def blocking_suspension(player, start, end):
     return (
         Suspension.objects.filter(player=player, confirmed=True, start_date__lte=end, end_date__gte=start)
-        .order_by("-end_date").first()
+        .order_by("-end_date")
+        .first()
     )
 
 
@@ -53,8 +55,10 @@ def entry_register(*, tournament, player, user, categories=None, declared_adult=
     suspension = blocking_suspension(player, tournament.start_date, tournament.end_date)
     if suspension:
         raise ServiceError(
-            _("%(name)s is suspended until %(end)s (%(source)s%(reason)s) and cannot be entered.") % {
-                "name": player.name, "end": suspension.end_date.strftime("%d/%m/%Y"),
+            _("%(name)s is suspended until %(end)s (%(source)s%(reason)s) and cannot be entered.")
+            % {
+                "name": player.name,
+                "end": suspension.end_date.strftime("%d/%m/%Y"),
                 "source": suspension.get_source_display(),
                 "reason": f": {suspension.reason}" if suspension.reason else "",
             }
@@ -69,13 +73,23 @@ def entry_register(*, tournament, player, user, categories=None, declared_adult=
         late_entry_round = max(late_entry_round or next_round, next_round)
         pairing_number = (tournament.entries.aggregate(n=Max("pairing_number"))["n"] or 0) + 1
     entry = Entry.objects.create(
-        tournament=tournament, player=player, rating=player.rating, fmjd_rating=player.fmjd_rating,
-        declared_adult=declared_adult, late_entry_round=late_entry_round if (late_entry_round or 0) > 1 else None,
+        tournament=tournament,
+        player=player,
+        rating=player.rating,
+        fmjd_rating=player.fmjd_rating,
+        declared_adult=declared_adult,
+        late_entry_round=late_entry_round if (late_entry_round or 0) > 1 else None,
         pairing_number=pairing_number,
     )
     entry.categories.set(categories if categories is not None else eligible_categories(tournament, player))
-    audit(tournament=tournament, user=user, action="entry.create", obj=entry, summary=player.name,
-          new={"player": player.pk, "rating": entry.rating, "late_entry_round": entry.late_entry_round})
+    audit(
+        tournament=tournament,
+        user=user,
+        action="entry.create",
+        obj=entry,
+        summary=player.name,
+        new={"player": player.pk, "rating": entry.rating, "late_entry_round": entry.late_entry_round},
+    )
     cache.bump(tournament.pk)
     return entry
 
@@ -90,7 +104,15 @@ def entry_update(*, entry, user, categories=None, declared_adult=None):
         entry.categories.set(categories)
     new = {"categories": sorted(c.code for c in entry.categories.all()), "declared_adult": entry.declared_adult}
     if old != new:
-        audit(tournament=entry.tournament, user=user, action="entry.update", obj=entry, summary=entry.player.name, old=old, new=new)
+        audit(
+            tournament=entry.tournament,
+            user=user,
+            action="entry.update",
+            obj=entry,
+            summary=entry.player.name,
+            old=old,
+            new=new,
+        )
         cache.bump(entry.tournament_id)
     return entry
 
@@ -109,22 +131,37 @@ def entry_withdraw(*, entry, from_round, kind, user, note=""):
         raise ServiceError(_("Round %(n)s does not exist in this tournament.") % {"n": from_round})
     if entry.seats.filter(round__number__gte=from_round).exists():
         raise ServiceError(
-            _("%(name)s is already paired in round %(n)s or later: undo that pairing first, or withdraw from "
-              "the next round.") % {"name": entry.player.name, "n": from_round}
+            _(
+                "%(name)s is already paired in round %(n)s or later: undo that pairing first, or withdraw from "
+                "the next round."
+            )
+            % {"name": entry.player.name, "n": from_round}
         )
     entry.status = EntryStatus.WITHDRAWN
     entry.withdrawn_from_round = from_round
     entry.withdrawal_kind = kind
     entry.save(update_fields=["status", "withdrawn_from_round", "withdrawal_kind"])
-    audit(tournament=tournament, user=user, action="entry.withdraw", obj=entry, summary=entry.player.name,
-          new={"from_round": from_round, "kind": kind, "note": note})
+    audit(
+        tournament=tournament,
+        user=user,
+        action="entry.withdraw",
+        obj=entry,
+        summary=entry.player.name,
+        new={"from_round": from_round, "kind": kind, "note": note},
+    )
     suspension = None
     if kind == WithdrawalKind.ABANDONMENT:
         start = tournament.end_date
         suspension = Suspension.objects.create(
-            player=entry.player, start_date=start, end_date=add_months(start, 3), source=SuspensionSource.ABANDONMENT,
-            reason=_("Abandonment of %(t)s without the arbiter's approval (regulation art. 10).") % {"t": tournament.name},
-            tournament=tournament, confirmed=False, created_by=user if getattr(user, "pk", None) else None,
+            player=entry.player,
+            start_date=start,
+            end_date=add_months(start, 3),
+            source=SuspensionSource.ABANDONMENT,
+            reason=_("Abandonment of %(t)s without the arbiter's approval (regulation art. 10).")
+            % {"t": tournament.name},
+            tournament=tournament,
+            confirmed=False,
+            created_by=user if getattr(user, "pk", None) else None,
         )
     cache.bump(tournament.pk)
     return suspension
@@ -142,7 +179,9 @@ def entry_reinstate(*, entry, user):
     entry.status, entry.withdrawn_from_round, entry.withdrawal_kind = EntryStatus.ACTIVE, None, ""
     entry.save(update_fields=["status", "withdrawn_from_round", "withdrawal_kind"])
     Suspension.objects.filter(player=entry.player, tournament=entry.tournament, confirmed=False).delete()
-    audit(tournament=entry.tournament, user=user, action="entry.reinstate", obj=entry, summary=entry.player.name, old=old)
+    audit(
+        tournament=entry.tournament, user=user, action="entry.reinstate", obj=entry, summary=entry.player.name, old=old
+    )
     cache.bump(entry.tournament_id)
     return entry
 
@@ -164,8 +203,14 @@ def suspension_confirm(*, suspension, user):
         raise ServiceError(_("This suspension is already confirmed."))
     suspension.confirmed = True
     suspension.save(update_fields=["confirmed"])
-    audit(tournament=suspension.tournament, user=user, action="suspension.confirm", obj=suspension,
-          summary=str(suspension.player), new={"start": str(suspension.start_date), "end": str(suspension.end_date)})
+    audit(
+        tournament=suspension.tournament,
+        user=user,
+        action="suspension.confirm",
+        obj=suspension,
+        summary=str(suspension.player),
+        new={"start": str(suspension.start_date), "end": str(suspension.end_date)},
+    )
     return suspension
 
 
@@ -173,7 +218,13 @@ def suspension_confirm(*, suspension, user):
 def suspension_dismiss(*, suspension, user):
     if suspension.confirmed:
         raise ServiceError(_("A confirmed suspension cannot be dismissed here."))
-    audit(tournament=suspension.tournament, user=user, action="suspension.dismiss", obj=suspension, summary=str(suspension.player))
+    audit(
+        tournament=suspension.tournament,
+        user=user,
+        action="suspension.dismiss",
+        obj=suspension,
+        summary=str(suspension.player),
+    )
     suspension.delete()
 
 
@@ -182,16 +233,24 @@ def absence_announce(*, entry, round_number, user, reason=""):
     """Announce before pairing that the entry will miss a round: not paired, scores the absence value."""
     tournament = Tournament.objects.select_for_update().get(pk=entry.tournament_id)
     if tournament.rounds.filter(number=round_number).exists():
-        raise ServiceError(_("Round %(n)s is already paired: undo its pairing to announce an absence.") % {"n": round_number})
+        raise ServiceError(
+            _("Round %(n)s is already paired: undo its pairing to announce an absence.") % {"n": round_number}
+        )
     if not 1 <= round_number <= tournament.planned_rounds:
         raise ServiceError(_("Round %(n)s does not exist in this tournament.") % {"n": round_number})
     try:
         with transaction.atomic():
             absence = Absence.objects.create(entry=entry, round_number=round_number, reason=reason)
     except IntegrityError:
-        raise ServiceError(_("This absence is already recorded."))
-    audit(tournament=tournament, user=user, action="absence.create", obj=absence,
-          summary=f"{entry.player.name}: {round_number}", new={"round": round_number, "reason": reason})
+        raise ServiceError(_("This absence is already recorded.")) from None
+    audit(
+        tournament=tournament,
+        user=user,
+        action="absence.create",
+        obj=absence,
+        summary=f"{entry.player.name}: {round_number}",
+        new={"round": round_number, "reason": reason},
+    )
     cache.bump(tournament.pk)
     return absence
 
@@ -200,9 +259,16 @@ def absence_announce(*, entry, round_number, user, reason=""):
 def absence_cancel(*, absence, user):
     tournament = absence.entry.tournament
     if tournament.rounds.filter(number=absence.round_number).exists():
-        raise ServiceError(_("Round %(n)s is already paired: the absence can no longer be cancelled.") % {"n": absence.round_number})
-    audit(tournament=tournament, user=user, action="absence.delete", obj=absence,
-          summary=f"{absence.entry.player.name}: {absence.round_number}")
+        raise ServiceError(
+            _("Round %(n)s is already paired: the absence can no longer be cancelled.") % {"n": absence.round_number}
+        )
+    audit(
+        tournament=tournament,
+        user=user,
+        action="absence.delete",
+        obj=absence,
+        summary=f"{absence.entry.player.name}: {absence.round_number}",
+    )
     absence.delete()
     cache.bump(tournament.pk)
 
@@ -216,7 +282,7 @@ def rating_list_import(*, data, filename, user):
     try:
         rows = parse_rating_list(data, filename)
     except RatingListError as exc:
-        raise ServiceError([line_message(line, msg) for line, msg in exc.errors[:50]])
+        raise ServiceError([line_message(line, msg) for line, msg in exc.errors[:50]]) from exc
     existing = {p.cbjd_id: p for p in Player.objects.filter(cbjd_id__in=[r.cbjd_id for r in rows])}
     created = updated = 0
     errors = []
@@ -226,8 +292,15 @@ def rating_list_import(*, data, filename, user):
             if not row.sex:
                 errors.append(line_message(row.line, _("sex missing for a new player")))
                 continue
-            Player.objects.create(cbjd_id=row.cbjd_id, name=row.name, rating=row.rating, birth_date=row.birth_date,
-                                  sex=row.sex, state=row.state, club=row.club)
+            Player.objects.create(
+                cbjd_id=row.cbjd_id,
+                name=row.name,
+                rating=row.rating,
+                birth_date=row.birth_date,
+                sex=row.sex,
+                state=row.state,
+                club=row.club,
+            )
             created += 1
         else:
             player.name, player.rating = row.name, row.rating
@@ -239,8 +312,13 @@ def rating_list_import(*, data, filename, user):
             updated += 1
     if errors:
         raise ServiceError(errors[:50])
-    audit(tournament=None, user=user, action="ratinglist.import", summary=f"{filename}: {created} new, {updated} updated",
-          new={"created": created, "updated": updated})
+    audit(
+        tournament=None,
+        user=user,
+        action="ratinglist.import",
+        summary=f"{filename}: {created} new, {updated} updated",
+        new={"created": created, "updated": updated},
+    )
     return created, updated
 
 

@@ -1,4 +1,5 @@
 """Game records: an arbiter attaches a game's moves (PDN); they are checked against the rules before saving."""
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -21,24 +22,37 @@ def start_fen_for(game):
 def game_attach_pdn(*, game, pdn, user):
     """Check the moves from the board's drawn opening (or the initial position) and store them; the first
     illegal move is named by number and side, and nothing is stored."""
-    game = Game.objects.select_for_update(of=("self",)).select_related(
-        "board__round__tournament", "board__opening", "board__round__opening").get(pk=game.pk)
+    game = (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("board__round__tournament", "board__opening", "board__round__opening")
+        .get(pk=game.pk)
+    )
     tournament = game.board.round.tournament
     pdn = (pdn or "").strip()
     if len(pdn) > MAX_PDN:
         raise ServiceError(_("The game record is too long."))
     if pdn:
-        check = draughts.validate_game(pdn, tournament.variant, start_fen=start_fen_for(game),
-                                       king_rule_per_player=tournament.king_moves_per_player)
+        check = draughts.validate_game(
+            pdn,
+            tournament.variant,
+            start_fen=start_fen_for(game),
+            king_rule_per_player=tournament.king_moves_per_player,
+        )
         if not check.ok:
             raise ServiceError(check.error)
     old = game.pdn
     game.pdn = pdn
     game.save(update_fields=["pdn"])
-    audit(tournament=tournament, user=user, action="game.pdn", obj=game,
-          summary=_("round %(r)s, board %(b)s, game %(g)s") % {
-              "r": game.board.round.number, "b": game.board.number, "g": game.number},
-          old={"pdn": old[:2000]}, new={"pdn": pdn[:2000]})
+    audit(
+        tournament=tournament,
+        user=user,
+        action="game.pdn",
+        obj=game,
+        summary=_("round %(r)s, board %(b)s, game %(g)s")
+        % {"r": game.board.round.number, "b": game.board.number, "g": game.number},
+        old={"pdn": old[:2000]},
+        new={"pdn": pdn[:2000]},
+    )
     cache.bump(tournament.pk)
     return game
 
@@ -59,10 +73,17 @@ def tournament_pdn(tournament, rounds):
                 if not game.pdn.strip():
                     continue
                 white, black = (first, second) if game.number == 1 else (second, first)
-                games.append({
-                    "event": tournament.name, "site": tournament.city, "round": f"{rnd.number}.{board.number}.{game.number}",
-                    "date": tournament.start_date.strftime("%Y.%m.%d"), "white": white.player.name,
-                    "black": black.player.name, "result": RESULT_PDN.get(game.result, "*"), "moves": game.pdn,
-                    "fen": opening.fen if opening else None,
-                })
+                games.append(
+                    {
+                        "event": tournament.name,
+                        "site": tournament.city,
+                        "round": f"{rnd.number}.{board.number}.{game.number}",
+                        "date": tournament.start_date.strftime("%Y.%m.%d"),
+                        "white": white.player.name,
+                        "black": black.player.name,
+                        "result": RESULT_PDN.get(game.result, "*"),
+                        "moves": game.pdn,
+                        "fen": opening.fen if opening else None,
+                    }
+                )
     return draughts.export_pdn(games, tournament.variant) if games else ""

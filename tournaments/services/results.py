@@ -3,6 +3,7 @@
 The board row is locked (``select_for_update``: a real lock on PostgreSQL) and its ``version`` checked: a save
 made on a form that shows an older version is refused with the value stored now, so no result is lost.
 """
+
 from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
@@ -38,8 +39,11 @@ def game_record_result(*, board, results, expected_version, user):
     current = _current(board)
     if expected_version is not None and int(expected_version) != board.version:
         raise ConflictError(
-            _("Board %(board)s was changed by another arbiter while you typed. Stored now: %(current)s. "
-              "Check and save again.") % {"board": board.number, "current": describe(current)},
+            _(
+                "Board %(board)s was changed by another arbiter while you typed. Stored now: %(current)s. "
+                "Check and save again."
+            )
+            % {"board": board.number, "current": describe(current)},
             current=current,
         )
     if not current:
@@ -48,8 +52,10 @@ def game_record_result(*, board, results, expected_version, user):
         if number not in current:
             raise ServiceError(_("Board %(board)s has no game %(game)s.") % {"board": board.number, "game": number})
         if code not in RESULT_CODES and code is not None:
-            raise ServiceError(_("Invalid result “%(code)s” for game %(game)s of board %(board)s.") % {
-                "code": code, "game": number, "board": board.number})
+            raise ServiceError(
+                _("Invalid result “%(code)s” for game %(game)s of board %(board)s.")
+                % {"code": code, "game": number, "board": board.number}
+            )
     next_round_exists = tournament.rounds.filter(number__gt=rnd.number).exists()
     changed = {n: code for n, code in results.items() if current[n] != code}
     if not changed:
@@ -64,10 +70,13 @@ def game_record_result(*, board, results, expected_version, user):
     board.refresh_from_db(fields=["version"])
     new = {**current, **changed}
     audit(
-        tournament=tournament, user=user,
+        tournament=tournament,
+        user=user,
         action="result.correct" if any(current[n] is not None for n in changed) else "result.enter",
-        obj=board, summary=_("round %(r)s, board %(b)s") % {"r": rnd.number, "b": board.number},
-        old={str(k): v for k, v in current.items()}, new={str(k): v for k, v in new.items()},
+        obj=board,
+        summary=_("round %(r)s, board %(b)s") % {"r": rnd.number, "b": board.number},
+        old={str(k): v for k, v in current.items()},
+        new={str(k): v for k, v in new.items()},
     )
     cache.bump(tournament.pk)
     return board

@@ -1,4 +1,5 @@
 """Pairing, publishing, undoing and hand-editing rounds."""
+
 from collections import Counter
 
 from django.db import IntegrityError, transaction
@@ -7,10 +8,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .. import cache
-from ..models import Board, Entry, Game, Round, Seat, Tournament
+from ..models import Absence, Board, Entry, Game, Round, Seat, Tournament
 from ..models.choices import RoundStatus, SeatSide
 from ..pairing_bridge import ENGINE_NAME, NoValidPairing, build_state, pair_next_round, round1_order
-from ..models import Absence
 from ..selectors import missing_results, rounds_with_boards, tournament_history
 from .audit import audit
 from .errors import ServiceError
@@ -21,12 +21,14 @@ def _check_previous_round(tournament, number):
         return
     previous = Round.objects.get(tournament=tournament, number=number - 1)
     if previous.status != RoundStatus.PUBLISHED:
-        raise ServiceError(_("Round %(n)s is still a draft: publish it before pairing the next one.") % {"n": previous.number})
+        raise ServiceError(
+            _("Round %(n)s is still a draft: publish it before pairing the next one.") % {"n": previous.number}
+        )
     boards = missing_results(previous)
     if boards:
         raise ServiceError(
-            _("Round %(n)s still has results missing on board(s) %(boards)s.") % {
-                "n": previous.number, "boards": ", ".join(map(str, boards))}
+            _("Round %(n)s still has results missing on board(s) %(boards)s.")
+            % {"n": previous.number, "boards": ", ".join(map(str, boards))}
         )
 
 
@@ -43,8 +45,13 @@ def assign_pairing_numbers(tournament):
 
 def _create_round(tournament, number, boards, bye, explanation, user, engine=ENGINE_NAME):
     rnd = Round.objects.create(
-        tournament=tournament, number=number, status=RoundStatus.DRAFT, engine=engine, explanation=explanation,
-        paired_at=timezone.now(), paired_by=user if getattr(user, "pk", None) else None,
+        tournament=tournament,
+        number=number,
+        status=RoundStatus.DRAFT,
+        engine=engine,
+        explanation=explanation,
+        paired_at=timezone.now(),
+        paired_by=user if getattr(user, "pk", None) else None,
     )
     _create_boards(rnd, boards, bye, tournament.games_per_round)
     return rnd
@@ -79,15 +86,23 @@ def round_pair(*, tournament, user, publish=False):
     try:
         result = pair_next_round(tournament, number, entries, history)
     except NoValidPairing as exc:
-        raise ServiceError(_("No valid pairing exists for round %(n)s: %(why)s") % {"n": number, "why": exc})
+        raise ServiceError(_("No valid pairing exists for round %(n)s: %(why)s") % {"n": number, "why": exc}) from exc
     try:
         with transaction.atomic():
             rnd = _create_round(tournament, number, result.boards, result.bye, result.explanation, user)
     except IntegrityError:
-        raise ServiceError(_("Round %(n)s was paired by someone else at the same time.") % {"n": number})
-    audit(tournament=tournament, user=user, action="round.pair", obj=rnd, summary=_("round %(n)s") % {"n": number},
-          new={"boards": [[a.pairing_number, b.pairing_number] for a, b in result.boards],
-               "bye": result.bye.pairing_number if result.bye else None})
+        raise ServiceError(_("Round %(n)s was paired by someone else at the same time.") % {"n": number}) from None
+    audit(
+        tournament=tournament,
+        user=user,
+        action="round.pair",
+        obj=rnd,
+        summary=_("round %(n)s") % {"n": number},
+        new={
+            "boards": [[a.pairing_number, b.pairing_number] for a, b in result.boards],
+            "bye": result.bye.pairing_number if result.bye else None,
+        },
+    )
     if publish:
         _publish(rnd, user)
     cache.bump(tournament.pk)
@@ -98,7 +113,13 @@ def _publish(rnd, user):
     rnd.status = RoundStatus.PUBLISHED
     rnd.published_at = timezone.now()
     rnd.save(update_fields=["status", "published_at"])
-    audit(tournament=rnd.tournament, user=user, action="round.publish", obj=rnd, summary=_("round %(n)s") % {"n": rnd.number})
+    audit(
+        tournament=rnd.tournament,
+        user=user,
+        action="round.publish",
+        obj=rnd,
+        summary=_("round %(n)s") % {"n": rnd.number},
+    )
 
 
 @transaction.atomic
@@ -121,10 +142,18 @@ def round_undo(*, round, user):
         raise ServiceError(_("Only the last round (%(n)s) can be undone.") % {"n": last})
     if Game.objects.filter(board__round=rnd, result__isnull=False).exists():
         raise ServiceError(_("Round %(n)s already has results: it can no longer be undone.") % {"n": rnd.number})
-    snapshot = [[s.board.number if s.board else None, s.side, s.entry.pairing_number]
-                for s in rnd.seats.select_related("board", "entry")]
-    audit(tournament=tournament, user=user, action="round.undo", obj=rnd, summary=_("round %(n)s") % {"n": rnd.number},
-          old={"seats": snapshot})
+    snapshot = [
+        [s.board.number if s.board else None, s.side, s.entry.pairing_number]
+        for s in rnd.seats.select_related("board", "entry")
+    ]
+    audit(
+        tournament=tournament,
+        user=user,
+        action="round.undo",
+        obj=rnd,
+        summary=_("round %(n)s") % {"n": rnd.number},
+        old={"seats": snapshot},
+    )
     rnd.delete()
     cache.bump(tournament.pk)
 
@@ -136,7 +165,9 @@ def validate_manual_pairing(tournament, number, pairs, bye, entries, history):
     """
     errors, warnings = [], []
     by_id = {e.pk: e for e in entries}
-    absent = set(Absence.objects.filter(entry__tournament=tournament, round_number=number).values_list("entry_id", flat=True))
+    absent = set(
+        Absence.objects.filter(entry__tournament=tournament, round_number=number).values_list("entry_id", flat=True)
+    )
     present = {e.pk for e in entries if not e.is_out_for_round(number) and e.pk not in absent}
     seated = Counter([a.pk for a, b in pairs] + [b.pk for a, b in pairs] + ([bye.pk] if bye else []))
     for entry_id, count in seated.items():
@@ -145,8 +176,10 @@ def validate_manual_pairing(tournament, number, pairs, bye, entries, history):
         elif count > 1:
             errors.append(_("%(name)s is paired more than once.") % {"name": by_id[entry_id].player.name})
         elif entry_id not in present:
-            errors.append(_("%(name)s is not available for round %(n)s (withdrawn, absent or entered later).") % {
-                "name": by_id[entry_id].player.name, "n": number})
+            errors.append(
+                _("%(name)s is not available for round %(n)s (withdrawn, absent or entered later).")
+                % {"name": by_id[entry_id].player.name, "n": number}
+            )
     for entry_id in sorted(present - set(seated), key=lambda i: by_id[i].pairing_number or 0):
         errors.append(_("%(name)s is present but not paired.") % {"name": by_id[entry_id].player.name})
     for a, b in pairs:
@@ -155,21 +188,29 @@ def validate_manual_pairing(tournament, number, pairs, bye, entries, history):
             continue
         met = [r.round for r in history.get(a.pk, []) if r.opponent == b.pairing_number and r.kind == "played"]
         if met:
-            errors.append(_("%(a)s and %(b)s already played each other in round %(r)s.") % {
-                "a": a.player.name, "b": b.player.name, "r": met[0]})
+            errors.append(
+                _("%(a)s and %(b)s already played each other in round %(r)s.")
+                % {"a": a.player.name, "b": b.player.name, "r": met[0]}
+            )
         for fp in tournament.forbidden_pairs.all():
             if {fp.entry_a_id, fp.entry_b_id} == {a.pk, b.pk} and fp.applies_to(number):
-                errors.append(_("%(a)s and %(b)s may not be paired (forbidden pair).") % {"a": a.player.name, "b": b.player.name})
+                errors.append(
+                    _("%(a)s and %(b)s may not be paired (forbidden pair).") % {"a": a.player.name, "b": b.player.name}
+                )
         sa, sb = _score(history.get(a.pk, [])), _score(history.get(b.pk, []))
         if sa != sb:
-            warnings.append(_("%(a)s (%(sa)s) and %(b)s (%(sb)s) have different scores (a float).") % {
-                "a": a.player.name, "sa": sa, "b": b.player.name, "sb": sb})
+            warnings.append(
+                _("%(a)s (%(sa)s) and %(b)s (%(sb)s) have different scores (a float).")
+                % {"a": a.player.name, "sa": sa, "b": b.player.name, "sb": sb}
+            )
     if bye is not None:
         records = history.get(bye.pk, [])
         if any(r.kind == "pab" for r in records):
             errors.append(_("%(name)s already had a bye.") % {"name": bye.player.name})
         if any(r.kind == "forfeit_win" for r in records):
-            errors.append(_("%(name)s already scored a forfeit win and cannot get the bye.") % {"name": bye.player.name})
+            errors.append(
+                _("%(name)s already scored a forfeit win and cannot get the bye.") % {"name": bye.player.name}
+            )
         lowest = min((_score(history.get(i, [])) for i in present), default=0)
         if _score(records) > lowest:
             warnings.append(_("The bye does not go to a player of the lowest score group."))
@@ -191,7 +232,10 @@ def _differences_from_engine(tournament, number, entries, history, numbers, bye)
     differ = [f"{a}-{b}" for a, b in theirs if frozenset((a, b)) not in mine]
     out = []
     if differ:
-        out.append(_("The Dutch system pairs differently: its pairs not kept here are %(pairs)s.") % {"pairs": ", ".join(differ)})
+        out.append(
+            _("The Dutch system pairs differently: its pairs not kept here are %(pairs)s.")
+            % {"pairs": ", ".join(differ)}
+        )
     engine_bye = engine.bye.pairing_number if engine.bye else None
     if engine_bye != (bye.pairing_number if bye else None):
         out.append(_("The Dutch system gives the bye to number %(n)s.") % {"n": engine_bye or "—"})
@@ -222,7 +266,7 @@ def round_edit(*, round, user, pairs, bye=None):
         pair_objs = [(by_id[int(a)], by_id[int(b)]) for a, b in pairs]
         bye_obj = by_id[int(bye)] if bye else None
     except (KeyError, ValueError, TypeError):
-        raise ServiceError(_("A player of another tournament cannot be paired here."))
+        raise ServiceError(_("A player of another tournament cannot be paired here.")) from None
     errors, warnings = validate_manual_pairing(tournament, rnd.number, pair_objs, bye_obj, entries, history)
     if not errors:
         # The engine's own check of the absolute criteria (it also knows the absolute colour rule of single games).
@@ -235,14 +279,27 @@ def round_edit(*, round, user, pairs, bye=None):
             warnings += _differences_from_engine(tournament, rnd.number, entries, history, numbers, bye_obj)
     if errors:
         raise ServiceError(errors)
-    old = [[s.board.number if s.board else None, s.side, s.entry.pairing_number] for s in rnd.seats.select_related("board", "entry")]
+    old = [
+        [s.board.number if s.board else None, s.side, s.entry.pairing_number]
+        for s in rnd.seats.select_related("board", "entry")
+    ]
     rnd.boards.all().delete()
     rnd.seats.all().delete()
     _create_boards(rnd, pair_objs, bye_obj, tournament.games_per_round)
     rnd.manually_edited = True
     rnd.save(update_fields=["manually_edited"])
-    audit(tournament=tournament, user=user, action="round.edit", obj=rnd, summary=_("round %(n)s") % {"n": rnd.number},
-          old={"seats": old}, new={"boards": [[a.pairing_number, b.pairing_number] for a, b in pair_objs],
-                                   "bye": bye_obj.pairing_number if bye_obj else None, "warnings": warnings})
+    audit(
+        tournament=tournament,
+        user=user,
+        action="round.edit",
+        obj=rnd,
+        summary=_("round %(n)s") % {"n": rnd.number},
+        old={"seats": old},
+        new={
+            "boards": [[a.pairing_number, b.pairing_number] for a, b in pair_objs],
+            "bye": bye_obj.pairing_number if bye_obj else None,
+            "warnings": warnings,
+        },
+    )
     cache.bump(tournament.pk)
     return rnd, warnings

@@ -1,4 +1,5 @@
 """Creating and configuring tournaments."""
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -31,8 +32,14 @@ def tournament_create(*, user, categories=None, **fields):
         Category.objects.create(tournament=tournament, position=position, **cat)
     if user is not None and user.pk:
         TournamentRole.objects.create(tournament=tournament, user=user, role=StaffRole.DIRECTOR)
-    audit(tournament=tournament, user=user, action="tournament.create", obj=tournament, summary=tournament.name,
-          new={k: _jsonable(v) for k, v in fields.items() if k != "opening_table"})
+    audit(
+        tournament=tournament,
+        user=user,
+        action="tournament.create",
+        obj=tournament,
+        summary=tournament.name,
+        new={k: _jsonable(v) for k, v in fields.items() if k != "opening_table"},
+    )
     return tournament
 
 
@@ -49,8 +56,11 @@ def tournament_update(*, tournament, user, **fields):
     if frozen and settings_frozen(tournament):
         names = ", ".join(str(Tournament._meta.get_field(k).verbose_name) for k in frozen)
         raise ServiceError(
-            _("These settings can no longer change because round 1 has been paired (they change results "
-              "already computed): %(names)s.") % {"names": names}
+            _(
+                "These settings can no longer change because round 1 has been paired (they change results "
+                "already computed): %(names)s."
+            )
+            % {"names": names}
         )
     old = {k: _jsonable(getattr(tournament, k)) for k in changed}
     for k, v in changed.items():
@@ -58,8 +68,15 @@ def tournament_update(*, tournament, user, **fields):
     tournament.full_clean()
     tournament.save()
     if changed:
-        audit(tournament=tournament, user=user, action="tournament.settings", obj=tournament,
-              summary=", ".join(changed), old=old, new={k: _jsonable(v) for k, v in changed.items()})
+        audit(
+            tournament=tournament,
+            user=user,
+            action="tournament.settings",
+            obj=tournament,
+            summary=", ".join(changed),
+            old=old,
+            new={k: _jsonable(v) for k, v in changed.items()},
+        )
         cache.bump(tournament.pk)
     return tournament
 

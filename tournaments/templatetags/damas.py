@@ -3,6 +3,7 @@
 Hot pages (standings, pairings) get their numbers already formatted by the view (``fmt_number``), so these
 filters are for the light pages.
 """
+
 import io
 from decimal import Decimal
 from fractions import Fraction
@@ -65,8 +66,10 @@ def _fallback_svg(fen, size=8, title=""):
         pass
     s = 40
     per_row = size // 2
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size * s} {size * s}" class="damas-board" '
-           f'role="img" aria-label="{escape(title or fen)}"><rect width="{size * s}" height="{size * s}" fill="#f0dab5"/>']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size * s} {size * s}" class="damas-board" '
+        f'role="img" aria-label="{escape(title or fen)}"><rect width="{size * s}" height="{size * s}" fill="#f0dab5"/>'
+    ]
     for n in range(1, size * size // 2 + 1):
         row = (n - 1) // per_row
         col_index = (n - 1) % per_row
@@ -80,8 +83,9 @@ def _fallback_svg(fen, size=8, title=""):
             fill = "#fbfbf5" if n in white else "#262626"
             out.append(f'<circle cx="{x + s / 2}" cy="{y + s / 2}" r="16" fill="{fill}" stroke="#000"/>')
             if n in kings:
-                out.append(f'<circle cx="{x + s / 2}" cy="{y + s / 2}" r="10" fill="none" stroke="#d4a017" '
-                           f'stroke-width="3"/>')
+                out.append(
+                    f'<circle cx="{x + s / 2}" cy="{y + s / 2}" r="10" fill="none" stroke="#d4a017" stroke-width="3"/>'
+                )
     out.append("</svg>")
     return "".join(out)
 
@@ -90,8 +94,14 @@ def board_svg_markup(fen, variant="brazilian-64", title="", numbers=True, last_m
     try:
         from draughts import svg_board
 
-        return svg_board(fen, VARIANTS.get(variant, variant), numbers=numbers, coordinates=True,
-                         title=title or None, last_move=last_move)
+        return svg_board(
+            fen,
+            VARIANTS.get(variant, variant),
+            numbers=numbers,
+            coordinates=True,
+            title=title or None,
+            last_move=last_move,
+        )
     except Exception:  # the diagram must never break a page: fall back to a plain drawing
         return _fallback_svg(fen or "", 10 if variant == "international-100" else 8, title)
 
@@ -108,6 +118,15 @@ def qr_svg(url, scale=6, title=""):
     import segno
 
     buffer = io.BytesIO()
-    segno.make(url, error="m").save(buffer, kind="svg", scale=scale, xmldecl=False, svgns=True,
-                                    title=title or url, svgclass="qr", lineclass=None, border=2)
+    segno.make(url, error="m").save(
+        buffer,
+        kind="svg",
+        scale=scale,
+        xmldecl=False,
+        svgns=True,
+        title=title or url,
+        svgclass="qr",
+        lineclass=None,
+        border=2,
+    )
     return mark_safe(buffer.getvalue().decode())

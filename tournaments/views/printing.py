@@ -1,6 +1,7 @@
 """Printable pages (A4, the browser's print): pairings by board and by name, result slips, standings, cross table
 and a QR code for the venue wall. Public for published rounds; a tournament's staff may also print a draft round
 (marked as such), since slips are often printed before the pairing is announced."""
+
 from zoneinfo import ZoneInfo
 
 from django.http import Http404
@@ -24,7 +25,8 @@ def _data(request, t):
 
 def _context(request, t, **extra):
     ctx = {
-        "tournament": t, "printed_at": timezone.localtime(timezone=ZoneInfo(t.time_zone)),
+        "tournament": t,
+        "printed_at": timezone.localtime(timezone=ZoneInfo(t.time_zone)),
         "public_url": request.build_absolute_uri(reverse("public:tournament", args=[t.slug])),
     }
     ctx.update(extra)
@@ -43,9 +45,19 @@ def pairings(request, slug, number):
     t = tournament_or_404(slug)
     data, _staff = _data(request, t)
     rnd = data.round(number)
-    return render(request, "print/pairings.html", _context(
-        request, t, round=rnd, show_qr=True, boards=data.boards(rnd), byes=data.bye_entries(rnd),
-        not_paired=data.not_paired(rnd)))
+    return render(
+        request,
+        "print/pairings.html",
+        _context(
+            request,
+            t,
+            round=rnd,
+            show_qr=True,
+            boards=data.boards(rnd),
+            byes=data.bye_entries(rnd),
+            not_paired=data.not_paired(rnd),
+        ),
+    )
 
 
 @require_safe
@@ -53,8 +65,9 @@ def pairings_alpha(request, slug, number):
     t = tournament_or_404(slug)
     data, _staff = _data(request, t)
     rnd = data.round(number)
-    return render(request, "print/pairings_alpha.html", _context(request, t, round=rnd, rows=data.alphabetical(rnd),
-                                                                   show_qr=True))
+    return render(
+        request, "print/pairings_alpha.html", _context(request, t, round=rnd, rows=data.alphabetical(rnd), show_qr=True)
+    )
 
 
 @require_safe
@@ -70,7 +83,7 @@ def slips(request, slug, number):
             white, black = (row["first"], row["second"]) if white_is_first(n) else (row["second"], row["first"])
             games.append({"number": n, "white": white, "black": black})
         slips.append({"row": row, "games": games})
-    pages = [slips[i:i + SLIPS_PER_PAGE] for i in range(0, len(slips), SLIPS_PER_PAGE)]
+    pages = [slips[i : i + SLIPS_PER_PAGE] for i in range(0, len(slips), SLIPS_PER_PAGE)]
     return render(request, "print/slips.html", _context(request, t, round=rnd, pages=pages))
 
 
@@ -88,8 +101,9 @@ def crosstable(request, slug):
     t = tournament_or_404(slug)
     data = PublicData(t)
     table, rows = crosstable_rows(t, data)
-    return render(request, "print/crosstable.html", _context(request, t, rows=rows, rounds=data.rounds,
-                                                               columns=table["columns"]))
+    return render(
+        request, "print/crosstable.html", _context(request, t, rows=rows, rounds=data.rounds, columns=table["columns"])
+    )
 
 
 @require_safe

@@ -10,6 +10,7 @@ published round shows on the next view):
 Hot pages (standings, pairings) are plain template loops over rows prepared here (numbers already formatted in
 the active locale, URLs already built): django-tables2 is kept for the staff tables.
 """
+
 import time
 import unicodedata
 from collections import defaultdict
@@ -175,19 +176,33 @@ class PublicData:
             complete = bool(results) and all(r is not None for r in results.values())
             started = any(r is not None for r in results.values())
             games = [
-                {"number": n, "code": game_from_first(n, code), "show": show_code(game_from_first(n, code)),
-                 "white_is_first": white_is_first(n)}
+                {
+                    "number": n,
+                    "code": game_from_first(n, code),
+                    "show": show_code(game_from_first(n, code)),
+                    "white_is_first": white_is_first(n),
+                }
                 for n, code in sorted(results.items())
             ]
-            rows.append({
-                "number": board.number, "first": first, "second": second,
-                "first_url": f"{self.player_url}{first.pk}/", "second_url": f"{self.player_url}{second.pk}/",
-                "url": f"{self.round_url}{rnd.number}/mesas/{board.number}/",
-                "first_before": self.fmt(before.get(first.pk)), "second_before": self.fmt(before.get(second.pk)),
-                "first_points": self.fmt(p1), "second_points": self.fmt(p2), "complete": complete,
-                "started": started, "games": games, "opening": board.opening or rnd.opening,
-                "search": f"{first.player.name} {second.player.name} {first.pairing_number} {second.pairing_number}",
-            })
+            rows.append(
+                {
+                    "number": board.number,
+                    "first": first,
+                    "second": second,
+                    "first_url": f"{self.player_url}{first.pk}/",
+                    "second_url": f"{self.player_url}{second.pk}/",
+                    "url": f"{self.round_url}{rnd.number}/mesas/{board.number}/",
+                    "first_before": self.fmt(before.get(first.pk)),
+                    "second_before": self.fmt(before.get(second.pk)),
+                    "first_points": self.fmt(p1),
+                    "second_points": self.fmt(p2),
+                    "complete": complete,
+                    "started": started,
+                    "games": games,
+                    "opening": board.opening or rnd.opening,
+                    "search": f"{first.player.name} {second.player.name} {first.pairing_number} {second.pairing_number}",
+                }
+            )
         return rows
 
     def bye_entries(self, rnd):
@@ -202,8 +217,14 @@ class PublicData:
                 continue
             record = next((r for r in self.history.get(entry.pk, []) if r.round == rnd.number), None)
             kind = record.kind if record else "absent"
-            out.append({"entry": entry, "kind": kind, "label": kind_label(kind),
-                        "points": self.fmt(record.points if record else 0)})
+            out.append(
+                {
+                    "entry": entry,
+                    "kind": kind,
+                    "label": kind_label(kind),
+                    "points": self.fmt(record.points if record else 0),
+                }
+            )
         return out
 
     def alphabetical(self, rnd):
@@ -212,18 +233,41 @@ class PublicData:
         rows = []
         for b in self.boards(rnd, with_scores=False):
             for me, opp, colour in ((b["first"], b["second"], "w"), (b["second"], b["first"], "b")):
-                rows.append({"entry": me, "board": b["number"], "colour": colour, "opponent": opp, "board_url": b["url"],
-                             "before": self.fmt(before.get(me.pk)), "kind": "board"})
+                rows.append(
+                    {
+                        "entry": me,
+                        "board": b["number"],
+                        "colour": colour,
+                        "opponent": opp,
+                        "board_url": b["url"],
+                        "before": self.fmt(before.get(me.pk)),
+                        "kind": "board",
+                    }
+                )
         for entry in self.bye_entries(rnd):
-            rows.append({"entry": entry, "board": None, "kind": "pab", "label": kind_label("pab"),
-                         "before": self.fmt(before.get(entry.pk))})
+            rows.append(
+                {
+                    "entry": entry,
+                    "board": None,
+                    "kind": "pab",
+                    "label": kind_label("pab"),
+                    "before": self.fmt(before.get(entry.pk)),
+                }
+            )
         for item in self.not_paired(rnd):
-            rows.append({"entry": item["entry"], "board": None, "kind": item["kind"], "label": item["label"],
-                         "before": self.fmt(before.get(item["entry"].pk))})
+            rows.append(
+                {
+                    "entry": item["entry"],
+                    "board": None,
+                    "kind": item["kind"],
+                    "label": item["label"],
+                    "before": self.fmt(before.get(item["entry"].pk)),
+                }
+            )
         rows.sort(key=lambda r: (sort_key(r["entry"].player.name), r["entry"].pk))
         for row in rows:
-            row["search"] = f'{row["entry"].player.name} {row["entry"].pairing_number or ""}'
-            row["url"] = f'{self.player_url}{row["entry"].pk}/'
+            row["search"] = f"{row['entry'].player.name} {row['entry'].pairing_number or ''}"
+            row["url"] = f"{self.player_url}{row['entry'].pk}/"
         return rows
 
     @cached_property
@@ -261,10 +305,15 @@ class PublicData:
                     code = None
                     if game.result:
                         code = game.result if white else MIRROR[game.result]
-                    item.games.append({
-                        "number": game.number, "white": white, "code": code, "show": show_code(code),
-                        "outcome": player_outcome(code) if code else None,
-                    })
+                    item.games.append(
+                        {
+                            "number": game.number,
+                            "white": white,
+                            "code": code,
+                            "show": show_code(code),
+                            "outcome": player_outcome(code) if code else None,
+                        }
+                    )
             running += record.points
             item.running = running
             item.points_text = self.fmt(record.points)
@@ -276,9 +325,15 @@ class PublicData:
 
 def kind_label(kind):
     return {
-        "played": _("played"), "forfeit_win": _("won by forfeit (W.O.)"), "forfeit_loss": _("lost by forfeit (W.O.)"),
-        "double_forfeit": _("double forfeit (W.O.)"), "pab": _("BYE"), "absent": _("absent"),
-        "withdrawn": _("withdrawn"), "late": _("late entry"), "pending": _("in progress"),
+        "played": _("played"),
+        "forfeit_win": _("won by forfeit (W.O.)"),
+        "forfeit_loss": _("lost by forfeit (W.O.)"),
+        "double_forfeit": _("double forfeit (W.O.)"),
+        "pab": _("BYE"),
+        "absent": _("absent"),
+        "withdrawn": _("withdrawn"),
+        "late": _("late entry"),
+        "pending": _("in progress"),
     }.get(kind, kind)
 
 
@@ -287,21 +342,37 @@ def kind_label(kind):
 
 def tiebreak_label(key):
     return {
-        "progressive": _("Progressive score"), "progressive_corrected": _("Corrected progressive score"),
-        "buchholz": _("Buchholz"), "buchholz_cut1": _("Buchholz cut 1"), "buchholz_median": _("Median Buchholz"),
-        "direct_encounter": _("Direct encounter"), "sonneborn_berger": _("Sonneborn-Berger"),
-        "matches_won": _("Micro-matches won"), "games_won": _("Games won"), "match_points": _("Match points"),
-        "opponents_rating": _("Average rating of opponents"), "truncated_solkoff": _("Truncated Solkoff"),
+        "progressive": _("Progressive score"),
+        "progressive_corrected": _("Corrected progressive score"),
+        "buchholz": _("Buchholz"),
+        "buchholz_cut1": _("Buchholz cut 1"),
+        "buchholz_median": _("Median Buchholz"),
+        "direct_encounter": _("Direct encounter"),
+        "sonneborn_berger": _("Sonneborn-Berger"),
+        "matches_won": _("Micro-matches won"),
+        "games_won": _("Games won"),
+        "match_points": _("Match points"),
+        "opponents_rating": _("Average rating of opponents"),
+        "truncated_solkoff": _("Truncated Solkoff"),
         "riga": _("Riga coefficient"),
     }.get(key, key)
 
 
 def tiebreak_abbr(key):
     return {
-        "progressive": _("Prog."), "progressive_corrected": _("Prog. corr."), "buchholz": _("Buch."),
-        "buchholz_cut1": _("Buch. c1"), "buchholz_median": _("Buch. med."), "direct_encounter": _("DE"),
-        "sonneborn_berger": _("SB"), "matches_won": _("MW"), "games_won": _("GW"), "match_points": _("MP"),
-        "opponents_rating": _("ARO"), "truncated_solkoff": _("TS"), "riga": _("Riga"),
+        "progressive": _("Prog."),
+        "progressive_corrected": _("Prog. corr."),
+        "buchholz": _("Buch."),
+        "buchholz_cut1": _("Buch. c1"),
+        "buchholz_median": _("Buch. med."),
+        "direct_encounter": _("DE"),
+        "sonneborn_berger": _("SB"),
+        "matches_won": _("MW"),
+        "games_won": _("GW"),
+        "match_points": _("MP"),
+        "opponents_rating": _("ARO"),
+        "truncated_solkoff": _("TS"),
+        "riga": _("Riga"),
     }.get(key, key)
 
 
@@ -312,18 +383,43 @@ def reason_text(reason):
     from ..domain import standings as domain
 
     known = [
-        (domain.REASON_DIRECT, _("Two tied players who met: direct encounter comes first (regulation, art. 6, b); "
-                                 "if their encounter was level, the normal order follows.")),
-        (domain.REASON_ACCELERATION_END, _("Pairing acceleration was used: the progressive score becomes the last "
-                                           "criterion (regulation, art. 6, a).")),
-        (domain.REASON_ACCELERATION_SECOND, _("Pairing acceleration was used: the progressive score becomes the "
-                                              "second criterion (regulation, art. 6, a).")),
-        (domain.REASON_TOP3_END, _("The 3 highest-rated players beat every other opponent and drew among "
-                                   "themselves: the progressive score becomes the last criterion (regulation, "
-                                   "art. 6, c).")),
-        (domain.REASON_TOP3_SECOND, _("The 3 highest-rated players beat every other opponent and drew among "
-                                      "themselves: the progressive score becomes the second criterion "
-                                      "(regulation, art. 6, c).")),
+        (
+            domain.REASON_DIRECT,
+            _(
+                "Two tied players who met: direct encounter comes first (regulation, art. 6, b); "
+                "if their encounter was level, the normal order follows."
+            ),
+        ),
+        (
+            domain.REASON_ACCELERATION_END,
+            _(
+                "Pairing acceleration was used: the progressive score becomes the last "
+                "criterion (regulation, art. 6, a)."
+            ),
+        ),
+        (
+            domain.REASON_ACCELERATION_SECOND,
+            _(
+                "Pairing acceleration was used: the progressive score becomes the "
+                "second criterion (regulation, art. 6, a)."
+            ),
+        ),
+        (
+            domain.REASON_TOP3_END,
+            _(
+                "The 3 highest-rated players beat every other opponent and drew among "
+                "themselves: the progressive score becomes the last criterion (regulation, "
+                "art. 6, c)."
+            ),
+        ),
+        (
+            domain.REASON_TOP3_SECOND,
+            _(
+                "The 3 highest-rated players beat every other opponent and drew among "
+                "themselves: the progressive score becomes the second criterion "
+                "(regulation, art. 6, c)."
+            ),
+        ),
     ]
     found = [text for original, text in known if original in reason]
     return " ".join(found) if found else reason
@@ -333,17 +429,28 @@ def readings(t):
     """The readings of the regulation in force, shown next to the standings (domain.md section 5)."""
     cut = t.corrected_progressive_cut
     out = [
-        ngettext("Corrected progressive score: the progressive score without the first round",
-                 "Corrected progressive score: the progressive score without the first %(n)s rounds", cut)
+        ngettext(
+            "Corrected progressive score: the progressive score without the first round",
+            "Corrected progressive score: the progressive score without the first %(n)s rounds",
+            cut,
+        )
         % {"n": cut}
-        + "; " + (_("points won without play count.") if t.corrected_progressive_unplayed
-                  else _("points won without play (BYE, W.O.) do not count.")),
+        + "; "
+        + (
+            _("points won without play count.")
+            if t.corrected_progressive_unplayed
+            else _("points won without play (BYE, W.O.) do not count.")
+        ),
         _("Buchholz: unplayed rounds as in article 16 of the FIDE Tie-Break Regulations (%(edition)s).")
         % {"edition": t.get_tiebreak_edition_display()},
     ]
     if t.tiebreak_profile == TiebreakProfile.CBJD:
-        out.append(_("CBJD order: progressive score, corrected progressive score, Buchholz, decided per tie "
-                     "group; when every criterion is equal the players share the place."))
+        out.append(
+            _(
+                "CBJD order: progressive score, corrected progressive score, Buchholz, decided per tie "
+                "group; when every criterion is equal the players share the place."
+            )
+        )
     return out
 
 
@@ -400,13 +507,21 @@ def standings_table(tournament, data=None, category=None):
             previous = row.points
             if size > 1:
                 order = " → ".join(str(tiebreak_label(k)) for k in row.order)
-                text = ngettext("%(size)s players tied on %(points)s point", "%(size)s players tied on %(points)s points",
-                                int(row.points) if row.points == int(row.points) else 2)
+                text = ngettext(
+                    "%(size)s players tied on %(points)s point",
+                    "%(size)s players tied on %(points)s points",
+                    int(row.points) if row.points == int(row.points) else 2,
+                )
                 text %= {"size": size, "points": fmt_number(row.points, sep)}
                 text += " — " + _("order") + ": " + order
                 reason = reason_text(row.order_reason)
-                group = {"points": fmt_number(row.points, sep), "size": size, "order": order, "reason": reason,
-                         "text": text + (". " + reason if reason else "")}
+                group = {
+                    "points": fmt_number(row.points, sep),
+                    "size": size,
+                    "order": order,
+                    "reason": reason,
+                    "text": text + (". " + reason if reason else ""),
+                }
                 groups.append(group)
         entry = ts.entries[row.id]
         player = entry.player
@@ -416,20 +531,37 @@ def standings_table(tournament, data=None, category=None):
         if entry.rating:
             info.append(str(entry.rating))
         values = [fmt_number(row.tiebreaks.get(k), sep) for k in keys]  # numbers only: safe to join as HTML
-        rows.append({
-            "rank": rank, "overall": overall, "entry": entry, "name": player.name,
-            "url": f"{player_url}{entry.pk}/", "search": f"{player.name} {entry.pairing_number or ''}",
-            "info": " · ".join(info), "points": fmt_number(row.points, sep),
-            "values": values, "cells": mark_safe("".join(f"<td>{v}</td>" for v in values)),
-            "group": group,
-            "unrated": row.unrated, "qualified": row.id in qualified,
-            "withdrawn": (_("withdrew in round %(n)s") % {"n": row.withdrawn_from}) if row.withdrawn_from else "",
-        })
-    return {"columns": columns, "rows": rows, "groups": groups, "readings": readings(tournament),
-            "span": len(columns) + (4 if category is not None else 3), "category": category,
-            "categories": categories,
-            "rounds_completed": ts.rounds_completed, "qualification": qual, "rights": ts.rights,
-            "average": fmt_number(qual.average, sep) if qual and qual.average is not None else None}
+        rows.append(
+            {
+                "rank": rank,
+                "overall": overall,
+                "entry": entry,
+                "name": player.name,
+                "url": f"{player_url}{entry.pk}/",
+                "search": f"{player.name} {entry.pairing_number or ''}",
+                "info": " · ".join(info),
+                "points": fmt_number(row.points, sep),
+                "values": values,
+                "cells": mark_safe("".join(f"<td>{v}</td>" for v in values)),
+                "group": group,
+                "unrated": row.unrated,
+                "qualified": row.id in qualified,
+                "withdrawn": (_("withdrew in round %(n)s") % {"n": row.withdrawn_from}) if row.withdrawn_from else "",
+            }
+        )
+    return {
+        "columns": columns,
+        "rows": rows,
+        "groups": groups,
+        "readings": readings(tournament),
+        "span": len(columns) + (4 if category is not None else 3),
+        "category": category,
+        "categories": categories,
+        "rounds_completed": ts.rounds_completed,
+        "qualification": qual,
+        "rights": ts.rights,
+        "average": fmt_number(qual.average, sep) if qual and qual.average is not None else None,
+    }
 
 
 # --------------------------------------------------------------------------------------------- views
@@ -478,6 +610,7 @@ def full_page_cache(view):
     users, URLs with a query string and visitors with pending messages get the page rendered around the cached
     fragment instead.
     """
+
     @wraps(view)
     def wrapper(request, slug, **kwargs):
         if request.GET or "messages" in request.COOKIES or request.user.is_authenticated:
@@ -499,8 +632,11 @@ def full_page_cache(view):
 
 @require_safe
 def home(request):
-    tournaments = list(Tournament.objects.order_by("-start_date", "name").only(
-        "name", "slug", "start_date", "end_date", "city", "state", "planned_rounds"))
+    tournaments = list(
+        Tournament.objects.order_by("-start_date", "name").only(
+            "name", "slug", "start_date", "end_date", "city", "state", "planned_rounds"
+        )
+    )
     published = defaultdict(int)
     for tid, number in Round.objects.filter(status=RoundStatus.PUBLISHED).values_list("tournament_id", "number"):
         published[tid] = max(published[tid], number)
@@ -518,15 +654,29 @@ def tournament(request, slug):
         data = PublicData(t)
         rnd = data.current
         standing = standings_table(t, data)
-        return render_to_string("public/_tournament.html", {
-            "tournament": t, "round": rnd, "boards": data.boards(rnd) if rnd else [],
-            "byes": data.bye_entries(rnd) if rnd else [], "entries_count": len(data.entries),
-            "rounds": data.rounds, "top": standing["rows"][:10], "categories": list(t.categories.all()),
-            "settings_in_force": settings_in_force(t),
-        })
+        return render_to_string(
+            "public/_tournament.html",
+            {
+                "tournament": t,
+                "round": rnd,
+                "boards": data.boards(rnd) if rnd else [],
+                "byes": data.bye_entries(rnd) if rnd else [],
+                "entries_count": len(data.entries),
+                "rounds": data.rounds,
+                "top": standing["rows"][:10],
+                "categories": list(t.categories.all()),
+                "settings_in_force": settings_in_force(t),
+            },
+        )
 
-    return _render(request, "public/page.html", t, title=_("Overview"), body=cached_fragment(t, "tournament", build),
-                   section="tournament")
+    return _render(
+        request,
+        "public/page.html",
+        t,
+        title=_("Overview"),
+        body=cached_fragment(t, "tournament", build),
+        section="tournament",
+    )
 
 
 def settings_in_force(t):
@@ -536,8 +686,11 @@ def settings_in_force(t):
         (_("Format"), t.get_format_display()),
         (_("Rounds"), t.planned_rounds),
         (_("Time control"), _("%(m)s minutes per player per game") % {"m": t.minutes_per_game}),
-        (_("Scoring per game"), _("win %(w)s, draw %(d)s, loss %(l)s") % {
-            "w": fmt_number(t.score_win), "d": fmt_number(t.score_draw), "l": fmt_number(t.score_loss)}),
+        (
+            _("Scoring per game"),
+            _("win %(w)s, draw %(d)s, loss %(l)s")
+            % {"w": fmt_number(t.score_win), "d": fmt_number(t.score_draw), "l": fmt_number(t.score_loss)},
+        ),
         (_("Bye worth"), t.get_bye_value_display()),
         (_("Tiebreak profile"), t.get_tiebreak_profile_display()),
         (_("Unplayed rounds in Buchholz"), t.get_tiebreak_edition_display()),
@@ -560,12 +713,25 @@ def rounds(request, slug):
         summary = []
         for rnd in data.rounds:  # every round's progress; the last one's results in full
             boards = data.boards(rnd, with_scores=False)
-            summary.append({"round": rnd, "boards": boards, "done": sum(1 for b in boards if b["complete"]),
-                            "total": len(boards), "byes": data.bye_entries(rnd)})
+            summary.append(
+                {
+                    "round": rnd,
+                    "boards": boards,
+                    "done": sum(1 for b in boards if b["complete"]),
+                    "total": len(boards),
+                    "byes": data.bye_entries(rnd),
+                }
+            )
         return render_to_string("public/_rounds.html", {"tournament": t, "summary": summary})
 
-    return _render(request, "public/page.html", t, title=_("Results by round"),
-                   body=cached_fragment(t, "rounds", build), section="rounds")
+    return _render(
+        request,
+        "public/page.html",
+        t,
+        title=_("Results by round"),
+        body=cached_fragment(t, "rounds", build),
+        section="rounds",
+    )
 
 
 def round_title(number, alphabetical):
@@ -596,9 +762,16 @@ def _round_page(request, slug, number, alphabetical):
         return render_to_string("public/_round.html", ctx)
 
     body = cached_fragment(t, name, build, number or "current")
-    return _render(request, "public/page.html", t, title=round_title(number, alphabetical), body=body, number=number,
-                   alphabetical=alphabetical,
-                   section="alpha" if alphabetical else "pairings")
+    return _render(
+        request,
+        "public/page.html",
+        t,
+        title=round_title(number, alphabetical),
+        body=body,
+        number=number,
+        alphabetical=alphabetical,
+        section="alpha" if alphabetical else "pairings",
+    )
 
 
 @require_safe
@@ -640,8 +813,7 @@ def standings(request, slug, category=None):
     body = cached_fragment(t, "standings", build, (category or "").lower())
     if not body:
         raise Http404(_("No such category."))
-    return _render(request, "public/page.html", t, body=body, section="standings",
-                   title=_("Standings"))
+    return _render(request, "public/page.html", t, body=body, section="standings", title=_("Standings"))
 
 
 def crosstable_rows(t, data):
@@ -656,13 +828,27 @@ def crosstable_rows(t, data):
         cells = []
         for item in data.card(entry):
             if item.opponent is not None:
-                text = f'{line.get(item.opponent.pk, "?")}{white if item.colour == "w" else black}'
+                text = f"{line.get(item.opponent.pk, '?')}{white if item.colour == 'w' else black}"
             else:
                 text = {"pab": _("BYE"), "withdrawn": "–", "late": "–"}.get(item.kind, _("abs."))
-            cells.append({"text": text, "points": item.points_text, "kind": item.kind,
-                          "forfeit": item.kind in ("forfeit_win", "forfeit_loss", "double_forfeit")})
-        out.append({"line": index, "rank": row["rank"], "entry": entry, "points": row["points"], "cells": cells,
-                    "values": row["values"]})
+            cells.append(
+                {
+                    "text": text,
+                    "points": item.points_text,
+                    "kind": item.kind,
+                    "forfeit": item.kind in ("forfeit_win", "forfeit_loss", "double_forfeit"),
+                }
+            )
+        out.append(
+            {
+                "line": index,
+                "rank": row["rank"],
+                "entry": entry,
+                "points": row["points"],
+                "cells": cells,
+                "values": row["values"],
+            }
+        )
     return table, out
 
 
@@ -674,11 +860,19 @@ def crosstable(request, slug):
     def build():
         data = PublicData(t)
         table, rows = crosstable_rows(t, data)
-        return render_to_string("public/_crosstable.html", {
-            "tournament": t, "rows": rows, "rounds": data.rounds, "columns": table["columns"]})
+        return render_to_string(
+            "public/_crosstable.html",
+            {"tournament": t, "rows": rows, "rounds": data.rounds, "columns": table["columns"]},
+        )
 
-    return _render(request, "public/page.html", t, title=_("Cross table"), body=cached_fragment(t, "crosstable", build),
-                   section="crosstable")
+    return _render(
+        request,
+        "public/page.html",
+        t,
+        title=_("Cross table"),
+        body=cached_fragment(t, "crosstable", build),
+        section="crosstable",
+    )
 
 
 @require_safe
@@ -690,12 +884,19 @@ def players(request, slug):
         data = PublicData(t)
         totals = data.totals()
         entries = sorted(data.entries, key=lambda e: (sort_key(e.player.name), e.pk))
-        rows = [{"entry": e, "points": data.fmt(totals.get(e.pk, 0)),
-                 "categories": ", ".join(c.code for c in e.categories.all())} for e in entries]
+        rows = [
+            {
+                "entry": e,
+                "points": data.fmt(totals.get(e.pk, 0)),
+                "categories": ", ".join(c.code for c in e.categories.all()),
+            }
+            for e in entries
+        ]
         return render_to_string("public/_players.html", {"tournament": t, "rows": rows})
 
-    return _render(request, "public/page.html", t, title=_("Players"), body=cached_fragment(t, "players", build),
-                   section="players")
+    return _render(
+        request, "public/page.html", t, title=_("Players"), body=cached_fragment(t, "players", build), section="players"
+    )
 
 
 @require_safe
@@ -709,13 +910,25 @@ def player(request, slug, entry_id):
     def build():
         data = PublicData(t)
         entry = data.by_id[entry_id]
-        return render_to_string("public/_player.html", {
-            "tournament": t, "entry": entry, "card": data.card(entry),
-            "categories": list(entry.categories.all()), "withdrawn": entry.status == EntryStatus.WITHDRAWN,
-        })
+        return render_to_string(
+            "public/_player.html",
+            {
+                "tournament": t,
+                "entry": entry,
+                "card": data.card(entry),
+                "categories": list(entry.categories.all()),
+                "withdrawn": entry.status == EntryStatus.WITHDRAWN,
+            },
+        )
 
-    return _render(request, "public/page.html", t, title=entry.player.name, body=cached_fragment(t, "player", build, entry_id),
-                   section="players")
+    return _render(
+        request,
+        "public/page.html",
+        t,
+        title=entry.player.name,
+        body=cached_fragment(t, "player", build, entry_id),
+        section="players",
+    )
 
 
 @require_safe
@@ -739,9 +952,15 @@ def opening(request, slug, number):
             item["svg"] = board_svg_markup(op.fen, t.variant, title=_("Opening %(code)s") % {"code": op.code})
         return render_to_string("public/_opening.html", {"tournament": t, "round": rnd, "openings": openings})
 
-    return _render(request, "public/page.html", t, title=_("Opening of round %(n)s") % {"n": number},
-                   body=cached_fragment(t, "opening", build, number),
-                   number=number, section="pairings")
+    return _render(
+        request,
+        "public/page.html",
+        t,
+        title=_("Opening of round %(n)s") % {"n": number},
+        body=cached_fragment(t, "opening", build, number),
+        number=number,
+        section="pairings",
+    )
 
 
 @require_safe
@@ -760,19 +979,42 @@ def board(request, slug, number, board_number):
         op = board_obj.opening or rnd.opening
         games = []
         for game in Game.objects.filter(board_id=board_obj.pk).order_by("number"):
-            white, black = (row["first"], row["second"]) if white_is_first(game.number) else (row["second"], row["first"])
-            games.append({"game": game, "white": white, "black": black, "show": show_code(game.result),
-                          "viewer": game_viewer(t, game, op)})
-        return render_to_string("public/_board.html", {
-            "tournament": t, "round": rnd, "row": row, "games": games, "opening": op,
-            "opening_svg": board_svg_markup(op.fen, t.variant, title=op.code) if op else "",
-        })
+            white, black = (
+                (row["first"], row["second"]) if white_is_first(game.number) else (row["second"], row["first"])
+            )
+            games.append(
+                {
+                    "game": game,
+                    "white": white,
+                    "black": black,
+                    "show": show_code(game.result),
+                    "viewer": game_viewer(t, game, op),
+                }
+            )
+        return render_to_string(
+            "public/_board.html",
+            {
+                "tournament": t,
+                "round": rnd,
+                "row": row,
+                "games": games,
+                "opening": op,
+                "opening_svg": board_svg_markup(op.fen, t.variant, title=op.code) if op else "",
+            },
+        )
 
     body = cached_fragment(t, "board", build, number, board_number)
     if not body:
         raise Http404(_("No such board."))
-    return _render(request, "public/page.html", t, title=_("Round %(n)s, board %(b)s") % {"n": number, "b": board_number},
-                   body=body, number=number, section="pairings")
+    return _render(
+        request,
+        "public/page.html",
+        t,
+        title=_("Round %(n)s, board %(b)s") % {"n": number, "b": board_number},
+        body=body,
+        number=number,
+        section="pairings",
+    )
 
 
 def game_viewer(t, game, op):
@@ -787,8 +1029,8 @@ def game_viewer(t, game, op):
     except Exception:  # an unreadable record must not break the page
         return None
     frames = [{"label": _("Start"), "svg": board_svg_markup(check.positions[0], t.variant)}] if check.positions else []
-    for index, move in enumerate(check.moves, start=1):
-        label = f'{move.number}. {"" if move.side == "W" else "… "}{move.notation}'
+    for _index, move in enumerate(check.moves, start=1):
+        label = f"{move.number}. {'' if move.side == 'W' else '… '}{move.notation}"
         frames.append({"label": label, "svg": board_svg_markup(move.fen_after, t.variant, last_move=move.notation)})
     return {"frames": frames, "ok": check.ok, "error": check.error}
 
@@ -808,17 +1050,34 @@ def screen(request, slug, what="standings"):
         data = PublicData(t)
         if what == "pairings":
             rnd = data.current
-            return render_to_string("public/_screen_pairings.html", {
-                "tournament": t, "round": rnd, "boards": data.boards(rnd) if rnd else [],
-                "byes": data.bye_entries(rnd) if rnd else []})
-        return render_to_string("public/_screen_standings.html", {
-            "tournament": t, "table": standings_table(t, data), "current": data.current})
+            return render_to_string(
+                "public/_screen_pairings.html",
+                {
+                    "tournament": t,
+                    "round": rnd,
+                    "boards": data.boards(rnd) if rnd else [],
+                    "byes": data.bye_entries(rnd) if rnd else [],
+                },
+            )
+        return render_to_string(
+            "public/_screen_standings.html",
+            {"tournament": t, "table": standings_table(t, data), "current": data.current},
+        )
 
     try:
         seconds = max(15, min(int(request.GET.get("segundos", 60)), 600))
     except ValueError:
         seconds = 60
-    return render(request, "public/screen.html", {
-        "tournament": t, "body": cached_fragment(t, "screen", build, what), "refresh": seconds, "what": what,
-        "other": reverse("public:screen_pairings" if what == "standings" else "public:screen_standings", args=[t.slug]),
-    })
+    return render(
+        request,
+        "public/screen.html",
+        {
+            "tournament": t,
+            "body": cached_fragment(t, "screen", build, what),
+            "refresh": seconds,
+            "what": what,
+            "other": reverse(
+                "public:screen_pairings" if what == "standings" else "public:screen_standings", args=[t.slug]
+            ),
+        },
+    )

@@ -1,5 +1,6 @@
 """Staff: entries (table and export), registering players, rating lists, withdrawals, absences, suspensions,
 forbidden pairs."""
+
 from django.contrib import messages
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect
@@ -15,8 +16,16 @@ from ..ratinglist import MAX_BYTES
 from ..services import ServiceError
 from ..services.audit import audit
 from ..services.entries import (
-    absence_announce, absence_cancel, entry_register, entry_reinstate, entry_update, entry_withdraw, player_search,
-    rating_list_import, suspension_confirm, suspension_dismiss,
+    absence_announce,
+    absence_cancel,
+    entry_register,
+    entry_reinstate,
+    entry_update,
+    entry_withdraw,
+    player_search,
+    rating_list_import,
+    suspension_confirm,
+    suspension_dismiss,
 )
 from ..tables import EntryTable
 from .staff_helpers import form_errors_to_messages, object_or_404, run_service
@@ -35,8 +44,11 @@ class EntriesView(TournamentStaffMixin, TemplateView):
     template_name = "staff/entries.html"
 
     def get(self, request, *args, **kwargs):
-        qs = (Entry.objects.filter(tournament=self.tournament).select_related("player", "tournament")
-              .prefetch_related("categories"))
+        qs = (
+            Entry.objects.filter(tournament=self.tournament)
+            .select_related("player", "tournament")
+            .prefetch_related("categories")
+        )
         self.table = EntryTable(qs)
         RequestConfig(request, paginate=False).configure(self.table)
         response = export_response(request, self.table, f"{self.tournament.slug}-inscritos")
@@ -46,8 +58,13 @@ class EntriesView(TournamentStaffMixin, TemplateView):
         ctx = super().get_context_data(**kwargs)
         query = self.request.GET.get("q", "")
         entered = set(self.tournament.entries.values_list("player_id", flat=True))
-        ctx.update(table=self.table, query=query, found=[(p, p.pk in entered) for p in player_search(query)],
-                   player_form=PlayerForm(), export_formats=EXPORT_FORMATS)
+        ctx.update(
+            table=self.table,
+            query=query,
+            found=[(p, p.pk in entered) for p in player_search(query)],
+            player_form=PlayerForm(),
+            export_formats=EXPORT_FORMATS,
+        )
         return ctx
 
 
@@ -60,8 +77,14 @@ class EntryAddView(TournamentStaffMixin, TemplateView):
         player_id = request.POST.get("player")
         if player_id:
             player = object_or_404(Player.objects.all(), player_id)
-            run_service(request, entry_register, success=_("%(name)s entered.") % {"name": player.name},
-                        tournament=self.tournament, player=player, user=request.user)
+            run_service(
+                request,
+                entry_register,
+                success=_("%(name)s entered.") % {"name": player.name},
+                tournament=self.tournament,
+                player=player,
+                user=request.user,
+            )
             return redirect("staff:entries", slug=self.tournament.slug)
         form = PlayerForm(request.POST)
         if not form.is_valid():
@@ -83,14 +106,19 @@ class EntryView(TournamentStaffMixin, TemplateView):
     template_name = "staff/entry.html"
 
     def get_entry(self):
-        return get_object_or_404(Entry.objects.select_related("player"), pk=self.kwargs["pk"], tournament=self.tournament)
+        return get_object_or_404(
+            Entry.objects.select_related("player"), pk=self.kwargs["pk"], tournament=self.tournament
+        )
 
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
         entry = self.get_entry()
         ctx.update(
             entry=entry,
-            form=EntryForm(tournament=self.tournament, initial={"categories": entry.categories.all(), "declared_adult": entry.declared_adult}),
+            form=EntryForm(
+                tournament=self.tournament,
+                initial={"categories": entry.categories.all(), "declared_adult": entry.declared_adult},
+            ),
             withdraw_form=WithdrawForm(initial={"from_round": self.tournament.rounds.count() + 1}),
             absence_form=AbsenceForm(initial={"round_number": self.tournament.rounds.count() + 1}),
             absences=entry.absences.order_by("round_number"),
@@ -105,24 +133,48 @@ class EntryView(TournamentStaffMixin, TemplateView):
         if action == "update":
             form = EntryForm(request.POST, tournament=self.tournament)
             if form.is_valid():
-                run_service(request, entry_update, success=_("Entry saved."), entry=entry, user=user,
-                            categories=form.cleaned_data["categories"], declared_adult=form.cleaned_data["declared_adult"])
+                run_service(
+                    request,
+                    entry_update,
+                    success=_("Entry saved."),
+                    entry=entry,
+                    user=user,
+                    categories=form.cleaned_data["categories"],
+                    declared_adult=form.cleaned_data["declared_adult"],
+                )
         elif action == "withdraw":
             form = WithdrawForm(request.POST)
             if form.is_valid():
-                ok, suspension = run_service(request, entry_withdraw, success=_("Withdrawal recorded."), entry=entry, user=user,
-                                             from_round=form.cleaned_data["from_round"], kind=form.cleaned_data["kind"],
-                                             note=form.cleaned_data["note"])
+                ok, suspension = run_service(
+                    request,
+                    entry_withdraw,
+                    success=_("Withdrawal recorded."),
+                    entry=entry,
+                    user=user,
+                    from_round=form.cleaned_data["from_round"],
+                    kind=form.cleaned_data["kind"],
+                    note=form.cleaned_data["note"],
+                )
                 if ok and suspension:
-                    messages.warning(request, _("A suspension until %(end)s is proposed for the abandonment: the director "
-                                                "must confirm it.") % {"end": suspension.end_date.strftime("%d/%m/%Y")})
+                    messages.warning(
+                        request,
+                        _("A suspension until %(end)s is proposed for the abandonment: the director must confirm it.")
+                        % {"end": suspension.end_date.strftime("%d/%m/%Y")},
+                    )
         elif action == "reinstate":
             run_service(request, entry_reinstate, success=_("Withdrawal undone."), entry=entry, user=user)
         elif action == "absence":
             form = AbsenceForm(request.POST)
             if form.is_valid():
-                run_service(request, absence_announce, success=_("Absence recorded."), entry=entry, user=user,
-                            round_number=form.cleaned_data["round_number"], reason=form.cleaned_data["reason"])
+                run_service(
+                    request,
+                    absence_announce,
+                    success=_("Absence recorded."),
+                    entry=entry,
+                    user=user,
+                    round_number=form.cleaned_data["round_number"],
+                    reason=form.cleaned_data["reason"],
+                )
         elif action == "cancel_absence":
             absence = object_or_404(entry.absences.all(), request.POST.get("absence"))
             run_service(request, absence_cancel, success=_("Absence cancelled."), absence=absence, user=user)
@@ -143,11 +195,25 @@ class SuspensionsView(TournamentStaffMixin, TemplateView):
         return ctx
 
     def post(self, request, *args, **kwargs):
-        suspension = object_or_404(Suspension.objects.filter(tournament=self.tournament), request.POST.get("suspension"))
+        suspension = object_or_404(
+            Suspension.objects.filter(tournament=self.tournament), request.POST.get("suspension")
+        )
         if request.POST.get("action") == "confirm":
-            run_service(request, suspension_confirm, success=_("Suspension confirmed."), suspension=suspension, user=request.user)
+            run_service(
+                request,
+                suspension_confirm,
+                success=_("Suspension confirmed."),
+                suspension=suspension,
+                user=request.user,
+            )
         else:
-            run_service(request, suspension_dismiss, success=_("Suspension dismissed."), suspension=suspension, user=request.user)
+            run_service(
+                request,
+                suspension_dismiss,
+                success=_("Suspension dismissed."),
+                suspension=suspension,
+                user=request.user,
+            )
         return redirect("staff:suspensions", slug=self.tournament.slug)
 
 
@@ -163,8 +229,13 @@ class ForbiddenPairsView(TournamentStaffMixin, FormView):
     def post(self, request, *args, **kwargs):
         if request.POST.get("remove"):
             fp = object_or_404(ForbiddenPair.objects.filter(tournament=self.tournament), request.POST["remove"])
-            audit(tournament=self.tournament, user=request.user, action="forbidden.remove", obj=fp,
-                  summary=f"{fp.entry_a} x {fp.entry_b}")
+            audit(
+                tournament=self.tournament,
+                user=request.user,
+                action="forbidden.remove",
+                obj=fp,
+                summary=f"{fp.entry_a} x {fp.entry_b}",
+            )
             fp.delete()
             messages.success(request, _("Forbidden pair removed."))
             return redirect("staff:forbidden_pairs", slug=self.tournament.slug)
@@ -172,7 +243,9 @@ class ForbiddenPairsView(TournamentStaffMixin, FormView):
 
     def form_valid(self, form):
         d = form.cleaned_data
-        entries = {e.pairing_number: e for e in self.tournament.entries.filter(pairing_number__in=[d["entry_a"], d["entry_b"]])}
+        entries = {
+            e.pairing_number: e for e in self.tournament.entries.filter(pairing_number__in=[d["entry_a"], d["entry_b"]])
+        }
         a, b = entries.get(d["entry_a"]), entries.get(d["entry_b"])
         if a is None or b is None or a == b:
             form.add_error(None, _("Give the pairing numbers of two different players of this tournament."))
@@ -180,10 +253,22 @@ class ForbiddenPairsView(TournamentStaffMixin, FormView):
         if d["from_round"] and d["to_round"] and d["to_round"] < d["from_round"]:
             form.add_error("to_round", _("The last round comes before the first."))
             return self.form_invalid(form)
-        fp = ForbiddenPair.objects.create(tournament=self.tournament, entry_a=a, entry_b=b, from_round=d["from_round"],
-                                          to_round=d["to_round"], reason=d["reason"])
-        audit(tournament=self.tournament, user=self.request.user, action="forbidden.create", obj=fp,
-              summary=f"{a} x {b}", new={"from": d["from_round"], "to": d["to_round"]})
+        fp = ForbiddenPair.objects.create(
+            tournament=self.tournament,
+            entry_a=a,
+            entry_b=b,
+            from_round=d["from_round"],
+            to_round=d["to_round"],
+            reason=d["reason"],
+        )
+        audit(
+            tournament=self.tournament,
+            user=self.request.user,
+            action="forbidden.create",
+            obj=fp,
+            summary=f"{a} x {b}",
+            new={"from": d["from_round"], "to": d["to_round"]},
+        )
         messages.success(self.request, _("Forbidden pair recorded."))
         return redirect("staff:forbidden_pairs", slug=self.tournament.slug)
 
@@ -192,15 +277,19 @@ class RatingListImportView(DirectorRequiredMixin, FormView):
     template_name = "staff/rating_import.html"
     form_class = RatingListForm
 
-
     def form_valid(self, form):
         upload = form.cleaned_data["file"]
         if upload.size > MAX_BYTES:  # refused before the file is read into memory
             form.add_error("file", _("The file is too large (at most 10 MB)."))
             return self.form_invalid(form)
         data = upload.read()
-        ok, counts = run_service(self.request, rating_list_import, data=data, filename=upload.name, user=self.request.user)
+        ok, counts = run_service(
+            self.request, rating_list_import, data=data, filename=upload.name, user=self.request.user
+        )
         if not ok:
             return self.form_invalid(form)
-        messages.success(self.request, _("Rating list imported: %(c)s new players, %(u)s updated.") % {"c": counts[0], "u": counts[1]})
+        messages.success(
+            self.request,
+            _("Rating list imported: %(c)s new players, %(u)s updated.") % {"c": counts[0], "u": counts[1]},
+        )
         return redirect("staff:rating_import")

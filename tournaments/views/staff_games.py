@@ -1,4 +1,5 @@
 """Staff: attaching a game's moves (PDN) and exporting every recorded game of the tournament."""
+
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
@@ -17,8 +18,10 @@ class GameView(TournamentStaffMixin, TemplateView):
     def get_game(self):
         return get_object_or_404(
             Game.objects.select_related("board__round", "board__opening", "board__round__opening"),
-            board__round__tournament=self.tournament, board__round__number=self.kwargs["number"],
-            board__number=self.kwargs["board"], number=self.kwargs["game"],
+            board__round__tournament=self.tournament,
+            board__round__number=self.kwargs["number"],
+            board__number=self.kwargs["board"],
+            number=self.kwargs["game"],
         )
 
     def get_context_data(self, **kwargs):

@@ -1,4 +1,5 @@
 """Small helpers shared by the staff views."""
+
 from django.contrib import messages
 from django.shortcuts import redirect
 

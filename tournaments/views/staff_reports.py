@@ -1,5 +1,6 @@
 """Staff: standings with every complete round, the homologation check, and the files (workbook, interchange
 JSON, TRF, cross table); importing a tournament from a file."""
+
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import redirect
@@ -37,8 +38,10 @@ class StandingsView(TournamentStaffMixin, TemplateView):
         st = tournament_standings(self.tournament, public=False)
         columns = st.columns()
         ctx.update(
-            standings=st, columns=[tiebreak_label(k) for k in columns],
-            rows=[(row, st.cells(row)) for row in st.rows], tie_groups=[g for g in st.tie_groups if g.reason],
+            standings=st,
+            columns=[tiebreak_label(k) for k in columns],
+            rows=[(row, st.cells(row)) for row in st.rows],
+            tie_groups=[g for g in st.tie_groups if g.reason],
             categories=st.categories,
         )
         return ctx
@@ -68,8 +71,11 @@ class DownloadView(TournamentStaffMixin, TemplateView):
             if what == "trf":
                 return attachment(export_trf(t), "text/plain; charset=utf-8", f"{t.slug}.trf")
             if what == "crosstable":
-                return attachment(crosstable_sp(t, public=False), "text/tab-separated-values; charset=utf-8",
-                                  f"{t.slug}-tabela-cruzada.txt")
+                return attachment(
+                    crosstable_sp(t, public=False),
+                    "text/tab-separated-values; charset=utf-8",
+                    f"{t.slug}-tabela-cruzada.txt",
+                )
         except ServiceError as exc:
             from django.contrib import messages
 
@@ -85,14 +91,19 @@ class TournamentImportView(DirectorRequiredMixin, FormView):
     template_name = "staff/import.html"
     form_class = TournamentFileForm
 
-
     def form_valid(self, form):
         upload = form.cleaned_data["file"]
         if upload.size > MAX_FILE_BYTES:
             form.add_error("file", _("The file is too large (at most 20 MB)."))
             return self.form_invalid(form)
-        ok, tournament = run_service(self.request, tournament_import, data=upload.read(), filename=upload.name,
-                                     user=self.request.user, success=_("Tournament imported."))
+        ok, tournament = run_service(
+            self.request,
+            tournament_import,
+            data=upload.read(),
+            filename=upload.name,
+            user=self.request.user,
+            success=_("Tournament imported."),
+        )
         if not ok:
             return self.form_invalid(form)
         return redirect("staff:tournament", slug=tournament.slug)

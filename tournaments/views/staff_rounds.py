@@ -1,4 +1,5 @@
 """Staff: pairing, reviewing, publishing, undoing and hand-editing rounds; the opening draw; results entry."""
+
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
@@ -24,10 +25,17 @@ class RoundPairView(TournamentStaffMixin, TemplateView):
     http_method_names = ["post"]
 
     def post(self, request, *args, **kwargs):
-        ok, rnd = run_service(request, round_pair, tournament=self.tournament, user=request.user,
-                              publish=request.POST.get("publish") == "1")
+        ok, rnd = run_service(
+            request,
+            round_pair,
+            tournament=self.tournament,
+            user=request.user,
+            publish=request.POST.get("publish") == "1",
+        )
         if ok:
-            messages.success(request, _("Round %(n)s paired: review it, draw the opening and publish.") % {"n": rnd.number})
+            messages.success(
+                request, _("Round %(n)s paired: review it, draw the opening and publish.") % {"n": rnd.number}
+            )
             return redirect("staff:round", slug=self.tournament.slug, number=rnd.number)
         return redirect("staff:tournament", slug=self.tournament.slug)
 
@@ -40,16 +48,24 @@ def board_rows(tournament, rnd):
         results = {g.number: g.result for g in board.games.all()}
         p1, p2 = board_points(results, scoring)
         done = results and all(r is not None for r in results.values())
-        rows.append({
-            "board": board.number, "board_obj": board, "first_entry": first, "second_entry": second,
-            "first_no": first.pairing_number, "first": first.player.name, "second_no": second.pairing_number,
-            "second": second.player.name,
-            "first_points": fmt_number(p1) if done else "", "second_points": fmt_number(p2) if done else "",
-            "score": f"{fmt_number(p1)} - {fmt_number(p2)}" if done else "",
-            "games": "  ".join(entry_label(n, r) or "…" for n, r in sorted(results.items())),
-            "results": results,
-            "opening": (board.opening or rnd.opening).code if (board.opening or rnd.opening) else "",
-        })
+        rows.append(
+            {
+                "board": board.number,
+                "board_obj": board,
+                "first_entry": first,
+                "second_entry": second,
+                "first_no": first.pairing_number,
+                "first": first.player.name,
+                "second_no": second.pairing_number,
+                "second": second.player.name,
+                "first_points": fmt_number(p1) if done else "",
+                "second_points": fmt_number(p2) if done else "",
+                "score": f"{fmt_number(p1)} - {fmt_number(p2)}" if done else "",
+                "games": "  ".join(entry_label(n, r) or "…" for n, r in sorted(results.items())),
+                "results": results,
+                "opening": (board.opening or rnd.opening).code if (board.opening or rnd.opening) else "",
+            }
+        )
     return rows
 
 
@@ -86,10 +102,18 @@ class RoundView(TournamentStaffMixin, TemplateView):
         bye = rnd.bye_seats[0].entry if rnd.bye_seats else None
         is_last = not self.tournament.rounds.filter(number__gt=rnd.number).exists()
         has_results = any(r for row in self.rows for r in row["results"].values())
-        ctx.update(round=rnd, table=self.table, rows=self.rows, bye=bye, explained=explained,
-                   bye_info=explanation.get(str(bye.pairing_number)) if bye else None,
-                   can_undo=is_last and not has_results, has_results=has_results, export_formats=EXPORT_FORMATS,
-                   draws=rnd.opening_draws.select_related("opening", "drawn_by", "board").order_by("drawn_at"))
+        ctx.update(
+            round=rnd,
+            table=self.table,
+            rows=self.rows,
+            bye=bye,
+            explained=explained,
+            bye_info=explanation.get(str(bye.pairing_number)) if bye else None,
+            can_undo=is_last and not has_results,
+            has_results=has_results,
+            export_formats=EXPORT_FORMATS,
+            draws=rnd.opening_draws.select_related("opening", "drawn_by", "board").order_by("drawn_at"),
+        )
         return ctx
 
     def post(self, request, *args, **kwargs):
@@ -97,17 +121,34 @@ class RoundView(TournamentStaffMixin, TemplateView):
         action = request.POST.get("action")
         url = reverse("staff:round", args=[self.tournament.slug, rnd.number])
         if action == "publish":
-            run_service(request, round_publish, success=_("Round %(n)s published.") % {"n": rnd.number}, round=rnd, user=request.user)
+            run_service(
+                request,
+                round_publish,
+                success=_("Round %(n)s published.") % {"n": rnd.number},
+                round=rnd,
+                user=request.user,
+            )
         elif action == "undo":
-            ok, _r = run_service(request, round_undo, success=_("Pairing of round %(n)s undone.") % {"n": rnd.number},
-                                 round=rnd, user=request.user)
+            ok, _r = run_service(
+                request,
+                round_undo,
+                success=_("Pairing of round %(n)s undone.") % {"n": rnd.number},
+                round=rnd,
+                user=request.user,
+            )
             if ok:
                 return redirect("staff:tournament", slug=self.tournament.slug)
         elif action == "draw":
             run_service(request, opening_draw, success=_("Opening drawn."), round=rnd, user=request.user)
         elif action == "venue_code":
-            run_service(request, opening_set_code, success=_("Opening recorded."), round=rnd, user=request.user,
-                        code=request.POST.get("code", ""))
+            run_service(
+                request,
+                opening_set_code,
+                success=_("Opening recorded."),
+                round=rnd,
+                user=request.user,
+                code=request.POST.get("code", ""),
+            )
         else:
             messages.error(request, _("Unknown action."))
         return redirect(url)
@@ -127,14 +168,20 @@ class RoundEditView(TournamentStaffMixin, TemplateView):
             a, b = board_pair(board)
             lines.append(f"{a.pairing_number} {b.pairing_number}")
         bye = rnd.bye_seats[0].entry.pairing_number if rnd.bye_seats else ""
-        ctx.update(round=rnd, text=kwargs.get("text", "\n".join(lines)), bye=kwargs.get("bye", bye),
-                   warnings=kwargs.get("warnings", []))
+        ctx.update(
+            round=rnd,
+            text=kwargs.get("text", "\n".join(lines)),
+            bye=kwargs.get("bye", bye),
+            warnings=kwargs.get("warnings", []),
+        )
         return ctx
 
     def post(self, request, *args, **kwargs):
         rnd = get_object_or_404(Round, tournament=self.tournament, number=self.kwargs["number"])
         text, bye_text = request.POST.get("pairs", ""), request.POST.get("bye", "").strip()
-        by_number = dict(self.tournament.entries.filter(pairing_number__isnull=False).values_list("pairing_number", "pk"))
+        by_number = dict(
+            self.tournament.entries.filter(pairing_number__isnull=False).values_list("pairing_number", "pk")
+        )
         pairs, errors = [], []
         if len(text) > 20_000 or len(bye_text) > 20:
             messages.error(request, _("The pairing typed is too long: one board per line, two pairing numbers each."))
@@ -198,10 +245,15 @@ class ResultsView(TournamentStaffMixin, TemplateView):
             keep = str(typed.get((board.pk, "version"))) == str(board.version)
             row["version"] = board.version
             row["stale"] = (board.pk, "version") in typed and not keep
-            row["inputs"] = [(n, typed[(board.pk, n)] if keep and (board.pk, n) in typed else entry_label(n, r))
-                             for n, r in sorted(row["results"].items())]
-        ctx.update(round=rnd, rows=rows, bye=rnd.bye_seats[0].entry if rnd.bye_seats else None,
-                   )
+            row["inputs"] = [
+                (n, typed[(board.pk, n)] if keep and (board.pk, n) in typed else entry_label(n, r))
+                for n, r in sorted(row["results"].items())
+            ]
+        ctx.update(
+            round=rnd,
+            rows=rows,
+            bye=rnd.bye_seats[0].entry if rnd.bye_seats else None,
+        )
         return ctx
 
     def post(self, request, *args, **kwargs):
@@ -220,11 +272,15 @@ class ResultsView(TournamentStaffMixin, TemplateView):
                 try:
                     results[game.number] = parse_entry(game.number, raw)
                 except ValueError:
-                    errors.append(_("Board %(b)s, game %(g)s: “%(v)s” is not a result (use 2-0, 1-1, 0-2, +, - or x).") % {
-                        "b": board.number, "g": game.number, "v": raw})
+                    errors.append(
+                        _("Board %(b)s, game %(g)s: “%(v)s” is not a result (use 2-0, 1-1, 0-2, +, - or x).")
+                        % {"b": board.number, "g": game.number, "v": raw}
+                    )
             # Only boards whose typed values differ from what is stored are saved.
             current = {g.number: g.result for g in board.games.all()}
-            if any(results.get(n) != current[n] for n in results if results.get(n) is not None or current[n] is not None):
+            if any(
+                results.get(n) != current[n] for n in results if results.get(n) is not None or current[n] is not None
+            ):
                 if parse_id(version) is None:
                     errors.append(_("Board %(b)s: the form is incomplete, reload the page.") % {"b": board.number})
                     continue

@@ -1,4 +1,5 @@
 """Staff: tournament list, creation, dashboard, settings, staff roles, audit log."""
+
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.db.models import Count
@@ -8,8 +9,8 @@ from django.views.generic import FormView, ListView, TemplateView
 
 from ..forms import TOURNAMENT_FIELDS, StaffRoleForm, TournamentForm
 from ..models import AuditEntry, OpeningTable, Tournament, TournamentRole
-from ..openings_data import DEFAULT_TABLE
 from ..models.tournament import FROZEN_SETTINGS
+from ..openings_data import DEFAULT_TABLE
 from ..permissions import DirectorRequiredMixin, TournamentStaffMixin, visible_tournaments
 from ..selectors import missing_results
 from ..services.tournaments import settings_frozen, tournament_create, tournament_update
@@ -27,7 +28,6 @@ class HomeView(LoginRequiredMixin, ListView):
 class TournamentCreateView(DirectorRequiredMixin, FormView):
     template_name = "staff/tournament_form.html"
     form_class = TournamentForm
-
 
     def get_initial(self):
         # The official table (IDF under Brazilian rules) is preselected; "free openings" stays a choice.
@@ -51,7 +51,9 @@ class DashboardView(TournamentStaffMixin, TemplateView):
         rounds = list(t.rounds.select_related("opening").order_by("number"))
         last = rounds[-1] if rounds else None
         ctx.update(
-            rounds=rounds, last_round=last, n_entries=t.entries.count(),
+            rounds=rounds,
+            last_round=last,
+            n_entries=t.entries.count(),
             missing=missing_results(last) if last else [],
             can_pair=len(rounds) < t.planned_rounds,
             pending_suspensions=t.suspensions.filter(confirmed=False).select_related("player"),
@@ -81,7 +83,9 @@ class SettingsView(TournamentStaffMixin, FormView):
     def form_valid(self, form):
         tournament = Tournament.objects.get(pk=self.tournament.pk)
         data = {k: form.cleaned_data[k] for k in TOURNAMENT_FIELDS if not form.fields[k].disabled}
-        ok, tournament = run_service(self.request, tournament_update, tournament=tournament, user=self.request.user, **data)
+        ok, tournament = run_service(
+            self.request, tournament_update, tournament=tournament, user=self.request.user, **data
+        )
         if not ok:
             return self.form_invalid(form)
         messages.success(self.request, _("Settings saved."))
@@ -107,8 +111,14 @@ class StaffRolesView(TournamentStaffMixin, FormView):
             else:
                 from ..services.audit import audit
 
-                audit(tournament=self.tournament, user=request.user, action="staff.remove", obj=role,
-                      summary=role.user.username, old={"role": role.role})
+                audit(
+                    tournament=self.tournament,
+                    user=request.user,
+                    action="staff.remove",
+                    obj=role,
+                    summary=role.user.username,
+                    old={"role": role.role},
+                )
                 role.delete()
                 messages.success(request, _("Access removed."))
             return redirect("staff:roles", slug=self.tournament.slug)
@@ -118,9 +128,17 @@ class StaffRolesView(TournamentStaffMixin, FormView):
         from ..services.audit import audit
 
         user, role = form.cleaned_data["username"], form.cleaned_data["role"]
-        obj, _created = TournamentRole.objects.update_or_create(tournament=self.tournament, user=user, defaults={"role": role})
-        audit(tournament=self.tournament, user=self.request.user, action="staff.grant", obj=obj, summary=user.username,
-              new={"role": role})
+        obj, _created = TournamentRole.objects.update_or_create(
+            tournament=self.tournament, user=user, defaults={"role": role}
+        )
+        audit(
+            tournament=self.tournament,
+            user=self.request.user,
+            action="staff.grant",
+            obj=obj,
+            summary=user.username,
+            new={"role": role},
+        )
         messages.success(self.request, _("%(user)s can now work on this tournament.") % {"user": user.username})
         return redirect("staff:roles", slug=self.tournament.slug)
 

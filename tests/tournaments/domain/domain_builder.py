@@ -13,7 +13,6 @@ derived by the code under test from the game results and the scoring).
 """
 
 from tournaments.domain import (
-    ByeValue,
     Format,
     GameResult,
     PlayerData,
@@ -71,8 +70,9 @@ def build(players, rounds, *, fmt="single-game", **kw) -> TournamentData:
     kw.setdefault("rounds_completed", len(rounds))
     kw.setdefault("planned_rounds", len(rounds))
     return TournamentData(
-        players=tuple(PlayerData(id=pid, name=name, rating=rating, rounds=tuple(recs[pid]))
-                      for pid, name, rating in players),
+        players=tuple(
+            PlayerData(id=pid, name=name, rating=rating, rounds=tuple(recs[pid])) for pid, name, rating in players
+        ),
         format=Format(fmt),
         **kw,
     )

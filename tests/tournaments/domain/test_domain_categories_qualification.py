@@ -41,8 +41,11 @@ def test_age_on_31_december_of_the_tournament_year():
     assert is_member(FEM, Person(7, "f", None), 2026) and not is_member(FEM, Person(8, "M"), 2026)
     assert is_member(ABS, Person(9), 2026)
     both = CategoryRule("FS18", sex="F", max_age=17)
-    assert members(both, [Person(1, "F", date(2010, 5, 5)), Person(2, "M", date(2010, 5, 5)),
-                          Person(3, "F", date(2000, 5, 5))], 2026) == {1}
+    assert members(
+        both,
+        [Person(1, "F", date(2010, 5, 5)), Person(2, "M", date(2010, 5, 5)), Person(3, "F", date(2000, 5, 5))],
+        2026,
+    ) == {1}
 
 
 def test_category_standings_recompute_ranks_and_keep_shared_places():
@@ -51,7 +54,11 @@ def test_category_standings_recompute_ranks_and_keep_shared_places():
     rows = category_standings(s, {3, 2, 6, 5})
     # P3 alone from its shared place -> 1; P2 and P6 share -> 2-3; P5 -> 4
     assert [(r.rank, r.row.id, r.overall_rank) for r in rows] == [
-        ("1", 3, "1-2"), ("2-3", 2, "3-4"), ("2-3", 6, "3-4"), ("4", 5, "6")]
+        ("1", 3, "1-2"),
+        ("2-3", 2, "3-4"),
+        ("2-3", 6, "3-4"),
+        ("4", 5, "6"),
+    ]
     assert category_standings(s, set()) == []
 
 
@@ -120,8 +127,14 @@ def test_spots_go_to_the_best_placed_only_with_rights():
     assert q.spots == 2 and q.qualified == ()
     q = qualification("ABS", [2001] * 30, 30, ranked_ids=[7, 3, 9, 1], rights=True)
     assert q.qualified == (7, 3)
-    assert q.as_json() == {"code": "ABS", "entries": 30, "average": Decimal(2001), "counted": 30,
-                           "spots": 2, "qualified": [7, 3]}
+    assert q.as_json() == {
+        "code": "ABS",
+        "entries": 30,
+        "average": Decimal(2001),
+        "counted": 30,
+        "spots": 2,
+        "qualified": [7, 3],
+    }
 
 
 # ------------------------------------------------------------------------------ performance
@@ -141,8 +154,7 @@ def test_performances_tournament3():
     # P1: vs P2 DD (2 games, 2250), vs P3 WL (2 games, 2200), vs P6 unrated: excluded.
     #   4 games, 2 + 2 = 4 of 8 -> p 0.50, dp 0; Ra (2 x 2250 + 2 x 2200) / 4 = 2225 -> 2225
     p1 = perf[1]
-    assert (p1.games, p1.score, p1.percentage, p1.average_rating, p1.performance) == (
-        4, 4, Fraction(1, 2), 2225, 2225)
+    assert (p1.games, p1.score, p1.percentage, p1.average_rating, p1.performance) == (4, 4, Fraction(1, 2), 2225, 2225)
     # P3: vs P4 WW (1800), vs P1 LW (2300), vs P2 DD (2250): 6 games, 4 + 2 + 2 = 8 of 12
     #   -> 0.67, dp 125; Ra 12,700 / 6 = 2116.67 -> 2117; Rp 2241.67 -> 2242
     p3 = perf[3]

@@ -11,8 +11,16 @@ from tests.tournaments.domain.domain_builder import build
 from tournaments.domain import StandingsSettings, TiebreakCalculator, UnplayedRules, compute_standings
 
 P, A, B, C, F1, F2, F3, F4 = range(1, 9)
-PLAYERS_P = [(P, "P", 2000), (A, "A", 1900), (B, "B", 2100), (C, "C", 1950),
-             (F1, "F1", 1800), (F2, "F2", 1700), (F3, "F3", 1600), (F4, "F4", 1500)]
+PLAYERS_P = [
+    (P, "P", 2000),
+    (A, "A", 1900),
+    (B, "B", 2100),
+    (C, "C", 1950),
+    (F1, "F1", 1800),
+    (F2, "F2", 1700),
+    (F3, "F3", 1600),
+    (F4, "F4", 1500),
+]
 ROUNDS_P = [
     [(P, A, "W"), (B, F1, "W"), (C, F2, "W"), (F3, F4, "D")],
     [(P, "bye"), (A, F1, "W"), (B, F2, "D"), (C, "absent", 1), (F3, F4, "D")],
@@ -66,8 +74,16 @@ def test_player_p(rules, dummy, bh, bh_c1, bh_m1, sb):
 
 
 Q, X, Y, Z, G1, G2, G3, G4 = range(1, 9)
-PLAYERS_Q = [(Q, "Q", 2000), (X, "X", 1900), (Y, "Y", 1800), (Z, "Z", 2100),
-             (G1, "G1", 1700), (G2, "G2", 1600), (G3, "G3", 1500), (G4, "G4", 1400)]
+PLAYERS_Q = [
+    (Q, "Q", 2000),
+    (X, "X", 1900),
+    (Y, "Y", 1800),
+    (Z, "Z", 2100),
+    (G1, "G1", 1700),
+    (G2, "G2", 1600),
+    (G3, "G3", 1500),
+    (G4, "G4", 1400),
+]
 ROUNDS_Q = [
     [(Q, X, "W"), (Y, G1, "W"), (Z, G2, "W"), (G3, G4, "D")],
     [(Q, "absent", 1), (X, G1, "D"), (Y, G2, "L"), (Z, G3, "D"), (G4, "bye")],

@@ -1,24 +1,43 @@
 """TournamentData from the interchange file (interchange.md)."""
 
-from tournaments.domain import GameResult as G, RoundKind, compute_standings
+from tournaments.domain import GameResult as G
+from tournaments.domain import RoundKind, compute_standings
 from tournaments.domain.interchange import tournament_from_interchange
 
 
 def sample(round2_games=("1/2", "0-1")):
     return {
         "format": "damas-swiss/1",
-        "tournament": {"name": "t", "format": "micro-match", "rounds": 5,
-                       "scoring": {"win": 2, "draw": 1, "loss": 0}, "bye": "win",
-                       "acceleration": "baku"},
-        "players": [{"id": i, "name": f"P{i}", "rating": r}
-                    for i, r in [(1, 2100), (2, 2000), (3, None), (4, 1800), (5, 1700)]],
+        "tournament": {
+            "name": "t",
+            "format": "micro-match",
+            "rounds": 5,
+            "scoring": {"win": 2, "draw": 1, "loss": 0},
+            "bye": "win",
+            "acceleration": "baku",
+        },
+        "players": [
+            {"id": i, "name": f"P{i}", "rating": r} for i, r in [(1, 2100), (2, 2000), (3, None), (4, 1800), (5, 1700)]
+        ],
         "rounds": [
-            {"number": 1, "boards": [{"board": 1, "first": 1, "second": 3, "games": ["1-0", "1/2"]},
-                                     {"board": 2, "first": 2, "second": 4, "games": ["+/-", "-/+"]}],
-             "bye": None, "absent": [5]},
-            {"number": 2, "boards": [{"board": 1, "first": 2, "second": 1, "games": list(round2_games)},
-                                     {"board": 2, "first": 5, "second": 3, "games": ["-/-", "-/-"]}],
-             "bye": 4, "absent": []},
+            {
+                "number": 1,
+                "boards": [
+                    {"board": 1, "first": 1, "second": 3, "games": ["1-0", "1/2"]},
+                    {"board": 2, "first": 2, "second": 4, "games": ["+/-", "-/+"]},
+                ],
+                "bye": None,
+                "absent": [5],
+            },
+            {
+                "number": 2,
+                "boards": [
+                    {"board": 1, "first": 2, "second": 1, "games": list(round2_games)},
+                    {"board": 2, "first": 5, "second": 3, "games": ["-/-", "-/-"]},
+                ],
+                "bye": 4,
+                "absent": [],
+            },
         ],
     }
 

@@ -1,6 +1,7 @@
 """Properties of the standings on random tournaments (hypothesis)."""
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bench.standings import build as random_tournament
 from tournaments.domain import TIEBREAK_KEYS, StandingsSettings, TiebreakCalculator, compute_standings
@@ -22,7 +23,7 @@ def test_standings_invariants(players, rounds, seed, accelerated):
     # points never increase down the list; positions are 1..N
     assert all(a.points >= b.points for a, b in zip(s.rows, s.rows[1:]))
     assert [r.position for r in s.rows] == list(range(1, len(s.rows) + 1))
-    for i, r in enumerate(s.rows):
+    for _i, r in enumerate(s.rows):
         assert set(r.tiebreaks) == set(TIEBREAK_KEYS)
         assert list(r.tiebreaks)[: len(r.order)] == list(r.order)
         first, _, last = r.rank.partition("-")

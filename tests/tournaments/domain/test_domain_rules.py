@@ -4,8 +4,11 @@ input helpers.  Scoring 2/1/0; expected values worked by hand in the comments.""
 import pytest
 
 from tests.tournaments.domain.domain_builder import build
+from tests.tournaments.domain.test_domain_standings import T3_PLAYERS, T3_ROUNDS
 from tournaments.domain import (
     GameResult as G,
+)
+from tournaments.domain import (
     PlayerData,
     RoundKind,
     RoundRecord,
@@ -22,8 +25,6 @@ from tournaments.domain.standings import (
     REASON_ACCELERATION_END,
     REASON_DIRECT,
 )
-
-from tests.tournaments.domain.test_domain_standings import T3_PLAYERS, T3_ROUNDS
 
 SIX = [(i, f"P{i}", 2300 - 100 * i) for i in range(1, 7)]
 
@@ -89,8 +90,9 @@ def test_exception3_not_when_the_group_is_not_the_three_highest_rated():
 
 
 def test_exception3_not_with_a_custom_profile():
-    s = compute_standings(build(T3_PLAYERS, T3_ROUNDS, fmt="micro-match"),
-                          StandingsSettings(profile=["progressive", "buchholz"]))
+    s = compute_standings(
+        build(T3_PLAYERS, T3_ROUNDS, fmt="micro-match"), StandingsSettings(profile=["progressive", "buchholz"])
+    )
     assert [r.id for r in s.rows[:3]] == [3, 2, 1]
     assert s.row(1).order_reason is None
 
@@ -126,6 +128,7 @@ def test_direct_encounter_twice_uses_the_mean():
     players = [(1, "P1", 2000), (2, "P2", 1900), (3, "P3", 1800), (4, "P4", 1700)]
     calc = TiebreakCalculator(build(players, rounds))
     from fractions import Fraction
+
     assert calc.de_points(1, [1, 2]) == Fraction(3, 2)
     assert calc.de_points(2, [1, 2]) == Fraction(1, 2)
 
@@ -215,8 +218,10 @@ def test_decimal_scoring_one_half_zero():
     # Tournament 2 on a 1 / 0.5 / 0 scale: every score halves, so Buchholz and progressive
     # halve and SB (score x score) is a quarter: P1 BH 10 -> 5, PS 8 -> 4, SB 12 -> 3.
     from decimal import Decimal
-    from tournaments.domain import Scoring
+
     from tests.tournaments.domain.test_domain_standings import T2_PLAYERS, T2_ROUNDS
+    from tournaments.domain import Scoring
+
     t = build(T2_PLAYERS, T2_ROUNDS, scoring=Scoring(1, Decimal("0.5"), 0))
     v = compute_standings(t).row(1).tiebreaks
     assert (v["buchholz"], v["progressive"], v["sonneborn_berger"]) == (5, 4, 3)

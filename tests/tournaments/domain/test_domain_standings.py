@@ -6,8 +6,8 @@ Scoring 2/1/0 per game.  Expected values are worked out by hand in the comments.
 from tests.tournaments.domain.domain_builder import build
 from tournaments.domain import TIEBREAK_KEYS, StandingsSettings, compute_standings
 from tournaments.domain.standings import (
-    ORDER_END,
     NORMAL_ORDER,
+    ORDER_END,
     REASON_ACCELERATION_END,
     REASON_DIRECT,
     REASON_TOP3_END,
@@ -37,8 +37,13 @@ def check(standings, expected):
 # a micro-match with one forfeited game, an unrated player.  Round unit: win 4, draw 2;
 # 16.4.2 cap = 2 x 3 = 6.
 ANA, BRUNO, CARLA, DAVI, EVA = 1, 2, 3, 4, 5
-T1_PLAYERS = [(ANA, "Ana", 2100), (BRUNO, "Bruno", 2000), (CARLA, "Carla", 1900),
-              (DAVI, "Davi", None), (EVA, "Eva", 1700)]
+T1_PLAYERS = [
+    (ANA, "Ana", 2100),
+    (BRUNO, "Bruno", 2000),
+    (CARLA, "Carla", 1900),
+    (DAVI, "Davi", None),
+    (EVA, "Eva", 1700),
+]
 T1_ROUNDS = [
     [(ANA, CARLA, "WD"), (BRUNO, DAVI, "WW"), (EVA, "bye")],
     [(ANA, BRUNO, "DD"), (EVA, DAVI, "++"), (CARLA, "bye")],
@@ -86,33 +91,132 @@ def test_tournament1_micro_match_bye_forfeit_withdrawal():
     t = build(T1_PLAYERS, T1_ROUNDS, fmt="micro-match")
     s = compute_standings(t)
     de = ("direct_encounter",) + NORMAL_ORDER
-    check(s, [
-        ("1", EVA, 9, tb(NORMAL_ORDER, progressive=21, progressive_corrected=17, buchholz=16,
-                         buchholz_cut1=14, buchholz_median=6, direct_encounter=None,
-                         sonneborn_berger=40, matches_won=0, games_won=0, match_points=4,
-                         opponents_rating=2100, truncated_solkoff=14, riga=8), None),
-        ("2", ANA, 8, tb(de, progressive=16, progressive_corrected=13, buchholz=24,
-                         buchholz_cut1=17, buchholz_median=8, direct_encounter=3,
-                         sonneborn_berger=65, matches_won=2, games_won=1, match_points=5,
-                         opponents_rating=1867, truncated_solkoff=17, riga=65), REASON_DIRECT),
-        ("3", CARLA, 8, tb(de, progressive=14, progressive_corrected=13, buchholz=21,
-                           buchholz_cut1=15, buchholz_median=7, direct_encounter=1,
-                           sonneborn_berger=53, matches_won=1, games_won=1, match_points=4,
-                           opponents_rating=2050, truncated_solkoff=15, riga=29), REASON_DIRECT),
-        ("4", BRUNO, 7, tb(NORMAL_ORDER, progressive=17, progressive_corrected=13, buchholz=18,
-                           buchholz_cut1=16, buchholz_median=8, direct_encounter=None,
-                           sonneborn_berger=32, matches_won=1, games_won=2, match_points=3,
-                           opponents_rating=1867, truncated_solkoff=16, riga=24), None),
-        ("5", DAVI, 0, tb(NORMAL_ORDER, progressive=0, progressive_corrected=0, buchholz=7,
-                          buchholz_cut1=7, buchholz_median=0, direct_encounter=None,
-                          sonneborn_berger=0, matches_won=0, games_won=0, match_points=0,
-                          opponents_rating=2000, truncated_solkoff=7, riga=0), None),
-    ])
+    check(
+        s,
+        [
+            (
+                "1",
+                EVA,
+                9,
+                tb(
+                    NORMAL_ORDER,
+                    progressive=21,
+                    progressive_corrected=17,
+                    buchholz=16,
+                    buchholz_cut1=14,
+                    buchholz_median=6,
+                    direct_encounter=None,
+                    sonneborn_berger=40,
+                    matches_won=0,
+                    games_won=0,
+                    match_points=4,
+                    opponents_rating=2100,
+                    truncated_solkoff=14,
+                    riga=8,
+                ),
+                None,
+            ),
+            (
+                "2",
+                ANA,
+                8,
+                tb(
+                    de,
+                    progressive=16,
+                    progressive_corrected=13,
+                    buchholz=24,
+                    buchholz_cut1=17,
+                    buchholz_median=8,
+                    direct_encounter=3,
+                    sonneborn_berger=65,
+                    matches_won=2,
+                    games_won=1,
+                    match_points=5,
+                    opponents_rating=1867,
+                    truncated_solkoff=17,
+                    riga=65,
+                ),
+                REASON_DIRECT,
+            ),
+            (
+                "3",
+                CARLA,
+                8,
+                tb(
+                    de,
+                    progressive=14,
+                    progressive_corrected=13,
+                    buchholz=21,
+                    buchholz_cut1=15,
+                    buchholz_median=7,
+                    direct_encounter=1,
+                    sonneborn_berger=53,
+                    matches_won=1,
+                    games_won=1,
+                    match_points=4,
+                    opponents_rating=2050,
+                    truncated_solkoff=15,
+                    riga=29,
+                ),
+                REASON_DIRECT,
+            ),
+            (
+                "4",
+                BRUNO,
+                7,
+                tb(
+                    NORMAL_ORDER,
+                    progressive=17,
+                    progressive_corrected=13,
+                    buchholz=18,
+                    buchholz_cut1=16,
+                    buchholz_median=8,
+                    direct_encounter=None,
+                    sonneborn_berger=32,
+                    matches_won=1,
+                    games_won=2,
+                    match_points=3,
+                    opponents_rating=1867,
+                    truncated_solkoff=16,
+                    riga=24,
+                ),
+                None,
+            ),
+            (
+                "5",
+                DAVI,
+                0,
+                tb(
+                    NORMAL_ORDER,
+                    progressive=0,
+                    progressive_corrected=0,
+                    buchholz=7,
+                    buchholz_cut1=7,
+                    buchholz_median=0,
+                    direct_encounter=None,
+                    sonneborn_berger=0,
+                    matches_won=0,
+                    games_won=0,
+                    match_points=0,
+                    opponents_rating=2000,
+                    truncated_solkoff=7,
+                    riga=0,
+                ),
+                None,
+            ),
+        ],
+    )
     davi = s.row(DAVI)
     assert davi.withdrawn_from == 3 and davi.unrated
     assert s.row(ANA).order == ("direct_encounter", "progressive", "progressive_corrected", "buchholz")
-    assert s.as_json()[1] == {"rank": "2", "id": ANA, "name": "Ana", "points": 8,
-                              "tiebreaks": s.row(ANA).tiebreaks, "order_reason": REASON_DIRECT}
+    assert s.as_json()[1] == {
+        "rank": "2",
+        "id": ANA,
+        "name": "Ana",
+        "points": 8,
+        "tiebreaks": s.row(ANA).tiebreaks,
+        "order_reason": REASON_DIRECT,
+    }
 
 
 def test_tournament1_corrected_progressive_settings():
@@ -134,8 +238,7 @@ def test_tournament1_corrected_progressive_settings():
 
 # ---------------------------------------------------------------------------------------------
 # Tournament 2: single games, 6 players, 3 rounds, acceleration used (CBJD exception 2).
-T2_PLAYERS = [(1, "P1", 2200), (2, "P2", 2100), (3, "P3", 2000), (4, "P4", 1900),
-              (5, "P5", 1800), (6, "P6", 1700)]
+T2_PLAYERS = [(1, "P1", 2200), (2, "P2", 2100), (3, "P3", 2000), (4, "P4", 1900), (5, "P5", 1800), (6, "P6", 1700)]
 T2_ROUNDS = [
     [(1, 2, "D"), (3, 4, "W"), (5, 6, "L")],
     [(3, 6, "D"), (1, 4, "W"), (2, 5, "W")],
@@ -166,24 +269,78 @@ T2_ROUNDS = [
 
 def t2_values(pid):
     v = {
-        1: dict(progressive=8, progressive_corrected=7, buchholz=10, sonneborn_berger=12,
-                matches_won=1, games_won=1, match_points=4, opponents_rating=2000, riga=12,
-                direct_encounter=2),
-        2: dict(progressive=8, progressive_corrected=7, buchholz=8, sonneborn_berger=8,
-                matches_won=1, games_won=1, match_points=4, opponents_rating=1900, riga=8,
-                direct_encounter=2),
-        3: dict(progressive=9, progressive_corrected=7, buchholz=10, sonneborn_berger=12,
-                matches_won=1, games_won=1, match_points=4, opponents_rating=1933, riga=12,
-                direct_encounter=2),
-        4: dict(progressive=2, progressive_corrected=2, buchholz=8, sonneborn_berger=0,
-                matches_won=1, games_won=1, match_points=2, opponents_rating=2000, riga=0,
-                direct_encounter=None),
-        5: dict(progressive=0, progressive_corrected=0, buchholz=10, sonneborn_berger=0,
-                matches_won=0, games_won=0, match_points=0, opponents_rating=1900, riga=0,
-                direct_encounter=None),
-        6: dict(progressive=9, progressive_corrected=7, buchholz=8, sonneborn_berger=8,
-                matches_won=1, games_won=1, match_points=4, opponents_rating=1967, riga=8,
-                direct_encounter=2),
+        1: {
+            "progressive": 8,
+            "progressive_corrected": 7,
+            "buchholz": 10,
+            "sonneborn_berger": 12,
+            "matches_won": 1,
+            "games_won": 1,
+            "match_points": 4,
+            "opponents_rating": 2000,
+            "riga": 12,
+            "direct_encounter": 2,
+        },
+        2: {
+            "progressive": 8,
+            "progressive_corrected": 7,
+            "buchholz": 8,
+            "sonneborn_berger": 8,
+            "matches_won": 1,
+            "games_won": 1,
+            "match_points": 4,
+            "opponents_rating": 1900,
+            "riga": 8,
+            "direct_encounter": 2,
+        },
+        3: {
+            "progressive": 9,
+            "progressive_corrected": 7,
+            "buchholz": 10,
+            "sonneborn_berger": 12,
+            "matches_won": 1,
+            "games_won": 1,
+            "match_points": 4,
+            "opponents_rating": 1933,
+            "riga": 12,
+            "direct_encounter": 2,
+        },
+        4: {
+            "progressive": 2,
+            "progressive_corrected": 2,
+            "buchholz": 8,
+            "sonneborn_berger": 0,
+            "matches_won": 1,
+            "games_won": 1,
+            "match_points": 2,
+            "opponents_rating": 2000,
+            "riga": 0,
+            "direct_encounter": None,
+        },
+        5: {
+            "progressive": 0,
+            "progressive_corrected": 0,
+            "buchholz": 10,
+            "sonneborn_berger": 0,
+            "matches_won": 0,
+            "games_won": 0,
+            "match_points": 0,
+            "opponents_rating": 1900,
+            "riga": 0,
+            "direct_encounter": None,
+        },
+        6: {
+            "progressive": 9,
+            "progressive_corrected": 7,
+            "buchholz": 8,
+            "sonneborn_berger": 8,
+            "matches_won": 1,
+            "games_won": 1,
+            "match_points": 4,
+            "opponents_rating": 1967,
+            "riga": 8,
+            "direct_encounter": 2,
+        },
     }[pid]
     return dict(v, buchholz_cut1=8, buchholz_median=4, truncated_solkoff=8)
 
@@ -192,14 +349,17 @@ def test_tournament2_acceleration_moves_progressive_to_the_end():
     t = build(T2_PLAYERS, T2_ROUNDS, acceleration_used=True)
     s = compute_standings(t)
     r = REASON_ACCELERATION_END
-    check(s, [
-        ("1", 3, 4, tb(ORDER_END, **t2_values(3)), r),
-        ("2", 1, 4, tb(ORDER_END, **t2_values(1)), r),
-        ("3", 6, 4, tb(ORDER_END, **t2_values(6)), r),
-        ("4", 2, 4, tb(ORDER_END, **t2_values(2)), r),
-        ("5", 4, 2, tb(ORDER_END, **t2_values(4)), r),
-        ("6", 5, 0, tb(ORDER_END, **t2_values(5)), r),
-    ])
+    check(
+        s,
+        [
+            ("1", 3, 4, tb(ORDER_END, **t2_values(3)), r),
+            ("2", 1, 4, tb(ORDER_END, **t2_values(1)), r),
+            ("3", 6, 4, tb(ORDER_END, **t2_values(6)), r),
+            ("4", 2, 4, tb(ORDER_END, **t2_values(2)), r),
+            ("5", 4, 2, tb(ORDER_END, **t2_values(4)), r),
+            ("6", 5, 0, tb(ORDER_END, **t2_values(5)), r),
+        ],
+    )
 
 
 def test_tournament2_acceleration_second_place_setting_and_normal_order():
@@ -218,8 +378,7 @@ def test_shared_places_custom_profile():
     # Custom profile [buchholz] on tournament 2: {P1,P3} 10 share 1-2, {P2,P6} 8 share 3-4,
     # listed by pairing number; P4 5th, P5 6th.
     s = compute_standings(build(T2_PLAYERS, T2_ROUNDS), StandingsSettings(profile=["buchholz"]))
-    assert [(r.rank, r.id) for r in s.rows] == [("1-2", 1), ("1-2", 3), ("3-4", 2), ("3-4", 6),
-                                                ("5", 4), ("6", 5)]
+    assert [(r.rank, r.id) for r in s.rows] == [("1-2", 1), ("1-2", 3), ("3-4", 2), ("3-4", 6), ("5", 4), ("6", 5)]
     assert all(r.order_reason is None and r.order == ("buchholz",) for r in s.rows)
     assert list(s.row(1).tiebreaks)[0] == "buchholz"
     # empty list: the whole 4-point group shares 1-4
@@ -231,8 +390,7 @@ def test_shared_places_custom_profile():
 # Tournament 3: micro-matches, 6 players, 3 rounds.  The three highest ratings (P1 2300,
 # P2 2250, P3 2200) play every round, beat every other opponent 4-0 and draw (2-2) the three
 # micro-matches among themselves: CBJD exception 3.  P6 is unrated (1600).
-T3_PLAYERS = [(1, "P1", 2300), (2, "P2", 2250), (3, "P3", 2200), (4, "P4", 1800),
-              (5, "P5", 1700), (6, "P6", None)]
+T3_PLAYERS = [(1, "P1", 2300), (2, "P2", 2250), (3, "P3", 2200), (4, "P4", 1800), (5, "P5", 1700), (6, "P6", None)]
 T3_ROUNDS = [
     [(1, 2, "DD"), (3, 4, "WW"), (5, 6, "WL")],
     [(1, 3, "WL"), (2, 5, "WW"), (4, 6, "DD")],
@@ -268,29 +426,140 @@ T3_ROUNDS = [
 def test_tournament3_top_three_exception():
     s = compute_standings(build(T3_PLAYERS, T3_ROUNDS, fmt="micro-match"))
     r = REASON_TOP3_END
-    check(s, [
-        ("1", 2, 8, tb(ORDER_END, progressive=16, progressive_corrected=14, buchholz=21,
-                       buchholz_cut1=16, buchholz_median=8, direct_encounter=4,
-                       sonneborn_berger=52, matches_won=1, games_won=2, match_points=4,
-                       opponents_rating=2067, truncated_solkoff=16, riga=52), r),
-        ("2", 3, 8, tb(ORDER_END, progressive=18, progressive_corrected=14, buchholz=19,
-                       buchholz_cut1=16, buchholz_median=8, direct_encounter=4,
-                       sonneborn_berger=44, matches_won=1, games_won=3, match_points=4,
-                       opponents_rating=2117, truncated_solkoff=16, riga=44), r),
-        ("3", 1, 8, tb(ORDER_END, progressive=14, progressive_corrected=12, buchholz=20,
-                       buchholz_cut1=16, buchholz_median=8, direct_encounter=4,
-                       sonneborn_berger=48, matches_won=1, games_won=3, match_points=4,
-                       opponents_rating=2017, truncated_solkoff=16, riga=48), r),
-        ("4", 5, 5, tb(NORMAL_ORDER, progressive=9, progressive_corrected=7, buchholz=15,
-                       buchholz_cut1=12, buchholz_median=4, direct_encounter=None,
-                       sonneborn_berger=17, matches_won=1, games_won=2, match_points=3,
-                       opponents_rating=1883, truncated_solkoff=12, riga=17), None),
-        ("5", 6, 4, tb(NORMAL_ORDER, progressive=10, progressive_corrected=8, buchholz=16,
-                       buchholz_cut1=13, buchholz_median=5, direct_encounter=None,
-                       sonneborn_berger=16, matches_won=0, games_won=1, match_points=2,
-                       opponents_rating=1933, truncated_solkoff=13, riga=16), None),
-        ("6", 4, 3, tb(NORMAL_ORDER, progressive=5, progressive_corrected=5, buchholz=17,
-                       buchholz_cut1=13, buchholz_median=5, direct_encounter=None,
-                       sonneborn_berger=13, matches_won=0, games_won=0, match_points=1,
-                       opponents_rating=1833, truncated_solkoff=13, riga=13), None),
-    ])
+    check(
+        s,
+        [
+            (
+                "1",
+                2,
+                8,
+                tb(
+                    ORDER_END,
+                    progressive=16,
+                    progressive_corrected=14,
+                    buchholz=21,
+                    buchholz_cut1=16,
+                    buchholz_median=8,
+                    direct_encounter=4,
+                    sonneborn_berger=52,
+                    matches_won=1,
+                    games_won=2,
+                    match_points=4,
+                    opponents_rating=2067,
+                    truncated_solkoff=16,
+                    riga=52,
+                ),
+                r,
+            ),
+            (
+                "2",
+                3,
+                8,
+                tb(
+                    ORDER_END,
+                    progressive=18,
+                    progressive_corrected=14,
+                    buchholz=19,
+                    buchholz_cut1=16,
+                    buchholz_median=8,
+                    direct_encounter=4,
+                    sonneborn_berger=44,
+                    matches_won=1,
+                    games_won=3,
+                    match_points=4,
+                    opponents_rating=2117,
+                    truncated_solkoff=16,
+                    riga=44,
+                ),
+                r,
+            ),
+            (
+                "3",
+                1,
+                8,
+                tb(
+                    ORDER_END,
+                    progressive=14,
+                    progressive_corrected=12,
+                    buchholz=20,
+                    buchholz_cut1=16,
+                    buchholz_median=8,
+                    direct_encounter=4,
+                    sonneborn_berger=48,
+                    matches_won=1,
+                    games_won=3,
+                    match_points=4,
+                    opponents_rating=2017,
+                    truncated_solkoff=16,
+                    riga=48,
+                ),
+                r,
+            ),
+            (
+                "4",
+                5,
+                5,
+                tb(
+                    NORMAL_ORDER,
+                    progressive=9,
+                    progressive_corrected=7,
+                    buchholz=15,
+                    buchholz_cut1=12,
+                    buchholz_median=4,
+                    direct_encounter=None,
+                    sonneborn_berger=17,
+                    matches_won=1,
+                    games_won=2,
+                    match_points=3,
+                    opponents_rating=1883,
+                    truncated_solkoff=12,
+                    riga=17,
+                ),
+                None,
+            ),
+            (
+                "5",
+                6,
+                4,
+                tb(
+                    NORMAL_ORDER,
+                    progressive=10,
+                    progressive_corrected=8,
+                    buchholz=16,
+                    buchholz_cut1=13,
+                    buchholz_median=5,
+                    direct_encounter=None,
+                    sonneborn_berger=16,
+                    matches_won=0,
+                    games_won=1,
+                    match_points=2,
+                    opponents_rating=1933,
+                    truncated_solkoff=13,
+                    riga=16,
+                ),
+                None,
+            ),
+            (
+                "6",
+                4,
+                3,
+                tb(
+                    NORMAL_ORDER,
+                    progressive=5,
+                    progressive_corrected=5,
+                    buchholz=17,
+                    buchholz_cut1=13,
+                    buchholz_median=5,
+                    direct_encounter=None,
+                    sonneborn_berger=13,
+                    matches_won=0,
+                    games_won=0,
+                    match_points=1,
+                    opponents_rating=1833,
+                    truncated_solkoff=13,
+                    riga=13,
+                ),
+                None,
+            ),
+        ],
+    )

@@ -1,11 +1,22 @@
 """Helpers shared by the interchange, standings, homologation and command tests (files in data/)."""
+
 import copy
 import json
 from pathlib import Path
 
 DATA = Path(__file__).resolve().parent / "data"
-COUNTED_MODELS = ("Tournament", "Category", "Player", "Entry", "Round", "Board", "Seat", "Game", "Absence",
-                  "AuditEntry")
+COUNTED_MODELS = (
+    "Tournament",
+    "Category",
+    "Player",
+    "Entry",
+    "Round",
+    "Board",
+    "Seat",
+    "Game",
+    "Absence",
+    "AuditEntry",
+)
 
 
 def load(name):
@@ -39,11 +50,25 @@ def direct_encounter_file():
     data["tournament"].update(slug="confronto-4", rounds=2)
     data["players"] = data["players"][:4]
     data["rounds"] = [
-        {"number": 1, "opening": "1-IV", "bye": None, "absent": [],
-         "boards": [{"board": 1, "first": 1, "second": 3, "games": ["1-0", "0-1"]},
-                    {"board": 2, "first": 2, "second": 4, "games": ["1/2", "1/2"]}]},
-        {"number": 2, "opening": "2-IV", "bye": None, "absent": [],
-         "boards": [{"board": 1, "first": 1, "second": 2, "games": ["0-1", "1/2"]},
-                    {"board": 2, "first": 3, "second": 4, "games": ["1-0", "0-1"]}]},
+        {
+            "number": 1,
+            "opening": "1-IV",
+            "bye": None,
+            "absent": [],
+            "boards": [
+                {"board": 1, "first": 1, "second": 3, "games": ["1-0", "0-1"]},
+                {"board": 2, "first": 2, "second": 4, "games": ["1/2", "1/2"]},
+            ],
+        },
+        {
+            "number": 2,
+            "opening": "2-IV",
+            "bye": None,
+            "absent": [],
+            "boards": [
+                {"board": 1, "first": 1, "second": 2, "games": ["0-1", "1/2"]},
+                {"board": 2, "first": 3, "second": 4, "games": ["1-0", "0-1"]},
+            ],
+        },
     ]
     return data

@@ -1,4 +1,5 @@
 """Hostile interchange files are refused quickly with one clear reason, nothing written."""
+
 import json
 
 import pytest

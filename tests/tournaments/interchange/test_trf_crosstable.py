@@ -1,4 +1,5 @@
 """TRF-2026 for single-game tournaments, and the Swiss Perfect style cross table."""
+
 import pytest
 
 from tests.tournaments.interchange.helpers import import_named, load, row_counts
@@ -15,20 +16,43 @@ def single_game_file():
     for r in data["rounds"]:
         r["opening"] = None
     data["rounds"] = [
-        {"number": 1, "boards": [{"board": 1, "first": 1, "second": 3, "games": ["1-0"]},
-                                 {"board": 2, "first": 4, "second": 2, "games": ["1/2"]}], "bye": 5, "absent": []},
-        {"number": 2, "boards": [{"board": 1, "first": 5, "second": 1, "games": ["0-1"]},
-                                 {"board": 2, "first": 2, "second": 3, "games": ["+/-"]}], "bye": 4, "absent": []},
-        {"number": 3, "boards": [{"board": 1, "first": 2, "second": 1, "games": ["-/+"]},
-                                 {"board": 2, "first": 3, "second": 4, "games": ["-/-"]}], "bye": None, "absent": [5]},
+        {
+            "number": 1,
+            "boards": [
+                {"board": 1, "first": 1, "second": 3, "games": ["1-0"]},
+                {"board": 2, "first": 4, "second": 2, "games": ["1/2"]},
+            ],
+            "bye": 5,
+            "absent": [],
+        },
+        {
+            "number": 2,
+            "boards": [
+                {"board": 1, "first": 5, "second": 1, "games": ["0-1"]},
+                {"board": 2, "first": 2, "second": 3, "games": ["+/-"]},
+            ],
+            "bye": 4,
+            "absent": [],
+        },
+        {
+            "number": 3,
+            "boards": [
+                {"board": 1, "first": 2, "second": 1, "games": ["-/+"]},
+                {"board": 2, "first": 3, "second": 4, "games": ["-/-"]},
+            ],
+            "bye": None,
+            "absent": [5],
+        },
     ]
     return data
 
 
 def _comparable(data):
     players = [{k: p[k] for k in ("id", "cbjd_id", "name", "sex", "birth_date", "rating")} for p in data["players"]]
-    rounds = [(r["number"], sorted((b["first"], b["second"], tuple(b["games"])) for b in r["boards"]), r["bye"],
-               r["absent"]) for r in data["rounds"]]
+    rounds = [
+        (r["number"], sorted((b["first"], b["second"], tuple(b["games"])) for b in r["boards"]), r["bye"], r["absent"])
+        for r in data["rounds"]
+    ]
     return players, rounds
 
 
@@ -60,12 +84,21 @@ def _line(pid, sex, name, rating, blocks, birth="1990/01/01"):
 
 
 def test_trf_written_by_another_program_is_read():
-    text = "\n".join([
-        "012 Aberto de Olinda", "042 2026/03/01", "052 2026/03/02", "XXR 2", "162  W 1.0    D 0.5",
-        _line(1, "m", "Silva, João", 2000, ["   2 w 1", "   3 b ="]),
-        _line(2, "w", "Lima, Ana", 1900, ["   1 b 0", "0000 - U"]),
-        _line(3, "m", "Costa, Rui", 1800, ["0000 - U", "   1 w ="]),
-    ]) + "\n"
+    text = (
+        "\n".join(
+            [
+                "012 Aberto de Olinda",
+                "042 2026/03/01",
+                "052 2026/03/02",
+                "XXR 2",
+                "162  W 1.0    D 0.5",
+                _line(1, "m", "Silva, João", 2000, ["   2 w 1", "   3 b ="]),
+                _line(2, "w", "Lima, Ana", 1900, ["   1 b 0", "0000 - U"]),
+                _line(3, "m", "Costa, Rui", 1800, ["0000 - U", "   1 w ="]),
+            ]
+        )
+        + "\n"
+    )
     data = parse_trf(text)
     assert data["tournament"]["rounds"] == 2 and data["tournament"]["scoring"]["win"] == "1.0"
     assert [p["name"] for p in data["players"]] == ["João Silva", "Ana Lima", "Rui Costa"]
@@ -77,11 +110,17 @@ def test_trf_written_by_another_program_is_read():
 
 
 def test_trf_with_inconsistent_results_is_rejected_naming_the_line():
-    text = "\n".join([
-        "012 Torneio", "042 2026/03/01",
-        _line(1, "m", "A", 2000, ["   2 w 1"]),
-        _line(2, "m", "B", 1900, ["   2 b 1"]),
-    ]) + "\n"
+    text = (
+        "\n".join(
+            [
+                "012 Torneio",
+                "042 2026/03/01",
+                _line(1, "m", "A", 2000, ["   2 w 1"]),
+                _line(2, "m", "B", 1900, ["   2 b 1"]),
+            ]
+        )
+        + "\n"
+    )
     before = row_counts()
     with pytest.raises(InterchangeError, match="TRF, linha 3, rodada 1"):
         import_trf(text)
@@ -91,8 +130,20 @@ def test_trf_with_inconsistent_results_is_rejected_naming_the_line():
 def test_crosstable_in_swiss_perfect_layout():
     t = import_named("small5.json")
     lines = crosstable_sp(t).splitlines()
-    assert lines[0].split("\t") == ["No", "Name", "Feder", "IntlId", "LocId", "Rtg", "Loc", "Title", "Total",
-                                    "1", "2", "3"]
+    assert lines[0].split("\t") == [
+        "No",
+        "Name",
+        "Feder",
+        "IntlId",
+        "LocId",
+        "Rtg",
+        "Loc",
+        "Title",
+        "Total",
+        "1",
+        "2",
+        "3",
+    ]
     rows = {line.split("\t")[0]: line.split("\t") for line in lines[1:]}
     assert [line.split("\t")[0] for line in lines[1:]] == ["1", "5", "2", "4", "3"]  # standings order
     assert rows["1"] == ["1", "Ana Souza", "PE", "", "90001", "", "2100", "", "8", "3:W", "5:W", "2:D"]
@@ -102,13 +153,21 @@ def test_crosstable_in_swiss_perfect_layout():
 
 def _next_round_file():
     """4 players, round 1 played, round 2 announced: player 4 absent (the column holds only that)."""
-    return "\n".join([
-        "012 Aberto de Caruaru", "042 2026/05/01", "XXR 3", "XXC black1",
-        _line(1, "m", "Alfa", 2000, ["   3 b 1"]),
-        _line(2, "m", "Beta", 1900, ["   4 w 1"]),
-        _line(3, "m", "Gama", 1800, ["   1 w 0"]),
-        _line(4, "m", "Delta", 1700, ["   2 b 0", "0000 - Z"]),
-    ]) + "\n"
+    return (
+        "\n".join(
+            [
+                "012 Aberto de Caruaru",
+                "042 2026/05/01",
+                "XXR 3",
+                "XXC black1",
+                _line(1, "m", "Alfa", 2000, ["   3 b 1"]),
+                _line(2, "m", "Beta", 1900, ["   4 w 1"]),
+                _line(3, "m", "Gama", 1800, ["   1 w 0"]),
+                _line(4, "m", "Delta", 1700, ["   2 b 0", "0000 - Z"]),
+            ]
+        )
+        + "\n"
+    )
 
 
 def test_trf_initial_colour_and_absences_announced_for_the_next_round(director):
@@ -120,8 +179,9 @@ def test_trf_initial_colour_and_absences_announced_for_the_next_round(director):
     assert [r["number"] for r in data["rounds"]] == [1] and data["absences"] == [{"round": 2, "player": 4}]
     t = import_trf(_next_round_file(), user=director)
     assert t.initial_colour == "black" and t.rounds.count() == 1
-    assert list(Absence.objects.filter(entry__tournament=t).values_list("entry__pairing_number", "round_number")) \
-        == [(4, 2)]
+    assert list(Absence.objects.filter(entry__tournament=t).values_list("entry__pairing_number", "round_number")) == [
+        (4, 2)
+    ]
     second = round_pair(tournament=t, user=director)
     paired = {s.entry.pairing_number for s in second.seats.all()}
     assert 4 not in paired and paired == {1, 2, 3}  # 3 present: two play, one has the bye
@@ -145,5 +205,6 @@ def test_trf_export_writes_absences_of_rounds_not_paired_yet():
     assert alfa[111:119] == "0000 - Z" and alfa[101:109].strip() == ""
     assert delta[101:109] == "0000 - Z"
     copy = import_trf("\n".join(lines), slug="copia")
-    assert sorted(Absence.objects.filter(entry__tournament=copy).values_list("entry__pairing_number", "round_number")) \
-        == [(1, 3), (4, 2)]
+    assert sorted(
+        Absence.objects.filter(entry__tournament=copy).values_list("entry__pairing_number", "round_number")
+    ) == [(1, 3), (4, 2)]

@@ -2,21 +2,20 @@
 (players, results, byes, withdrawals, absences announced for the round to pair, initial colour), the next round
 paired by ``round_pair``, its boards read back from the database and compared with the reference's pairing. The
 tournament exported again as TRF, before pairing, gives the engine's command line the same pairing."""
-from pathlib import Path
 
 import pytest
 
 from pairing import trf
 from pairing.__main__ import format_pairs
 from pairing.api import pair_trf
+from testkit import vectors
 from tournaments.interchange import InterchangeError, export_trf, import_trf
 from tournaments.models.choices import SeatSide
 from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
-VECTORS = Path(__file__).resolve().parents[3].parent / "shared" / "pairing-vectors" / "cases"
-ALL = sorted(p.stem for p in VECTORS.glob("*.trf"))
+ALL = vectors.names()
 SAMPLE = ALL[::50]  # 38 cases: 7 to 320 players, 1/0.5/0 and 2/1/0 scoring, rounds 1 to 11
 HEADER = "012 Caso de referência\n042 2026/01/10\n"  # the cases carry no start date; the importer needs one
 
@@ -30,14 +29,13 @@ def _result_codes(text):
 
 
 def _mixes_absence_values(name):
-    return {"H", "Z"} <= _result_codes((VECTORS / f"{name}.trf").read_text())
+    return {"H", "Z"} <= _result_codes(vectors.trf_text(name))
 
 
-@pytest.mark.skipif(not ALL, reason="pairing vectors not available (../shared/pairing-vectors)")
 @pytest.mark.parametrize("name", [n for n in SAMPLE if not _mixes_absence_values(n)])
 def test_imported_case_is_paired_as_the_reference(name, director):
-    t = import_trf(HEADER + (VECTORS / f"{name}.trf").read_text(), user=director, slug=name.lower())
-    expected = [line.strip() for line in (VECTORS / f"{name}.pairs").read_text().split("\n") if line.strip()]
+    t = import_trf(HEADER + vectors.trf_text(name), user=director, slug=name.lower())
+    expected = [line.strip() for line in vectors.expected_pairs(name).split("\n") if line.strip()]
     assert format_pairs(pair_trf(trf.parse(export_trf(t)))).split() == " ".join(expected).split()
 
     rnd = round_pair(tournament=t, user=director)
@@ -51,12 +49,11 @@ def test_imported_case_is_paired_as_the_reference(name, director):
     assert [str(len(got))] + got == expected
 
 
-@pytest.mark.skipif(not ALL, reason="pairing vectors not available (../shared/pairing-vectors)")
 def test_a_case_mixing_half_point_and_zero_point_absences_is_refused_whole():
     """The tournament has one value for announced absences (domain.md): such a file is refused, nothing written."""
     from tournaments.models import Tournament
 
     name = next(n for n in ALL if _mixes_absence_values(n))
     with pytest.raises(InterchangeError, match="meio ponto .H. e de zero ponto .Z."):
-        import_trf(HEADER + (VECTORS / f"{name}.trf").read_text(), slug="misto")
+        import_trf(HEADER + vectors.trf_text(name), slug="misto")
     assert not Tournament.objects.filter(slug="misto").exists()

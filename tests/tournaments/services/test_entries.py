@@ -1,4 +1,5 @@
 """Registration: suspensions refused, rating snapshots, late entries, withdrawals and abandonment, absences."""
+
 from datetime import date
 
 import pytest
@@ -7,7 +8,10 @@ from django.utils import translation
 from tournaments.models import AuditEntry, Entry, Suspension
 from tournaments.services import ServiceError
 from tournaments.services.entries import (
-    absence_announce, entry_register, entry_withdraw, suspension_confirm,
+    absence_announce,
+    entry_register,
+    entry_withdraw,
+    suspension_confirm,
 )
 from tournaments.services.rounds import round_pair
 
@@ -23,8 +27,13 @@ def portuguese():
 def test_suspended_player_refused_with_end_date(make_tournament, make_player, director):
     t = make_tournament(start_date=date(2026, 11, 8), end_date=date(2026, 11, 9))
     p = make_player(name="Carlos Lima")
-    Suspension.objects.create(player=p, start_date=date(2026, 9, 1), end_date=date(2026, 11, 8), source="tribunal",
-                              reason="conduta antidesportiva")
+    Suspension.objects.create(
+        player=p,
+        start_date=date(2026, 9, 1),
+        end_date=date(2026, 11, 8),
+        source="tribunal",
+        reason="conduta antidesportiva",
+    )
     with pytest.raises(ServiceError) as exc:
         entry_register(tournament=t, player=p, user=director)
     text = exc.value.messages[0]
@@ -42,7 +51,9 @@ def test_suspension_ending_before_the_tournament_does_not_block(make_tournament,
 def test_unconfirmed_abandonment_suspension_does_not_block(make_tournament, make_player, director):
     t = make_tournament()
     p = make_player()
-    Suspension.objects.create(player=p, start_date=t.start_date, end_date=t.end_date, source="abandonment", confirmed=False)
+    Suspension.objects.create(
+        player=p, start_date=t.start_date, end_date=t.end_date, source="abandonment", confirmed=False
+    )
     assert entry_register(tournament=t, player=p, user=director).pk
 
 
@@ -65,12 +76,22 @@ def test_entered_twice_refused(make_tournament, make_player, director):
 
 
 def test_categories_assigned_by_sex_and_age(make_tournament, make_player, director):
-    t = make_tournament(start_date=date(2026, 11, 8), end_date=date(2026, 11, 8),
-                        categories=[{"code": "ABS", "name": "Absoluto"}, {"code": "FEM", "name": "Feminino", "sex": "F"},
-                                    {"code": "S18", "name": "Sub-18", "max_age": 17}])
+    t = make_tournament(
+        start_date=date(2026, 11, 8),
+        end_date=date(2026, 11, 8),
+        categories=[
+            {"code": "ABS", "name": "Absoluto"},
+            {"code": "FEM", "name": "Feminino", "sex": "F"},
+            {"code": "S18", "name": "Sub-18", "max_age": 17},
+        ],
+    )
     girl = make_player(sex="F", birth_date=date(2009, 12, 31))  # 17 on 31/12/2026
     adult = make_player(sex="M", birth_date=date(2008, 1, 1))  # 18 on 31/12/2026
-    assert {c.code for c in entry_register(tournament=t, player=girl, user=director).categories.all()} == {"ABS", "FEM", "S18"}
+    assert {c.code for c in entry_register(tournament=t, player=girl, user=director).categories.all()} == {
+        "ABS",
+        "FEM",
+        "S18",
+    }
     assert {c.code for c in entry_register(tournament=t, player=adult, user=director).categories.all()} == {"ABS"}
 
 
@@ -91,7 +112,11 @@ def test_late_entry_gets_next_round_and_next_number(make_tournament, make_player
 def test_abandonment_proposes_three_month_suspension(make_tournament, make_player, director):
     t, entries = _tournament_with(make_tournament, make_player, director, end_date=date(2026, 11, 30))
     suspension = entry_withdraw(entry=entries[0], from_round=2, kind="abandonment", user=director)
-    assert (suspension.start_date, suspension.end_date, suspension.confirmed) == (date(2026, 11, 30), date(2027, 2, 28), False)
+    assert (suspension.start_date, suspension.end_date, suspension.confirmed) == (
+        date(2026, 11, 30),
+        date(2027, 2, 28),
+        False,
+    )
     entries[0].refresh_from_db()
     assert (entries[0].status, entries[0].withdrawn_from_round) == ("withdrawn", 2)
     suspension_confirm(suspension=suspension, user=director)

@@ -1,4 +1,5 @@
 """Game records: PDN checked against the rules from the drawn opening; the first illegal move named."""
+
 import pytest
 from django.urls import reverse
 from django.utils import translation
@@ -42,7 +43,9 @@ def test_moves_start_from_the_drawn_opening(game, director):
     t, rnd, g = game
     from tournaments.models import Opening
 
-    black_to_move = Opening.objects.filter(table__code="IDF-64", active=True, side_to_move="B").order_by("position").first()
+    black_to_move = (
+        Opening.objects.filter(table__code="IDF-64", active=True, side_to_move="B").order_by("position").first()
+    )
     opening_set_code(round=rnd, code=black_to_move.code, user=director)
     with translation.override("pt-br"), pytest.raises(ServiceError) as exc:
         game_attach_pdn(game=g, pdn="1. 22-18", user=director)  # legal from the initial position, not here

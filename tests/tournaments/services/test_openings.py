@@ -1,4 +1,5 @@
 """The tablita draw: reproducible from its seed, never repeats in a tournament, logged; venue codes."""
+
 import pytest
 from django.utils import translation
 

@@ -1,4 +1,5 @@
 """Rating lists: CSV (UTF-8, Latin-1) and XLSX; all-or-nothing with line-numbered errors."""
+
 import io
 from datetime import date
 
@@ -18,7 +19,13 @@ def test_utf8_csv_creates_players():
     created, updated = rating_list_import(data=CSV.encode("utf-8"), filename="lista.csv", user=None)
     assert (created, updated) == (2, 0)
     joao = Player.objects.get(cbjd_id="1001")
-    assert (joao.name, joao.rating, joao.birth_date, joao.state, joao.club) == ("João Araújo", 2105, date(1990, 2, 1), "PE", "Clube Recife")
+    assert (joao.name, joao.rating, joao.birth_date, joao.state, joao.club) == (
+        "João Araújo",
+        2105,
+        date(1990, 2, 1),
+        "PE",
+        "Clube Recife",
+    )
 
 
 def test_latin1_csv_reads_accents():

@@ -1,4 +1,5 @@
 """Result entry: per-game codes, audit of corrections, stale forms refused with the current value."""
+
 import threading
 
 import pytest
@@ -88,7 +89,9 @@ def test_page_save_is_all_or_nothing(round1, director):
     b1, b2 = rnd.boards.get(number=1), rnd.boards.get(number=2)
     game_record_result(board=b2, results={1: "1/2"}, expected_version=1, user=director)
     with pytest.raises(ServiceError):
-        round_record_results(round=rnd, user=director, rows=[(b1.pk, 1, {1: "1-0", 2: "1-0"}), (b2.pk, 1, {1: "0-1", 2: "0-1"})])
+        round_record_results(
+            round=rnd, user=director, rows=[(b1.pk, 1, {1: "1-0", 2: "1-0"}), (b2.pk, 1, {1: "0-1", 2: "0-1"})]
+        )
     assert Game.objects.filter(board=b1, result__isnull=False).count() == 0
 
 
@@ -120,7 +123,9 @@ def test_concurrent_saves_one_wins_nothing_lost(field, director):
     def save(i):
         try:
             barrier.wait()
-            game_record_result(board=board_id, results={1: codes[i % 4], 2: codes[(i + 1) % 4]}, expected_version=1, user=director)
+            game_record_result(
+                board=board_id, results={1: codes[i % 4], 2: codes[(i + 1) % 4]}, expected_version=1, user=director
+            )
             outcomes.append(("ok", i))
         except ConflictError:
             outcomes.append(("conflict", i))

@@ -1,4 +1,5 @@
 """Pairing rounds through the engine, publishing, undoing, editing by hand, frozen settings."""
+
 import pytest
 from django.utils import translation
 
@@ -21,18 +22,22 @@ def portuguese():
 def pairs_of(t, number):
     rnd = next(r for r in rounds_with_boards(t) if r.number == number)
     return [tuple(e.pairing_number for e in board_pair(b)) for b in rnd.boards.all()], (
-        rnd.bye_seats[0].entry.pairing_number if rnd.bye_seats else None)
+        rnd.bye_seats[0].entry.pairing_number if rnd.bye_seats else None
+    )
 
 
 def fill(t, number, director, result=("1-0", "1-0")):
     for board in Round.objects.get(tournament=t, number=number).boards.all():
-        game_record_result(board=board, results=dict(enumerate(result, start=1)), expected_version=board.version, user=director)
+        game_record_result(
+            board=board, results=dict(enumerate(result, start=1)), expected_version=board.version, user=director
+        )
 
 
 def test_round1_by_rating_top_half_against_bottom_half(field, director, make_player):
     t, entries = field(10)
     # Enter a higher-rated player last: pairing numbers follow the rating, not the entry order.
     from tournaments.services.entries import entry_register
+
     top = entry_register(tournament=t, player=make_player(name="Top", rating=2400), user=director)
     round_pair(tournament=t, user=director)
     top.refresh_from_db()
@@ -46,6 +51,7 @@ def test_round1_by_rating_top_half_against_bottom_half(field, director, make_pla
 
 def test_unrated_players_at_provisional_rating(field, director, make_player):
     from tournaments.services.entries import entry_register
+
     t, entries = field(4)  # 2000, 1990, 1980, 1970
     unrated = entry_register(tournament=t, player=make_player(name="Sem Rating", rating=None), user=director)
     tournament_update(tournament=t, user=director, provisional_rating=1985)
@@ -132,7 +138,9 @@ class TestManualEdit:
         t, rnd, by_no, r1 = self.setup_round2(field, director)
         (a, b), (c, d), (e, f) = r1
         with pytest.raises(ServiceError) as exc:
-            round_edit(round=rnd, user=director, pairs=[(by_no[a], by_no[b]), (by_no[c], by_no[e]), (by_no[d], by_no[f])])
+            round_edit(
+                round=rnd, user=director, pairs=[(by_no[a], by_no[b]), (by_no[c], by_no[e]), (by_no[d], by_no[f])]
+            )
         assert any("rodada 1" in m for m in exc.value.messages)
 
     def test_nobody_twice_and_everyone_present(self, field, director):
@@ -155,12 +163,15 @@ class TestManualEdit:
                 return
             a, rest = players[0], players[1:]
             for i, b in enumerate(rest):
-                for m in matchings(rest[:i] + rest[i + 1:]):
+                for m in matchings(rest[:i] + rest[i + 1 :]):
                     yield [(a, b)] + m
 
         # A legal pairing (no rematch) that is not the engine's.
-        new = next(m for m in matchings(sorted(by_no))
-                   if not {frozenset(p) for p in m} & played and {frozenset(p) for p in m} != engine_set)
+        new = next(
+            m
+            for m in matchings(sorted(by_no))
+            if not {frozenset(p) for p in m} & played and {frozenset(p) for p in m} != engine_set
+        )
         rnd, warnings = round_edit(round=rnd, user=director, pairs=[(by_no[x], by_no[y]) for x, y in new])
         assert pairs_of(t, 2)[0] == new
         assert Round.objects.get(pk=rnd.pk).manually_edited
@@ -178,6 +189,10 @@ class TestManualEdit:
         by_no = {e.pairing_number: e.pk for e in Entry.objects.filter(tournament=t)}
         others = [n for n in range(1, 6) if n != bye1]
         with pytest.raises(ServiceError) as exc:
-            round_edit(round=rnd, user=director, pairs=[(by_no[others[0]], by_no[others[1]]), (by_no[others[2]], by_no[others[3]])],
-                       bye=by_no[bye1])
+            round_edit(
+                round=rnd,
+                user=director,
+                pairs=[(by_no[others[0]], by_no[others[1]]), (by_no[others[2]], by_no[others[3]])],
+                bye=by_no[bye1],
+            )
         assert any("BYE" in m or "bye" in m.lower() for m in exc.value.messages)

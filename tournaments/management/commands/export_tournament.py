@@ -1,13 +1,14 @@
 from django.core.management.base import BaseCommand
 
 from tournaments.interchange import InterchangeError, crosstable_sp, export_json, export_trf
-
 from tournaments.interchange.cli import error_text, fail, get_tournament, write_atomically
 
 
 class Command(BaseCommand):
-    help = ("Exporta o torneio no arquivo de intercâmbio JSON. Pela extensão de -o também: .trf (TRF-2026, "
-            "partida única) ou .tsv/.txt (tabela cruzada no formato do Swiss Perfect).")
+    help = (
+        "Exporta o torneio no arquivo de intercâmbio JSON. Pela extensão de -o também: .trf (TRF-2026, "
+        "partida única) ou .tsv/.txt (tabela cruzada no formato do Swiss Perfect)."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("slug", metavar="SLUG")

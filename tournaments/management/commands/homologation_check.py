@@ -22,14 +22,19 @@ class Command(BaseCommand):
         out = [f"Homologação — {tournament.name}", ""]
         for c in report.conditions:
             out.append(f"[{'OK' if c.met else 'NÃO'}] {c.key}: {c.detail}")
-        out += ["", f"Direito a vagas: {'sim' if report.rights else 'não'}",
-                f"Prazo para envio dos resultados: {report.deadline:%d/%m/%Y}"]
+        out += [
+            "",
+            f"Direito a vagas: {'sim' if report.rights else 'não'}",
+            f"Prazo para envio dos resultados: {report.deadline:%d/%m/%Y}",
+        ]
         if report.exported_at:
             out.append(f"Relatório exportado em: {report.exported_at:%d/%m/%Y %H:%M}")
         out += ["", "Vagas por categoria:"]
         for q in report.categories:
             average = f"{float(q.exact_average):.2f}" if q.exact_average is not None else "-"
             qualified = ", ".join(map(str, q.qualified)) if q.qualified else "-"
-            out.append(f"  {q.code}: {q.entries} inscritos, média {average} ({q.counted} ratings), "
-                       f"{q.spots} vaga(s); classificados: {qualified}")
+            out.append(
+                f"  {q.code}: {q.entries} inscritos, média {average} ({q.counted} ratings), "
+                f"{q.spots} vaga(s); classificados: {qualified}"
+            )
         self.stdout.write("\n".join(out) + "\n", ending="")

@@ -8,9 +8,19 @@ from tournaments.interchange.cli import fail, get_tournament
 from tournaments.standings import TIEBREAK_LABELS, number, tournament_standings
 
 SHORT = {
-    "progressive": "EA", "progressive_corrected": "EAC", "buchholz": "Mil", "buchholz_cut1": "Mil-1",
-    "buchholz_median": "MilMed", "direct_encounter": "CD", "sonneborn_berger": "SB", "matches_won": "MV",
-    "games_won": "PV", "match_points": "PM", "opponents_rating": "RMA", "truncated_solkoff": "SolkT", "riga": "Riga",
+    "progressive": "EA",
+    "progressive_corrected": "EAC",
+    "buchholz": "Mil",
+    "buchholz_cut1": "Mil-1",
+    "buchholz_median": "MilMed",
+    "direct_encounter": "CD",
+    "sonneborn_berger": "SB",
+    "matches_won": "MV",
+    "games_won": "PV",
+    "match_points": "PM",
+    "opponents_rating": "RMA",
+    "truncated_solkoff": "SolkT",
+    "riga": "Riga",
 }
 
 
@@ -24,8 +34,10 @@ def _fmt(value):
 
 
 class Command(BaseCommand):
-    help = ("Classificação do torneio (todas as rodadas completas, rascunhos incluídos), geral ou de uma "
-            "categoria, em texto, CSV ou JSON.")
+    help = (
+        "Classificação do torneio (todas as rodadas completas, rascunhos incluídos), geral ou de uma "
+        "categoria, em texto, CSV ou JSON."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("slug", metavar="SLUG")
@@ -40,8 +52,10 @@ class Command(BaseCommand):
             try:
                 cat = st.category(code)
             except KeyError:
-                fail(f"categoria “{code}” não existe no torneio {tournament.slug} "
-                     f"(há: {', '.join(c.code for c in st.categories) or 'nenhuma'})")
+                fail(
+                    f"categoria “{code}” não existe no torneio {tournament.slug} "
+                    f"(há: {', '.join(c.code for c in st.categories) or 'nenhuma'})"
+                )
             lines = [(c.rank, c.row) for c in cat.rows]
         else:
             cat = None
@@ -56,8 +70,9 @@ class Command(BaseCommand):
             writer.writerow(["rank", "id", "name", "points", *columns, "order", "order_reason"])
             for rank, row in lines:
                 values = ["" if v is None else _fmt(v) for v in st.cells(row)]
-                writer.writerow([rank, row.id, row.name, _fmt(row.points), *values,
-                                 " > ".join(row.order), row.order_reason or ""])
+                writer.writerow(
+                    [rank, row.id, row.name, _fmt(row.points), *values, " > ".join(row.order), row.order_reason or ""]
+                )
             self.stdout.write(buf.getvalue(), ending="")
         else:
             self.stdout.write(self._text(tournament, st, cat, lines), ending="")
@@ -74,8 +89,11 @@ class Command(BaseCommand):
             marks = ""
             if row.withdrawn_from:
                 marks = f"  (desistente a partir da rodada {row.withdrawn_from})"
-            out.append(f"{rank:>5}  {row.id:>4}  {row.name:<{width}}  {_fmt(row.points):>5}"
-                       + "".join(f"  {_fmt(v):>6}" for v in st.cells(row)) + marks)
+            out.append(
+                f"{rank:>5}  {row.id:>4}  {row.name:<{width}}  {_fmt(row.points):>5}"
+                + "".join(f"  {_fmt(v):>6}" for v in st.cells(row))
+                + marks
+            )
         out += ["", "Legenda: " + "; ".join(f"{SHORT[k]} = {TIEBREAK_LABELS[k]}" for k in columns)]
         shown = {row.id for _r, row in lines}
         groups = [g for g in st.tie_groups if len(g.ids) > 1 and shown & set(g.ids)]
@@ -83,7 +101,9 @@ class Command(BaseCommand):
             out.append("Desempate por grupo de pontos:")
             for g in groups:
                 order = ", ".join(TIEBREAK_LABELS[k] for k in g.order)
-                out.append(f"  {_fmt(g.points)} pontos (nº {', '.join(map(str, g.ids))}): {order}."
-                           + (f" {g.reason}" if g.reason else ""))
+                out.append(
+                    f"  {_fmt(g.points)} pontos (nº {', '.join(map(str, g.ids))}): {order}."
+                    + (f" {g.reason}" if g.reason else "")
+                )
         out += list(st.readings)
         return "\n".join(out) + "\n"

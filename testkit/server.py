@@ -7,6 +7,7 @@ The database is created for the site and dropped at the end: a fresh PostgreSQL 
 or a temporary SQLite file. Static files are collected into the site's temporary folder (a settings module that
 only moves ``STATIC_ROOT``), never into the project's ``staticfiles/``.
 """
+
 import http.client
 import os
 import re
@@ -21,7 +22,7 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
 GUNICORN = str(Path(sys.executable).with_name("gunicorn"))
 
@@ -31,7 +32,8 @@ DEMO_USERNAME = "diretor"
 DEMO_PASSWORD = "damas-demo-2026"
 
 ACCESS_LINE = re.compile(
-    r'"(?P<method>[A-Z]+) (?P<path>\S+) [^"]*" (?P<status>\d{3}) \S+ \S+ pid <?(?P<pid>\d+)>? "(?P<agent>[^"]*)"')
+    r'"(?P<method>[A-Z]+) (?P<path>\S+) [^"]*" (?P<status>\d{3}) \S+ \S+ pid <?(?P<pid>\d+)>? "(?P<agent>[^"]*)"'
+)
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
 
 
@@ -76,8 +78,15 @@ class Database:
         import psycopg
 
         name = f"damas_prod_{uuid.uuid4().hex[:10]}"
-        params = dict(host=host or "127.0.0.1", port=int(port or 5432), user=user or "postgres",
-                      password=password or None, dbname="postgres", autocommit=True, connect_timeout=5)
+        params = {
+            "host": host or "127.0.0.1",
+            "port": int(port or 5432),
+            "user": user or "postgres",
+            "password": password or None,
+            "dbname": "postgres",
+            "autocommit": True,
+            "connect_timeout": 5,
+        }
         with psycopg.connect(**params) as conn:
             conn.execute(f'CREATE DATABASE "{name}"')
 
@@ -152,8 +161,14 @@ class Site:
         return f"http://127.0.0.1:{self.port}"
 
     def manage(self, *args, timeout=300):
-        proc = subprocess.run([PYTHON, str(ROOT / "manage.py"), *args], cwd=ROOT, env=self.env, capture_output=True,
-                              text=True, timeout=timeout)
+        proc = subprocess.run(
+            [PYTHON, str(ROOT / "manage.py"), *args],
+            cwd=ROOT,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
         if proc.returncode != 0:
             raise RuntimeError(f"manage.py {' '.join(args)} failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
         return proc.stdout
@@ -165,9 +180,14 @@ class Site:
         self.manage("collectstatic", "--noinput", "-v", "0")
 
     def start(self, ready_timeout=40):
-        out = open(self.folder / "gunicorn.out", "wb")
-        self.proc = subprocess.Popen([GUNICORN, "-c", str(ROOT / "config" / "gunicorn.py"), "config.wsgi"],
-                                     cwd=self.workdir, env=self.env, stdout=out, stderr=subprocess.STDOUT)
+        out = open(self.folder / "gunicorn.out", "wb")  # noqa: SIM115 (the server writes to it until stop())
+        self.proc = subprocess.Popen(
+            [GUNICORN, "-c", str(ROOT / "config" / "gunicorn.py"), "config.wsgi"],
+            cwd=self.workdir,
+            env=self.env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
         out.close()
         deadline = time.monotonic() + ready_timeout
         while time.monotonic() < deadline:
@@ -293,8 +313,9 @@ class Browser:
 
     def post(self, path, data, timeout=60):
         body = urlencode(data, doseq=True).encode()
-        headers = self._headers({"Content-Type": "application/x-www-form-urlencoded", "Origin": self.origin,
-                                 "Referer": self.origin + path})
+        headers = self._headers(
+            {"Content-Type": "application/x-www-form-urlencoded", "Origin": self.origin, "Referer": self.origin + path}
+        )
         return self._keep(request(self.port, "POST", path, headers, body, timeout=timeout))
 
     def csrf(self, html):
@@ -306,8 +327,15 @@ class Browser:
     def login(self, username=DEMO_USERNAME, password=DEMO_PASSWORD):
         page = self.get("/entrar/")
         assert page.status == 200, page.status
-        resp = self.post("/entrar/", {"csrfmiddlewaretoken": self.csrf(page.text), "username": username,
-                                      "password": password, "next": "/gestao/"})
+        resp = self.post(
+            "/entrar/",
+            {
+                "csrfmiddlewaretoken": self.csrf(page.text),
+                "username": username,
+                "password": password,
+                "next": "/gestao/",
+            },
+        )
         if resp.status != 302 or "sessionid" not in self.cookies:
             raise AssertionError(f"login refused: {resp.status} {resp.text[:500]}")
         return resp
