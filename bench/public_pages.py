@@ -70,7 +70,7 @@ def build(players, rounds):
 
 
 def uncached(t, runs=15):
-    from tournaments.views.public import standings_table
+    from tournaments.presenters.standings import standings_table
 
     client = Client()
     url = f"/t/{t.slug}/classificacao/"

@@ -8,4 +8,12 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self):
+        from django.db.models.signals import post_delete, post_save
+
         from . import checks  # noqa: F401  (registers the system checks)
+        from .views.page_cache import forget_slug
+
+        # The public pages remember a tournament's id by slug; a renamed or deleted tournament is forgotten at once.
+        tournament = self.get_model("Tournament")
+        for signal in (post_save, post_delete):
+            signal.connect(forget_slug, sender=tournament, dispatch_uid="public-forget-slug")

@@ -88,10 +88,10 @@ def shot():
 def _fresh_cache():
     from django.core.cache import cache
 
-    from tournaments.views import public
+    from tournaments.views import page_cache
 
     cache.clear()
-    public._SLUGS.clear()
+    page_cache._SLUGS.clear()
     yield
     cache.clear()
-    public._SLUGS.clear()
+    page_cache._SLUGS.clear()

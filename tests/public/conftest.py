@@ -19,8 +19,8 @@ def published(db, director):
 
 @pytest.fixture(autouse=True)
 def _forget_slugs():
-    from tournaments.views import public
+    from tournaments.views import page_cache
 
-    public._SLUGS.clear()
+    page_cache._SLUGS.clear()
     yield
-    public._SLUGS.clear()
+    page_cache._SLUGS.clear()

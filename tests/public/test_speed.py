@@ -80,11 +80,21 @@ def test_a_saved_result_shows_on_the_next_view(client, big, director, django_cap
 def test_pages_live_briefly_in_a_per_process_cache_and_long_in_a_shared_one(monkeypatch):
     from types import SimpleNamespace
 
-    from tournaments.views import public
+    from tournaments.views import page_cache
 
     local = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    monkeypatch.setattr(public, "settings", SimpleNamespace(CACHES=local))
-    assert public.page_timeout() == public.LOCAL_PAGE_TIMEOUT <= 10
+    monkeypatch.setattr(page_cache, "settings", SimpleNamespace(CACHES=local))
+    assert page_cache.page_timeout() == page_cache.LOCAL_PAGE_TIMEOUT <= 10
     shared = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://x"}}
-    monkeypatch.setattr(public, "settings", SimpleNamespace(CACHES=shared))
-    assert public.page_timeout() == public.PAGE_TIMEOUT
+    monkeypatch.setattr(page_cache, "settings", SimpleNamespace(CACHES=shared))
+    assert page_cache.page_timeout() == page_cache.PAGE_TIMEOUT
+
+
+def test_a_deleted_tournament_is_gone_from_the_cached_pages_at_once(client, director, make_tournament):
+    """The slug -> id memo is dropped by a signal receiver connected in TournamentsConfig.ready."""
+    t = make_tournament(slug="vai-sair")
+    url = f"/t/{t.slug}/"
+    assert client.get(url).status_code == 200
+    assert client.get(url).status_code == 200  # now served from the page cache, slug remembered
+    t.delete()
+    assert client.get(url).status_code == 404

@@ -12,8 +12,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from ..permissions import can_run
+from ..presenters.rounds import PublicData
+from ..presenters.standings import crosstable_rows, standings_table
 from ..scoring import white_is_first
-from .public import PublicData, crosstable_rows, standings_table, tournament_or_404
+from .public import tournament_or_404
 
 SLIPS_PER_PAGE = 4
 

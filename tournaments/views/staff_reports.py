@@ -13,10 +13,10 @@ from ..homologation import homologation_check
 from ..interchange import crosstable_sp, export_json, export_trf
 from ..interchange.jsonfile import MAX_FILE_BYTES
 from ..permissions import DirectorRequiredMixin, TournamentStaffMixin
+from ..presenters.labels import tiebreak_label
 from ..services import ServiceError
 from ..services.tournaments import tournament_import
 from ..standings import tournament_standings
-from .public import tiebreak_label
 from .staff_helpers import run_service
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

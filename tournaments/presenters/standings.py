@@ -1,0 +1,214 @@
+"""The standings as the public, printed and staff pages show them: plain rows (rank, entry, points, tiebreak
+values already formatted in the active locale), the tie groups with the order used and why, the readings of the
+regulation in force, and the Swiss cross table."""
+
+from django.urls import reverse
+from django.utils import formats
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+from .. import standings as standings_module
+from ..models.choices import TiebreakProfile
+from ..selectors import tournament_history
+from ..templatetags.damas import fmt_number
+from .labels import reason_text, tiebreak_abbr, tiebreak_label
+
+
+def settings_in_force(t):
+    """The readings in force, shown next to the standings and on the tournament page (domain.md)."""
+    items = [
+        (_("Variant"), t.get_variant_display()),
+        (_("Format"), t.get_format_display()),
+        (_("Rounds"), t.planned_rounds),
+        (_("Time control"), _("%(m)s minutes per player per game") % {"m": t.minutes_per_game}),
+        (
+            _("Scoring per game"),
+            _("win %(w)s, draw %(d)s, loss %(l)s")
+            % {"w": fmt_number(t.score_win), "d": fmt_number(t.score_draw), "l": fmt_number(t.score_loss)},
+        ),
+        (_("Bye worth"), t.get_bye_value_display()),
+        (_("Tiebreak profile"), t.get_tiebreak_profile_display()),
+        (_("Unplayed rounds in Buchholz"), t.get_tiebreak_edition_display()),
+        (_("Acceleration"), t.get_acceleration_display()),
+    ]
+    if t.tiebreak_profile == TiebreakProfile.CBJD:
+        items.append((_("CBJD exceptions: progressive score"), t.get_progressive_move_display()))
+    if t.opening_table_id:
+        items.append((_("Opening table"), str(t.opening_table)))
+    return items
+
+
+def readings(t):
+    """The readings of the regulation in force, shown next to the standings (domain.md section 5)."""
+    cut = t.corrected_progressive_cut
+    out = [
+        ngettext(
+            "Corrected progressive score: the progressive score without the first round",
+            "Corrected progressive score: the progressive score without the first %(n)s rounds",
+            cut,
+        )
+        % {"n": cut}
+        + "; "
+        + (
+            _("points won without play count.")
+            if t.corrected_progressive_unplayed
+            else _("points won without play (BYE, W.O.) do not count.")
+        ),
+        _("Buchholz: unplayed rounds as in article 16 of the FIDE Tie-Break Regulations (%(edition)s).")
+        % {"edition": t.get_tiebreak_edition_display()},
+    ]
+    if t.tiebreak_profile == TiebreakProfile.CBJD:
+        out.append(
+            _(
+                "CBJD order: progressive score, corrected progressive score, Buchholz, decided per tie "
+                "group; when every criterion is equal the players share the place."
+            )
+        )
+    return out
+
+
+def compute_standings_for(t, data=None, rights=False, category=None):
+    """(``tournaments.standings.TournamentStandings`` of the published, complete rounds, every category).
+
+    With ``data`` (a PublicData already loaded) the rounds and entries are reused, which saves queries.
+    ``rights``: ask the homologation check whether qualification spots are awarded (only the category pages
+    show it; it costs as much as the tiebreaks themselves on a large event). ``category`` (a code): the only
+    category whose standings and spots are computed (none for the overall page).
+    """
+    module = standings_module
+    rights = None if rights else False  # None: the standings ask the homologation check
+    if data is None:
+        entries, counted, history, categories = module.read_tournament(t, public=True)
+    else:
+        counted = module.counted_rounds(data.rounds, True)
+        entries, counted, history = tournament_history(t, rounds=counted, entries=data.entries)
+        categories = data.categories
+    code = (getattr(category, "code", category) or "").lower()
+    wanted = [c for c in categories if code and c.code.lower() == code]
+    return module.standings_from_history(t, entries, counted, history, wanted, True, rights), categories
+
+
+def standings_table(tournament, data=None, category=None):
+    """The standings as plain rows for the templates: rank, entry, points, tiebreak values (already formatted in
+    the active locale), and per tie group the order used and why."""
+    ts, categories = compute_standings_for(tournament, data, rights=category is not None, category=category)
+    sep = formats.get_format("DECIMAL_SEPARATOR")
+    keys = ts.columns()
+    columns = [{"key": k, "label": tiebreak_label(k), "abbr": tiebreak_abbr(k)} for k in keys]
+    qual = None
+    if category is None:
+        pairs = [(row.rank, None, row) for row in ts.rows]
+    else:
+        code = getattr(category, "code", category)
+        try:
+            cat = ts.category(code)
+        except KeyError:
+            return None
+        category = cat.category
+        pairs = [(c.rank, c.overall_rank, c.row) for c in cat.rows]
+        qual = cat.qualification
+    qualified = set(qual.qualified) if qual else set()
+    player_url = reverse("public:player", args=[tournament.slug, 0])[:-2]  # ".../jogadores/" + pk + "/"
+    rows, groups = [], []
+    previous = object()
+    for index, (rank, overall, row) in enumerate(pairs):
+        group = None
+        if row.points != previous:
+            size = 1
+            while index + size < len(pairs) and pairs[index + size][2].points == row.points:
+                size += 1
+            previous = row.points
+            if size > 1:
+                order = " → ".join(str(tiebreak_label(k)) for k in row.order)
+                text = ngettext(
+                    "%(size)s players tied on %(points)s point",
+                    "%(size)s players tied on %(points)s points",
+                    int(row.points) if row.points == int(row.points) else 2,
+                )
+                text %= {"size": size, "points": fmt_number(row.points, sep)}
+                text += " — " + _("order") + ": " + order
+                reason = reason_text(row.order_reason)
+                group = {
+                    "points": fmt_number(row.points, sep),
+                    "size": size,
+                    "order": order,
+                    "reason": reason,
+                    "text": text + (". " + reason if reason else ""),
+                }
+                groups.append(group)
+        entry = ts.entries[row.id]
+        player = entry.player
+        info = [str(entry.pairing_number or "")]
+        if player.state:
+            info.append(player.state)
+        if entry.rating:
+            info.append(str(entry.rating))
+        values = [fmt_number(row.tiebreaks.get(k), sep) for k in keys]  # numbers only: safe to join as HTML
+        rows.append(
+            {
+                "rank": rank,
+                "overall": overall,
+                "entry": entry,
+                "name": player.name,
+                "url": f"{player_url}{entry.pk}/",
+                "search": f"{player.name} {entry.pairing_number or ''}",
+                "info": " · ".join(info),
+                "points": fmt_number(row.points, sep),
+                "values": values,
+                "cells": mark_safe("".join(f"<td>{v}</td>" for v in values)),
+                "group": group,
+                "unrated": row.unrated,
+                "qualified": row.id in qualified,
+                "withdrawn": (_("withdrew in round %(n)s") % {"n": row.withdrawn_from}) if row.withdrawn_from else "",
+            }
+        )
+    return {
+        "columns": columns,
+        "rows": rows,
+        "groups": groups,
+        "readings": readings(tournament),
+        "span": len(columns) + (4 if category is not None else 3),
+        "category": category,
+        "categories": categories,
+        "rounds_completed": ts.rounds_completed,
+        "qualification": qual,
+        "rights": ts.rights,
+        "average": fmt_number(qual.average, sep) if qual and qual.average is not None else None,
+    }
+
+
+def crosstable_rows(t, data):
+    """Standings order with, per round, the opponent's line number, colour and points (Swiss cross table)."""
+    table = standings_table(t, data)
+    line = {row["entry"].pk: index for index, row in enumerate(table["rows"], start=1)}
+    white = pgettext("White in game 1, one letter", "w")
+    black = pgettext("Black in game 1, one letter", "b")
+    out = []
+    for index, row in enumerate(table["rows"], start=1):
+        entry = row["entry"]
+        cells = []
+        for item in data.card(entry):
+            if item.opponent is not None:
+                text = f"{line.get(item.opponent.pk, '?')}{white if item.colour == 'w' else black}"
+            else:
+                text = {"pab": _("BYE"), "withdrawn": "–", "late": "–"}.get(item.kind, _("abs."))
+            cells.append(
+                {
+                    "text": text,
+                    "points": item.points_text,
+                    "kind": item.kind,
+                    "forfeit": item.kind in ("forfeit_win", "forfeit_loss", "double_forfeit"),
+                }
+            )
+        out.append(
+            {
+                "line": index,
+                "rank": row["rank"],
+                "entry": entry,
+                "points": row["points"],
+                "cells": cells,
+                "values": row["values"],
+            }
+        )
+    return table, out
