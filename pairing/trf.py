@@ -10,6 +10,7 @@ ignored.  Errors raise :class:`InvalidInput` carrying the line number.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 from . import model as M
@@ -27,6 +28,14 @@ _POINTS_162 = {
     "A": (),
 }
 _POINTS_BB = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "zero_bye", "BBF": "forfeit_loss", "BBU": "bye"}
+
+
+_PLAYER_LINE = re.compile(r"^001 [ \d]{3}\d", re.MULTILINE)
+
+
+def looks_like_trf(text: str) -> bool:
+    """The text holds at least one TRF player line (``001`` and a starting number in columns 5-8)."""
+    return bool(_PLAYER_LINE.search(text.replace("\r", "\n")))
 
 
 class TrfData:

@@ -98,7 +98,7 @@ def test_import_of_a_missing_or_unknown_file(argv, tmp_path):
     other = tmp_path / "t.xml"
     other.write_text("<x/>")
     code, _out, err = argv("import_tournament", str(other))
-    assert code == 1 and "extensão desconhecida" in err
+    assert code == 1 and "tipo de arquivo não reconhecido" in err
 
 
 def test_export_tournament_json_trf_and_cross_table(tmp_path, argv):

@@ -61,6 +61,7 @@ from ..openings_data import DEFAULT_TABLE
 from ..scoring import PLAYED, RESULT_CODES
 from ..services.audit import audit
 from ..standings import lean_rounds_with_boards, number, player_ids
+from .dispatch import MAX_FILE_BYTES
 from .errors import InterchangeError
 
 FORMAT = "damas-swiss/1"
@@ -736,9 +737,7 @@ def import_data(data, *, user=None) -> Tournament:
         raise InterchangeError([f"arquivo: dados inconsistentes, nada foi gravado ({exc})"]) from exc
 
 
-# An interchange file of the largest real events is well under 1 MB; these limits keep a hostile or broken
-# file from tying up a server for minutes.
-MAX_FILE_BYTES = 20 * 1024 * 1024
+# The largest real events have a few hundred players; this keeps a hostile or broken file from tying up a server.
 MAX_PLAYERS = 5000
 
 

@@ -431,4 +431,9 @@ def import_trf(text, *, user=None, slug=None):
     return import_data(parse_trf(text, slug=slug), user=user)
 
 
-__all__ = ["export_trf", "import_trf", "parse_trf"]
+def import_trf_file(data, *, user=None):
+    """:func:`import_trf` for the file dispatch: (tournament, warnings)."""
+    return import_trf(data, user=user), []
+
+
+__all__ = ["export_trf", "import_trf", "import_trf_file", "parse_trf"]

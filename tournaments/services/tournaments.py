@@ -79,20 +79,3 @@ def tournament_update(*, tournament, user, **fields):
         )
         cache.bump(tournament.pk)
     return tournament
-
-
-@transaction.atomic
-def tournament_import(*, data, filename, user):
-    """Create a tournament from an interchange JSON or a TRF file (all-or-nothing); the importer directs it."""
-    from ..interchange import import_json, import_trf
-
-    name = (filename or "").lower()
-    if name.endswith(".json"):
-        tournament = import_json(data, user=user)
-    elif name.endswith((".trf", ".txt")):
-        tournament = import_trf(data, user=user)
-    else:
-        raise ServiceError(_("Unknown file type: send a .json interchange file or a .trf file."))
-    if user is not None and user.pk:
-        TournamentRole.objects.get_or_create(tournament=tournament, user=user, defaults={"role": StaffRole.DIRECTOR})
-    return tournament

@@ -1,6 +1,7 @@
 """Staff: standings with every complete round, the homologation check, and the files (workbook, interchange
 JSON, TRF, cross table); importing a tournament from a file."""
 
+from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import redirect
@@ -10,12 +11,10 @@ from django.views.generic import FormView, TemplateView
 from ..exports.homologation import homologation_xlsx
 from ..forms import TournamentFileForm
 from ..homologation import homologation_check
-from ..interchange import crosstable_sp, export_json, export_trf
-from ..interchange.jsonfile import MAX_FILE_BYTES
+from ..interchange import MAX_FILE_BYTES, Upload, crosstable_sp, export_json, export_trf, import_upload
 from ..permissions import DirectorRequiredMixin, TournamentStaffMixin
 from ..presenters.labels import tiebreak_label
 from ..services import ServiceError
-from ..services.tournaments import tournament_import
 from ..standings import tournament_standings
 from .staff_helpers import run_service
 
@@ -77,8 +76,6 @@ class DownloadView(TournamentStaffMixin, TemplateView):
                     f"{t.slug}-tabela-cruzada.txt",
                 )
         except ServiceError as exc:
-            from django.contrib import messages
-
             for m in exc.messages:
                 messages.error(request, m)
             return redirect("staff:homologation", slug=t.slug)
@@ -96,14 +93,15 @@ class TournamentImportView(DirectorRequiredMixin, FormView):
         if upload.size > MAX_FILE_BYTES:
             form.add_error("file", _("The file is too large (at most 20 MB)."))
             return self.form_invalid(form)
-        ok, tournament = run_service(
+        ok, imported = run_service(
             self.request,
-            tournament_import,
-            data=upload.read(),
-            filename=upload.name,
+            import_upload,
+            upload=Upload(upload.read(), upload.name),
             user=self.request.user,
             success=_("Tournament imported."),
         )
         if not ok:
             return self.form_invalid(form)
-        return redirect("staff:tournament", slug=tournament.slug)
+        for warning in imported.warnings:
+            messages.warning(self.request, warning)
+        return redirect("staff:tournament", slug=imported.tournament.slug)

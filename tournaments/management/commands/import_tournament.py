@@ -6,15 +6,18 @@ from tournaments.interchange.cli import error_text, fail
 
 class Command(BaseCommand):
     help = (
-        "Cria um torneio a partir de um arquivo de intercâmbio (.json) ou de um TRF (.trf); imprime o endereço (slug)."
+        "Cria um torneio a partir de um arquivo de torneio (intercâmbio .json, TRF .trf/.trfx/.txt/.tab); "
+        "imprime o endereço (slug). Avisos da importação vão para a saída de erro."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("file", metavar="FILE", help="arquivo .json (damas-swiss/1) ou .trf (partida única)")
+        parser.add_argument("file", metavar="FILE", help="arquivo .json (damas-swiss/1) ou TRF (partida única)")
 
     def handle(self, *args, **options):
         try:
-            tournament = import_file(options["file"])
+            imported = import_file(options["file"])
         except InterchangeError as exc:
             fail(error_text(exc))
-        self.stdout.write(tournament.slug)
+        for warning in imported.warnings:
+            self.stderr.write(f"aviso: {warning}")
+        self.stdout.write(imported.tournament.slug)

@@ -1,0 +1,125 @@
+"""One way in for every tournament file: the staff "importar" page and ``manage.py import_tournament`` both call
+:func:`import_upload` (the command through :func:`import_file`).
+
+The file's type is decided once, here: by its content when the content says it clearly, else by its extension.
+Each type is one :class:`FileType` in :data:`FILE_TYPES`; a new format is one more entry (a test that the content
+is of that type, its extensions, and its importer). Every importer is all-or-nothing and raises
+:class:`InterchangeError` with pt-BR messages naming where the problem is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .errors import InterchangeError
+
+if TYPE_CHECKING:
+    from ..models import Tournament
+
+# An interchange file of the largest real events is well under 1 MB, a TRF of 1,000 players about 200 KB: this
+# keeps a hostile or broken file from tying up a server.
+MAX_FILE_BYTES = 20 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Upload:
+    """A file handed in by a user: its bytes, its name as given, and where it is on disk when it is there (the
+    command line), for formats whose tournament is spread over sibling files."""
+
+    data: bytes
+    name: str
+    path: Path | None = None
+
+    @property
+    def extension(self) -> str:
+        return Path(self.name).suffix.lower()
+
+
+@dataclass
+class Imported:
+    """What an import created, the type of file it was, and what was read with a warning (pt-BR, one per line:
+    data the product keeps in another form, or lines of the file it does not use)."""
+
+    tournament: Tournament
+    file_type: str
+    warnings: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class FileType:
+    key: str
+    label: str  # pt-BR, as the error message lists the accepted types
+    extensions: tuple[str, ...]
+    looks_like: Callable[[bytes], bool]  # the content is clearly of this type
+    load: Callable[[Upload, Any], Imported]  # (upload, user) -> Imported
+
+
+def _text_start(data: bytes, size: int = 4096) -> str:
+    head = data[:size]
+    if head.startswith(b"\xef\xbb\xbf"):
+        head = head[3:]
+    return head.decode("latin-1")
+
+
+def _looks_like_json(data: bytes) -> bool:
+    return _text_start(data).lstrip().startswith("{")
+
+
+def _looks_like_trf(data: bytes) -> bool:
+    from pairing.trf import looks_like_trf
+
+    return looks_like_trf(_text_start(data, 64 * 1024))
+
+
+def _load_json(upload: Upload, user: Any) -> Imported:
+    from .jsonfile import import_json
+
+    return Imported(import_json(upload.data, user=user), "json")
+
+
+def _load_trf(upload: Upload, user: Any) -> Imported:
+    from .trf import import_trf_file
+
+    tournament, warnings = import_trf_file(upload.data, user=user)
+    return Imported(tournament, "trf", warnings)
+
+
+FILE_TYPES: list[FileType] = [
+    FileType("json", "arquivo de intercâmbio (.json)", (".json",), _looks_like_json, _load_json),
+    FileType("trf", "TRF (.trf, .trfx, .txt, .tab)", (".trf", ".trfx", ".txt", ".tab"), _looks_like_trf, _load_trf),
+]
+
+
+def file_type_of(upload: Upload) -> FileType:
+    """The type of ``upload``: the only type its content looks like, else the one its extension names."""
+    by_content = [ft for ft in FILE_TYPES if ft.looks_like(upload.data)]
+    if len(by_content) == 1:
+        return by_content[0]
+    candidates = by_content or FILE_TYPES
+    for ft in candidates:
+        if upload.extension in ft.extensions:
+            return ft
+    accepted = "; ".join(ft.label for ft in FILE_TYPES)
+    raise InterchangeError([f"arquivo {upload.name}: tipo de arquivo não reconhecido (aceitos: {accepted})"])
+
+
+def import_upload(upload: Upload, *, user: Any = None) -> Imported:
+    """Create a tournament from a file of any accepted type (all-or-nothing); the user becomes its director."""
+    if len(upload.data) > MAX_FILE_BYTES:
+        raise InterchangeError([f"arquivo {upload.name}: grande demais (mais de {MAX_FILE_BYTES // (1024 * 1024)} MB)"])
+    if not upload.data.strip():
+        raise InterchangeError([f"arquivo {upload.name}: vazio"])
+    return file_type_of(upload).load(upload, user)
+
+
+def import_file(path: str | Path, *, user: Any = None) -> Imported:
+    """:func:`import_upload` of a file on disk (the command line)."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InterchangeError([f"arquivo {path}: não foi possível ler ({exc.strerror or exc})"]) from exc
+    return import_upload(Upload(data, path.name, path), user=user)
