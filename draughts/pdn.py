@@ -365,8 +365,13 @@ def check_pdn_game(
 # -- writing ------------------------------------------------------------------------------------------------
 
 
+_TAG_BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
+
+
 def _pdn_escape(value: Any) -> str:
-    return str(value if value is not None else "").replace("\\", "\\\\").replace('"', '\\"')
+    """A tag value: on one line (a line break would start a tag or a move of its own), quotes escaped."""
+    text = _TAG_BREAKS.sub(" ", str(value if value is not None else ""))
+    return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def movetext(

@@ -2,8 +2,29 @@
 
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
+from django_tables2.export import TableExport
+from tablib import Dataset
 
 from .models import Entry
+from .safetext import spreadsheet_row
+
+
+class SafeTableExport(TableExport):
+    """django-tables2's CSV/XLSX export with every cell made safe (``safetext.spreadsheet_value``): a player's
+    name that a spreadsheet would run as a formula is written as text, numbers stay numbers."""
+
+    def table_to_dataset(self, table, exclude_columns, dataset_kwargs=None):
+        try:
+            title = str(table.Meta.model._meta.verbose_name_plural).title()
+        except AttributeError:
+            title = "Export Data"
+        dataset = Dataset(**{"title": title, **(dataset_kwargs or {})})
+        for i, row in enumerate(table.as_values(exclude_columns=exclude_columns)):
+            if i == 0:
+                dataset.headers = spreadsheet_row(row)
+            else:
+                dataset.append(spreadsheet_row(row))
+        return dataset
 
 
 class EntryTable(tables.Table):

@@ -6,7 +6,8 @@ forfeits, absences), ``Classificação`` (final standings with the tiebreaks in 
 per tie group), ``Desempenho`` (games against rated opponents, score in them, their average rating,
 performance rating) and ``Vagas`` (spots per category: average, ratings counted, qualified players).
 
-Dates are date cells, numbers are number cells, header rows are frozen and columns sized to their content.
+Dates are date cells, numbers are number cells, text is text (never a formula: names and every other string
+go through ``safetext.append_row``), header rows are frozen and columns sized to their content.
 
 Public entry points: :func:`homologation_workbook` (build, no write), :func:`homologation_xlsx` (bytes, and
 record the export time) and :func:`export_homologation` (to a file path, atomically).
@@ -30,6 +31,7 @@ from ..domain import performances
 from ..files import write_atomically
 from ..homologation import homologation_check, homologation_mark_exported
 from ..models import Absence
+from ..safetext import append_row
 from ..scoring import board_points, is_played
 from ..selectors import absence_points, board_pair, bye_points
 from ..standings import TIEBREAK_LABELS, number
@@ -56,7 +58,7 @@ class _Sheet:
         self.ws = wb.active if first else wb.create_sheet()
         self.ws.title = title
         self.widths = [len(str(h)) for h in header]
-        self.ws.append(list(header))
+        append_row(self.ws, header)
         for cell in self.ws[1]:
             cell.font = HEADER_FONT
             cell.fill = HEADER_FILL
@@ -66,7 +68,7 @@ class _Sheet:
 
     def row(self, values):
         values = [v if v is None or isinstance(v, (str, date, datetime)) else number(v) for v in values]
-        self.ws.append(values)
+        values = append_row(self.ws, values)  # user text as text cells, never a formula
         self.count += 1
         r = self.count
         for i, v in enumerate(values):

@@ -8,6 +8,7 @@ for a played game or micro-match (its overall result), ``+``/``-`` for a forfeit
 the draw value and ``0:`` when the player had no opponent and no points (absence, withdrawal, late entry).
 """
 
+from ..safetext import neutralise_formula, one_line
 from ..standings import number, tournament_standings
 
 HEADER = ["No", "Name", "Feder", "IntlId", "LocId", "Rtg", "Loc", "Title", "Total"]
@@ -28,7 +29,8 @@ def _cell(record, bye_is_win):
 
 
 def _clean(text):
-    return " ".join(str(text or "").replace("\t", " ").split())
+    """User text as one cell: on one line, no tab, and never read as a formula by a spreadsheet."""
+    return neutralise_formula(one_line(text))
 
 
 def crosstable_sp(tournament, public=False) -> str:
@@ -42,12 +44,12 @@ def crosstable_sp(tournament, public=False) -> str:
         cells = [
             str(row.id),
             _clean(p.name),
-            p.state,
+            _clean(p.state),
             "",
-            p.cbjd_id or "",
+            _clean(p.cbjd_id),
             str(e.fmjd_rating or ""),
             str(e.rating or ""),
-            p.title,
+            _clean(p.title),
             str(number(row.points)),
         ]
         cells += [_cell(rec, bye_is_win) for rec in st.history[e.pk][:rounds]]

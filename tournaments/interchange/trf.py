@@ -26,6 +26,7 @@ from django.utils.text import slugify
 
 from ..models import Absence, Tournament
 from ..models.choices import AbsenceValue, ByeValue, RoundFormat
+from ..safetext import one_line
 from ..selectors import entries_in_order, tournament_history
 from ..standings import lean_rounds_with_boards, number, tournament_standings
 from .errors import InterchangeError
@@ -86,15 +87,15 @@ def export_trf(tournament) -> str:
     last_paired = max((r.number for r in rounds), default=0)
     rank = {row.id: row.position for row in st.rows}
     lines = [
-        f"012 {tournament.name}",
-        f"022 {tournament.city}".rstrip(),
+        f"012 {one_line(tournament.name)}",
+        f"022 {one_line(tournament.city)}".rstrip(),
         "032 BRA",
         f"042 {tournament.start_date:%Y/%m/%d}",
         f"052 {tournament.end_date:%Y/%m/%d}",
         f"062 {len(entries)}",
         f"072 {sum(1 for e in entries if e.rating is not None)}",
         "092 Sistema suíço (holandês FIDE C.04.3)",
-        f"102 {tournament.chief_arbiter}".rstrip(),
+        f"102 {one_line(tournament.chief_arbiter)}".rstrip(),
         f"122 {tournament.minutes_per_game}'",
         f"142 {tournament.planned_rounds}",
         f"152 {'W' if tournament.initial_colour == 'white' else 'B'}",
@@ -112,10 +113,10 @@ def export_trf(tournament) -> str:
         _put(buf, 5, f"{pid:>4}")
         _put(buf, 10, "w" if p.sex == "F" else "m")
         _put(buf, 11, f"{_TITLES.get(p.title, ''):>3}")
-        _put(buf, 15, f"{p.name[:33]:<33}")
+        _put(buf, 15, f"{one_line(p.name)[:33]:<33}")
         _put(buf, 49, f"{e.rating or '':>4}")
         _put(buf, 54, "BRA")
-        _put(buf, 58, f"{(p.cbjd_id or '')[:11]:>11}")
+        _put(buf, 58, f"{one_line(p.cbjd_id)[:11]:>11}")
         _put(buf, 70, p.birth_date.strftime("%Y/%m/%d") if p.birth_date else " " * 10)
         points = sum((r.points for r in history[e.pk]), 0)
         _put(buf, 81, f"{_fmt(points):>4}")

@@ -7,6 +7,7 @@ import draughts
 
 from .. import cache
 from ..models import Game
+from ..safetext import one_line
 from .audit import audit
 from .errors import ServiceError
 
@@ -75,12 +76,12 @@ def tournament_pdn(tournament, rounds):
                 white, black = (first, second) if game.number == 1 else (second, first)
                 games.append(
                     {
-                        "event": tournament.name,
-                        "site": tournament.city,
+                        "event": one_line(tournament.name),  # a tag value never spans lines
+                        "site": one_line(tournament.city),
                         "round": f"{rnd.number}.{board.number}.{game.number}",
                         "date": tournament.start_date.strftime("%Y.%m.%d"),
-                        "white": white.player.name,
-                        "black": black.player.name,
+                        "white": one_line(white.player.name),
+                        "black": one_line(black.player.name),
                         "result": RESULT_PDN.get(game.result, "*"),
                         "moves": game.pdn,
                         "fen": opening.fen if opening else None,

@@ -7,7 +7,6 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
 from ..forms import AbsenceForm, EntryForm, ForbiddenPairForm, PlayerForm, RatingListForm, WithdrawForm
 from ..models import Entry, ForbiddenPair, Player, Suspension
@@ -27,7 +26,7 @@ from ..services.entries import (
     suspension_confirm,
     suspension_dismiss,
 )
-from ..tables import EntryTable
+from ..tables import EntryTable, SafeTableExport
 from .staff_helpers import form_errors_to_messages, object_or_404, run_service
 
 EXPORT_FORMATS = ("csv", "xlsx")
@@ -36,7 +35,7 @@ EXPORT_FORMATS = ("csv", "xlsx")
 def export_response(request, table, name):
     fmt = request.GET.get("_export")
     if fmt in EXPORT_FORMATS:
-        return TableExport(fmt, table).response(f"{name}.{fmt}")
+        return SafeTableExport(fmt, table).response(f"{name}.{fmt}")
     return None
 
 

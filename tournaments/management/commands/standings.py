@@ -5,6 +5,7 @@ import json
 from django.core.management.base import BaseCommand
 
 from tournaments.interchange.cli import fail, get_tournament
+from tournaments.safetext import spreadsheet_row
 from tournaments.standings import TIEBREAK_LABELS, number, tournament_standings
 
 SHORT = {
@@ -70,9 +71,16 @@ class Command(BaseCommand):
             writer.writerow(["rank", "id", "name", "points", *columns, "order", "order_reason"])
             for rank, row in lines:
                 values = ["" if v is None else _fmt(v) for v in st.cells(row)]
-                writer.writerow(
-                    [rank, row.id, row.name, _fmt(row.points), *values, " > ".join(row.order), row.order_reason or ""]
-                )
+                line = [
+                    rank,
+                    row.id,
+                    row.name,
+                    _fmt(row.points),
+                    *values,
+                    " > ".join(row.order),
+                    row.order_reason or "",
+                ]
+                writer.writerow(spreadsheet_row(line))  # names as text: a spreadsheet never runs them as formulas
             self.stdout.write(buf.getvalue(), ending="")
         else:
             self.stdout.write(self._text(tournament, st, cat, lines), ending="")
