@@ -39,7 +39,7 @@ def main(players=500, rounds=11):
             t0 = time.perf_counter()
             entries, rnds, history, categories = S.read_tournament(tournament, public=True)
             t1 = time.perf_counter()
-            result = S._assemble(tournament, entries, rnds, history, categories, True, False)
+            result = S.standings_from_history(tournament, entries, rnds, history, categories, True, False)
             t2 = time.perf_counter()
         run = (t1 - t0, t2 - t1, len(ctx.captured_queries))
         best = run if best is None or run[0] + run[1] < best[0] + best[1] else best

@@ -34,6 +34,7 @@ from .domain import (
     qualification,
 )
 from .domain.interchange import RESULTS_BY_CODE
+from .homologation.conditions import rights_earned
 from .models import Board, Category, Game, Opening, Round, Seat
 from .models.choices import Acceleration, RoundStatus, TiebreakProfile
 from .selectors import entries_in_order, tournament_history
@@ -381,8 +382,6 @@ def _assemble(tournament, entries, rounds, history, categories, public, rights):
     data = tournament_data(tournament, entries, rounds, history, ids)
     standings = compute_standings(data, standings_settings(tournament))
     if rights is None:
-        from .homologation import rights_earned
-
         rights = rights_earned(tournament, entries=entries)
     result = TournamentStandings(
         tournament=tournament,

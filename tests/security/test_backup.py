@@ -6,7 +6,7 @@ import json
 import pytest
 
 from tournaments.demo import load_demo
-from tournaments.homologation import homologation_check
+from tournaments.homologation.report import homologation_check
 from tournaments.interchange import export_json, import_json
 from tournaments.models import AuditEntry, Entry, Game, Player, Round, Tournament
 

@@ -36,10 +36,13 @@ def test_workbook_download_director_only(client, demo, django_user_model):
     assert r.status_code == 200
     wb = load_workbook(io.BytesIO(r.content))
     assert "Classificação" in wb.sheetnames
+    r = client.post(reverse("staff:homologation", args=[demo.slug]), {"action": "mark_exported"})
+    assert r.status_code == 302
     arbiter = django_user_model.objects.create_user("arb", password="x")
     TournamentRole.objects.create(tournament=demo, user=arbiter, role="arbiter")
     client.force_login(arbiter)
     assert client.get(reverse("staff:download", args=[demo.slug, "xlsx"])).status_code == 403
+    assert client.post(reverse("staff:homologation", args=[demo.slug]), {"action": "mark_exported"}).status_code == 403
     assert client.get(reverse("staff:download", args=[demo.slug, "json"])).status_code == 200
     assert client.get(reverse("staff:download", args=[demo.slug, "nada"])).status_code == 404
 
@@ -75,3 +78,24 @@ def test_new_tournament_form_preselects_the_official_table(client, director):
 
     idf = OpeningTable.objects.get(code="IDF-64")
     assert f'<option value="{idf.pk}" selected>' in html
+
+
+def test_downloading_the_workbook_writes_nothing_marking_it_sent_is_a_post(client, demo):
+    """Issue 15 item 8: no GET that writes. Downloading the workbook (GET) leaves the tournament and the audit log
+    as they were; recording it as sent to the federation is a POST from the homologation page, audited."""
+    from tournaments.models import AuditEntry
+
+    audit_before = AuditEntry.objects.count()
+    for _ in range(2):
+        assert client.get(reverse("staff:download", args=[demo.slug, "xlsx"])).status_code == 200
+        assert client.get(reverse("staff:homologation", args=[demo.slug])).status_code == 200
+    demo.refresh_from_db()
+    assert demo.homologation_exported_at is None
+    assert AuditEntry.objects.count() == audit_before
+    r = client.post(reverse("staff:homologation", args=[demo.slug]), {"action": "mark_exported"}, follow=True)
+    demo.refresh_from_db()
+    assert demo.homologation_exported_at is not None
+    assert AuditEntry.objects.filter(tournament=demo, action="homologation.export").count() == 1
+    assert "msg-success" in r.content.decode()
+    r = client.post(reverse("staff:homologation", args=[demo.slug]), {"action": "other"}, follow=True)
+    assert AuditEntry.objects.filter(tournament=demo, action="homologation.export").count() == 1

@@ -9,8 +9,9 @@ performance rating) and ``Vagas`` (spots per category: average, ratings counted,
 Dates are date cells, numbers are number cells, text is text (never a formula: names and every other string
 go through ``safetext.append_row``), header rows are frozen and columns sized to their content.
 
-Public entry points: :func:`homologation_workbook` (build, no write), :func:`homologation_xlsx` (bytes, and
-record the export time) and :func:`export_homologation` (to a file path, atomically).
+Public entry points: :func:`homologation_workbook` (build, no write), :func:`homologation_xlsx` (bytes, no write:
+the staff page downloads it with a GET and records the export with a separate POST) and
+:func:`export_homologation` (the command: to a file path, atomically, recording the export time).
 """
 
 from __future__ import annotations
@@ -29,11 +30,12 @@ from openpyxl.utils import get_column_letter
 
 from ..domain import performances
 from ..files import write_atomically
-from ..homologation import homologation_check, homologation_mark_exported
+from ..homologation.report import homologation_check
 from ..models import Absence
 from ..safetext import append_row
 from ..scoring import board_points, is_played
 from ..selectors import absence_points, board_pair, bye_points
+from ..services.homologation import homologation_mark_exported
 from ..standings import TIEBREAK_LABELS, number
 
 DATE_FORMAT = "DD/MM/YYYY"
@@ -437,11 +439,9 @@ def _xlsx_bytes(wb):
     return buf.getvalue()
 
 
-def homologation_xlsx(tournament, user=None) -> bytes:
-    """The workbook as bytes; records the export time on the tournament (shown in the workbook)."""
-    with transaction.atomic():
-        when = homologation_mark_exported(tournament=tournament, user=user)
-        return _xlsx_bytes(homologation_workbook(tournament, exported_at=when))
+def homologation_xlsx(tournament) -> bytes:
+    """The workbook as bytes (nothing is written: the export time it shows is the one already recorded)."""
+    return _xlsx_bytes(homologation_workbook(tournament))
 
 
 def export_homologation(tournament, path, user=None):
@@ -450,7 +450,8 @@ def export_homologation(tournament, path, user=None):
     The time is recorded only if the file is written, and the file is left only if the time is recorded.
     """
     with transaction.atomic():
-        write_atomically(path, homologation_xlsx(tournament, user=user))
+        when = homologation_mark_exported(tournament=tournament, user=user)
+        write_atomically(path, _xlsx_bytes(homologation_workbook(tournament, exported_at=when)))
     return Path(path)
 
 

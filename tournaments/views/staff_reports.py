@@ -10,11 +10,13 @@ from django.views.generic import FormView, TemplateView
 
 from ..exports.homologation import homologation_xlsx
 from ..forms import TournamentFileForm
-from ..homologation import homologation_check
+from ..homologation.report import homologation_check
 from ..interchange import MAX_FILE_BYTES, Upload, crosstable_sp, export_json, export_trf, import_upload
+from ..models.choices import StaffRole
 from ..permissions import DirectorRequiredMixin, TournamentStaffMixin
 from ..presenters.labels import tiebreak_label
 from ..services import ServiceError
+from ..services.homologation import homologation_mark_exported
 from ..standings import tournament_standings
 from .staff_helpers import run_service
 
@@ -47,12 +49,29 @@ class StandingsView(TournamentStaffMixin, TemplateView):
 
 
 class HomologationView(TournamentStaffMixin, TemplateView):
+    """GET: the report (reads only). POST (director): record that the workbook was sent to the federation."""
+
     template_name = "staff/homologation.html"
 
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
         ctx["report"] = homologation_check(self.tournament)
         return ctx
+
+    def post(self, request, *args, **kwargs):
+        if self.role != StaffRole.DIRECTOR:
+            raise PermissionDenied
+        if request.POST.get("action") != "mark_exported":
+            messages.error(request, _("Unknown action."))
+        else:
+            run_service(
+                request,
+                homologation_mark_exported,
+                success=_("Recorded: the homologation workbook was sent to the federation now."),
+                tournament=self.tournament,
+                user=request.user,
+            )
+        return redirect("staff:homologation", slug=self.tournament.slug)
 
 
 class DownloadView(TournamentStaffMixin, TemplateView):
@@ -62,9 +81,9 @@ class DownloadView(TournamentStaffMixin, TemplateView):
         t, what = self.tournament, kwargs["what"]
         try:
             if what == "xlsx":
-                if self.role != "director":
+                if self.role != StaffRole.DIRECTOR:
                     raise PermissionDenied
-                return attachment(homologation_xlsx(t, request.user), XLSX, f"{t.slug}-homologacao.xlsx")
+                return attachment(homologation_xlsx(t), XLSX, f"{t.slug}-homologacao.xlsx")
             if what == "json":
                 return attachment(export_json(t), "application/json; charset=utf-8", f"{t.slug}.json")
             if what == "trf":

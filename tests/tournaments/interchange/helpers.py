@@ -38,7 +38,7 @@ def row_counts():
 
 def make_homologable(tournament):
     """Mark every round as paired by the product's engine (an import marks them as imported)."""
-    from tournaments.homologation import engine_name
+    from tournaments.homologation.conditions import engine_name
     from tournaments.models import Round
 
     Round.objects.filter(tournament=tournament).update(engine=engine_name())

@@ -2,7 +2,7 @@ import json
 
 from django.core.management.base import BaseCommand
 
-from tournaments.homologation import homologation_check
+from tournaments.homologation.report import homologation_check
 from tournaments.interchange.cli import get_tournament
 
 

@@ -1,25 +1,24 @@
-"""The homologation check (domain.md section 7): every condition met or not, with the reason.
+"""The homologation conditions (domain.md section 7): each one met or not, with the reason. Reads only.
 
-Public entry points: :func:`homologation_check` (the full report, standings and qualification spots
-included), :func:`rights_earned` (just the yes/no, for standings pages) and :func:`homologation_mark_exported`
-(the service that records when the homologation workbook was exported).
+Public entry points: :func:`check_conditions` (the conditions, in order), :func:`rights_earned` (just the
+yes/no, for the standings pages) and :func:`deadline_for`. The report that adds the standings and the
+qualification spots is :mod:`tournaments.homologation.report`; recording the export is a service
+(:func:`tournaments.services.homologation.homologation_mark_exported`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import timedelta
 
-from django.db import transaction
 from django.db.models import Count, Q
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from . import cache
-from .models import Round, Suspension, Tournament
-from .models.choices import RoundFormat, TiebreakProfile
-from .pairing_bridge import ENGINE_NAME
+from ..models import Round, Suspension
+from ..models.choices import RoundFormat, TiebreakProfile
+from ..pairing_bridge import ENGINE_NAME
+from ..selectors import entries_in_order
 
 CONDITION_KEYS = (
     "participants",
@@ -52,58 +51,12 @@ class Condition:
         return {"key": self.key, "met": self.met, "detail": self.detail}
 
 
-@dataclass
-class HomologationReport:
-    tournament: object
-    conditions: list
-    deadline: object
-    standings: object = None  # tournaments.standings.TournamentStandings (staff view), when asked for
-    exported_at: object = None
-    engine: str = ""
-    notes: list = field(default_factory=list)
-    all_rounds: list = field(default_factory=list)
-
-    @property
-    def rights(self):
-        return all(c.met for c in self.conditions)
-
-    def condition(self, key):
-        return next(c for c in self.conditions if c.key == key)
-
-    @property
-    def categories(self):
-        return [c.qualification for c in self.standings.categories] if self.standings is not None else []
-
-    def as_json(self):
-        """The object of ``homologation_check --format json`` (interchange.md)."""
-        from .standings import number
-
-        cats = []
-        for q in self.categories:
-            cats.append(
-                {
-                    "code": q.code,
-                    "entries": q.entries,
-                    "average": number(q.exact_average) if q.exact_average is not None else None,
-                    "counted": q.counted,
-                    "spots": q.spots,
-                    "qualified": list(q.qualified),
-                }
-            )
-        return {
-            "conditions": [c.as_json() for c in self.conditions],
-            "rights": self.rights,
-            "deadline": self.deadline.isoformat(),
-            "categories": cats,
-        }
-
-
 def deadline_for(tournament):
     """Results must reach the federation within two days of the last day."""
     return tournament.end_date + timedelta(days=DEADLINE_DAYS)
 
 
-def _round_rows(tournament):
+def round_rows_of(tournament):
     """Per round (number order): flags and counts for the checks, in one query."""
     return list(
         Round.objects.filter(tournament=tournament)
@@ -137,7 +90,7 @@ def _names(entries, limit=10):
 def check_conditions(tournament, entries, round_rows=None):
     """The seven conditions, in order. ``entries``: the tournament's entries with players loaded."""
     if round_rows is None:
-        round_rows = _round_rows(tournament)
+        round_rows = round_rows_of(tournament)
     conditions = []
 
     # 1. Participants.
@@ -281,14 +234,12 @@ def check_conditions(tournament, entries, round_rows=None):
 def rights_earned(tournament, entries=None):
     """Whether every homologation condition is met (the qualification spots are then awarded)."""
     if entries is None:
-        from .selectors import entries_in_order
-
         entries = entries_in_order(tournament)
     return all(c.met for c in check_conditions(tournament, entries))
 
 
 def round_rows_from(rounds):
-    """The per-round flags of :func:`_round_rows` computed from loaded rounds (boards and games included)."""
+    """The per-round flags of :func:`round_rows_of` computed from loaded rounds (boards and games included)."""
     rows = []
     for rnd in rounds:
         boards = rnd.boards.all()
@@ -305,61 +256,3 @@ def round_rows_from(rounds):
             }
         )
     return rows
-
-
-def homologation_check(tournament, with_standings=True):
-    """The full check: conditions, rights, deadline and (staff) standings with the qualification spots.
-
-    ``report.all_rounds`` holds every round (drafts included) with boards, seats and games loaded.
-    """
-    from .selectors import entries_in_order
-    from .standings import _assemble, lean_rounds_with_boards, read_tournament
-
-    if not with_standings:
-        entries = entries_in_order(tournament)
-        conditions = check_conditions(tournament, entries)
-        return HomologationReport(
-            tournament=tournament,
-            conditions=conditions,
-            deadline=deadline_for(tournament),
-            exported_at=tournament.homologation_exported_at,
-            engine=engine_name(),
-        )
-    entries = entries_in_order(tournament)
-    all_rounds = lean_rounds_with_boards(tournament, entries)
-    conditions = check_conditions(tournament, entries, round_rows_from(all_rounds))
-    rights = all(c.met for c in conditions)
-    entries, rounds, history, categories = read_tournament(
-        tournament, public=False, all_rounds=all_rounds, entries=entries
-    )
-    standings = _assemble(tournament, entries, rounds, history, categories, False, rights)
-    report = HomologationReport(
-        tournament=tournament,
-        conditions=conditions,
-        deadline=deadline_for(tournament),
-        standings=standings,
-        exported_at=tournament.homologation_exported_at,
-        engine=engine_name(),
-    )
-    report.all_rounds = all_rounds
-    return report
-
-
-@transaction.atomic
-def homologation_mark_exported(*, tournament, user=None, when=None):
-    """Record when the homologation workbook was exported (shown in the report and the staff pages)."""
-    from .services.audit import audit
-
-    when = when or timezone.now()
-    Tournament.objects.filter(pk=tournament.pk).update(homologation_exported_at=when)
-    tournament.homologation_exported_at = when
-    audit(
-        tournament=tournament,
-        user=user,
-        action="homologation.export",
-        obj=tournament,
-        summary=tournament.name,
-        new={"exported_at": when.isoformat()},
-    )
-    cache.bump(tournament.pk)
-    return when

@@ -1,0 +1,89 @@
+"""The homologation report: the conditions, the deadline, and the standings with the qualification spots.
+
+Public entry point: :func:`homologation_check`. It reads the tournament once and hands the same rows to the
+conditions and to the public standings function.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..selectors import entries_in_order
+from ..standings import lean_rounds_with_boards, number, read_tournament, standings_from_history
+from .conditions import check_conditions, deadline_for, engine_name, round_rows_from
+
+
+@dataclass
+class HomologationReport:
+    tournament: object
+    conditions: list
+    deadline: object
+    standings: object = None  # tournaments.standings.TournamentStandings (staff view), when asked for
+    exported_at: object = None
+    engine: str = ""
+    notes: list = field(default_factory=list)
+    all_rounds: list = field(default_factory=list)
+
+    @property
+    def rights(self):
+        return all(c.met for c in self.conditions)
+
+    def condition(self, key):
+        return next(c for c in self.conditions if c.key == key)
+
+    @property
+    def categories(self):
+        return [c.qualification for c in self.standings.categories] if self.standings is not None else []
+
+    def as_json(self):
+        """The object of ``homologation_check --format json`` (interchange.md)."""
+        cats = []
+        for q in self.categories:
+            cats.append(
+                {
+                    "code": q.code,
+                    "entries": q.entries,
+                    "average": number(q.exact_average) if q.exact_average is not None else None,
+                    "counted": q.counted,
+                    "spots": q.spots,
+                    "qualified": list(q.qualified),
+                }
+            )
+        return {
+            "conditions": [c.as_json() for c in self.conditions],
+            "rights": self.rights,
+            "deadline": self.deadline.isoformat(),
+            "categories": cats,
+        }
+
+
+def homologation_check(tournament, with_standings=True):
+    """The full check: conditions, rights, deadline and (staff) standings with the qualification spots.
+
+    ``report.all_rounds`` holds every round (drafts included) with boards, seats and games loaded.
+    """
+    entries = entries_in_order(tournament)
+    if not with_standings:
+        return HomologationReport(
+            tournament=tournament,
+            conditions=check_conditions(tournament, entries),
+            deadline=deadline_for(tournament),
+            exported_at=tournament.homologation_exported_at,
+            engine=engine_name(),
+        )
+    all_rounds = lean_rounds_with_boards(tournament, entries)
+    conditions = check_conditions(tournament, entries, round_rows_from(all_rounds))
+    rights = all(c.met for c in conditions)
+    entries, rounds, history, categories = read_tournament(
+        tournament, public=False, all_rounds=all_rounds, entries=entries
+    )
+    standings = standings_from_history(tournament, entries, rounds, history, categories, public=False, rights=rights)
+    return HomologationReport(
+        tournament=tournament,
+        conditions=conditions,
+        deadline=deadline_for(tournament),
+        standings=standings,
+        exported_at=tournament.homologation_exported_at,
+        engine=engine_name(),
+        all_rounds=all_rounds,
+    )

@@ -1,0 +1,28 @@
+"""Recording that the homologation workbook was exported (sent to the federation)."""
+
+from django.db import transaction
+from django.utils import timezone
+
+from .. import cache
+from ..models import Tournament
+from .audit import audit
+
+
+@transaction.atomic
+def homologation_mark_exported(*, tournament, user=None, when=None):
+    """Record when the homologation workbook was exported (shown in the report and the staff pages)."""
+    when = when or timezone.now()
+    old = Tournament.objects.filter(pk=tournament.pk).values_list("homologation_exported_at", flat=True).first()
+    Tournament.objects.filter(pk=tournament.pk).update(homologation_exported_at=when)
+    tournament.homologation_exported_at = when
+    audit(
+        tournament=tournament,
+        user=user,
+        action="homologation.export",
+        obj=tournament,
+        summary=tournament.name,
+        old={"exported_at": old.isoformat()} if old else None,
+        new={"exported_at": when.isoformat()},
+    )
+    cache.bump(tournament.pk)
+    return when
