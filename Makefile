@@ -42,12 +42,13 @@ messages: $(VENV)/.dev
 	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache
+	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .mypy_cache
 
-## make lint: ruff (lint and format check)
+## make lint: ruff (lint and format check), then mypy (types; its levels per module are in pyproject.toml)
 lint: $(VENV)/.dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 ## make format: apply ruff's fixes and formatting
 format: $(VENV)/.dev

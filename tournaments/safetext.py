@@ -104,12 +104,12 @@ def spreadsheet_row(values) -> list:
 def append_row(ws, values) -> list:
     """Append ``values`` to the openpyxl worksheet ``ws`` as safe cells: every string cell is typed as text
     (never a formula, nor an error value such as ``#N/A``). Returns the values as written."""
-    from openpyxl.cell.cell import Cell
+    from openpyxl.cell import WriteOnlyCell
 
     row = spreadsheet_row(values)
     cells = []
     for value in row:
-        cell = Cell(ws, value=value)
+        cell = WriteOnlyCell(ws, value=value)  # a detached cell, placed by ws.append
         if isinstance(value, str):
             cell.data_type = "s"
         cells.append(cell)

@@ -81,6 +81,7 @@ def _scalar(value):
 
 
 def standings_settings(tournament) -> StandingsSettings:
+    profile: str | tuple[str, ...]
     if tournament.tiebreak_profile == TiebreakProfile.CBJD or not tournament.tiebreak_keys:
         profile = CBJD
     else:
@@ -105,7 +106,7 @@ def _game_results(record):
     return out
 
 
-_TEMPLATES = {}
+_TEMPLATES: dict[tuple, tuple] = {}  # (side, results, scoring) -> (kind, points, games)
 
 
 def domain_record(record, scoring) -> RoundRecord:

@@ -49,7 +49,7 @@ class EntryTable(tables.Table):
 
     class Meta:
         model = Entry
-        fields = []
+        fields: list[str] = []
         sequence = [
             "pairing_number",
             "name",

@@ -235,7 +235,7 @@ def homologation_workbook(tournament, report=None, exported_at=None) -> Workbook
     scoring = {"win": tournament.score_win, "draw": tournament.score_draw, "loss": tournament.score_loss}
     for rnd in all_rounds:
         status = _STATUS.get(rnd.status, rnd.status)
-        seated = set()
+        seated: set[int] = set()
         for board in rnd.boards.all():
             first, second = board_pair(board)
             if first is None or second is None:

@@ -27,6 +27,7 @@ import json
 from collections import defaultdict
 from datetime import date
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
@@ -102,7 +103,7 @@ def export_data(tournament) -> dict:
         absences[rnum].append(ids[entry_id])
 
     tiebreaks = "cbjd" if t.tiebreak_profile == TiebreakProfile.CBJD else list(t.tiebreak_keys)
-    out = {
+    out: dict[str, Any] = {
         "format": FORMAT,
         "tournament": {
             "name": t.name,
@@ -126,7 +127,7 @@ def export_data(tournament) -> dict:
             "absence": t.absence_value,
             "provisional_rating": t.provisional_rating,
             "initial_colour": t.initial_colour,
-            "opening_table": t.opening_table.code if t.opening_table_id else None,
+            "opening_table": t.opening_table.code if t.opening_table else None,  # select_related: no query
             "opening_draw": t.opening_draw_mode,
             "tiebreak_edition": t.tiebreak_edition,
             "progressive_move": t.progressive_move,
@@ -139,7 +140,7 @@ def export_data(tournament) -> dict:
         "rounds": [],
     }
     for c in categories:
-        cat = {"code": c.code, "name": c.name}
+        cat: dict[str, Any] = {"code": c.code, "name": c.name}
         if c.sex:
             cat["sex"] = c.sex
         if c.max_age is not None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from typing import Any
 
 from django.utils.text import slugify
 
@@ -108,7 +109,7 @@ def export_trf(tournament) -> str:
     for e in sorted(entries, key=lambda e: ids[e.pk]):
         p = e.player
         pid = ids[e.pk]
-        buf = []
+        buf: list[str] = []
         _put(buf, 1, "001")
         _put(buf, 5, f"{pid:>4}")
         _put(buf, 10, "w" if p.sex == "F" else "m")
@@ -181,14 +182,14 @@ def parse_trf(text, slug=None) -> dict:
         except UnicodeDecodeError:
             text = text.decode("latin-1")
     errors = []
-    t = {"name": "", "city": "", "start_date": None, "end_date": None, "chief_arbiter": ""}
+    t: dict[str, Any] = {"name": "", "city": "", "start_date": None, "end_date": None, "chief_arbiter": ""}
     rounds_declared = None
     initial_colour = None
     scoring = {"win": "1", "draw": "0.5", "loss": "0"}
     bye_points = None
     players = []
     blocks = {}  # pid -> list of (round, opponent, colour, result, lineno)
-    line_of = {}
+    line_of: dict[int, int] = {}
     for lineno, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
         line = raw.rstrip()
         if len(line) < 3 or line.startswith("###"):
@@ -241,10 +242,11 @@ def parse_trf(text, slug=None) -> dict:
     if t["start_date"] is None:
         errors.append("TRF: data de início ausente (linha 042)")
     n_rounds = max((len(b) for b in blocks.values()), default=0)
-    rounds = []
+    rounds: list[dict[str, Any]] = []
     has_h = has_z = False
     for rnum in range(1, n_rounds + 1):
-        boards, seen, bye, absent = [], set(), None, []
+        boards, bye, absent = [], None, []
+        seen: set[int] = set()
         for pid in sorted(blocks):
             if len(blocks[pid]) < rnum:
                 continue
@@ -308,7 +310,7 @@ def parse_trf(text, slug=None) -> dict:
         )
     # Trailing columns with announced absences only (no game, no bye): the absences of rounds still to pair,
     # as the pairing programs write them.
-    ahead = []
+    ahead: list[dict[str, int]] = []
     while rounds and not rounds[-1]["boards"] and rounds[-1]["bye"] is None:
         last = rounds.pop()
         ahead[:0] = [{"round": last["number"], "player": pid} for pid in last["absent"]]

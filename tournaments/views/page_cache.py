@@ -49,7 +49,9 @@ CSRF_HOLE_BYTES = CSRF_HOLE.encode()
 SLUG_TIMEOUT = 60
 
 
-_SLUGS = {}  # slug -> (tournament id, expiry): kept in the process, it saves a cache round trip per page
+_SLUGS: dict[
+    str, tuple[int, float]
+] = {}  # slug -> (tournament id, expiry): kept in the process, it saves a cache round trip per page
 
 
 def forget_slug(sender, instance, **kwargs):
