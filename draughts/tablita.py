@@ -1,4 +1,5 @@
-"""The 64-square opening tables (tablita): loading and checking.
+"""Opening tables (tablita): loading and checking. The official tables are the 64-square ones; a table for 100
+squares (there is no official one) uses the same columns and is checked with ``variant="international"``.
 
 The CSV is the project's ``tournaments/data/draughts64_drawing_tables.csv`` (columns: table, category, code,
 fen, side_to_move, kind ('moves' or 'setup'), moves, raw, excluded_for_brazilian).  ``moves`` openings are move
@@ -14,7 +15,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from .board import BLACK, BRAZILIAN, WHITE, Position
+from .board import BLACK, BRAZILIAN, WHITE, Position, Variant, get_variant
 from .notation import NotationError, parse_fen, replay, validate_placement, write_fen
 
 DEFAULT_CSV = Path(__file__).resolve().parent.parent / "tournaments" / "data" / "draughts64_drawing_tables.csv"
@@ -36,9 +37,9 @@ class Opening:
     def key(self) -> tuple[str, str]:
         return (self.table, self.code)
 
-    def position(self) -> Position:
-        """The opening's position from its FEN (always 64 squares)."""
-        return parse_fen(self.fen, BRAZILIAN)
+    def position(self, variant: str | Variant = BRAZILIAN) -> Position:
+        """The opening's position from its FEN (64 squares unless ``variant`` says otherwise)."""
+        return parse_fen(self.fen, get_variant(variant))
 
 
 def load_openings(path: str | os.PathLike | None = None) -> list[Opening]:
@@ -62,12 +63,12 @@ def load_openings(path: str | os.PathLike | None = None) -> list[Opening]:
         ]
 
 
-def apply_setup(raw: str, side_to_move: str = "W") -> Position:
+def apply_setup(raw: str, side_to_move: str = "W", variant: str | Variant = BRAZILIAN) -> Position:
     """The position of a 'setup' opening.  ``raw`` holds White's displacement then Black's, e.g. 'a1-a5 a7-h4'
     (the white man of a1 is put on a5, the black man of a7 on h4); a run of dashes ('---', '-----') means that
     side's men stay put.  Both displacements are made at once from the initial position, so 'b2-h6 h6-a5' (the
     black man leaves h6, the white one arrives there) is fine."""
-    v = BRAZILIAN
+    v = get_variant(variant)
     pos = Position.initial(v)
     pieces = pos.pieces()
     items = raw.split()
@@ -101,20 +102,20 @@ def apply_setup(raw: str, side_to_move: str = "W") -> Position:
     )
 
 
-def replay_opening(opening: Opening) -> Position:
+def replay_opening(opening: Opening, variant: str | Variant = BRAZILIAN) -> Position:
     """Plays a 'moves' opening from the initial position (raises NotationError if a move is illegal under
-    Brazilian rules)."""
-    return replay(opening.moves or opening.raw, BRAZILIAN)
+    the variant's rules, Brazilian by default)."""
+    return replay(opening.moves or opening.raw, get_variant(variant))
 
 
-def check_opening(opening: Opening) -> list[str]:
+def check_opening(opening: Opening, variant: str | Variant = BRAZILIAN) -> list[str]:
     """Problems (Portuguese) with one row: the FEN must be readable and legally placed, its side to move must
     match the column, a 'moves' opening must replay to the FEN and side to move (an opening excluded for
     Brazilian rules may instead break the majority rule: 7 of the 16 excluded do), and a 'setup' must produce
     the FEN from its displacements."""
     problems: list[str] = []
     try:
-        pos = opening.position()
+        pos = opening.position(variant)
     except (NotationError, ValueError) as e:
         return [f"FEN ilegível: {e}"]
     side = "W" if pos.turn == WHITE else "B"
@@ -123,7 +124,7 @@ def check_opening(opening: Opening) -> list[str]:
     problems += validate_placement(pos, full_count=(opening.kind == "setup"))
     if opening.kind == "moves":
         try:
-            got = replay_opening(opening)
+            got = replay_opening(opening, variant)
         except NotationError as e:
             if not opening.excluded_for_brazilian:
                 problems.append(f"lances ilegais: {e.reason}")
@@ -134,7 +135,7 @@ def check_opening(opening: Opening) -> list[str]:
                 problems.append(f"os lances deixam {'W' if got.turn == WHITE else 'B'} a jogar, a FEN indica {side}")
     elif opening.kind == "setup":
         try:
-            got = apply_setup(opening.raw, opening.side_to_move)
+            got = apply_setup(opening.raw, opening.side_to_move, variant)
         except NotationError as e:
             problems.append(f"montagem ilegível: {e.reason}")
         else:
@@ -147,12 +148,12 @@ def check_opening(opening: Opening) -> list[str]:
     return problems
 
 
-def opening_svg(opening: Opening, **kwargs) -> str:
+def opening_svg(opening: Opening, variant: str | Variant = BRAZILIAN, **kwargs) -> str:
     """Board diagram of an opening (see svg.svg_board for the keyword arguments)."""
     from .svg import svg_board
 
     kwargs.setdefault("title", f"{opening.table} {opening.code}")
-    return svg_board(opening.fen, BRAZILIAN, **kwargs)
+    return svg_board(opening.fen, get_variant(variant), **kwargs)
 
 
 __all__ = [

@@ -14,10 +14,17 @@ class PlayerAdmin(admin.ModelAdmin):
 
 @admin.register(m.Suspension)
 class SuspensionAdmin(admin.ModelAdmin):
-    list_display = ["player", "start_date", "end_date", "source", "confirmed", "tournament"]
-    list_filter = ["source", "confirmed"]
+    list_display = ["player", "start_date", "end_date", "source", "tournament", "lifted_at"]
+    list_filter = ["source"]
     search_fields = ["player__name", "player__cbjd_id"]
     raw_id_fields = ["player", "tournament"]
+    readonly_fields = ["lifted_at", "lifted_by", "lift_reason"]
+
+
+@admin.register(m.RatingList)
+class RatingListAdmin(admin.ModelAdmin):
+    list_display = ["filename", "list_date", "imported_at", "imported_by", "created", "updated"]
+    readonly_fields = ["imported_at"]
 
 
 class CategoryInline(admin.TabularInline):

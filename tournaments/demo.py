@@ -8,7 +8,7 @@ from django.db import transaction
 
 from .models import Board, Player, Tournament, TournamentRole
 from .models.choices import StaffRole, WithdrawalKind
-from .services.entries import entry_register, entry_withdraw
+from .services.entries import entry_register, entry_withdraw, rating_list_import
 from .services.openings import opening_draw
 from .services.results import game_record_result
 from .services.rounds import round_pair
@@ -109,6 +109,18 @@ STATES_CLUBS = [
     ("MG", "Damas BH"),
 ]
 N_PLAYERS = 40
+RATING_LIST = "rating-cbjd-2026-10.csv"
+RATING_LIST_DATE = date(2026, 10, 31)
+
+
+def rating_list_csv(players):
+    """The demo players as the federation's rating list (CSV, the columns rating lists use)."""
+    lines = ["ID CBJD;Nome;Rating;Nascimento;Sexo;UF;Clube"]
+    for p in players:
+        lines.append(
+            f"{p['cbjd_id']};{p['name']};{p['rating']};{p['birth_date']:%d/%m/%Y};{p['sex']};{p['state']};{p['club']}"
+        )
+    return ("\n".join(lines) + "\n").encode("utf-8")
 
 
 def demo_players(rng):
@@ -194,9 +206,13 @@ def load_demo(stdout=None):
         ],
     )
     TournamentRole.objects.get_or_create(tournament=tournament, user=user, defaults={"role": StaffRole.DIRECTOR})
+    # The registry comes from the federation's rating list; round 1 takes its ratings (regulation art. 4) and the
+    # homologation page says which list was used.
+    players = demo_players(rng)
+    rating_list_import(data=rating_list_csv(players), filename=RATING_LIST, user=user, list_date=RATING_LIST_DATE)
     entries = []
-    for data in demo_players(rng):
-        player, _ = Player.objects.update_or_create(cbjd_id=data["cbjd_id"], defaults=data)
+    for data in players:
+        player = Player.objects.get(cbjd_id=data["cbjd_id"])
         entries.append(entry_register(tournament=tournament, player=player, user=user))
     for number in range(1, 5):
         if number == 3:
@@ -206,4 +222,5 @@ def load_demo(stdout=None):
         rnd = round_pair(tournament=tournament, user=user, publish=True)
         opening_draw(round=rnd, user=user, seed=f"demo-{number}")
         _play_round(rnd, rng, user, forfeit_board=5 if number == 2 else None)
+    tournament.refresh_from_db()
     return tournament, True

@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from .models import Category, Player, Tournament
-from .models.choices import StaffRole, WithdrawalKind
+from .models.choices import StaffRole, Variant, WithdrawalKind
 
 TOURNAMENT_FIELDS = [
     "name",
@@ -38,7 +38,11 @@ TOURNAMENT_FIELDS = [
     "opening_table",
     "opening_draw_mode",
     "king_moves_per_player",
+    "top3_order",
     "min_participants",
+    "participant_rule",
+    "spot_tie_rule",
+    "pairing_program_rule",
 ]
 
 
@@ -90,6 +94,21 @@ class AbsenceForm(forms.Form):
 
 class RatingListForm(forms.Form):
     file = forms.FileField(label=_("rating list (CSV or XLSX)"))
+    list_date = forms.DateField(
+        required=False,
+        widget=DateInput(),
+        label=_("date of the list"),
+        help_text=_("The date the federation published it (default: today). Shown as the list used for round 1."),
+    )
+
+
+class KeepRatingForm(forms.Form):
+    reason = forms.CharField(max_length=200, label=_("reason for keeping the rating of registration"))
+
+
+class OpeningTableForm(forms.Form):
+    file = forms.FileField(label=_("opening table (CSV)"))
+    variant = forms.ChoiceField(choices=Variant.choices, initial=Variant.INTERNATIONAL_100, label=_("variant"))
 
 
 class ForbiddenPairForm(forms.Form):
@@ -118,3 +137,12 @@ class StaffRoleForm(forms.Form):
 
 class TournamentFileForm(forms.Form):
     file = forms.FileField(label=_("tournament file (.json interchange file or .trf)"))
+    program = forms.CharField(
+        required=False,
+        max_length=120,
+        label=_("program that paired the rounds"),
+        help_text=_(
+            "For an event paired by another program (Swiss Perfect, Swiss-Manager, …): recorded on the imported "
+            "rounds for the homologation (regulation art. 5)."
+        ),
+    )

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from django.db.models import Prefetch
 
-from .models import Absence, Board, Entry, Game, Round, Seat
+from .models import Absence, Board, Entry, Game, RatingList, Round, Seat
 from .models.choices import AbsenceValue, ByeValue, RoundStatus, SeatSide
 from .scoring import board_points, is_played
 
@@ -152,3 +152,18 @@ def missing_results(rnd):
     return sorted(
         set(Game.objects.filter(board__round=rnd, result__isnull=True).values_list("board__number", flat=True))
     )
+
+
+def latest_rating_list():
+    """The national rating list imported last into the registry, or None."""
+    return RatingList.objects.order_by("-imported_at", "-id").first()
+
+
+def rating_differences(tournament):
+    """Before round 1: the entries whose rating differs from the registry's current one (they take it when round
+    1 is paired, unless the director kept the rating of registration), with their players."""
+    return [
+        e
+        for e in Entry.objects.filter(tournament=tournament).select_related("player").order_by("player__name")
+        if (e.rating, e.fmjd_rating) != (e.player.rating, e.player.fmjd_rating)
+    ]

@@ -19,6 +19,7 @@ from .domain import (
     CBJD,
     AcceleratedProgressive,
     ByeValue,
+    Candidate,
     Format,
     PlayerData,
     QualificationResult,
@@ -27,6 +28,7 @@ from .domain import (
     Scoring,
     Standings,
     StandingsSettings,
+    Top3Order,
     TournamentData,
     UnplayedRules,
     category_standings,
@@ -36,7 +38,8 @@ from .domain import (
 from .domain.interchange import RESULTS_BY_CODE
 from .homologation.conditions import rights_earned
 from .models import Board, Category, Game, Opening, Round, Seat
-from .models.choices import Acceleration, RoundStatus, TiebreakProfile
+from .models.choices import Acceleration, RoundStatus, TiebreakProfile, WithdrawalKind
+from .participants import participation_of
 from .selectors import entries_in_order, tournament_history
 
 # Short pt-BR names of the tiebreaks (column headers).
@@ -91,6 +94,7 @@ def standings_settings(tournament) -> StandingsSettings:
         corrected_cut=tournament.corrected_progressive_cut,
         corrected_counts_unplayed=tournament.corrected_progressive_unplayed,
         accelerated_progressive=AcceleratedProgressive(tournament.progressive_move),
+        top3_order=Top3Order(tournament.top3_order),
     )
 
 
@@ -214,6 +218,7 @@ class TournamentStandings:
     rounds: list = field(default_factory=list)  # rounds counted: lean row objects shaped like rounds_with_boards
     history: dict = field(default_factory=dict)  # entry id -> selectors.RoundRecord list (counted rounds)
     rights: bool = False
+    participation: object = None  # domain Participation, keyed by pairing number
 
     @property
     def rows(self):
@@ -382,8 +387,10 @@ def _assemble(tournament, entries, rounds, history, categories, public, rights):
     ids = player_ids(entries, tournament.provisional_rating)
     data = tournament_data(tournament, entries, rounds, history, ids)
     standings = compute_standings(data, standings_settings(tournament))
+    participants = participation_of(tournament, entries, history, len(rounds))
     if rights is None:
-        rights = rights_earned(tournament, entries=entries)
+        rights = rights_earned(tournament, entries=entries, history=history, rounds_counted=len(rounds))
+    counted = {ids[pk] for pk in participants.counted}
     result = TournamentStandings(
         tournament=tournament,
         public=public,
@@ -394,18 +401,31 @@ def _assemble(tournament, entries, rounds, history, categories, public, rights):
         rounds=rounds,
         history=history,
         rights=bool(rights),
+        participation=type(participants)(
+            frozenset(ids[pk] for pk in participants.played),
+            frozenset(ids[pk] for pk in participants.to_play),
+            frozenset(ids[pk] for pk in participants.excluded),
+        ),
     )
-    participants = len(entries)
+    abandoned = {ids[e.pk] for e in entries if e.withdrawal_kind == WithdrawalKind.ABANDONMENT}
     for cat in categories:
-        members = [e for e in entries if any(c.pk == cat.pk for c in e.categories.all())]
-        rows = category_standings(standings, [ids[e.pk] for e in members])
+        members = [e for e in entries if ids[e.pk] in counted and any(c.pk == cat.pk for c in e.categories.all())]
+        rows = category_standings(
+            standings, [ids[e.pk] for e in entries if any(c.pk == cat.pk for c in e.categories.all())]
+        )
+        candidates = [
+            Candidate(r.row.id, r.row.place, r.row.points, r.row.tiebreaks, r.row.order, r.row.id in abandoned)
+            for r in rows
+            if r.row.id in counted
+        ]
         qual = qualification(
             cat.code,
             [e.rating for e in members],
-            participants,
-            [r.row.id for r in rows],
+            len(counted),
             rights=bool(rights),
             provisional=tournament.provisional_rating,
+            candidates=candidates,
+            tie_rule=tournament.spot_tie_rule,
         )
         result.categories.append(CategoryStandings(cat, rows, qual))
     return result

@@ -5,6 +5,7 @@ from django.urls import path
 from . import converters  # noqa: F401  (registers <num:...>)
 from .views import staff_entries as entries
 from .views import staff_games as games
+from .views import staff_regulation as regulation
 from .views import staff_reports as reports
 from .views import staff_rounds as rounds
 from .views import staff_tournaments as tournaments
@@ -15,6 +16,7 @@ urlpatterns = [
     path("novo/", tournaments.TournamentCreateView.as_view(), name="tournament_create"),
     path("importar/", reports.TournamentImportView.as_view(), name="tournament_import"),
     path("lista-de-rating/", entries.RatingListImportView.as_view(), name="rating_import"),
+    path("tabelas-de-aberturas/", regulation.OpeningTablesView.as_view(), name="opening_tables"),
     path("t/<slug:slug>/", tournaments.DashboardView.as_view(), name="tournament"),
     path("t/<slug:slug>/configuracoes/", tournaments.SettingsView.as_view(), name="settings"),
     path("t/<slug:slug>/equipe/", tournaments.StaffRolesView.as_view(), name="roles"),
@@ -23,6 +25,7 @@ urlpatterns = [
     path("t/<slug:slug>/inscritos/adicionar/", entries.EntryAddView.as_view(), name="entry_add"),
     path("t/<slug:slug>/inscritos/<num:pk>/", entries.EntryView.as_view(), name="entry"),
     path("t/<slug:slug>/suspensoes/", entries.SuspensionsView.as_view(), name="suspensions"),
+    path("t/<slug:slug>/ratings/", regulation.RatingsView.as_view(), name="ratings"),
     path("t/<slug:slug>/pares-proibidos/", entries.ForbiddenPairsView.as_view(), name="forbidden_pairs"),
     path("t/<slug:slug>/emparceirar/", rounds.RoundPairView.as_view(), name="round_pair"),
     path("t/<slug:slug>/rodada/<num:number>/", rounds.RoundView.as_view(), name="round"),

@@ -94,7 +94,7 @@ def snapshot():
         "categories": sorted(Entry.categories.through.objects.values_list("entry_id", "category_id")),
         "absences": sorted(Absence.objects.values_list("pk", "entry_id", "round_number")),
         "forbidden": sorted(ForbiddenPair.objects.values_list("pk", "tournament_id", "entry_a_id", "entry_b_id")),
-        "suspensions": sorted(Suspension.objects.values_list("pk", "player_id", "confirmed")),
+        "suspensions": sorted(Suspension.objects.values_list("pk", "player_id", "lift_reason")),
         "players": Player.objects.count(),
         "roles": sorted(TournamentRole.objects.values_list("pk", "tournament_id", "user_id", "role")),
         "audit": AuditEntry.objects.count(),

@@ -12,7 +12,7 @@ from tournaments.services.rounds import round_pair
 pytestmark = pytest.mark.django_db
 
 DIRECTOR_ONLY = {"settings", "roles", "audit", "suspensions"}
-GLOBAL = {"home", "tournament_create", "rating_import", "tournament_import"}
+GLOBAL = {"home", "tournament_create", "rating_import", "tournament_import", "opening_tables"}
 POST_ONLY = {"entry_add", "round_pair"}
 
 
@@ -79,7 +79,12 @@ def test_own_arbiter_allowed_except_director_pages(world):
     client = as_user(arbiter)
     for name, url in staff_urls(t, entries):
         r = call(client, name, url)
-        if name in DIRECTOR_ONLY or name in {"tournament_create", "rating_import", "tournament_import"}:
+        if name in DIRECTOR_ONLY or name in {
+            "tournament_create",
+            "rating_import",
+            "tournament_import",
+            "opening_tables",
+        }:
             assert r.status_code == 403, name
         else:
             assert r.status_code in (200, 302), (name, r.status_code)

@@ -113,6 +113,10 @@ def test_staff_pages_from_setup_to_last_result(client, director, make_player):
             "opening_table": "",
             "opening_draw_mode": "round",
             "min_participants": 30,
+            "top3_order": "buchholz",
+            "participant_rule": "played",
+            "spot_tie_rule": "committee",
+            "pairing_program_rule": "named",
         },
     )
     assert r.status_code == 302, r.content.decode()[:2000]

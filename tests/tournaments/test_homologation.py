@@ -3,6 +3,7 @@
 from datetime import datetime, timedelta
 
 import pytest
+from django.utils import timezone
 from openpyxl import load_workbook
 
 from tests.tournaments.interchange.helpers import import_named, make_homologable
@@ -27,8 +28,7 @@ def homologable(players=30, rounds=7, **changes):
 
 def imported(data, engine_ours=True):
     t = import_data(data)
-    if engine_ours:
-        make_homologable(t)
+    make_homologable(t, engine=engine_ours)
     return t
 
 
@@ -99,7 +99,6 @@ def test_a_suspended_participant_fails_but_an_abandonment_of_this_tournament_doe
         end_date=t.end_date + timedelta(days=90),
         source="abandonment",
         tournament=t,
-        confirmed=True,
     )
     assert met(homologation_check(t))["no_suspended"]
     Suspension.objects.create(
@@ -107,12 +106,12 @@ def test_a_suspended_participant_fails_but_an_abandonment_of_this_tournament_doe
         start_date=t.start_date - timedelta(days=30),
         end_date=t.start_date,
         source="tribunal",
-        confirmed=True,
     )
     report = homologation_check(t)
     assert not met(report)["no_suspended"]
     assert player.name in report.condition("no_suspended").detail
-    Suspension.objects.filter(source="tribunal").update(confirmed=False)  # only confirmed suspensions count
+    Suspension.objects.filter(source="tribunal").update(lifted_at=timezone.now(), lift_reason="anulada")
+    # a lifted suspension does not count
     assert met(homologation_check(t))["no_suspended"]
 
 
@@ -126,11 +125,11 @@ def test_round_one_edited_by_hand_or_not_in_rating_order_fails():
     assert not met(homologation_check(t))["round1_by_rating"]
 
 
-def test_imported_rounds_are_not_paired_by_our_engine():
+def test_imported_rounds_without_a_named_program_fail_the_pairing_software_condition():
     report = homologation_check(imported(homologable(), engine_ours=False))
     assert {k for k, v in met(report).items() if not v} == {"pairing_engine"}
     detail = report.condition("pairing_engine").detail
-    assert "imported" in detail and engine_name() in detail
+    assert "1, 2, 3, 4, 5, 6, 7 importada(s) sem o nome do programa" in detail
 
 
 def test_a_minor_without_birth_date_fails_unless_declared_adult():
@@ -181,13 +180,13 @@ def test_workbook_reopened(tmp_path):
     assert event["Torneio"] == "Circuito Nacional - Etapa Recife"
     assert event["Data de início"] == datetime(2026, 11, 7)
     assert wb["Evento"].cell(8, 2).is_date
-    assert event["Prazo para envio dos resultados"] == datetime(2026, 11, 10)
+    assert event["Prazo para envio dos resultados (art. 6, 11)"] == datetime(2026, 11, 10)
     assert isinstance(event["Exportado em"], datetime)
     assert event["Rodadas previstas"] == 4 and isinstance(event["Minutos por jogador por partida"], int)
 
-    conditions = list(wb["Condições"].iter_rows(min_row=2, max_row=8, values_only=True))
+    conditions = list(wb["Condições"].iter_rows(min_row=2, max_row=9, values_only=True))
     assert [row[1] for row in conditions] == list(CONDITION_KEYS)
-    assert {row[2] for row in conditions} <= {"Sim", "Não"}
+    assert {row[3] for row in conditions} <= {"Sim", "Não"}
 
     pa = wb["Participantes"]
     header = [c.value for c in pa[1]]

@@ -176,7 +176,8 @@ def test_three_highest_rated_drawing_among_themselves_move_progressive_to_the_en
     st = tournament_standings(import_data(data))
     top = [r for r in st.as_json() if r["points"] == 16]
     assert sorted(r["id"] for r in top) == [1, 2, 3]
-    assert all(list(r["tiebreaks"]) == ["progressive_corrected", "buchholz", "progressive"] for r in top)
+    # art. 6 c): Buchholz first (the default reading), the progressive scores last
+    assert all(list(r["tiebreaks"]) == ["buchholz", "progressive_corrected", "progressive"] for r in top)
     assert top[0]["order_reason"].startswith("Os 3 maiores ratings venceram todos os demais")
     assert all(r["order_reason"] is None for r in st.as_json() if r["points"] != 16)
 

@@ -25,11 +25,21 @@ from .model import (
     RoundRecord,
     Scoring,
     StandingsSettings,
+    Top3Order,
     TournamentData,
     UnplayedRules,
 )
+from .participants import ParticipantRule, Participation, participated, participation
 from .performance import Performance, performances
-from .qualification import QualificationResult, qualification, spots_for_average
+from .qualification import (
+    Candidate,
+    QualificationResult,
+    SpotNote,
+    SpotTieRule,
+    award_spots,
+    qualification,
+    spots_for_average,
+)
 from .standings import StandingRow, Standings, compute_standings
 from .tiebreaks import TiebreakCalculator, TournamentError
 
@@ -46,6 +56,7 @@ __all__ = [
     "RoundRecord",
     "Scoring",
     "StandingsSettings",
+    "Top3Order",
     "TournamentData",
     "UnplayedRules",
     "TiebreakCalculator",
@@ -60,6 +71,14 @@ __all__ = [
     "is_member",
     "members",
     "QualificationResult",
+    "Candidate",
+    "SpotNote",
+    "SpotTieRule",
+    "award_spots",
+    "ParticipantRule",
+    "Participation",
+    "participated",
+    "participation",
     "qualification",
     "spots_for_average",
     "Performance",

@@ -257,6 +257,19 @@ class AcceleratedProgressive(StrEnum):
     SECOND = "second"  # corrected progressive, progressive, Buchholz
 
 
+class Top3Order(StrEnum):
+    """CBJD exception 3 (regulation art. 6, c): the order for the three highest ratings tied after drawing
+    among themselves.
+
+    The corrected progressive score is the progressive score less its first term(s); for these three (equal
+    totals, every round won or drawn) it ranks them exactly as the progressive score unless one of their
+    draws fell in the rounds cut, so moving only the progressive score would change nothing.
+    """
+
+    BUCHHOLZ = "buchholz"  # Buchholz first, then the progressive scores as moved (default)
+    MOVED = "moved"  # as exception 2: corrected progressive first
+
+
 class DummyCapRounds(StrEnum):
     """ "Number of rounds in the tournament" in the 16.4.2 cap."""
 
@@ -280,6 +293,7 @@ class StandingsSettings:
     corrected_cut: int = 1
     corrected_counts_unplayed: bool = True
     accelerated_progressive: AcceleratedProgressive = AcceleratedProgressive.END
+    top3_order: Top3Order = Top3Order.BUCHHOLZ
     dummy_cap_rounds: DummyCapRounds = DummyCapRounds.COMPLETED
 
     def __post_init__(self):

@@ -9,17 +9,96 @@
 * ``participants`` is the number of participants of the **tournament** (the
   "evento tiver mais de 120 participantes" of the regulation), not of the category;
 * the spots go to the best-placed entries of the category (its standings
-  order); ``qualified`` is empty unless the tournament earned the rights.
+  order); ``qualified`` is empty unless the tournament earned the rights;
+* with :class:`Candidate` rows (:func:`award_spots`): a player who abandoned the
+  tournament (art. 10) takes no spot, the next one does; when the last spot
+  falls between two players on equal points, the tiebreak order decides and a
+  note says which tiebreak; when they share the place (every tiebreak equal),
+  never the pairing number: the setting :class:`SpotTieRule` decides (default:
+  the spot is left to the organising committee, art. 13). Notes are codes with
+  their data (:class:`SpotNote`); the presentation words them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from enum import StrEnum
 from fractions import Fraction
 
 TOP_N = 30
+
+
+class SpotTieRule(StrEnum):
+    COMMITTEE = "committee"  # the tied players' spot(s) are left to the organising committee (art. 13)
+    SHARE = "share"  # every tied player takes a spot
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A category member in standings order, as the spots need it."""
+
+    id: int
+    place: int  # equal for players sharing a place
+    points: object = None
+    tiebreaks: Mapping = field(default_factory=dict)
+    order: tuple = ()
+    abandoned: bool = False
+
+
+@dataclass(frozen=True)
+class SpotNote:
+    """How a spot was given, as a code with its data.
+
+    ``abandoned``: ``ids`` abandoned (art. 10) and take no spot; the spots pass to the next placed.
+    ``tiebreak``: the last spot went to ``ids[0]`` ahead of ``ids[1]`` on equal points, by tiebreak ``key``
+    (``values``: theirs, in that order).
+    ``tie_committee``: ``ids`` share the place of the last ``spots`` spot(s); the organising committee decides.
+    ``tie_shared``: ``ids`` share that place and every one of them takes a spot (``spots`` were left).
+    """
+
+    code: str
+    ids: tuple[int, ...]
+    key: str | None = None
+    values: tuple = ()
+    spots: int = 0
+
+
+def award_spots(
+    spots: int, candidates: Sequence[Candidate], tie_rule: SpotTieRule | str = SpotTieRule.COMMITTEE
+) -> tuple[tuple[int, ...], tuple[SpotNote, ...]]:
+    """(qualified ids best first, notes) for ``spots`` spots among ``candidates`` (standings order)."""
+    eligible = [c for c in candidates if not c.abandoned]
+    if spots <= 0 or not eligible:
+        return (), ()
+    qualified = eligible[:spots]
+    last = qualified[-1]
+    notes = []
+    last_index = next(i for i, c in enumerate(candidates) if c.id == last.id)
+    passed = tuple(c.id for c in candidates[:last_index] if c.abandoned)
+    if passed:
+        notes.append(SpotNote("abandoned", passed))
+    if len(eligible) > spots:
+        following = eligible[spots]
+        if following.place == last.place:
+            group = tuple(c.id for c in eligible if c.place == last.place)
+            above = [c for c in qualified if c.place != last.place]
+            left = spots - len(above)
+            if SpotTieRule(tie_rule) is SpotTieRule.SHARE:
+                qualified = above + [c for c in eligible if c.place == last.place]
+                notes.append(SpotNote("tie_shared", group, spots=left))
+            else:
+                qualified = above
+                notes.append(SpotNote("tie_committee", group, spots=left))
+        elif following.points == last.points:
+            key = next(
+                (k for k in last.order if last.tiebreaks.get(k) != following.tiebreaks.get(k)),
+                None,
+            )
+            values = (last.tiebreaks.get(key), following.tiebreaks.get(key)) if key else ()
+            notes.append(SpotNote("tiebreak", (last.id, following.id), key, values))
+    return tuple(c.id for c in qualified), tuple(notes)
 
 
 @dataclass(frozen=True)
@@ -32,6 +111,7 @@ class QualificationResult:
     qualified: tuple[int, ...] = ()
     note: str | None = None
     exact_average: Fraction | None = field(default=None, compare=False)
+    notes: tuple[SpotNote, ...] = ()
 
     def as_json(self) -> dict:
         """The ``categories[]`` object of ``homologation_check --format json``."""
@@ -76,21 +156,30 @@ def qualification(
     ranked_ids: Sequence[int] = (),
     rights: bool = False,
     provisional: int = 1600,
+    candidates: Sequence[Candidate] | None = None,
+    tie_rule: SpotTieRule | str = SpotTieRule.COMMITTEE,
 ) -> QualificationResult:
     """Spots of one category.
 
-    ``ratings``: the rating of every entry of the category (``None`` = unrated);
+    ``ratings``: the rating of every participant of the category (``None`` = unrated);
     ``ranked_ids``: the category's entries in standings order (best first), e.g.
-    ``[r.row.id for r in category_standings(...)]``; ``rights``: the tournament
-    meets every homologation condition.
+    ``[r.row.id for r in category_standings(...)]``, or ``candidates`` (with
+    places, tiebreaks and abandonments: see :func:`award_spots`); ``rights``: the
+    tournament meets every homologation condition.
     """
     exact, counted = top_average(ratings, provisional)
     entries = len(ratings)
     note = None
     if entries < TOP_N:
-        note = f"Categoria com menos de {TOP_N} inscritos: média de todos os {entries} ratings."
+        note = f"Categoria com menos de {TOP_N} participantes: média de todos os {entries} ratings."
     if exact is None:
         return QualificationResult(code, 0, None, 0, 0, (), note, None)
     spots = spots_for_average(exact, participants)
-    qualified = tuple(ranked_ids[:spots]) if rights else ()
-    return QualificationResult(code, entries, _as_decimal(exact), counted, spots, qualified, note, exact)
+    notes: tuple[SpotNote, ...] = ()
+    if not rights:
+        qualified: tuple[int, ...] = ()
+    elif candidates is not None:
+        qualified, notes = award_spots(spots, candidates, tie_rule)
+    else:
+        qualified = tuple(ranked_ids[:spots])
+    return QualificationResult(code, entries, _as_decimal(exact), counted, spots, qualified, note, exact, notes)

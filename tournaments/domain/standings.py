@@ -18,9 +18,15 @@ corrected progressive, Buchholz, decided per tie group, with three exceptions:
 2. acceleration used in the tournament: progressive moves to the end (or to
    second place, setting ``accelerated_progressive``);
 3. the three highest-rated players (unrated at their provisional rating; equal
-   ratings by pairing number) played every round, won every encounter against
-   everyone else, drew the three encounters among themselves, and the tie group
-   is exactly those three: progressive moves as in 2.
+   ratings by pairing number) had an opponent every round, beat every other
+   opponent ("vencerem todos os seus adversários": a forfeit win is a win),
+   played and drew the three encounters among themselves ("tenham jogado e
+   empatado entre si"), and the tie group is exactly those three: Buchholz
+   first, then the progressive scores moved as in 2 (setting ``top3_order``;
+   ``"moved"``: exactly as in 2).  The corrected progressive score cannot come
+   first here: for these three it is the progressive score less the same first
+   term, so it repeats the progressive order unless a mutual draw fell in the
+   rounds it cuts.
 
 When 1 and 2 (or 1 and 3, impossible in practice) apply together the order is
 direct encounter followed by the moved order, and the reason names both.
@@ -38,6 +44,7 @@ from .model import (
     Number,
     RoundKind,
     StandingsSettings,
+    Top3Order,
     TournamentData,
 )
 from .tiebreaks import TiebreakCalculator
@@ -45,6 +52,8 @@ from .tiebreaks import TiebreakCalculator
 NORMAL_ORDER = ("progressive", "progressive_corrected", "buchholz")
 ORDER_END = ("progressive_corrected", "buchholz", "progressive")
 ORDER_SECOND = ("progressive_corrected", "progressive", "buchholz")
+TOP3_ORDER_END = ("buchholz", "progressive_corrected", "progressive")
+TOP3_ORDER_SECOND = ("buchholz", "progressive", "progressive_corrected")
 
 REASON_DIRECT = (
     "Empate entre dois jogadores que se enfrentaram: o confronto direto é o primeiro critério "
@@ -65,6 +74,15 @@ REASON_TOP3_END = (
 REASON_TOP3_SECOND = (
     "Os 3 maiores ratings venceram todos os demais adversários e empataram entre si: o escore "
     "acumulado passa a ser o segundo critério (regulamento, art. 6º, c)."
+)
+REASON_TOP3_BUCHHOLZ_END = (
+    "Os 3 maiores ratings venceram todos os demais adversários e empataram entre si: os milésimos "
+    "passam a ser o primeiro critério e o escore acumulado (também o corrigido) o último "
+    "(regulamento, art. 6º, c)."
+)
+REASON_TOP3_BUCHHOLZ_SECOND = (
+    "Os 3 maiores ratings venceram todos os demais adversários e empataram entre si: os milésimos "
+    "passam a ser o primeiro critério e o escore acumulado o segundo (regulamento, art. 6º, c)."
 )
 
 
@@ -137,7 +155,11 @@ def _sort_value(v):
 
 
 def top3_exception_group(calc: TiebreakCalculator) -> frozenset | None:
-    """The three highest-rated players if they satisfy CBJD exception 3, else ``None``."""
+    """The three highest-rated players if they satisfy CBJD exception 3, else ``None``.
+
+    Every round of each of them has an opponent; against the other two the encounter was played over the
+    board and level; against everyone else it was won, over the board or by forfeit.
+    """
     t = calc.t
     if len(t.players) < 3 or calc.R == 0:
         return None
@@ -147,13 +169,13 @@ def top3_exception_group(calc: TiebreakCalculator) -> frozenset | None:
     for pid in top:
         seen_top = []
         for rec, result in zip(calc.records[pid], calc.outcome[pid]):
-            if result is None:
-                return None
             if rec.opponent in top_set:
-                if result != 0:
+                if rec.kind is not RoundKind.PLAYED or result != 0:
                     return None
                 seen_top.append(rec.opponent)
-            elif result <= 0:
+            elif rec.kind is RoundKind.FORFEIT_WIN:
+                continue
+            elif rec.kind is not RoundKind.PLAYED or result <= 0:
                 return None
         if sorted(seen_top) != sorted(q for q in top if q != pid):
             return None
@@ -172,8 +194,12 @@ def cbjd_order(
         order = moved
         reasons.append(REASON_ACCELERATION_SECOND if second else REASON_ACCELERATION_END)
     elif top3 is not None and frozenset(group) == top3:
-        order = moved
-        reasons.append(REASON_TOP3_SECOND if second else REASON_TOP3_END)
+        if calc.s.top3_order == Top3Order.MOVED:
+            order = moved
+            reasons.append(REASON_TOP3_SECOND if second else REASON_TOP3_END)
+        else:
+            order = TOP3_ORDER_SECOND if second else TOP3_ORDER_END
+            reasons.append(REASON_TOP3_BUCHHOLZ_SECOND if second else REASON_TOP3_BUCHHOLZ_END)
     if len(group) == 2 and calc.met(group[0], group[1]):
         order = ("direct_encounter",) + order
         reasons.insert(0, REASON_DIRECT)

@@ -23,15 +23,17 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
 from ..domain import performances
 from ..files import write_atomically
+from ..homologation.conditions import rating_list_text
 from ..homologation.report import homologation_check
 from ..models import Absence
+from ..readings import regulation_readings, spot_note_text
 from ..safetext import append_row
 from ..scoring import board_points, is_played
 from ..selectors import absence_points, board_pair, bye_points
@@ -94,7 +96,12 @@ class _Sheet:
 
 
 def homologation_workbook(tournament, report=None, exported_at=None) -> Workbook:
-    """Build the workbook (nothing is written to the database)."""
+    """Build the workbook (nothing is written to the database), in Portuguese whatever the active language."""
+    with translation.override("pt-br"):
+        return _workbook(tournament, report, exported_at)
+
+
+def _workbook(tournament, report, exported_at):
     if report is None:
         report = homologation_check(tournament)
     st = report.standings
@@ -134,25 +141,33 @@ def homologation_workbook(tournament, report=None, exported_at=None) -> Workbook
         ),
         ("Tabela de aberturas", tournament.opening_table.code if tournament.opening_table_id else "livre"),
         ("Motor de emparceiramento", report.engine),
-        ("Participantes", len(st.entries)),
-        ("Mínimo de participantes", tournament.min_participants),
-        ("Prazo para envio dos resultados", report.deadline),
+        ("Lista de rating usada (art. 4)", rating_list_text(tournament)),
+        ("Inscritos", len(st.entries)),
+        ("Participantes (art. 6)", len(st.participation)),
+        ("Quem conta como participante (art. 6)", tournament.get_participant_rule_display()),
+        ("Mínimo de participantes (art. 6)", tournament.min_participants),
+        ("Empate na última vaga (art. 6, 13)", tournament.get_spot_tie_rule_display()),
+        ("Condição do programa de emparceiramento (art. 5)", tournament.get_pairing_program_rule_display()),
+        ("Exceções a) e c) do art. 6", tournament.get_progressive_move_display()),
+        ("Exceção c) do art. 6", tournament.get_top3_order_display()),
+        ("Prazo para envio dos resultados (art. 6, 11)", report.deadline),
+        ("Situação do prazo", report.deadline_detail),
         ("Exportado em", _local_naive(exported, tz)),
     ]
-    for reading in st.readings:
+    for reading in regulation_readings(tournament):
         rows.append(("Leitura do regulamento", reading))
     for key, value in rows:
         ev.row([key, value])
     ev.finish()
 
     # Condições.
-    co = _Sheet(wb, "Condições", ["Condição", "Chave", "Cumprida", "Detalhe"])
+    co = _Sheet(wb, "Condições", ["Condição", "Chave", "Artigo", "Cumprida", "Detalhe", "Texto do regulamento"])
     for c in report.conditions:
-        co.row([c.label or c.key, c.key, "Sim" if c.met else "Não", c.detail])
+        co.row([c.label or c.key, c.key, c.article, "Sim" if c.met else "Não", c.detail, c.quote])
     co.row([])
-    co.row(["Direito a vagas", "rights", "Sim" if report.rights else "Não", ""])
-    co.row(["Prazo para envio dos resultados", "deadline", report.deadline, ""])
-    co.row(["Exportado em", "exported_at", _local_naive(exported, tz), ""])
+    co.row(["Direito a vagas", "rights", "art. 6", "Sim" if report.rights else "Não", ""])
+    co.row(["Prazo para envio dos resultados", "deadline_date", "art. 6, 11", report.deadline, report.deadline_detail])
+    co.row(["Exportado em", "exported_at", "", _local_naive(exported, tz), ""])
     co.finish()
 
     # Participantes.
@@ -173,8 +188,10 @@ def homologation_workbook(tournament, report=None, exported_at=None) -> Workbook
             "Categorias",
             "Situação",
             "Observação",
+            "Participante (art. 6)",
         ],
     )
+    part = st.participation
     for pid in sorted(st.entries):
         e = st.entries[pid]
         p = e.player
@@ -190,6 +207,14 @@ def homologation_workbook(tournament, report=None, exported_at=None) -> Workbook
             notes.append(f"sem rating (provisório {tournament.provisional_rating})")
         if e.declared_adult and p.birth_date is None:
             notes.append("declarado com 21 anos ou mais")
+        if e.rating_kept_reason:
+            notes.append(f"rating da inscrição mantido pelo diretor: {e.rating_kept_reason}")
+        if pid in part.played:
+            participant = "sim"
+        elif pid in part.to_play:
+            participant = "ainda a jogar"
+        else:
+            participant = "não (não jogou nenhuma partida)"
         pa.row(
             [
                 pid,
@@ -205,6 +230,7 @@ def homologation_workbook(tournament, report=None, exported_at=None) -> Workbook
                 ", ".join(c.code for c in e.categories.all()),
                 situation,
                 "; ".join(notes),
+                participant,
             ]
         )
     pa.finish()
@@ -396,7 +422,7 @@ def homologation_workbook(tournament, report=None, exported_at=None) -> Workbook
         [
             "Categoria",
             "Nome",
-            "Inscritos",
+            "Participantes",
             "Ratings considerados",
             "Média",
             "Vagas",
@@ -405,9 +431,15 @@ def homologation_workbook(tournament, report=None, exported_at=None) -> Workbook
             "Observação",
         ],
     )
+
+    def name_of(pid):
+        return f"{st.entries[pid].player.name} (nº {pid})"
+
     for cat in st.categories:
         q = cat.qualification
-        names = "; ".join(f"{i}. {st.entries[pid].player.name} (nº {pid})" for i, pid in enumerate(q.qualified, 1))
+        names = "; ".join(f"{i}. {name_of(pid)}" for i, pid in enumerate(q.qualified, 1))
+        notes = [q.note] if q.note else []
+        notes += [spot_note_text(n, name_of, lambda k: TIEBREAK_LABELS.get(k, k)) for n in q.notes]
         va.row(
             [
                 cat.code,
@@ -418,7 +450,7 @@ def homologation_workbook(tournament, report=None, exported_at=None) -> Workbook
                 q.spots,
                 "Sim" if report.rights else "Não",
                 names,
-                q.note or "",
+                " ".join(notes),
             ]
         )
     va.row([])

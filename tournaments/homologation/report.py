@@ -10,7 +10,14 @@ from dataclasses import dataclass, field
 
 from ..selectors import entries_in_order
 from ..standings import lean_rounds_with_boards, number, read_tournament, standings_from_history
-from .conditions import check_conditions, deadline_for, engine_name, round_rows_from
+from .conditions import (
+    check_conditions,
+    deadline_for,
+    deadline_status,
+    engine_name,
+    rating_list_used,
+    round_rows_from,
+)
 
 
 @dataclass
@@ -30,6 +37,16 @@ class HomologationReport:
 
     def condition(self, key):
         return next(c for c in self.conditions if c.key == key)
+
+    @property
+    def deadline_detail(self):
+        """Met / late by N days / days left, in words."""
+        return deadline_status(self.tournament)[2]
+
+    @property
+    def rating_list(self):
+        """(name, date) of the national rating list used for round 1, or ("", None)."""
+        return rating_list_used(self.tournament)
 
     @property
     def categories(self):
@@ -72,11 +89,13 @@ def homologation_check(tournament, with_standings=True):
             engine=engine_name(),
         )
     all_rounds = lean_rounds_with_boards(tournament, entries)
-    conditions = check_conditions(tournament, entries, round_rows_from(all_rounds))
-    rights = all(c.met for c in conditions)
     entries, rounds, history, categories = read_tournament(
         tournament, public=False, all_rounds=all_rounds, entries=entries
     )
+    conditions = check_conditions(
+        tournament, entries, round_rows_from(all_rounds), history=history, rounds_counted=len(rounds)
+    )
+    rights = all(c.met for c in conditions)
     standings = standings_from_history(tournament, entries, rounds, history, categories, public=False, rights=rights)
     return HomologationReport(
         tournament=tournament,

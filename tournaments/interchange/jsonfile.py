@@ -7,9 +7,11 @@ without them and takes the defaults):
 * ``tournament``: ``venue``, ``chief_arbiter``, ``time_zone``, ``absence`` (``zero``/``draw``: value of an
   announced absence), ``provisional_rating``, ``initial_colour``, ``opening_table`` (code, or null for free
   openings), ``opening_draw`` (``round``/``board``), ``tiebreak_edition``, ``progressive_move``,
-  ``corrected_progressive_cut``, ``corrected_progressive_unplayed``, ``king_moves_per_player``;
-* ``players[]``: ``title``, ``fmjd_rating``, ``declared_adult``, ``withdrawn_from`` and ``withdrawal``
-  (``approved``/``abandonment``), ``late_entry``;
+  ``corrected_progressive_cut``, ``corrected_progressive_unplayed``, ``king_moves_per_player``, ``top3_order``,
+  ``participant_rule``, ``spot_tie_rule``, ``pairing_program_rule``, ``rating_list`` (``{"name", "date"}``: the
+  national rating list round 1 used, or null);
+* ``players[]``: ``title``, ``fmjd_rating``, ``declared_adult``, ``rating_kept_reason``, ``withdrawn_from`` and
+  ``withdrawal`` (``approved``/``abandonment``: an abandonment suspends the player, art. 10), ``late_entry``;
 * ``rounds[]``: ``manually_edited``; ``engine`` (the engine that paired the round, so a restored backup keeps
   it; a file without it is marked ``imported``); ``boards[].opening`` when openings are drawn per board;
 * ``absences``: announced absences for rounds not paired yet (``[{"round": 5, "player": 12}]``).
@@ -35,6 +37,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from .. import cache
+from ..homologation.conditions import IMPORTED
 from ..models import Absence, Board, Category, Entry, Game, Opening, OpeningTable, Player, Round, Seat, Tournament
 from ..models.choices import (
     BRAZIL_TIME_ZONES,
@@ -47,26 +50,31 @@ from ..models.choices import (
     EntryStatus,
     InitialColour,
     OpeningDrawMode,
+    PairingProgramRule,
+    ParticipantRule,
     ProgressiveMove,
     RoundFormat,
     RoundStatus,
     SeatSide,
     Sex,
+    SpotTieRule,
     TiebreakEdition,
     TiebreakProfile,
     Title,
+    Top3Order,
     Variant,
     WithdrawalKind,
 )
 from ..openings_data import DEFAULT_TABLE
 from ..scoring import PLAYED, RESULT_CODES
 from ..services.audit import audit
+from ..services.entries import abandonment_suspend
 from ..standings import lean_rounds_with_boards, number, player_ids
 from .dispatch import MAX_FILE_BYTES
 from .errors import InterchangeError
 
 FORMAT = "damas-swiss/1"
-IMPORTED_ENGINE = "imported"
+IMPORTED_ENGINE = IMPORTED  # the program of rounds imported from a file that does not name it
 TIEBREAK_KEYS = (
     "progressive",
     "progressive_corrected",
@@ -134,6 +142,13 @@ def export_data(tournament) -> dict:
             "corrected_progressive_cut": t.corrected_progressive_cut,
             "corrected_progressive_unplayed": t.corrected_progressive_unplayed,
             "king_moves_per_player": t.king_moves_per_player,
+            "top3_order": t.top3_order,
+            "participant_rule": t.participant_rule,
+            "spot_tie_rule": t.spot_tie_rule,
+            "pairing_program_rule": t.pairing_program_rule,
+            "rating_list": {"name": t.rating_list_name, "date": _iso(t.rating_list_date)}
+            if t.rating_list_date
+            else None,
         },
         "categories": [],
         "players": [],
@@ -167,6 +182,8 @@ def export_data(tournament) -> dict:
             player["fmjd_rating"] = e.fmjd_rating
         if e.declared_adult:
             player["declared_adult"] = True
+        if e.rating_kept_reason:
+            player["rating_kept_reason"] = e.rating_kept_reason
         if e.withdrawn_from_round is not None:
             player["withdrawn_from"] = e.withdrawn_from_round
             if e.withdrawal_kind:
@@ -385,6 +402,21 @@ def _validate(data):
         ck.add(where, f"valor inválido em “king_moves_per_player”: {per_player!r}")
         per_player = True
     fields["king_moves_per_player"] = per_player
+    fields["top3_order"] = _choice(t, "top3_order", Top3Order.values, Top3Order.BUCHHOLZ, where, ck)
+    fields["participant_rule"] = _choice(
+        t, "participant_rule", ParticipantRule.values, ParticipantRule.PLAYED, where, ck
+    )
+    fields["spot_tie_rule"] = _choice(t, "spot_tie_rule", SpotTieRule.values, SpotTieRule.COMMITTEE, where, ck)
+    fields["pairing_program_rule"] = _choice(
+        t, "pairing_program_rule", PairingProgramRule.values, PairingProgramRule.NAMED, where, ck
+    )
+    rating_list = t.get("rating_list")
+    if rating_list is not None:
+        if not isinstance(rating_list, dict) or not isinstance(rating_list.get("name", ""), str):
+            ck.add(where, f'lista de rating inválida: {rating_list!r} (use {{"name": ..., "date": AAAA-MM-DD}})')
+        else:
+            fields["rating_list_name"] = rating_list.get("name", "")[:200]
+            fields["rating_list_date"] = _date(rating_list.get("date"), where, "rating_list.date", ck)
     table = None
     if "opening_table" in t:
         code = t["opening_table"]
@@ -511,6 +543,10 @@ def _validate(data):
         if not isinstance(declared_adult, bool):
             ck.add(pw, f"valor inválido em “declared_adult”: {declared_adult!r}")
             declared_adult = False
+        kept = p.get("rating_kept_reason", "")
+        if not isinstance(kept, str):
+            ck.add(pw, f"valor inválido em “rating_kept_reason”: {kept!r}")
+            kept = ""
         if not ok:
             broken.add(pid)
             continue
@@ -530,6 +566,7 @@ def _validate(data):
             "withdrawal": withdrawal if withdrawn else "",
             "late_entry": late,
             "declared_adult": declared_adult,
+            "rating_kept_reason": " ".join(kept.split())[:200],
         }
         by_id[pid] = entry
         plan_players.append(entry)
@@ -810,9 +847,13 @@ def _write(plan, user):
                 withdrawal_kind=p["withdrawal"],
                 late_entry_round=p["late_entry"],
                 declared_adult=p["declared_adult"],
+                rating_kept_reason=p["rating_kept_reason"],
             )
         )
     Entry.objects.bulk_create(entries, batch_size=500)
+    for p, entry in zip(plan["players"], entries):
+        if p["withdrawal"] == WithdrawalKind.ABANDONMENT:  # regulation art. 10: suspended at once, as when typed
+            abandonment_suspend(entry=entry, user=user)
     by_id = {p["id"]: e for p, e in zip(plan["players"], entries)}
     Through = Entry.categories.through
     Through.objects.bulk_create(

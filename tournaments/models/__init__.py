@@ -2,7 +2,7 @@
 
 from .audit import AuditEntry
 from .openings import Opening, OpeningDraw, OpeningTable
-from .players import Player, Suspension
+from .players import Player, RatingList, Suspension
 from .rounds import Board, Game, Round, Seat
 from .tournament import Absence, Category, Entry, ForbiddenPair, Tournament, TournamentRole
 
@@ -18,6 +18,7 @@ __all__ = [
     "OpeningDraw",
     "OpeningTable",
     "Player",
+    "RatingList",
     "Round",
     "Seat",
     "Suspension",

@@ -95,6 +95,34 @@ class ProgressiveMove(models.TextChoices):
     TO_SECOND = "second", _("Moves to second place")
 
 
+class Top3Order(models.TextChoices):
+    """CBJD exception c): the order used for the three highest ratings tied after drawing among themselves."""
+
+    BUCHHOLZ = "buchholz", _("Buchholz first (the corrected progressive score moves with the progressive score)")
+    MOVED = "moved", _("As in exception a) (only the progressive score moves)")
+
+
+class ParticipantRule(models.TextChoices):
+    """Who counts as a participant (regulation art. 6: minimum of 30; the spots averages; over 120)."""
+
+    PLAYED = "played", _("Played at least one game over the board")
+    PRESENT = "present", _("Played at least one game or won one by forfeit")
+
+
+class SpotTieRule(models.TextChoices):
+    """Players sharing the place of the last qualification spot (every tiebreak equal)."""
+
+    COMMITTEE = "committee", _("Left to the organising committee (art. 13)")
+    SHARE = "share", _("Every tied player takes a spot")
+
+
+class PairingProgramRule(models.TextChoices):
+    """How the pairing-software condition (regulation art. 5 and 6) is read."""
+
+    NAMED = "named", _("Met when every round was paired by a named program (the federation is asked to accept it)")
+    STRICT = "strict", _("Only Swiss Perfect or “48”, as art. 5 says")
+
+
 class OpeningDrawMode(models.TextChoices):
     PER_ROUND = "round", _("One opening per round")
     PER_BOARD = "board", _("One opening per board")

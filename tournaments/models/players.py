@@ -49,8 +49,8 @@ class Player(models.Model):
 class Suspension(models.Model):
     """A period in which the player may not be entered in any tournament.
 
-    An abandonment proposes a suspension (``confirmed=False``) that the director confirms; only confirmed
-    suspensions refuse entries.
+    An abandonment creates one at once (regulation art. 10: "suspensão automática"); a director may lift it,
+    with a reason (audited). A lifted suspension no longer refuses entries.
     """
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="suspensions", verbose_name=_("player"))
@@ -66,7 +66,11 @@ class Suspension(models.Model):
         related_name="suspensions",
         verbose_name=_("tournament"),
     )
-    confirmed = models.BooleanField(_("confirmed"), default=True)
+    lifted_at = models.DateTimeField(_("lifted at"), null=True, blank=True)
+    lifted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    lift_reason = models.CharField(_("reason for lifting"), max_length=300, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -77,6 +81,10 @@ class Suspension(models.Model):
         constraints = [
             models.CheckConstraint(condition=Q(end_date__gte=F("start_date")), name="suspension_dates_ordered"),
             models.CheckConstraint(condition=Q(source__in=SuspensionSource.values), name="suspension_source_valid"),
+            models.CheckConstraint(
+                condition=Q(lifted_at__isnull=True, lift_reason="") | (Q(lifted_at__isnull=False) & ~Q(lift_reason="")),
+                name="suspension_lift_has_reason",
+            ),
         ]
 
     def __str__(self):
@@ -84,3 +92,28 @@ class Suspension(models.Model):
 
     def overlaps(self, start, end):
         return self.start_date <= end and self.end_date >= start
+
+    @property
+    def active(self):
+        return self.lifted_at is None
+
+
+class RatingList(models.Model):
+    """One national rating list imported into the registry (the date the federation published it)."""
+
+    filename = models.CharField(_("file"), max_length=200)
+    list_date = models.DateField(_("date of the list"))
+    imported_at = models.DateTimeField(_("imported at"), auto_now_add=True)
+    imported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created = models.PositiveIntegerField(_("new players"), default=0)
+    updated = models.PositiveIntegerField(_("players updated"), default=0)
+
+    class Meta:
+        verbose_name = _("rating list")
+        verbose_name_plural = _("rating lists")
+        ordering = ["-imported_at", "-id"]
+
+    def __str__(self):
+        return f"{self.filename} ({self.list_date:%d/%m/%Y})"

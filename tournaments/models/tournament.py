@@ -3,6 +3,7 @@
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
@@ -18,12 +19,16 @@ from .choices import (
     EntryStatus,
     InitialColour,
     OpeningDrawMode,
+    PairingProgramRule,
+    ParticipantRule,
     ProgressiveMove,
     RoundFormat,
     Sex,
+    SpotTieRule,
     StaffRole,
     TiebreakEdition,
     TiebreakProfile,
+    Top3Order,
     Variant,
     WithdrawalKind,
 )
@@ -43,6 +48,7 @@ FROZEN_SETTINGS = (
     "progressive_move",
     "corrected_progressive_cut",
     "corrected_progressive_unplayed",
+    "top3_order",
     "acceleration",
     "provisional_rating",
     "initial_colour",
@@ -107,6 +113,12 @@ class Tournament(models.Model):
     corrected_progressive_unplayed = models.BooleanField(
         _("corrected progressive: count points won without play"), default=True
     )
+    top3_order = models.CharField(
+        _("CBJD exception c): order for the three highest ratings"),
+        max_length=8,
+        choices=Top3Order.choices,
+        default=Top3Order.BUCHHOLZ,
+    )
 
     # Openings (tablita).
     opening_table = models.ForeignKey(
@@ -133,6 +145,27 @@ class Tournament(models.Model):
 
     # Qualification and homologation.
     min_participants = models.PositiveSmallIntegerField(_("minimum participants for qualification rights"), default=30)
+    participant_rule = models.CharField(
+        _("who counts as a participant"),
+        max_length=8,
+        choices=ParticipantRule.choices,
+        default=ParticipantRule.PLAYED,
+    )
+    spot_tie_rule = models.CharField(
+        _("tie for the last qualification spot"),
+        max_length=10,
+        choices=SpotTieRule.choices,
+        default=SpotTieRule.COMMITTEE,
+    )
+    pairing_program_rule = models.CharField(
+        _("pairing software condition"),
+        max_length=8,
+        choices=PairingProgramRule.choices,
+        default=PairingProgramRule.NAMED,
+    )
+    # The national rating list the entries' ratings came from, recorded when round 1 is paired (art. 4).
+    rating_list_name = models.CharField(_("rating list used"), max_length=200, blank=True)
+    rating_list_date = models.DateField(_("date of the rating list used"), null=True, blank=True)
     homologation_exported_at = models.DateTimeField(_("homologation report exported at"), null=True, blank=True)
 
     staff = models.ManyToManyField(
@@ -168,6 +201,16 @@ class Tournament(models.Model):
 
     def __str__(self):
         return self.name
+
+    def clean(self):
+        super().clean()
+        if self.opening_table_id and self.opening_table.variant != self.variant:
+            raise ValidationError(
+                {
+                    "opening_table": _("This opening table is for %(variant)s.")
+                    % {"variant": self.opening_table.get_variant_display()}
+                }
+            )
 
     @property
     def games_per_round(self):
@@ -223,12 +266,13 @@ class Category(models.Model):
 
 
 class Entry(models.Model):
-    """A player in one tournament, with the rating as it was at registration."""
+    """A player in one tournament. ``rating`` is the registry's rating, refreshed until round 1 is paired and
+    frozen from then on (late entries: the registry's rating on the day they enter)."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey("tournaments.Player", on_delete=models.PROTECT, related_name="entries")
     pairing_number = models.PositiveIntegerField(_("pairing number"), null=True, blank=True)
-    rating = models.PositiveIntegerField(_("rating at registration"), null=True, blank=True)
+    rating = models.PositiveIntegerField(_("rating (frozen when round 1 is paired)"), null=True, blank=True)
     fmjd_rating = models.PositiveIntegerField(_("FMJD rating at registration"), null=True, blank=True)
     categories = models.ManyToManyField(Category, blank=True, related_name="entries", verbose_name=_("categories"))
     status = models.CharField(_("status"), max_length=10, choices=EntryStatus.choices, default=EntryStatus.ACTIVE)
@@ -236,6 +280,11 @@ class Entry(models.Model):
     withdrawal_kind = models.CharField(_("withdrawal kind"), max_length=12, choices=WithdrawalKind.choices, blank=True)
     late_entry_round = models.PositiveSmallIntegerField(_("late entry: first round"), null=True, blank=True)
     declared_adult = models.BooleanField(_("21 or older (no birth date needed)"), default=False)
+    # Before round 1 every entry takes the registry's current rating, unless the director keeps the rating of
+    # registration, with this reason (regulation art. 4).
+    rating_kept_reason = models.CharField(
+        _("reason for keeping the rating of registration"), max_length=200, blank=True
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -110,6 +110,21 @@ def reason_text(reason):
                 "(regulation, art. 6, c)."
             ),
         ),
+        (
+            domain.REASON_TOP3_BUCHHOLZ_END,
+            _(
+                "The 3 highest-rated players beat every other opponent and drew among themselves: Buchholz "
+                "becomes the first criterion and the progressive score (the corrected one too) the last "
+                "(regulation, art. 6, c)."
+            ),
+        ),
+        (
+            domain.REASON_TOP3_BUCHHOLZ_SECOND,
+            _(
+                "The 3 highest-rated players beat every other opponent and drew among themselves: Buchholz "
+                "becomes the first criterion and the progressive score the second (regulation, art. 6, c)."
+            ),
+        ),
     ]
     found = [text for original, text in known if original in reason]
     return " ".join(found) if found else reason

@@ -10,6 +10,7 @@ from django.utils.translation import ngettext, pgettext
 
 from .. import standings as standings_module
 from ..models.choices import TiebreakProfile
+from ..readings import regulation_readings
 from ..selectors import tournament_history
 from ..templatetags.damas import fmt_number
 from .labels import reason_text, tiebreak_abbr, tiebreak_label
@@ -41,31 +42,7 @@ def settings_in_force(t):
 
 def readings(t):
     """The readings of the regulation in force, shown next to the standings (domain.md section 5)."""
-    cut = t.corrected_progressive_cut
-    out = [
-        ngettext(
-            "Corrected progressive score: the progressive score without the first round",
-            "Corrected progressive score: the progressive score without the first %(n)s rounds",
-            cut,
-        )
-        % {"n": cut}
-        + "; "
-        + (
-            _("points won without play count.")
-            if t.corrected_progressive_unplayed
-            else _("points won without play (BYE, W.O.) do not count.")
-        ),
-        _("Buchholz: unplayed rounds as in article 16 of the FIDE Tie-Break Regulations (%(edition)s).")
-        % {"edition": t.get_tiebreak_edition_display()},
-    ]
-    if t.tiebreak_profile == TiebreakProfile.CBJD:
-        out.append(
-            _(
-                "CBJD order: progressive score, corrected progressive score, Buchholz, decided per tie "
-                "group; when every criterion is equal the players share the place."
-            )
-        )
-    return out
+    return regulation_readings(t)
 
 
 def compute_standings_for(t, data=None, rights=False, category=None):

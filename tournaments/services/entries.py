@@ -4,12 +4,14 @@ from datetime import date
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .. import cache
-from ..models import Absence, Entry, Player, Suspension, Tournament
+from ..models import Absence, Entry, Player, RatingList, Suspension, Tournament
 from ..models.choices import EntryStatus, SuspensionSource, WithdrawalKind
 from ..ratinglist import RatingListError, line_message, parse_rating_list
+from ..selectors import latest_rating_list
 from .audit import audit
 from .errors import ServiceError
 
@@ -37,8 +39,9 @@ def eligible_categories(tournament, player):
 
 
 def blocking_suspension(player, start, end):
+    """The player's suspension in force on some day from ``start`` to ``end`` (regulation art. 3), if any."""
     return (
-        Suspension.objects.filter(player=player, confirmed=True, start_date__lte=end, end_date__gte=start)
+        Suspension.objects.filter(player=player, lifted_at__isnull=True, start_date__lte=end, end_date__gte=start)
         .order_by("-end_date")
         .first()
     )
@@ -119,9 +122,8 @@ def entry_update(*, entry, user, categories=None, declared_adult=None):
 
 @transaction.atomic
 def entry_withdraw(*, entry, from_round, kind, user, note=""):
-    """Withdraw from round ``from_round`` on. An abandonment proposes a 3-month suspension (not yet confirmed).
-
-    Returns the proposed suspension, or None.
+    """Withdraw from round ``from_round`` on. An abandonment suspends the player at once (see
+    :func:`abandonment_suspend`). Returns that suspension, or None.
     """
     entry = Entry.objects.select_for_update().select_related("tournament", "player").get(pk=entry.pk)
     tournament = entry.tournament
@@ -151,18 +153,7 @@ def entry_withdraw(*, entry, from_round, kind, user, note=""):
     )
     suspension = None
     if kind == WithdrawalKind.ABANDONMENT:
-        start = tournament.end_date
-        suspension = Suspension.objects.create(
-            player=entry.player,
-            start_date=start,
-            end_date=add_months(start, 3),
-            source=SuspensionSource.ABANDONMENT,
-            reason=_("Abandonment of %(t)s without the arbiter's approval (regulation art. 10).")
-            % {"t": tournament.name},
-            tournament=tournament,
-            confirmed=False,
-            created_by=user if getattr(user, "pk", None) else None,
-        )
+        suspension = abandonment_suspend(entry=entry, user=user)
     cache.bump(tournament.pk)
     return suspension
 
@@ -178,9 +169,96 @@ def entry_reinstate(*, entry, user):
     old = {"from_round": entry.withdrawn_from_round, "kind": entry.withdrawal_kind}
     entry.status, entry.withdrawn_from_round, entry.withdrawal_kind = EntryStatus.ACTIVE, None, ""
     entry.save(update_fields=["status", "withdrawn_from_round", "withdrawal_kind"])
-    Suspension.objects.filter(player=entry.player, tournament=entry.tournament, confirmed=False).delete()
+    for suspension in Suspension.objects.filter(
+        player=entry.player, tournament=entry.tournament, source=SuspensionSource.ABANDONMENT, lifted_at__isnull=True
+    ):
+        suspension_lift(suspension=suspension, user=user, reason=_("The withdrawal was undone."))
     audit(
         tournament=entry.tournament, user=user, action="entry.reinstate", obj=entry, summary=entry.player.name, old=old
+    )
+    cache.bump(entry.tournament_id)
+    return entry
+
+
+def _round1_paired(tournament):
+    return tournament.rounds.filter(number=1).exists()
+
+
+def refresh_ratings(*, tournament, user):
+    """Regulation art. 4: "A primeira rodada tem que ser, obrigatoriamente, emparceirada utilizando-se o rating
+    nacional atualizado." Called when round 1 is paired (inside its transaction): every entry takes the
+    registry's current rating, except those whose rating of registration the director kept (with a reason);
+    the latest rating list is recorded on the tournament. From then on the ratings are frozen. Returns the
+    entries changed."""
+    changed = []
+    for entry in Entry.objects.filter(tournament=tournament).select_related("player"):
+        player = entry.player
+        if entry.rating_kept_reason or (entry.rating, entry.fmjd_rating) == (player.rating, player.fmjd_rating):
+            continue
+        old = {"rating": entry.rating, "fmjd_rating": entry.fmjd_rating}
+        entry.rating, entry.fmjd_rating = player.rating, player.fmjd_rating
+        changed.append(entry)
+        audit(
+            tournament=tournament,
+            user=user,
+            action="entry.rating_refresh",
+            obj=entry,
+            summary=player.name,
+            old=old,
+            new={"rating": entry.rating, "fmjd_rating": entry.fmjd_rating},
+        )
+    Entry.objects.bulk_update(changed, ["rating", "fmjd_rating"])
+    rating_list = latest_rating_list()
+    tournament.rating_list_name = rating_list.filename[:200] if rating_list else ""
+    tournament.rating_list_date = rating_list.list_date if rating_list else None
+    tournament.save(update_fields=["rating_list_name", "rating_list_date"])
+    return changed
+
+
+@transaction.atomic
+def entry_keep_rating(*, entry, user, reason):
+    """Before round 1: keep the entry's rating of registration instead of the registry's current one, with the
+    reason (shown in the homologation report; audited)."""
+    reason = " ".join((reason or "").split())
+    entry = Entry.objects.select_for_update().select_related("tournament", "player").get(pk=entry.pk)
+    if _round1_paired(entry.tournament):
+        raise ServiceError(_("Round 1 has been paired: the ratings are frozen."))
+    if not reason:
+        raise ServiceError(_("Give the reason for keeping the rating of registration."))
+    old = entry.rating_kept_reason
+    entry.rating_kept_reason = reason[:200]
+    entry.save(update_fields=["rating_kept_reason"])
+    audit(
+        tournament=entry.tournament,
+        user=user,
+        action="entry.rating_keep",
+        obj=entry,
+        summary=entry.player.name,
+        old={"reason": old} if old else None,
+        new={"rating": entry.rating, "registry": entry.player.rating, "reason": entry.rating_kept_reason},
+    )
+    cache.bump(entry.tournament_id)
+    return entry
+
+
+@transaction.atomic
+def entry_take_registry_rating(*, entry, user):
+    """Before round 1: the entry takes the registry's current rating now (and at round 1)."""
+    entry = Entry.objects.select_for_update().select_related("tournament", "player").get(pk=entry.pk)
+    if _round1_paired(entry.tournament):
+        raise ServiceError(_("Round 1 has been paired: the ratings are frozen."))
+    old = {"rating": entry.rating, "fmjd_rating": entry.fmjd_rating, "reason": entry.rating_kept_reason}
+    entry.rating, entry.fmjd_rating = entry.player.rating, entry.player.fmjd_rating
+    entry.rating_kept_reason = ""
+    entry.save(update_fields=["rating", "fmjd_rating", "rating_kept_reason"])
+    audit(
+        tournament=entry.tournament,
+        user=user,
+        action="entry.rating_refresh",
+        obj=entry,
+        summary=entry.player.name,
+        old=old,
+        new={"rating": entry.rating, "fmjd_rating": entry.fmjd_rating},
     )
     cache.bump(entry.tournament_id)
     return entry
@@ -196,36 +274,60 @@ def add_months(day, months):
             continue
 
 
-@transaction.atomic
-def suspension_confirm(*, suspension, user):
-    suspension = Suspension.objects.select_for_update().get(pk=suspension.pk)
-    if suspension.confirmed:
-        raise ServiceError(_("This suspension is already confirmed."))
-    suspension.confirmed = True
-    suspension.save(update_fields=["confirmed"])
+ABANDONMENT_MONTHS = 3
+
+
+def abandonment_suspend(*, entry, user):
+    """Regulation art. 10: abandoning the competition "implicará em suspensão automática por 3 meses de todas as
+    competições". The suspension is in force at once, for 3 months from the tournament's last day (domain.md
+    section 1); a director may lift it with a reason. Call inside the caller's transaction."""
+    tournament = entry.tournament
+    start = tournament.end_date
+    suspension = Suspension.objects.create(
+        player=entry.player,
+        start_date=start,
+        end_date=add_months(start, ABANDONMENT_MONTHS),
+        source=SuspensionSource.ABANDONMENT,
+        reason=_("Abandonment of %(t)s without the arbiter's approval (regulation art. 10).") % {"t": tournament.name},
+        tournament=tournament,
+        created_by=user if getattr(user, "pk", None) else None,
+    )
     audit(
-        tournament=suspension.tournament,
+        tournament=tournament,
         user=user,
-        action="suspension.confirm",
+        action="suspension.create",
         obj=suspension,
-        summary=str(suspension.player),
-        new={"start": str(suspension.start_date), "end": str(suspension.end_date)},
+        summary=entry.player.name,
+        new={"start": str(suspension.start_date), "end": str(suspension.end_date), "source": suspension.source},
     )
     return suspension
 
 
 @transaction.atomic
-def suspension_dismiss(*, suspension, user):
-    if suspension.confirmed:
-        raise ServiceError(_("A confirmed suspension cannot be dismissed here."))
+def suspension_lift(*, suspension, user, reason):
+    """Lift a suspension (it no longer refuses entries), with a reason; audited."""
+    reason = " ".join((reason or "").split())
+    if not reason:
+        raise ServiceError(_("Give the reason for lifting the suspension."))
+    suspension = Suspension.objects.select_for_update().select_related("player").get(pk=suspension.pk)
+    if suspension.lifted_at is not None:
+        raise ServiceError(_("This suspension has already been lifted."))
+    suspension.lifted_at = timezone.now()
+    suspension.lifted_by = user if getattr(user, "pk", None) else None
+    suspension.lift_reason = reason[:300]
+    suspension.save(update_fields=["lifted_at", "lifted_by", "lift_reason"])
     audit(
         tournament=suspension.tournament,
         user=user,
-        action="suspension.dismiss",
+        action="suspension.lift",
         obj=suspension,
-        summary=str(suspension.player),
+        summary=suspension.player.name,
+        old={"start": str(suspension.start_date), "end": str(suspension.end_date), "active": True},
+        new={"active": False, "reason": suspension.lift_reason},
     )
-    suspension.delete()
+    if suspension.tournament_id:
+        cache.bump(suspension.tournament_id)
+    return suspension
 
 
 @transaction.atomic
@@ -274,10 +376,12 @@ def absence_cancel(*, absence, user):
 
 
 @transaction.atomic
-def rating_list_import(*, data, filename, user):
+def rating_list_import(*, data, filename, user, list_date=None):
     """Create or update players by CBJD ID from a CSV/XLSX rating list. All-or-nothing.
 
-    Returns (created, updated). Running tournaments keep their rating snapshots.
+    Returns (created, updated). The list is recorded with ``list_date`` (the date the federation published it;
+    default today): a tournament whose round 1 is paired afterwards says it used this list. Tournaments whose
+    round 1 is paired keep their frozen ratings; the others take the new ratings when round 1 is paired.
     """
     try:
         rows = parse_rating_list(data, filename)
@@ -312,6 +416,13 @@ def rating_list_import(*, data, filename, user):
             updated += 1
     if errors:
         raise ServiceError(errors[:50])
+    RatingList.objects.create(
+        filename=(filename or "")[:200],
+        list_date=list_date or timezone.localdate(),
+        imported_by=user if getattr(user, "pk", None) else None,
+        created=created,
+        updated=updated,
+    )
     audit(
         tournament=None,
         user=user,

@@ -1,4 +1,11 @@
-"""Game records: an arbiter attaches a game's moves (PDN); they are checked against the rules before saving."""
+"""Game records: an arbiter attaches a game's moves (PDN); they are checked against the rules before saving.
+
+A record that contradicts the result entered for its game is never saved silently (seed 000, rule 16: "Após 20
+(vinte) lances sucessivos de Damas, sem captura ou deslocamento de pedra, a partida é declarada empatada"; seed
+001, 3.2-3.3): the moves reach the king-move draw but a win is recorded, the record's own result differs, the
+final position says who lost, or moves are recorded for a game scored by forfeit. The arbiter sees the conflict
+and decides: correct one side, or keep both (``confirm=True``), which the audit log records.
+"""
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -12,6 +19,94 @@ from .audit import audit
 from .errors import ServiceError
 
 MAX_PDN = 100_000
+# Result codes (from that game's White) as the side that won: "white", "black", "draw".
+_OUTCOME = {"1-0": "white", "0-1": "black", "1/2": "draw"}
+_FORFEITS = {"+/-", "-/+", "-/-"}
+_SHOW = {"white": "1-0", "black": "0-1", "draw": "½-½"}
+
+
+class RuleConflict(ServiceError):
+    """A game record and its result contradict each other; ``conflicts`` lists them (messages for the user)."""
+
+    def __init__(self, conflicts):
+        super().__init__([*conflicts, _("Correct the result or the moves, or confirm that both stay as they are.")])
+        self.conflicts = conflicts
+
+
+def check_record(tournament, game, pdn):
+    """The draughts check of ``pdn`` for ``game`` (from its drawn opening), or None without moves."""
+    if not (pdn or "").strip():
+        return None
+    return draughts.validate_game(
+        pdn,
+        tournament.variant,
+        start_fen=start_fen_for(game),
+        king_rule_per_player=tournament.king_moves_per_player,
+    )
+
+
+def result_conflicts(tournament, game_number, check, result):
+    """Where a checked record (``check``) contradicts the result code entered (seen from that game's White).
+    Returns messages, empty when they agree (or when there is no record or no result)."""
+    if check is None or not check.ok or result is None:
+        return []
+    where = _("Game %(g)s") % {"g": game_number}
+    out = []
+    if result in _FORFEITS:
+        if check.moves:
+            out.append(
+                _("%(where)s: moves are recorded, but the result entered is a forfeit (%(result)s).")
+                % {"where": where, "result": result}
+            )
+        return out
+    entered = _OUTCOME[result]
+    limit = 25 if tournament.variant == "international-100" else 20
+    if check.draw_by_king_moves and entered != "draw":
+        out.append(
+            _(
+                "%(where)s: the moves reach the king-move draw (rule 16: %(n)s successive king moves without a "
+                "capture or a man's move), but the result entered is %(result)s."
+            )
+            % {"where": where, "n": limit, "result": _SHOW[entered]}
+        )
+    if check.game_over and not check.draw_by_king_moves:
+        loser_white = (check.final_fen or "").startswith("W")
+        winner = "black" if loser_white else "white"
+        if entered != winner:
+            out.append(
+                _(
+                    "%(where)s: in the record's final position %(side)s cannot move (they lost), but the result "
+                    "entered is %(result)s."
+                )
+                % {
+                    "where": where,
+                    "side": _("White") if loser_white else _("Black"),
+                    "result": _SHOW[entered],
+                }
+            )
+    if check.result:
+        try:
+            written = draughts.normalize_result(check.result)
+        except ValueError:
+            written = "unknown"
+        if written in _SHOW and written != entered:
+            out.append(
+                _("%(where)s: the record's result (%(pdn)s) differs from the result entered (%(result)s).")
+                % {"where": where, "pdn": check.result, "result": _SHOW[entered]}
+            )
+    return out
+
+
+def audit_kept_conflict(tournament, user, game, conflicts):
+    audit(
+        tournament=tournament,
+        user=user,
+        action="game.conflict_kept",
+        obj=game,
+        summary=_("round %(r)s, board %(b)s, game %(g)s")
+        % {"r": game.board.round.number, "b": game.board.number, "g": game.number},
+        new={"result": game.result, "conflicts": conflicts},
+    )
 
 
 def start_fen_for(game):
@@ -20,9 +115,10 @@ def start_fen_for(game):
 
 
 @transaction.atomic
-def game_attach_pdn(*, game, pdn, user):
+def game_attach_pdn(*, game, pdn, user, confirm=False):
     """Check the moves from the board's drawn opening (or the initial position) and store them; the first
-    illegal move is named by number and side, and nothing is stored."""
+    illegal move is named by number and side, and nothing is stored. A record that contradicts the game's result
+    is refused with :class:`RuleConflict` unless ``confirm`` (then the audit log records the conflict kept)."""
     game = (
         Game.objects.select_for_update(of=("self",))
         .select_related("board__round__tournament", "board__opening", "board__round__opening")
@@ -32,15 +128,12 @@ def game_attach_pdn(*, game, pdn, user):
     pdn = (pdn or "").strip()
     if len(pdn) > MAX_PDN:
         raise ServiceError(_("The game record is too long."))
-    if pdn:
-        check = draughts.validate_game(
-            pdn,
-            tournament.variant,
-            start_fen=start_fen_for(game),
-            king_rule_per_player=tournament.king_moves_per_player,
-        )
-        if not check.ok:
-            raise ServiceError(check.error)
+    check = check_record(tournament, game, pdn)
+    if check is not None and not check.ok:
+        raise ServiceError(check.error)
+    conflicts = result_conflicts(tournament, game.number, check, game.result)
+    if conflicts and not confirm:
+        raise RuleConflict(conflicts)
     old = game.pdn
     game.pdn = pdn
     game.save(update_fields=["pdn"])
@@ -54,6 +147,8 @@ def game_attach_pdn(*, game, pdn, user):
         old={"pdn": old[:2000]},
         new={"pdn": pdn[:2000]},
     )
+    if conflicts:
+        audit_kept_conflict(tournament, user, game, conflicts)
     cache.bump(tournament.pk)
     return game
 

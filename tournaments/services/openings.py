@@ -1,14 +1,18 @@
 """Drawing the round's opening (tablita): random with a recorded seed, or the code drawn at the venue."""
 
+import csv
+import io
 import random
+import re
 import secrets
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from .. import cache
-from ..models import Board, Opening, OpeningDraw, Round
-from ..models.choices import DrawMethod, OpeningDrawMode
+from ..models import Board, Opening, OpeningDraw, OpeningTable, Round
+from ..models.choices import DrawMethod, OpeningDrawMode, Variant
+from ..ratinglist import line_message
 from .audit import audit
 from .errors import ServiceError
 
@@ -112,3 +116,115 @@ def opening_set_code(*, round, code, user, board=None):
     if opening.pk in used_openings(tournament) and opening.pk != current:
         raise ServiceError(_("Opening %(code)s was already used in this tournament.") % {"code": opening.code})
     return _assign(rnd, board, opening, DrawMethod.VENUE, "", user)
+
+
+MAX_TABLE_BYTES = 2 * 1024 * 1024
+MAX_TABLE_ROWS = 5000
+TABLE_COLUMNS = ("table", "code", "fen", "side_to_move", "kind")  # required; category, moves, raw optional
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def _decode(data):
+    for encoding in ("utf-8-sig", "latin-1"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return None  # pragma: no cover - latin-1 decodes every byte
+
+
+@transaction.atomic
+def opening_table_import(*, data, filename, variant, user):
+    """Load an opening table from a CSV with the columns of the official tables (table, category, code, fen,
+    side_to_move, kind, moves, raw, excluded_for_brazilian). Meant for 100 squares, where no official table
+    exists (domain.md section 4). Every row is checked against the rules of the variant (FEN, side to move, the
+    moves or the set-up reaching the FEN); all-or-nothing, and a table code already stored is refused. Returns
+    the tables created."""
+    from draughts import Opening as DraughtsOpening
+    from draughts import check_opening
+
+    if len(data) > MAX_TABLE_BYTES:
+        raise ServiceError(_("The file is too large (at most 2 MB)."))
+    if variant not in Variant.values:
+        raise ServiceError(_("Unknown variant."))
+    rules = "international" if variant == Variant.INTERNATIONAL_100 else "brazilian"
+    text = _decode(data)
+    rows = list(csv.DictReader(io.StringIO(text)))
+    header = [h.strip().lower() for h in (rows[0].keys() if rows else [])]
+    missing = [c for c in TABLE_COLUMNS if c not in header]
+    if not rows or missing:
+        raise ServiceError(
+            _("The file must be a CSV with the columns %(cols)s (missing: %(missing)s).")
+            % {"cols": ", ".join(TABLE_COLUMNS), "missing": ", ".join(missing) or "—"}
+        )
+    if len(rows) > MAX_TABLE_ROWS:
+        raise ServiceError(_("Too many rows (at most %(n)s).") % {"n": MAX_TABLE_ROWS})
+    errors, parsed, seen = [], [], set()
+    for line, raw in enumerate(rows, start=2):
+        if len(errors) >= 50:
+            break
+        r = {(k or "").strip().lower(): (v or "").strip() for k, v in raw.items() if isinstance(v, str)}
+        values = [r.get(k, "") for k in ("table", "code", "fen", "side_to_move", "kind", "moves", "raw", "category")]
+        if any(_CONTROL.search(v) for v in values):
+            errors.append(line_message(line, _("control characters are not allowed")))
+            continue
+        table, code = r.get("table", ""), r.get("code", "").upper()
+        if not table or not code or len(table) > 20 or len(code) > 20:
+            errors.append(line_message(line, _("table and code are required (at most 20 characters each)")))
+            continue
+        if (table, code) in seen:
+            errors.append(
+                line_message(line, _("code %(code)s repeated in table %(table)s") % {"code": code, "table": table})
+            )
+            continue
+        seen.add((table, code))
+        opening = DraughtsOpening(
+            table=table,
+            category=r.get("category", ""),
+            code=code,
+            fen=r.get("fen", "")[:200],
+            side_to_move=r.get("side_to_move", "").upper(),
+            kind=r.get("kind", "").lower(),
+            moves=r.get("moves", "")[:200],
+            raw=r.get("raw", "")[:200],
+            excluded_for_brazilian=r.get("excluded_for_brazilian", "").lower() in ("yes", "sim", "true", "1"),
+        )
+        problems = check_opening(opening, rules)
+        if problems:
+            errors.append(line_message(line, f"{code}: " + "; ".join(problems)))
+            continue
+        parsed.append(opening)
+    existing = set(OpeningTable.objects.filter(code__in={o.table for o in parsed}).values_list("code", flat=True))
+    if existing:
+        errors.append(_("A table with the code %(codes)s already exists.") % {"codes": ", ".join(sorted(existing))})
+    if errors:
+        raise ServiceError(errors[:50])
+    tables = {}
+    for code in dict.fromkeys(o.table for o in parsed):
+        tables[code] = OpeningTable.objects.create(code=code, name=code, variant=variant)
+    Opening.objects.bulk_create(
+        [
+            Opening(
+                table=tables[o.table],
+                code=o.code,
+                category=int(o.category) if o.category.isdigit() else None,
+                fen=o.fen,
+                side_to_move=o.side_to_move,
+                kind=o.kind,
+                moves=o.moves,
+                raw=o.raw,
+                excluded_for_brazilian=o.excluded_for_brazilian,
+                active=True,
+                position=position,
+            )
+            for position, o in enumerate(parsed)
+        ]
+    )
+    audit(
+        tournament=None,
+        user=user,
+        action="openingtable.import",
+        summary=f"{filename}: {', '.join(tables)}",
+        new={"tables": list(tables), "openings": len(parsed), "variant": variant},
+    )
+    return list(tables.values())

@@ -13,6 +13,7 @@ from ..models import Board
 from ..scoring import RESULT_CODES
 from .audit import audit
 from .errors import ConflictError, ServiceError
+from .games import RuleConflict, audit_kept_conflict, check_record, result_conflicts
 
 
 def _current(board):
@@ -24,10 +25,12 @@ def describe(results):
 
 
 @transaction.atomic
-def game_record_result(*, board, results, expected_version, user):
+def game_record_result(*, board, results, expected_version, user, confirm_conflicts=False):
     """Save the results of a board's games. ``results`` maps game number -> code (or None to clear).
 
-    Raises ConflictError when ``expected_version`` is not the stored version (another save came first).
+    Raises ConflictError when ``expected_version`` is not the stored version (another save came first), and
+    ``games.RuleConflict`` when a result contradicts the game's recorded moves (the king-move draw, the record's
+    own result, its final position) unless ``confirm_conflicts`` (the conflict is then audited).
     """
     board = (
         Board.objects.select_for_update()
@@ -62,6 +65,16 @@ def game_record_result(*, board, results, expected_version, user):
         return board
     if next_round_exists and any(code is None for code in changed.values()):
         raise ServiceError(_("A result of an earlier round cannot be cleared once the next round is paired."))
+    kept = []
+    for game in board.games.all():
+        if game.number in changed and game.pdn.strip():
+            conflicts = result_conflicts(
+                tournament, game.number, check_record(tournament, game, game.pdn), changed[game.number]
+            )
+            kept.append((game, conflicts))
+    found = [c for _game, conflicts in kept for c in conflicts]
+    if found and not confirm_conflicts:
+        raise RuleConflict([_("Board %(b)s: %(c)s") % {"b": board.number, "c": c} for c in found])
     for game in board.games.all():
         if game.number in changed:
             game.result = changed[game.number]
@@ -78,29 +91,43 @@ def game_record_result(*, board, results, expected_version, user):
         old={str(k): v for k, v in current.items()},
         new={str(k): v for k, v in new.items()},
     )
+    for game, conflicts in kept:
+        if conflicts:
+            game.result = changed[game.number]
+            audit_kept_conflict(tournament, user, game, conflicts)
     cache.bump(tournament.pk)
     return board
 
 
 @transaction.atomic
-def round_record_results(*, round, rows, user):
+def round_record_results(*, round, rows, user, confirm_conflicts=False):
     """Save many boards at once (the results page). ``rows``: list of (board_id, expected_version, results).
 
     All-or-nothing: one conflict or bad value and nothing of the page is saved; the errors name the boards.
     """
     errors = []
     saved = 0
+    rule_conflict = False
     for board_id, expected_version, results in rows:
         try:
             with transaction.atomic():
                 board = Board.objects.get(pk=board_id, round=round)
                 before = board.version
-                board = game_record_result(board=board, results=results, expected_version=expected_version, user=user)
+                board = game_record_result(
+                    board=board,
+                    results=results,
+                    expected_version=expected_version,
+                    user=user,
+                    confirm_conflicts=confirm_conflicts,
+                )
                 saved += int(board.version != before)
         except Board.DoesNotExist:
             errors.append(_("Board %(id)s is not in this round.") % {"id": board_id})
+        except RuleConflict as exc:
+            errors.extend(exc.conflicts)
+            rule_conflict = True
         except ServiceError as exc:
             errors.extend(exc.messages)
     if errors:
-        raise ServiceError(errors)
+        raise RuleConflict(errors) if rule_conflict else ServiceError(errors)
     return saved

@@ -13,6 +13,7 @@ from ..models.choices import RoundStatus, SeatSide
 from ..pairing_bridge import ENGINE_NAME, NoValidPairing, build_state, pair_next_round, round1_order
 from ..selectors import missing_results, rounds_with_boards, tournament_history
 from .audit import audit
+from .entries import refresh_ratings
 from .errors import ServiceError
 
 
@@ -81,6 +82,7 @@ def round_pair(*, tournament, user, publish=False):
     if number == 1:
         if tournament.entries.count() < 2:
             raise ServiceError(_("At least two players are needed to pair a round."))
+        refresh_ratings(tournament=tournament, user=user)  # art. 4: the current national rating, then frozen
         assign_pairing_numbers(tournament)
     entries, _rounds, history = tournament_history(tournament)
     try:
@@ -303,3 +305,33 @@ def round_edit(*, round, user, pairs, bye=None):
     )
     cache.bump(tournament.pk)
     return rnd, warnings
+
+
+@transaction.atomic
+def rounds_name_program(*, tournament, program, user):
+    """Record the program that paired the rounds of an imported event (those the file did not name), for the
+    pairing-software condition of the homologation (regulation art. 5). Returns how many rounds were named."""
+    from ..homologation.conditions import IMPORTED
+
+    program = " ".join((program or "").split())[:120]
+    if not program:
+        return 0
+    if program.lower() in (IMPORTED, ENGINE_NAME.lower()):
+        raise ServiceError(_("Name the program that paired the rounds (for example Swiss Perfect 98)."))
+    numbers = list(
+        Round.objects.filter(tournament=tournament, engine__in=["", IMPORTED])
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+    Round.objects.filter(tournament=tournament, engine__in=["", IMPORTED]).update(engine=program)
+    if numbers:
+        audit(
+            tournament=tournament,
+            user=user,
+            action="round.program",
+            obj=tournament,
+            summary=program,
+            new={"rounds": numbers, "program": program},
+        )
+        cache.bump(tournament.pk)
+    return len(numbers)

@@ -1,5 +1,6 @@
 """Creating and configuring tournaments."""
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -65,7 +66,10 @@ def tournament_update(*, tournament, user, **fields):
     old = {k: _jsonable(getattr(tournament, k)) for k in changed}
     for k, v in changed.items():
         setattr(tournament, k, v)
-    tournament.full_clean()
+    try:
+        tournament.full_clean()
+    except ValidationError as exc:
+        raise ServiceError(exc.messages) from exc
     tournament.save()
     if changed:
         audit(

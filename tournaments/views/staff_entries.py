@@ -23,8 +23,7 @@ from ..services.entries import (
     entry_withdraw,
     player_search,
     rating_list_import,
-    suspension_confirm,
-    suspension_dismiss,
+    suspension_lift,
 )
 from ..tables import EntryTable, SafeTableExport
 from .staff_helpers import form_errors_to_messages, object_or_404, run_service
@@ -157,8 +156,11 @@ class EntryView(TournamentStaffMixin, TemplateView):
                 if ok and suspension:
                     messages.warning(
                         request,
-                        _("A suspension until %(end)s is proposed for the abandonment: the director must confirm it.")
-                        % {"end": suspension.end_date.strftime("%d/%m/%Y")},
+                        _(
+                            "Abandonment: %(name)s is suspended until %(end)s (regulation art. 10). The director may "
+                            "lift the suspension on the suspensions page, giving the reason."
+                        )
+                        % {"name": entry.player.name, "end": suspension.end_date.strftime("%d/%m/%Y")},
                     )
         elif action == "reinstate":
             run_service(request, entry_reinstate, success=_("Withdrawal undone."), entry=entry, user=user)
@@ -190,28 +192,23 @@ class SuspensionsView(TournamentStaffMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
-        ctx["suspensions"] = self.tournament.suspensions.select_related("player").order_by("confirmed", "-created_at")
+        ctx["suspensions"] = self.tournament.suspensions.select_related("player").order_by("-lifted_at", "-created_at")
         return ctx
 
     def post(self, request, *args, **kwargs):
         suspension = object_or_404(
             Suspension.objects.filter(tournament=self.tournament), request.POST.get("suspension")
         )
-        if request.POST.get("action") == "confirm":
-            run_service(
-                request,
-                suspension_confirm,
-                success=_("Suspension confirmed."),
-                suspension=suspension,
-                user=request.user,
-            )
+        if request.POST.get("action") != "lift":
+            messages.error(request, _("Unknown action."))
         else:
             run_service(
                 request,
-                suspension_dismiss,
-                success=_("Suspension dismissed."),
+                suspension_lift,
+                success=_("Suspension lifted."),
                 suspension=suspension,
                 user=request.user,
+                reason=request.POST.get("reason", "")[:300],
             )
         return redirect("staff:suspensions", slug=self.tournament.slug)
 
@@ -283,7 +280,12 @@ class RatingListImportView(DirectorRequiredMixin, FormView):
             return self.form_invalid(form)
         data = upload.read()
         ok, counts = run_service(
-            self.request, rating_list_import, data=data, filename=upload.name, user=self.request.user
+            self.request,
+            rating_list_import,
+            data=data,
+            filename=upload.name,
+            user=self.request.user,
+            list_date=form.cleaned_data.get("list_date"),
         )
         if not ok:
             return self.form_invalid(form)

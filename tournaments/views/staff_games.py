@@ -1,5 +1,6 @@
 """Staff: attaching a game's moves (PDN) and exporting every recorded game of the tournament."""
 
+from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
@@ -8,8 +9,8 @@ from django.views.generic import TemplateView
 from ..models import Game
 from ..permissions import TournamentStaffMixin
 from ..selectors import rounds_with_boards
-from ..services.games import game_attach_pdn, start_fen_for, tournament_pdn
-from .staff_helpers import run_service
+from ..services import ServiceError
+from ..services.games import RuleConflict, game_attach_pdn, start_fen_for, tournament_pdn
 
 
 class GameView(TournamentStaffMixin, TemplateView):
@@ -31,16 +32,31 @@ class GameView(TournamentStaffMixin, TemplateView):
         seats = {s.side: s.entry for s in game.board.seats.select_related("entry__player")}
         first, second = seats.get("first"), seats.get("second")
         white, black = (first, second) if game.number == 1 else (second, first)
-        ctx.update(game=game, white=white, black=black, pdn=kwargs.get("pdn", game.pdn), start_fen=start_fen_for(game))
+        ctx.update(
+            game=game,
+            white=white,
+            black=black,
+            pdn=kwargs.get("pdn", game.pdn),
+            start_fen=start_fen_for(game),
+            conflict=kwargs.get("conflict", False),
+        )
         return ctx
 
     def post(self, request, *args, **kwargs):
         game = self.get_game()
         pdn = request.POST.get("pdn", "")
-        ok, _g = run_service(request, game_attach_pdn, success=_("Moves saved."), game=game, pdn=pdn, user=request.user)
-        if ok:
-            return redirect("staff:round", slug=self.tournament.slug, number=game.board.round.number)
-        return self.render_to_response(self.get_context_data(pdn=pdn), status=400)
+        try:
+            game_attach_pdn(game=game, pdn=pdn, user=request.user, confirm=request.POST.get("confirm") == "1")
+        except RuleConflict as exc:  # the arbiter sees the conflict and decides
+            for message in exc.messages:
+                messages.warning(request, message)
+            return self.render_to_response(self.get_context_data(pdn=pdn, conflict=True), status=409)
+        except ServiceError as exc:
+            for message in exc.messages:
+                messages.error(request, message)
+            return self.render_to_response(self.get_context_data(pdn=pdn), status=400)
+        messages.success(request, _("Moves saved."))
+        return redirect("staff:round", slug=self.tournament.slug, number=game.board.round.number)
 
 
 class PdnExportView(TournamentStaffMixin, TemplateView):

@@ -3,6 +3,7 @@ JSON, TRF, cross table); importing a tournament from a file."""
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
@@ -15,8 +16,10 @@ from ..interchange import MAX_FILE_BYTES, Upload, crosstable_sp, export_json, ex
 from ..models.choices import StaffRole
 from ..permissions import DirectorRequiredMixin, TournamentStaffMixin
 from ..presenters.labels import tiebreak_label
+from ..readings import regulation_readings, spot_note_text
 from ..services import ServiceError
 from ..services.homologation import homologation_mark_exported
+from ..services.rounds import rounds_name_program
 from ..standings import tournament_standings
 from .staff_helpers import run_service
 
@@ -44,6 +47,7 @@ class StandingsView(TournamentStaffMixin, TemplateView):
             rows=[(row, st.cells(row)) for row in st.rows],
             tie_groups=[g for g in st.tie_groups if g.reason],
             categories=st.categories,
+            readings=regulation_readings(self.tournament),
         )
         return ctx
 
@@ -55,7 +59,29 @@ class HomologationView(TournamentStaffMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
-        ctx["report"] = homologation_check(self.tournament)
+        report = homologation_check(self.tournament)
+        st = report.standings
+
+        def name_of(pid):
+            return f"{st.entries[pid].player.name} (nº {pid})"
+
+        categories = []
+        for cat in st.categories:
+            q = cat.qualification
+            categories.append(
+                {
+                    "q": q,
+                    "name": cat.category.name,
+                    "qualified": [name_of(pid) for pid in q.qualified],
+                    "notes": [spot_note_text(n, name_of, tiebreak_label) for n in q.notes],
+                }
+            )
+        ctx.update(
+            report=report,
+            categories=categories,
+            readings=regulation_readings(self.tournament),
+            participation=st.participation,
+        )
         return ctx
 
     def post(self, request, *args, **kwargs):
@@ -103,6 +129,14 @@ class DownloadView(TournamentStaffMixin, TemplateView):
         raise Http404
 
 
+@transaction.atomic
+def import_and_name_program(*, upload, program, user):
+    """The import and the program named for its rounds, all or nothing."""
+    imported = import_upload(upload, user=user)
+    rounds_name_program(tournament=imported.tournament, program=program, user=user)
+    return imported
+
+
 class TournamentImportView(DirectorRequiredMixin, FormView):
     template_name = "staff/import.html"
     form_class = TournamentFileForm
@@ -114,8 +148,9 @@ class TournamentImportView(DirectorRequiredMixin, FormView):
             return self.form_invalid(form)
         ok, imported = run_service(
             self.request,
-            import_upload,
+            import_and_name_program,
             upload=Upload(upload.read(), upload.name),
+            program=form.cleaned_data.get("program", ""),
             user=self.request.user,
             success=_("Tournament imported."),
         )

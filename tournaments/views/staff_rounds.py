@@ -12,6 +12,7 @@ from ..permissions import TournamentStaffMixin
 from ..scoring import board_points, entry_label, parse_entry
 from ..selectors import board_pair, rounds_with_boards, scoring_of
 from ..services import ServiceError
+from ..services.games import RuleConflict
 from ..services.openings import opening_draw, opening_set_code
 from ..services.results import round_record_results
 from ..services.rounds import round_edit, round_pair, round_publish, round_undo
@@ -253,6 +254,7 @@ class ResultsView(TournamentStaffMixin, TemplateView):
             round=rnd,
             rows=rows,
             bye=rnd.bye_seats[0].entry if rnd.bye_seats else None,
+            conflict=kwargs.get("conflict", False),
         )
         return ctx
 
@@ -285,9 +287,18 @@ class ResultsView(TournamentStaffMixin, TemplateView):
                     errors.append(_("Board %(b)s: the form is incomplete, reload the page.") % {"b": board.number})
                     continue
                 rows.append((board.pk, parse_id(version), results))
+        conflict = False
         if not errors:
             try:
-                saved = round_record_results(round=rnd, rows=rows, user=request.user)
+                saved = round_record_results(
+                    round=rnd,
+                    rows=rows,
+                    user=request.user,
+                    confirm_conflicts=request.POST.get("confirm_conflicts") == "1",
+                )
+            except RuleConflict as exc:  # results against the recorded moves: the arbiter decides
+                errors.extend(exc.messages)
+                conflict = True
             except ServiceError as exc:
                 errors.extend(exc.messages)
             else:
@@ -296,4 +307,6 @@ class ResultsView(TournamentStaffMixin, TemplateView):
         for e in errors:
             messages.error(request, e)
         fresh = self.get_round()
-        return self.render_to_response(self.get_context_data(round=fresh, typed=typed), status=409 if errors else 200)
+        return self.render_to_response(
+            self.get_context_data(round=fresh, typed=typed, conflict=conflict), status=409 if errors else 200
+        )

@@ -12,7 +12,7 @@ from ..models import AuditEntry, OpeningTable, Tournament, TournamentRole
 from ..models.tournament import FROZEN_SETTINGS
 from ..openings_data import DEFAULT_TABLE
 from ..permissions import DirectorRequiredMixin, TournamentStaffMixin, visible_tournaments
-from ..selectors import missing_results
+from ..selectors import missing_results, rating_differences
 from ..services.tournaments import settings_frozen, tournament_create, tournament_update
 from .staff_helpers import object_or_404, run_service
 
@@ -56,7 +56,8 @@ class DashboardView(TournamentStaffMixin, TemplateView):
             n_entries=t.entries.count(),
             missing=missing_results(last) if last else [],
             can_pair=len(rounds) < t.planned_rounds,
-            pending_suspensions=t.suspensions.filter(confirmed=False).select_related("player"),
+            abandonment_suspensions=t.suspensions.filter(lifted_at__isnull=True).select_related("player"),
+            rating_changes=0 if rounds else sum(1 for e in rating_differences(t) if not e.rating_kept_reason),
         )
         return ctx
 

@@ -423,8 +423,12 @@ T3_ROUNDS = [
 # Then P5 5, P6 4, P4 3.
 
 
-def test_tournament3_top_three_exception():
-    s = compute_standings(build(T3_PLAYERS, T3_ROUNDS, fmt="micro-match"))
+def test_tournament3_top_three_exception_moved_reading():
+    """The ``top3_order="moved"`` reading (exception c as exception a). The default is in test_domain_regulation:
+    here Buchholz first would give P2 21, P1 20, P3 19."""
+    default = compute_standings(build(T3_PLAYERS, T3_ROUNDS, fmt="micro-match"))
+    assert [r.id for r in default.rows][:3] == [2, 1, 3]
+    s = compute_standings(build(T3_PLAYERS, T3_ROUNDS, fmt="micro-match"), StandingsSettings(top3_order="moved"))
     r = REASON_TOP3_END
     check(
         s,

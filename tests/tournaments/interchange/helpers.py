@@ -36,12 +36,28 @@ def row_counts():
     return {name: getattr(models, name).objects.count() for name in COUNTED_MODELS}
 
 
-def make_homologable(tournament):
-    """Mark every round as paired by the product's engine (an import marks them as imported)."""
-    from tournaments.homologation.conditions import engine_name
-    from tournaments.models import Round
+def make_homologable(tournament, engine=True):
+    """Mark every round as paired by the product's engine (an import marks them as imported) and the results as
+    sent to the federation on the day after the last day (within the 2-day deadline)."""
+    send_on_time(tournament)
+    if engine:
+        from tournaments.homologation.conditions import engine_name
+        from tournaments.models import Round
 
-    Round.objects.filter(tournament=tournament).update(engine=engine_name())
+        Round.objects.filter(tournament=tournament).update(engine=engine_name())
+
+
+def send_on_time(tournament, days_after=1):
+    """Record the homologation workbook as sent ``days_after`` days after the last day, at noon local time."""
+    from datetime import datetime, time, timedelta
+    from zoneinfo import ZoneInfo
+
+    from tournaments.models import Tournament
+
+    day = tournament.end_date + timedelta(days=days_after)
+    when = datetime.combine(day, time(12), tzinfo=ZoneInfo(tournament.time_zone))
+    Tournament.objects.filter(pk=tournament.pk).update(homologation_exported_at=when)
+    tournament.homologation_exported_at = when
 
 
 def direct_encounter_file():

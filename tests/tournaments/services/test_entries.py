@@ -11,7 +11,7 @@ from tournaments.services.entries import (
     absence_announce,
     entry_register,
     entry_withdraw,
-    suspension_confirm,
+    suspension_lift,
 )
 from tournaments.services.rounds import round_pair
 
@@ -48,12 +48,13 @@ def test_suspension_ending_before_the_tournament_does_not_block(make_tournament,
     assert entry_register(tournament=t, player=p, user=director).pk
 
 
-def test_unconfirmed_abandonment_suspension_does_not_block(make_tournament, make_player, director):
+def test_lifted_suspension_does_not_block(make_tournament, make_player, director):
     t = make_tournament()
     p = make_player()
-    Suspension.objects.create(
-        player=p, start_date=t.start_date, end_date=t.end_date, source="abandonment", confirmed=False
-    )
+    s = Suspension.objects.create(player=p, start_date=t.start_date, end_date=t.end_date, source="abandonment")
+    with pytest.raises(ServiceError):
+        entry_register(tournament=t, player=p, user=director)
+    suspension_lift(suspension=s, user=director, reason="recurso aceito")
     assert entry_register(tournament=t, player=p, user=director).pk
 
 
@@ -109,19 +110,17 @@ def test_late_entry_gets_next_round_and_next_number(make_tournament, make_player
     assert late.pairing_number == 7
 
 
-def test_abandonment_proposes_three_month_suspension(make_tournament, make_player, director):
+def test_abandonment_suspends_for_three_months_at_once(make_tournament, make_player, director):
     t, entries = _tournament_with(make_tournament, make_player, director, end_date=date(2026, 11, 30))
     suspension = entry_withdraw(entry=entries[0], from_round=2, kind="abandonment", user=director)
-    assert (suspension.start_date, suspension.end_date, suspension.confirmed) == (
+    assert (suspension.start_date, suspension.end_date, suspension.active) == (
         date(2026, 11, 30),
         date(2027, 2, 28),
-        False,
+        True,
     )
     entries[0].refresh_from_db()
     assert (entries[0].status, entries[0].withdrawn_from_round) == ("withdrawn", 2)
-    suspension_confirm(suspension=suspension, user=director)
-    assert Suspension.objects.get(pk=suspension.pk).confirmed
-    # Confirmed, it now refuses the player in a tournament on those dates.
+    # In force at once: it refuses the player in a tournament on those dates.
     other = make_tournament(start_date=date(2027, 1, 10), end_date=date(2027, 1, 11))
     with pytest.raises(ServiceError):
         entry_register(tournament=other, player=entries[0].player, user=director)

@@ -21,11 +21,11 @@ class Command(BaseCommand):
             return
         out = [f"Homologação — {tournament.name}", ""]
         for c in report.conditions:
-            out.append(f"[{'OK' if c.met else 'NÃO'}] {c.key}: {c.detail}")
+            out.append(f"[{'OK' if c.met else 'NÃO'}] {c.key} ({c.article}): {c.detail}")
         out += [
             "",
             f"Direito a vagas: {'sim' if report.rights else 'não'}",
-            f"Prazo para envio dos resultados: {report.deadline:%d/%m/%Y}",
+            f"Prazo para envio dos resultados: {report.deadline:%d/%m/%Y} ({report.deadline_detail})",
         ]
         if report.exported_at:
             out.append(f"Relatório exportado em: {report.exported_at:%d/%m/%Y %H:%M}")
@@ -34,7 +34,7 @@ class Command(BaseCommand):
             average = f"{float(q.exact_average):.2f}" if q.exact_average is not None else "-"
             qualified = ", ".join(map(str, q.qualified)) if q.qualified else "-"
             out.append(
-                f"  {q.code}: {q.entries} inscritos, média {average} ({q.counted} ratings), "
+                f"  {q.code}: {q.entries} participantes, média {average} ({q.counted} ratings), "
                 f"{q.spots} vaga(s); classificados: {qualified}"
             )
         self.stdout.write("\n".join(out) + "\n", ending="")

@@ -1,0 +1,103 @@
+"""The readings of the regulation in force for a tournament: every place where the regulation leaves a choice
+and the tournament's setting decides it, with the article. Shown next to the standings (public and staff),
+on the homologation page and in the homologation workbook (domain.md: "the UI must show which setting is in
+force")."""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from .models.choices import TiebreakProfile
+
+
+def regulation_readings(t):
+    """Plain sentences in the active language, one per reading."""
+    cut = t.corrected_progressive_cut
+    out = [
+        ngettext(
+            "Corrected progressive score: the progressive score without the first round",
+            "Corrected progressive score: the progressive score without the first %(n)s rounds",
+            cut,
+        )
+        % {"n": cut}
+        + "; "
+        + (
+            _("points won without play count.")
+            if t.corrected_progressive_unplayed
+            else _("points won without play (BYE, W.O.) do not count.")
+        ),
+        _("Buchholz: unplayed rounds as in article 16 of the FIDE Tie-Break Regulations (%(edition)s).")
+        % {"edition": t.get_tiebreak_edition_display()},
+    ]
+    if t.tiebreak_profile == TiebreakProfile.CBJD:
+        out += [
+            _(
+                "CBJD order: progressive score, corrected progressive score, Buchholz, decided per tie "
+                "group; when every criterion is equal the players share the place."
+            ),
+            _("Art. 6, exceptions a) and c): %(move)s.") % {"move": t.get_progressive_move_display().lower()},
+            _("Art. 6, exception c) (the three highest ratings): %(order)s.")
+            % {"order": t.get_top3_order_display().lower()},
+        ]
+    out += [
+        _("Pairing-allocated bye worth: %(value)s; announced absence worth: %(absence)s.")
+        % {"value": t.get_bye_value_display().lower(), "absence": t.get_absence_value_display().lower()},
+        _("Art. 4, round 1 by the current national rating: %(source)s.") % {"source": rating_source(t)},
+        _("Art. 6, participants (minimum %(n)s): %(rule)s.")
+        % {"n": t.min_participants, "rule": t.get_participant_rule_display().lower()},
+        _("Art. 6 and 13, a tie for the last qualification spot: %(rule)s.")
+        % {"rule": t.get_spot_tie_rule_display().lower()},
+        _("Art. 5, pairing software: %(rule)s.") % {"rule": t.get_pairing_program_rule_display().lower()},
+        _(
+            "Art. 10, abandonment: automatic suspension of 3 months from the tournament's last day, lifted only "
+            "by the director with a reason; an abandoning player takes no qualification spot."
+        ),
+        _("Rule 16, king-move draw: %(rule)s.")
+        % {
+            "rule": _("20 successive king moves by each player (25 on 100 squares)")
+            if t.king_moves_per_player
+            else _("20 successive king moves by both players together (25 on 100 squares)")
+        },
+    ]
+    return out
+
+
+def rating_source(t):
+    if t.rating_list_date is not None:
+        return _("national rating list “%(name)s” of %(date)s, frozen when round 1 was paired") % {
+            "name": t.rating_list_name,
+            "date": t.rating_list_date.strftime("%d/%m/%Y"),
+        }
+    if t.rounds.filter(number=1).exists():
+        return _("no rating list recorded (ratings as typed in the registry or as in the imported file)")
+    return _("the registry's current rating, taken when round 1 is paired")
+
+
+def spot_note_text(note, name_of, label_of=None):
+    """A qualification-spot note (``domain.SpotNote``) in the active language. ``name_of``: pairing number ->
+    "name (no. N)"; ``label_of``: tiebreak key -> its name."""
+    names = ", ".join(name_of(i) for i in note.ids)
+    if note.code == "abandoned":
+        return ngettext(
+            "%(names)s abandoned the tournament (art. 10) and takes no spot: it passes to the next placed.",
+            "%(names)s abandoned the tournament (art. 10) and take no spot: they pass to the next placed.",
+            len(note.ids),
+        ) % {"names": names}
+    if note.code == "tiebreak":
+        key = (label_of or str)(note.key) if note.key else _("the tiebreak order")
+        first, second = note.values if note.values else ("", "")
+        return _(
+            "The last spot went to %(first)s ahead of %(second)s on equal points, by %(key)s (%(a)s against %(b)s)."
+        ) % {"first": name_of(note.ids[0]), "second": name_of(note.ids[1]), "key": key, "a": first, "b": second}
+    if note.code == "tie_committee":
+        return ngettext(
+            "%(names)s share the place of the last spot (every tiebreak equal): the spot is left to the organising "
+            "committee (art. 13), never to the pairing number.",
+            "%(names)s share the place of the last %(n)s spots (every tiebreak equal): the spots are left to the "
+            "organising committee (art. 13), never to the pairing number.",
+            note.spots,
+        ) % {"names": names, "n": note.spots}
+    if note.code == "tie_shared":
+        return _("%(names)s share the place of the last spot (every tiebreak equal): each of them takes a spot.") % {
+            "names": names
+        }
+    return note.code
