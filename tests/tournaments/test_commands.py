@@ -186,8 +186,7 @@ def test_homologation_check_json_and_text():
         "pairing_engine",
         "tiebreaks",
         "birth_dates",
-        "deadline",  # art. 6 and 11: results sent within 2 days (issue 13)
-    ]
+    ]  # the sending deadline is shown on the page and in the workbook, not a key of this contract
     assert all(set(c) == {"key", "met", "detail"} and isinstance(c["met"], bool) for c in data["conditions"])
     assert data["rights"] is False and data["deadline"] == "2026-11-10"
     assert data["categories"] == [

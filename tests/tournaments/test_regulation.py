@@ -15,6 +15,7 @@ from openpyxl import load_workbook
 from tests.tournaments.interchange.helpers import make_homologable, send_on_time
 from tournaments.demo import load_demo
 from tournaments.exports.homologation import homologation_workbook
+from tournaments.homologation.conditions import RIGHTS_KEYS
 from tournaments.homologation.report import homologation_check
 from tournaments.interchange import import_data
 from tournaments.interchange.synthetic import synthetic_tournament
@@ -302,11 +303,30 @@ def test_the_deadline_is_a_condition_met_or_late_by_n_days(sent_after, met, word
     report = homologation_check(t)
     condition = report.condition("deadline")
     assert condition.met is met and condition.detail.startswith(words)
-    assert report.rights is met
+    # the federation judges the sending (art. 6, 11): a late one is shown, the spots computed here stay
+    assert report.rights is True and not condition.decides_rights
+    assert [c["key"] for c in report.as_json()["conditions"]] == list(RIGHTS_KEYS)
     wb = homologation_workbook(t, report)
     row = next(r for r in wb["Condições"].iter_rows(min_row=2, values_only=True) if r[1] == "deadline")
     assert row[2] == "art. 6, 11" and row[3] == ("Sim" if met else "Não") and row[4].startswith(words)
     assert "até 2 dias após o término do evento" in row[5]
+
+
+def test_rights_do_not_depend_on_the_day_the_check_runs():
+    # interchange.md: ``rights`` is true when the seven conditions are met; checked years later, a tournament
+    # never recorded as sent still earns them, and the standings award the spots.
+    from tournaments.homologation.conditions import deadline_status, rights_earned
+
+    t = import_data(homologable())
+    make_homologable(t)
+    Tournament.objects.filter(pk=t.pk).update(homologation_exported_at=None)
+    t.refresh_from_db()
+    assert deadline_status(t)[:2][0] is False  # the deadline (10/11/2026) has passed, nothing sent
+    report = homologation_check(t)
+    assert report.condition("deadline").met is False
+    assert report.rights is True and rights_earned(t) is True
+    assert all(c["met"] for c in report.as_json()["conditions"])
+    assert any(q.qualified for q in report.categories)
 
 
 def test_the_deadline_before_sending_counts_the_days_in_the_tournaments_time_zone():

@@ -165,7 +165,15 @@ def _workbook(tournament, report, exported_at):
     for c in report.conditions:
         co.row([c.label or c.key, c.key, c.article, "Sim" if c.met else "Não", c.detail, c.quote])
     co.row([])
-    co.row(["Direito a vagas", "rights", "art. 6", "Sim" if report.rights else "Não", ""])
+    co.row(
+        [
+            "Direito a vagas",
+            "rights",
+            "art. 6",
+            "Sim" if report.rights else "Não",
+            "Decidido pelas sete primeiras condições; o envio no prazo é julgado pela CBJD.",
+        ]
+    )
     co.row(["Prazo para envio dos resultados", "deadline_date", "art. 6, 11", report.deadline, report.deadline_detail])
     co.row(["Exportado em", "exported_at", "", _local_naive(exported, tz), ""])
     co.finish()

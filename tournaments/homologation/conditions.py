@@ -47,6 +47,11 @@ CONDITION_KEYS = (
     "birth_dates",
     "deadline",
 )
+# The conditions that decide the qualification rights: the seven of the interchange contract (interchange.md,
+# ``homologation_check``). The sending deadline (art. 6 and 11) is checked and shown on the page and in the
+# workbook, but it depends on the day the check runs and on an e-mail the product cannot see, so the federation
+# judges it: it does not take away the spots computed here, and the command's JSON lists the seven only.
+RIGHTS_KEYS = CONDITION_KEYS[:-1]
 # Where each condition comes from, and the regulation's words (seed 000, in Portuguese as the federation reads it).
 ARTICLES = {
     "participants": ("art. 6", "Mínimo de 30 participantes."),
@@ -107,8 +112,17 @@ class Condition:
     def quote(self):
         return ARTICLES[self.key][1]
 
+    @property
+    def decides_rights(self):
+        return self.key in RIGHTS_KEYS
+
     def as_json(self):
         return {"key": self.key, "met": self.met, "detail": self.detail}
+
+
+def rights_from(conditions):
+    """Whether the qualification rights are earned: every condition of ``RIGHTS_KEYS`` met."""
+    return all(c.met for c in conditions if c.decides_rights)
 
 
 def deadline_for(tournament):
@@ -172,10 +186,13 @@ def _rounds_text(numbers):
     return ", ".join(str(n) for n in numbers)
 
 
-def check_conditions(tournament, entries, round_rows=None, history=None, rounds_counted=None, today=None):
+def check_conditions(
+    tournament, entries, round_rows=None, history=None, rounds_counted=None, today=None, with_deadline=True
+):
     """The conditions, in the order of ``CONDITION_KEYS``. ``entries``: the tournament's entries with players
     loaded; ``history`` (entry id -> round records of the ``rounds_counted`` complete rounds) is read when not
-    given; ``today``: the date the deadline is judged on (default: today in the tournament's time zone)."""
+    given; ``today``: the date the deadline is judged on (default: today in the tournament's time zone);
+    ``with_deadline=False`` leaves the deadline out (it does not decide the rights)."""
     if round_rows is None:
         round_rows = round_rows_of(tournament)
     played = complete_rounds(round_rows)
@@ -185,7 +202,7 @@ def check_conditions(tournament, entries, round_rows=None, history=None, rounds_
         _entries, _rounds, history = tournament_history(tournament, rounds=rounds, entries=entries)
     elif rounds_counted is None:
         rounds_counted = len(played)
-    return [
+    conditions = [
         _participants(tournament, entries, history, rounds_counted),
         _rounds_and_time(tournament, played),
         _no_suspended(tournament),
@@ -193,8 +210,10 @@ def check_conditions(tournament, entries, round_rows=None, history=None, rounds_
         _pairing_engine(tournament, round_rows),
         _tiebreaks(tournament),
         _birth_dates(entries),
-        _deadline(tournament, today),
     ]
+    if with_deadline:
+        conditions.append(_deadline(tournament, today))
+    return conditions
 
 
 def _participants(tournament, entries, history, rounds_counted):
@@ -478,10 +497,12 @@ def _deadline(tournament, today):
 
 
 def rights_earned(tournament, entries=None, history=None, rounds_counted=None):
-    """Whether every homologation condition is met (the qualification spots are then awarded)."""
+    """Whether every condition of ``RIGHTS_KEYS`` is met (the qualification spots are then awarded)."""
     if entries is None:
         entries = entries_in_order(tournament)
-    return all(c.met for c in check_conditions(tournament, entries, history=history, rounds_counted=rounds_counted))
+    return rights_from(
+        check_conditions(tournament, entries, history=history, rounds_counted=rounds_counted, with_deadline=False)
+    )
 
 
 def round_rows_from(rounds):

@@ -16,6 +16,7 @@ from .conditions import (
     deadline_status,
     engine_name,
     rating_list_used,
+    rights_from,
     round_rows_from,
 )
 
@@ -33,7 +34,7 @@ class HomologationReport:
 
     @property
     def rights(self):
-        return all(c.met for c in self.conditions)
+        return rights_from(self.conditions)
 
     def condition(self, key):
         return next(c for c in self.conditions if c.key == key)
@@ -67,7 +68,7 @@ class HomologationReport:
                 }
             )
         return {
-            "conditions": [c.as_json() for c in self.conditions],
+            "conditions": [c.as_json() for c in self.conditions if c.decides_rights],
             "rights": self.rights,
             "deadline": self.deadline.isoformat(),
             "categories": cats,
@@ -95,7 +96,7 @@ def homologation_check(tournament, with_standings=True):
     conditions = check_conditions(
         tournament, entries, round_rows_from(all_rounds), history=history, rounds_counted=len(rounds)
     )
-    rights = all(c.met for c in conditions)
+    rights = rights_from(conditions)
     standings = standings_from_history(tournament, entries, rounds, history, categories, public=False, rights=rights)
     return HomologationReport(
         tournament=tournament,
