@@ -28,6 +28,14 @@ class NotationError(ValueError):
         self.reason = reason
 
 
+class AmbiguousMove(NotationError):
+    """The text fits several legal moves (``candidates``); the moves that follow in a game may settle it."""
+
+    def __init__(self, reason: str, candidates: list[Move]):
+        super().__init__(reason)
+        self.candidates = candidates
+
+
 # -- FEN ------------------------------------------------------------------------------------------------------
 
 
@@ -206,7 +214,7 @@ def parse_move(pos: Position, text: str) -> Move:
         if len(cands) == 1:
             return cands[0]
         if len(cands) > 1:
-            raise NotationError(f"lance ambíguo: {len(cands)} lances da coluna {col} chegam a {dest_name}")
+            raise AmbiguousMove(f"lance ambíguo: {len(cands)} lances da coluna {col} chegam a {dest_name}", cands)
         # explain
         own = pos.white if pos.turn == WHITE else pos.black
         starts = [n for n in range(1, v.num_squares + 1) if v.num_to_rx[n][1] == xcol and own & (1 << v.num_to_bit[n])]
@@ -257,7 +265,10 @@ def parse_move(pos: Position, text: str) -> Move:
             return next(m for m in cands if m.key() == k)
         if not keys:
             raise NotationError("as casas intermediárias não correspondem a nenhuma captura legal")
-        raise NotationError("lance ambíguo: indique as casas intermediárias da captura")
+        distinct = [
+            next(m for m in cands if m.key() == k) for k in sorted(keys, key=lambda k: (k[0], k[1], sorted(k[2])))
+        ]
+        raise AmbiguousMove("lance ambíguo: indique as casas intermediárias da captura", distinct)
     raise NotationError(_explain_illegal(pos, start, end, written_capture or len(squares) > 2))
 
 
@@ -286,8 +297,9 @@ def format_move(pos: Position, move: Move, style: str = "numeric", legal: list[M
     """Writes ``move`` (legal in ``pos``).
 
     style: ``numeric`` ('32-28', '19x30', with intermediate squares only when start and end are ambiguous),
-    ``numeric-full`` (every landing square), ``algebraic`` ('c3-d4', 'c3:e5'), ``algebraic-short`` (the tablita's
-    'cd4'; falls back to the long form when the short one is ambiguous)."""
+    ``numeric-full`` (every landing square), ``algebraic`` ('c3-d4', 'c3:e5'), ``alphanumeric`` (the PDN
+    standard's GameType 26 notation: 'c3-d4', 'c3xe5', capture separator ``x``), ``algebraic-short`` (the
+    tablita's 'cd4'; falls back to the long form when the short one is ambiguous)."""
     v = pos.variant
     if legal is None:
         legal = pos.legal_moves()
@@ -308,6 +320,8 @@ def format_move(pos: Position, move: Move, style: str = "numeric", legal: list[M
         style = "algebraic"
     if style == "algebraic":
         return (":" if move.captures else "-").join(v.square_name(s) for s in squares)
+    if style == "alphanumeric":
+        return ("x" if move.captures else "-").join(v.square_name(s) for s in squares)
     raise ValueError(f"estilo desconhecido: {style}")
 
 

@@ -11,12 +11,20 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from .board import BLACK, WHITE, Move, Position, Variant, get_variant
-from .notation import NotationError, format_move, parse_move, start_position, validate_placement, write_fen
+from .notation import (
+    AmbiguousMove,
+    NotationError,
+    format_move,
+    parse_move,
+    start_position,
+    validate_placement,
+    write_fen,
+)
 
 RESULTS_FMJD = {"white": "2-0", "black": "0-2", "draw": "1-1", "both_lost": "0-0", "unknown": "*"}
 RESULTS_CHESS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2", "both_lost": "0-0", "unknown": "*"}
@@ -64,19 +72,34 @@ def format_result(result: str | None, style: str = "fmjd") -> str:
 
 # -- reading ------------------------------------------------------------------------------------------------
 
+MAX_GAME_CHARS = 100_000  # one game record (what an arbiter attaches to one game)
+MAX_FILE_CHARS = 5_000_000  # a file of many games
+MAX_GAMES = 5_000  # games in one file
+
+
+class PdnError(ValueError):
+    """A PDN text that cannot be read at all (too long, too many games); ``reason`` is in Portuguese."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
 _TOKEN_RE = re.compile(
     r"""
-    (?P<tag>\[\s*(?P<tname>[A-Za-z0-9_]+)\s*"(?P<tval>(?:[^"\\]|\\.)*)"\s*\])
-  | (?P<comment>\{[^}]*\}?)
+    (?P<tag>\[[ \t]*(?P<tname>[A-Za-z0-9_]+)[ \t]*"(?P<tval>(?:[^"\\\n]|\\.){0,2000})"[ \t]*\])
+  | (?P<badtag>\[)
+  | (?P<comment>\{[^}]*\})
+  | (?P<opencomment>\{)
   | (?P<linecomment>;[^\n]*)
   | (?P<escape>^%[^\n]*)
   | (?P<lpar>\()
   | (?P<rpar>\))
   | (?P<nag>\$\d+)
   | (?P<result>(?:1/2-1/2|½-½|2-0|0-2|1-1|1-0|0-1|0-0|\*)(?![\w/.-]))
-  | (?P<number>\d+\s*\.(?:\s*\.\.)?)
-  | (?P<ellipsis>\.\.\.?)
-  | (?P<move>(?:\d+(?:[-x:]\d+)+|[a-j](?:10|[1-9])(?:[-x:]?[a-j](?:10|[1-9]))+|[a-j][-x:]?[a-j](?:10|[1-9]))
+  | (?P<number>\d+[ \t]*\.(?:[ \t]*\.{2,3}|\.{1,2})?)
+  | (?P<ellipsis>\.{2,})
+  | (?P<move>(?:\d+(?:[ \t]*[-x:][ \t]*\d+)+|[a-j](?:10|[1-9])(?:[-x:]?[a-j](?:10|[1-9]))+|[a-j][-x:]?[a-j](?:10|[1-9]))
         (?P<marks>[!?]*[+#]?)(?![\w]))
   | (?P<other>[^\s\[\](){};]+)
 """,
@@ -86,36 +109,89 @@ _TOKEN_RE = re.compile(
 
 @dataclass
 class MoveToken:
-    text: str  # the move as written, without annotation marks
+    text: str  # the move as read (spaces inside taken out), without annotation marks
     number: int | None = None  # the move number written before it, if any
-    black_marker: bool = False  # written as '12...' (a Black move)
+    black_marker: bool = False  # written as '12...' or '12. ...' (a Black move)
+    written: str | None = None  # the move as written, when ``text`` was translated from another notation
+
+    @property
+    def shown(self) -> str:
+        return self.written if self.written is not None else self.text
 
 
 @dataclass
 class PdnGame:
-    tags: dict = field(default_factory=dict)
-    moves: list = field(default_factory=list)  # list[MoveToken]
+    tags: dict[str, str] = field(default_factory=dict)
+    moves: list[MoveToken] = field(default_factory=list)
     result: str | None = None  # the game-termination token, if any
-    unknown_tokens: list = field(default_factory=list)  # (index in moves, token) of unreadable tokens
+    unknown_tokens: list[tuple[int, str]] = field(default_factory=list)  # (index in moves, token) unreadable
+    errors: list[str] = field(default_factory=list)  # the record's structure (unclosed comment, variation, tag)
 
     @property
     def fen(self) -> str | None:
         return self.tags.get("FEN")
 
 
-def parse_pdn(text: str) -> list[PdnGame]:
-    """Splits PDN text into games.  A game ends at its result token or when a new tag section starts."""
+def decode_pdn(data: bytes) -> str:
+    """The text of a PDN file as programs write them: UTF-8 (with or without BOM), else Windows-1252 / Latin-1
+    (older desktop programs); line ends CRLF, CR or LF all become LF."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        text = data[3:].decode("utf-8", errors="replace")
+    else:
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            try:
+                text = data.decode("cp1252")
+            except UnicodeDecodeError:
+                text = data.decode("latin-1")
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+class _Lines:
+    """Line numbers of increasing positions in one text, counted once (linear over the whole text)."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.index = 0
+        self.line = 1
+
+    def at(self, index: int) -> int:
+        if index >= self.index:
+            self.line += self.text.count("\n", self.index, index)
+        else:
+            self.line -= self.text.count("\n", index, self.index)
+        self.index = index
+        return self.line
+
+
+def parse_pdn(text: str, *, max_chars: int = MAX_FILE_CHARS, max_games: int = MAX_GAMES) -> list[PdnGame]:
+    """Splits PDN text into games.  A game ends at its result token or when a new tag section starts.
+
+    Bounded: a text longer than ``max_chars`` or with more than ``max_games`` games raises PdnError.  A comment
+    ``{`` that is never closed ends the reading there (the rest of the text is inside it): the game gets an error
+    naming the line, never a silent loss; so does a variation ``(`` never closed or a malformed tag."""
+    if len(text) > max_chars:
+        raise PdnError(f"o texto PDN tem {len(text)} caracteres; o máximo é {max_chars}")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     games: list[PdnGame] = []
+    lines = _Lines(text)
     cur = PdnGame()
     in_moves = False
     depth = 0
+    open_at = 0  # where the outermost open variation started
     pending_number: int | None = None
     pending_black = False
 
-    def flush():
-        nonlocal cur, in_moves, pending_number, pending_black
-        if cur.tags or cur.moves or cur.result or cur.unknown_tokens:
+    def flush() -> None:
+        nonlocal cur, in_moves, pending_number, pending_black, depth
+        if depth:
+            cur.errors.append(f"variante aberta com '(' na linha {lines.at(open_at)} não foi fechada")
+            depth = 0
+        if cur.tags or cur.moves or cur.unknown_tokens or cur.errors:
             games.append(cur)
+            if len(games) > max_games:
+                raise PdnError(f"o arquivo tem mais de {max_games} partidas")
         cur = PdnGame()
         in_moves = False
         pending_number = None
@@ -123,15 +199,29 @@ def parse_pdn(text: str) -> list[PdnGame]:
 
     for m in _TOKEN_RE.finditer(text):
         kind = m.lastgroup
+        if kind == "opencomment":
+            cur.errors.append(
+                f"comentário aberto com '{{' na linha {lines.at(m.start())} não foi fechado "
+                f"(falta '}}'; o resto do texto ficaria dentro dele)"
+            )
+            depth = 0
+            break
         if kind in ("comment", "linecomment", "escape", "nag"):
             continue
         if kind == "lpar":
+            if not depth:
+                open_at = m.start()
             depth += 1
             continue
         if kind == "rpar":
             depth = max(0, depth - 1)
             continue
         if depth:
+            continue
+        if kind == "badtag":
+            if cur.errors:
+                continue  # the first one is named
+            cur.errors.append(f'tag mal formada na linha {lines.at(m.start())} (esperado [Nome "valor"])')
             continue
         if kind == "tag":
             if in_moves:
@@ -140,13 +230,15 @@ def parse_pdn(text: str) -> list[PdnGame]:
             cur.tags[m.group("tname")] = val
             continue
         if kind == "result":
+            if not (cur.tags or cur.moves or cur.unknown_tokens or cur.errors):
+                continue  # a second terminator after a finished game
             cur.result = m.group("result")
             flush()
             continue
         in_moves = True
         if kind == "number":
             tok = m.group("number")
-            pending_number = int(re.match(r"\d+", tok).group())
+            pending_number = int(re.match(r"\d+", tok).group())  # type: ignore[union-attr]
             pending_black = tok.count(".") >= 3
             continue
         if kind == "ellipsis":
@@ -157,7 +249,7 @@ def parse_pdn(text: str) -> list[PdnGame]:
             marks = m.group("marks") or ""
             if marks:
                 mv = mv[: len(mv) - len(marks)]
-            cur.moves.append(MoveToken(mv.strip(), pending_number, pending_black))
+            cur.moves.append(MoveToken(re.sub(r"[ \t]+", "", mv), pending_number, pending_black))
             pending_number = None
             pending_black = False
             continue
@@ -168,6 +260,118 @@ def parse_pdn(text: str) -> list[PdnGame]:
         pending_black = False
     flush()
     return games
+
+
+# -- the GameType tag -------------------------------------------------------------------------------------
+
+_GAMETYPE_RE = re.compile(
+    r"^\s*(\d+)\s*(?:,\s*([WB])\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*([ANS])([0-3])\s*(?:,\s*([01])\s*)?)?$", re.I
+)
+
+
+@dataclass(frozen=True)
+class GameType:
+    """The PDN GameType tag: ``26`` or in full ``26,W,8,8,A0,0`` (type, starting colour, board width and height,
+    notation: A alphanumeric / N numeric / S short, with the corner of the first square seen by the starting
+    player: 0 bottom left, 1 bottom right, 2 top left, 3 top right; invert flag)."""
+
+    code: int
+    start: str | None = None
+    width: int | None = None
+    height: int | None = None
+    notation: str | None = None
+    corner: int | None = None
+    invert: int | None = None
+
+
+def parse_gametype(value: str | None) -> GameType | None:
+    m = _GAMETYPE_RE.match(value or "")
+    if not m:
+        return None
+    code, start, width, height, notation, corner, invert = m.groups()
+    if start is None:
+        return GameType(int(code))
+    return GameType(
+        int(code),
+        start.upper(),
+        int(width),
+        int(height),
+        notation.upper(),
+        int(corner),
+        int(invert) if invert is not None else None,
+    )
+
+
+def gametype_tag(variant: str | Variant, style: str = "numeric") -> str:
+    """The full GameType value the PDN standard gives the variant, with the notation ``style`` writes:
+    ``26,W,8,8,A0,0`` (Brazilian, alphanumeric, a1 bottom left), ``26,W,8,8,N2,0`` (Brazilian, numeric from the
+    top left, as our FEN), ``20,W,10,10,N2,0`` (international)."""
+    v = get_variant(variant)
+    notation = "A0" if style.startswith(("alpha", "algebraic")) else "N2"
+    return f"{v.gametype},W,{v.size},{v.size},{notation},0"
+
+
+def _numeric_map(v: Variant, corner: int) -> dict[int, int]:
+    """Written square number -> our square number, for a numbering that starts at ``corner`` (rows across)."""
+    out = {}
+    for n in range(1, v.num_squares + 1):
+        i, k = divmod(n - 1, v.h)
+        r = i if corner in (2, 3) else v.size - 1 - i
+        xs = sorted(x for (rr, x) in v.rx_to_num if rr == r)
+        if corner in (1, 3):
+            xs.reverse()
+        out[n] = v.rx_to_num[(r, xs[k])]
+    return out
+
+
+def _alpha_maps(v: Variant, corner: int) -> tuple[dict[str, str], dict[str, str]]:
+    """Written square name -> our name, and written column letter -> our letter, for a1 at ``corner``."""
+    names = {}
+    for n in range(1, v.num_squares + 1):
+        r, x = v.num_to_rx[n]
+        a = x if corner in (0, 2) else v.size - 1 - x
+        q = v.size - r if corner in (0, 1) else r + 1
+        names[f"{v.files[a]}{q}"] = v.square_name(n)
+    cols = {v.files[a]: v.files[a if corner in (0, 2) else v.size - 1 - a] for a in range(v.size)}
+    return names, cols
+
+
+_ALG_SHORT = re.compile(r"^([a-j])([-x:]?)([a-j](?:10|[1-9]))$")
+_ALG_SQUARE = re.compile(r"[a-j](?:10|[1-9])")
+
+
+def _translator(gt: GameType | None, v: Variant) -> Callable[[str], str] | None:
+    """A function rewriting moves written in the notation the GameType tag declares into ours (numeric from the
+    top left, alphanumeric with a1 bottom left), or None when no rewriting is needed."""
+    if gt is None or gt.notation is None or gt.corner is None or gt.code != v.gametype:
+        return None
+    if gt.notation == "N" and gt.corner != 2:
+        nums = _numeric_map(v, gt.corner)
+
+        def numeric(text: str) -> str:
+            if not re.fullmatch(r"\d+(?:[-x:]\d+)+", text):
+                return text
+            return re.sub(r"\d+", lambda m: str(nums.get(int(m.group()), m.group())), text)
+
+        return numeric
+    if gt.notation == "A" and gt.corner != 0:
+        names, cols = _alpha_maps(v, gt.corner)
+
+        def alpha(text: str) -> str:
+            low = text.lower()
+            short = _ALG_SHORT.match(low)
+            if short:
+                return (
+                    cols.get(short.group(1), short.group(1))
+                    + short.group(2)
+                    + names.get(short.group(3), short.group(3))
+                )
+            if re.fullmatch(r"[a-j](?:10|[1-9])(?:[-x:]?[a-j](?:10|[1-9]))+", low):
+                return _ALG_SQUARE.sub(lambda m: names.get(m.group(), m.group()), low)
+            return text
+
+        return alpha
+    return None
 
 
 # -- validation ---------------------------------------------------------------------------------------------
@@ -212,6 +416,55 @@ def _side_pt(turn: int) -> str:
     return "brancas" if turn == WHITE else "pretas"
 
 
+_LOOKAHEAD_BUDGET = 20_000  # moves tried while settling ambiguous captures in one game
+
+
+class _Exhausted(Exception):
+    pass
+
+
+def _reach(pos: Position, texts: list[str], j: int, budget: list[int]) -> int:
+    """How many of ``texts[j:]`` can be played legally from ``pos``, an ambiguous move tried every way."""
+    k = j
+    while k < len(texts):
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _Exhausted
+        if not pos.legal_moves():
+            return k - j
+        try:
+            move = parse_move(pos, texts[k])
+        except AmbiguousMove as e:
+            return k - j + max(1 + _reach(pos.play(c), texts, k + 1, budget) for c in e.candidates)
+        except NotationError:
+            return k - j
+        pos = pos.play(move)
+        k += 1
+    return k - j
+
+
+def _settle(pos: Position, texts: list[str], ply: int, amb: AmbiguousMove) -> tuple[Move | None, str]:
+    """The branch of an ambiguous move that keeps the rest of the game legal: (move, "") when only one does
+    (or, when none does, only one goes furthest), else (None, reason)."""
+    rest = len(texts) - ply - 1
+    try:
+        budget = [_LOOKAHEAD_BUDGET]
+        reach = [(c, _reach(pos.play(c), texts, ply + 1, budget)) for c in amb.candidates]
+    except _Exhausted:
+        return None, f"{amb.reason} (os lances seguintes não puderam decidir)"
+    if not rest:
+        return None, amb.reason
+    full = [c for c, n in reach if n == rest]
+    if len(full) == 1:
+        return full[0], ""
+    if not full:
+        best = max(n for _, n in reach)
+        leaders = [c for c, n in reach if n == best]
+        if len(leaders) == 1 and best > 0:
+            return leaders[0], ""
+    return None, f"{amb.reason} (os lances seguintes não decidem)"
+
+
 def validate_moves(
     tokens: Iterable[MoveToken | str],
     variant: str | Variant,
@@ -219,48 +472,63 @@ def validate_moves(
     *,
     king_rule_per_player: bool = True,
 ) -> GameCheck:
-    """Plays move tokens from ``start`` (FEN, Position, or the initial position)."""
+    """Plays move tokens from ``start`` (FEN, Position, or the initial position).
+
+    A capture written by its two ends that several legal captures fit is settled by the moves that follow: the
+    one branch that keeps the game legal is played (with a warning naming it); it stays an error only when the
+    following moves do not decide."""
     v = get_variant(variant)
     pos = start_position(start, v)
     start_fen = write_fen(pos)
     check = GameCheck(ok=True, variant=v.name, start_fen=start_fen, positions=[start_fen])
-    tokens = [MoveToken(t) if isinstance(t, str) else t for t in tokens]
+    toks = [MoveToken(t) if isinstance(t, str) else t for t in tokens]
+    texts = [t.text for t in toks]
     # a fragment that starts later in a game keeps its own numbering ('23. 32-28 ...')
-    number = tokens[0].number if tokens and tokens[0].number else 1
-    for ply, tok in enumerate(tokens):
+    number = toks[0].number if toks and toks[0].number else 1
+    for ply, tok in enumerate(toks):
         side = _side_pt(pos.turn)
         if tok.number is not None and tok.number != number and not check.warnings:
             check.warnings.append(
-                f"numeração: o lance {tok.text} está marcado como {tok.number}, mas é o lance {number} das {side}"
+                f"numeração: o lance {tok.shown} está marcado como {tok.number}, mas é o lance {number} das {side}"
             )
         legal = pos.legal_moves()
         reason = None
         move = None
+        settled = False
         if not legal:
             reason = f"as {side} não têm lances: a partida já terminou"
         else:
             try:
                 move = parse_move(pos, tok.text)
+            except AmbiguousMove as e:
+                move, why = _settle(pos, texts, ply, e)
+                reason = why or None
+                settled = move is not None
             except NotationError as e:
                 reason = e.reason
-        if reason is not None:
+        if reason is not None or move is None:
             check.ok = False
             check.error_ply = ply
             check.error_number = number
             check.error_side = "W" if pos.turn == WHITE else "B"
-            check.error_move = tok.text
+            check.error_move = tok.shown
             check.error_reason = reason
-            check.error = f"Lance {number} das {side} ({tok.text}) é ilegal: {reason}"
+            check.error = f"Lance {number} das {side} ({tok.shown}) é ilegal: {reason}"
             break
         before = write_fen(pos)
         notation = format_move(pos, move, "numeric", legal)
+        if settled:
+            check.warnings.append(
+                f"lance {number} das {side} ({tok.shown}): captura ambígua, decidida pelos lances seguintes "
+                f"({notation})"
+            )
         if check.draw_by_king_moves is False and pos.is_draw_by_king_moves(king_rule_per_player):
             check.draw_by_king_moves = True
             check.warnings.append(f"regra dos lances de dama: empate já alcançado antes do lance {number} das {side}")
         new = pos.play(move)
         after = write_fen(new)
         check.moves.append(
-            PlayedMove(number, "W" if pos.turn == WHITE else "B", tok.text, notation, move, before, after)
+            PlayedMove(number, "W" if pos.turn == WHITE else "B", tok.shown, notation, move, before, after)
         )
         check.positions.append(after)
         if pos.turn == BLACK:
@@ -288,23 +556,50 @@ def validate_game(
     "Lance 12 das pretas (14x23) é ilegal: a captura máxima é obrigatória (3 peças)".
     A FEN that cannot be read, or that places pieces illegally, gives ok=False with ``error`` and error_ply
     None; an empty text is a valid game without moves.  When the first move carries a number ('23. ...'), the
-    numbering of the messages starts from it."""
-    games = parse_pdn(pdn_text or "")
-    check = check_pdn_game(
-        games[0] if games else PdnGame(), variant, start_fen, king_rule_per_player=king_rule_per_player
-    )
+    numbering of the messages starts from it.  A record is one game of at most MAX_GAME_CHARS characters with
+    its comments closed: anything else is an error, never a partial reading."""
+    v = get_variant(variant)
+    text = pdn_text or ""
+    try:
+        games = parse_pdn(text, max_chars=MAX_GAME_CHARS, max_games=50)
+    except PdnError as e:
+        return GameCheck(ok=False, variant=v.name, start_fen=start_fen or "", error=f"Registro inválido: {e.reason}")
     if len(games) > 1:
-        check.warnings.append(f"o texto contém {len(games)} partidas; só a primeira foi verificada")
-    return check
+        return GameCheck(
+            ok=False,
+            variant=v.name,
+            start_fen=start_fen or "",
+            error=f"Registro inválido: o texto contém {len(games)} partidas; um registro é uma partida só",
+            tags=dict(games[0].tags),
+        )
+    return check_pdn_game(games[0] if games else PdnGame(), v, start_fen, king_rule_per_player=king_rule_per_player)
 
 
 def validate_games(
     pdn_text: str, variant: str | Variant = "brazilian", *, king_rule_per_player: bool = True
 ) -> list[GameCheck]:
-    """Checks every game of a PDN file (each from its own FEN tag or the initial position)."""
+    """Checks every game of a PDN file (each from its own FEN tag or the initial position), each its own record.
+    Raises PdnError when the file is over MAX_FILE_CHARS characters or MAX_GAMES games."""
     return [
         check_pdn_game(g, variant, None, king_rule_per_player=king_rule_per_player) for g in parse_pdn(pdn_text or "")
     ]
+
+
+def _nonstandard_result(text: str, v: Variant) -> bool:
+    """'4-6', '1-9': a score (both numbers 10 or less) written like a move but no move on this board (squares on
+    no common diagonal), so, at the end of a game, the result some programs write."""
+    m = re.fullmatch(r"(\d{1,2})-(\d{1,2})", text)
+    if not m:
+        return False
+    a, b = int(m.group(1)), int(m.group(2))
+    if a > 10 or b > 10:
+        return False  # '31-30': a (mistyped) move, refused as such
+    if a == b:
+        return False  # '13-13': a move from and to one square, refused as such
+    if not (1 <= a <= v.num_squares and 1 <= b <= v.num_squares):
+        return True
+    (ra, xa), (rb, xb) = v.num_to_rx[a], v.num_to_rx[b]
+    return abs(ra - rb) != abs(xa - xb)
 
 
 def check_pdn_game(
@@ -314,9 +609,23 @@ def check_pdn_game(
     *,
     king_rule_per_player: bool = True,
 ) -> GameCheck:
-    """Checks one parsed game (see validate_game)."""
+    """Checks one parsed game (see validate_game).
+
+    The GameType tag's notation field is honoured: moves written numbered from another corner, or alphanumeric
+    with a1 elsewhere, are read in that notation (messages show them as written).  A last token written like a
+    move that no move on the board can be ('4-6', '1-9') is the game's result, not a move."""
     v = get_variant(variant)
     fen = start_fen or game.tags.get("FEN")
+    result = game.tags.get("Result") or game.result
+    if game.errors:
+        return GameCheck(
+            ok=False,
+            variant=v.name,
+            start_fen=fen or "",
+            error=f"Registro inválido: {game.errors[0]}",
+            tags=dict(game.tags),
+            result=result,
+        )
     try:
         start = start_position(fen or None, v)
         problems = validate_placement(start, full_count=False)
@@ -324,27 +633,34 @@ def check_pdn_game(
             raise NotationError("; ".join(problems))
     except (NotationError, ValueError) as e:
         return GameCheck(
-            ok=False,
-            variant=v.name,
-            start_fen=fen or "",
-            error=f"FEN inválida: {e}",
-            tags=game.tags,
-            result=game.tags.get("Result") or game.result,
+            ok=False, variant=v.name, start_fen=fen or "", error=f"FEN inválida: {e}", tags=game.tags, result=result
         )
-    check = validate_moves(game.moves, v, start, king_rule_per_player=king_rule_per_player)
+    tokens = list(game.moves)
+    notes = []
+    if tokens and _nonstandard_result(tokens[-1].text, v):
+        written = tokens.pop().text
+        notes.append(f"resultado fora do padrão PDN ({written}) lido como resultado, não como lance")
+        if game.result is None:
+            result = game.tags.get("Result") or written
+    gt_text = game.tags.get("GameType")
+    gt = parse_gametype(gt_text)
+    translate = _translator(gt, v)
+    if translate is not None:
+        tokens = [MoveToken(translate(t.text), t.number, t.black_marker, t.text) for t in tokens]
+    check = validate_moves(tokens, v, start, king_rule_per_player=king_rule_per_player)
+    check.warnings[:0] = notes
     check.tags = dict(game.tags)
-    check.result = game.tags.get("Result") or game.result
-    gt = game.tags.get("GameType")
-    if gt:
-        code = gt.split(",")[0].strip()
-        if code.isdigit() and int(code) in (20, 26) and int(code) != v.gametype:
-            check.warnings.append(f"GameType {code} não corresponde à variante {v.label}")
+    check.result = result
+    if gt is not None and gt.code in (20, 26) and gt.code != v.gametype:
+        check.warnings.append(f"GameType {gt.code} não corresponde à variante {v.label}")
+    elif gt is not None and gt.width is not None and (gt.width, gt.height) != (v.size, v.size):
+        check.warnings.append(f"GameType {gt_text}: tabuleiro {gt.width}x{gt.height}, mas a variante é {v.label}")
     if check.ok and check.game_over and check.result:
         try:
             res = normalize_result(check.result)
         except ValueError:
             res = "unknown"
-        loser_white = check.final_fen.startswith("W")
+        loser_white = (check.final_fen or "").startswith("W")
         expected = "black" if loser_white else "white"
         if res in ("white", "black", "draw") and res != expected:
             check.warnings.append(
@@ -441,13 +757,17 @@ def export_game(
     variant: str | Variant = "brazilian",
     *,
     result_style: str = "fmjd",
-    style: str = "numeric",
+    style: str | None = None,
     check: bool = True,
 ) -> str:
-    """One game as PDN.  ``game`` is a mapping or an object with: event, round, white, black, result, moves
+    """One game as PDN.  ``style``: the move notation; by default the one the PDN standard's GameType entry names
+    for the variant: alphanumeric on 64 squares ('c3-d4', 'c3xe5'; GameType "26,W,8,8,A0,0"), numeric on 100
+    ("20,W,10,10,N2,0"); ``numeric`` on 64 writes GameType "26,W,8,8,N2,0".  ``game`` is a mapping or an object with: event, round, white, black, result, moves
     (move text or list of moves; optional), fen (optional start position), and optionally date, site, tags
     (extra tags as a mapping)."""
     v = get_variant(variant)
+    if style is None:
+        style = "alphanumeric" if v.size == 8 else "numeric"
     result = format_result(_get(game, "result", default="*"), result_style)
     fen = _get(game, "fen", "start_fen")
     start = start_position(fen or None, v)
@@ -466,7 +786,7 @@ def export_game(
     ]
     if start != Position.initial(v):
         tags.append(("FEN", write_fen(start)))
-    tags.append(("GameType", str(v.gametype)))
+    tags.append(("GameType", gametype_tag(v, style)))
     extra = _get(game, "tags") or {}
     known = {k for k, _ in tags}
     for k, val in dict(extra).items():
@@ -476,8 +796,20 @@ def export_game(
     if moves is None:
         tokens: list = []
     elif isinstance(moves, str):
-        parsed = parse_pdn(moves)
-        tokens = [t.text for t in parsed[0].moves] if parsed else []
+        # a stored record: read as validate_game reads it (its GameType notation, settled captures)
+        parsed = parse_pdn(moves, max_chars=MAX_GAME_CHARS, max_games=50)
+        if len(parsed) > 1:
+            raise PdnError(f"o registro contém {len(parsed)} partidas; um registro é uma partida só")
+        record = parsed[0] if parsed else PdnGame()
+        if record.errors:
+            raise PdnError(record.errors[0])
+        if check:
+            checked = check_pdn_game(record, v, write_fen(start))
+            if not checked.ok:
+                raise NotationError(checked.error or "registro inválido")
+            tokens = [played.move for played in checked.moves]
+        else:
+            tokens = [t.text for t in record.moves]
     else:
         tokens = list(moves)
     body = movetext(tokens, start, v, style=style, result=result, check=check)
@@ -490,7 +822,7 @@ def export_pdn(
     variant: str | Variant = "brazilian",
     *,
     result_style: str = "fmjd",
-    style: str = "numeric",
+    style: str | None = None,
     check: bool = True,
 ) -> str:
     """Many games as one PDN text (games separated by a blank line).  See export_game."""

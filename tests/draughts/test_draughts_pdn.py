@@ -65,14 +65,18 @@ def test_parse_pdn_games_tags_comments_variations():
 
 
 def test_validate_game_ok():
-    check = validate_game(SAMPLE, "brazilian")
+    first = SAMPLE.split('[Event "Outra"]')[0]
+    check = validate_game(first, "brazilian")
     assert check.ok and check.error is None
     assert [m.notation for m in check.moves][:4] == ["22-18", "11-15", "18x11", "8x15"]
     assert [(m.number, m.side) for m in check.moves][:3] == [(1, "W"), (1, "B"), (2, "W")]
     assert len(check.positions) == len(check.moves) + 1
     assert check.positions[0] == write_fen(Position.initial("brazilian"))
     assert check.result == "2-0"
-    assert any("2 partidas" in w for w in check.warnings)
+    # one record is one game (issue 15, item 10): two games are refused, not checked in part
+    both = validate_game(SAMPLE, "brazilian")
+    assert not both.ok and both.moves == []
+    assert both.error == "Registro inválido: o texto contém 2 partidas; um registro é uma partida só"
 
 
 def test_error_names_move_number_side_and_reason():
@@ -197,9 +201,9 @@ def test_export_tags():
         '[White "José \\"Zé\\""]',
         '[Black "Maria"]',
         '[Result "1-1"]',
-        '[GameType "26"]',
+        '[GameType "26,W,8,8,A0,0"]',
     ]
-    assert "1. 21-17 9-13 2. 25-21 5-9 1-1" in text
+    assert "1. a3-b4 b6-a5 2. b2-a3 a7-b6 1-1" in text
     assert '[FEN "B:W17,21,22,23,24,25,26,27,28,30,31,32:B1,2,3,4,6,7,8,9,11,12,13,14"]' in text
     assert '[Result "0-2"]' in text
     assert parse_pdn(text)[0].tags["White"] == 'José "Zé"'
@@ -208,7 +212,7 @@ def test_export_tags():
         "international",
         result_style="chess",
     )
-    assert '[GameType "20"]' in intl and '[Result "1-0"]' in intl and "FEN" not in intl
+    assert '[GameType "20,W,10,10,N2,0"]' in intl and '[Result "1-0"]' in intl and "FEN" not in intl
     assert intl.strip().endswith("1. 32-28 19-23 1-0")
 
 
@@ -218,7 +222,9 @@ def test_export_objects_and_black_first_numbering():
         fen = "B:W17,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
         moves = ["ba5", "ba3", "ab6"]
 
-    out = export_game(G(), "brazilian")
+    assert "\n1... b6-a5 2. b2-a3 a7-b6 *\n" in export_game(G(), "brazilian")
+    out = export_game(G(), "brazilian", style="numeric")
+    assert '[GameType "26,W,8,8,N2,0"]' in out
     assert "1... 9-13 2. 25-21 13-17" not in out  # 13-17 would be illegal; check the real numbering below
     assert re.search(r"^1\.\.\. 9-13 2\. 25-21 5-9 \*$", out, re.M)
 

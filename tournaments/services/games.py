@@ -18,7 +18,7 @@ from ..safetext import one_line
 from .audit import audit
 from .errors import ServiceError
 
-MAX_PDN = 100_000
+MAX_PDN = draughts.MAX_GAME_CHARS  # one record, one game (issue 15, item 10)
 # Result codes (from that game's White) as the side that won: "white", "black", "draw".
 _OUTCOME = {"1-0": "white", "0-1": "black", "1/2": "draw"}
 _FORFEITS = {"+/-", "-/+", "-/-"}
@@ -182,4 +182,14 @@ def tournament_pdn(tournament, rounds):
                         "fen": opening.fen if opening else None,
                     }
                 )
-    return draughts.export_pdn(games, tournament.variant) if games else ""
+    return "\n".join(_export_one(item, tournament.variant) for item in games)
+
+
+def _export_one(item, variant):
+    """One game as PDN; a stored record that no longer reads (kept from before the records were bounded and
+    checked) is written without its moves and says so in a tag, instead of failing the whole file."""
+    try:
+        return draughts.export_game(item, variant)
+    except ValueError as exc:  # NotationError, PdnError
+        reason = getattr(exc, "reason", str(exc))
+        return draughts.export_game({**item, "moves": [], "tags": {"Annotator": f"registro ilegível: {reason}"}}, variant)

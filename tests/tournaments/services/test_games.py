@@ -58,9 +58,44 @@ def test_pdn_export_and_staff_page(game, director, client):
     t, rnd, g = game
     game_attach_pdn(game=g, pdn="1. 22-18 11-15 2. 18x11 8x15", user=director)
     text = tournament_pdn(t, rounds_with_boards(t))
-    assert '[Event "' + t.name + '"]' in text and '[GameType "26' in text and "22-18" in text
+    # 64 squares: the alphanumeric notation of the PDN standard's GameType 26 entry (22-18 is c3-d4)
+    assert '[Event "' + t.name + '"]' in text and '[GameType "26,W,8,8,A0,0"]' in text
+    assert "1. c3-d4 f6-e5 2. d4xf6 g7xe5" in text
     client.force_login(director)
     r = client.get(reverse("staff:pdn_export", args=[t.slug]))
-    assert r.status_code == 200 and b"22-18" in r.content
+    assert r.status_code == 200 and b"1. c3-d4 f6-e5 2. d4xf6 g7xe5" in r.content
     r = client.post(reverse("staff:game", args=[t.slug, 1, 1, 2]), {"pdn": "1. 22-18 11-15 2. 21-17"})
     assert r.status_code == 400
+
+
+@pytest.mark.parametrize(
+    "pdn,message",
+    [
+        (
+            '[Round "1"]\n1. 22-18 11-15 2-0\n[Round "2"]\n1. 21-17 11-16 0-2',
+            "Registro inválido: o texto contém 2 partidas; um registro é uma partida só",
+        ),
+        (
+            "1. 22-18 {boa abertura\n11-15 2. 18x11 8x15",
+            "Registro inválido: comentário aberto com '{' na linha 1 não foi fechado "
+            "(falta '}'; o resto do texto ficaria dentro dele)",
+        ),
+    ],
+)
+def test_one_closed_game_per_record(game, director, pdn, message):
+    """Issue 15, item 10: a record is one game with its comments closed; anything else is refused whole."""
+    t, rnd, g = game
+    with pytest.raises(ServiceError) as exc:
+        game_attach_pdn(game=g, pdn=pdn, user=director)
+    assert exc.value.messages == [message]
+    g.refresh_from_db()
+    assert g.pdn == "" and not AuditEntry.objects.filter(action="game.pdn").exists()
+
+
+def test_export_survives_a_stored_record_that_no_longer_reads(game, director):
+    t, rnd, g = game
+    game_attach_pdn(game=g, pdn="1. 22-18 11-15", user=director)
+    Game.objects.filter(pk=g.pk).update(pdn="1. 22-18 11-15 2-0 1. 21-17 *")  # stored before records were bounded
+    text = tournament_pdn(t, rounds_with_boards(t))
+    assert '[Annotator "registro ilegível: o registro contém 2 partidas; um registro é uma partida só"]' in text
+    assert "c3-d4" not in text
