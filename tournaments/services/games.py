@@ -192,4 +192,6 @@ def _export_one(item, variant):
         return draughts.export_game(item, variant)
     except ValueError as exc:  # NotationError, PdnError
         reason = getattr(exc, "reason", str(exc))
-        return draughts.export_game({**item, "moves": [], "tags": {"Annotator": f"registro ilegível: {reason}"}}, variant)
+        return draughts.export_game(
+            {**item, "moves": [], "tags": {"Annotator": f"registro ilegível: {reason}"}}, variant
+        )
