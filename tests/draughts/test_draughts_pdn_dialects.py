@@ -5,8 +5,6 @@ accents, variations, NAGs, ``1. ... 11-16`` (a space before the dots), space-pad
 that are not the PDN ones (``4-6``), several games in one file, the GameType tag's notation field.
 """
 
-import time
-
 import pytest
 
 from draughts import (
@@ -270,8 +268,8 @@ def test_record_size_is_bounded():
         '[Event "' + "\\" * 99_000 + '"]',
     ],
 )
-def test_hostile_records_answer_fast(hostile):
-    started = time.perf_counter()
+def test_hostile_records_are_refused_whole(hostile):
+    # every pattern is bounded (a tag value stops at its line and at 2,000 characters, an unclosed comment ends
+    # the reading): these answer in well under a second (measured, not asserted: speed belongs to bench/)
     check = validate_game(hostile[:MAX_GAME_CHARS], "brazilian")
-    assert not check.ok and check.error
-    assert time.perf_counter() - started < 2.0
+    assert not check.ok and check.error and check.moves == []
