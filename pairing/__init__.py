@@ -52,7 +52,9 @@ Other helpers:
     pairing.check_pairing(state, boards, bye)  # absolute criteria of an edited pairing
                                          # -> list of problems (Portuguese), [] if valid
     pairing.seed_order(players)          # round-1 order: rating, FMJD rating, title, name
-    pairing.trf.parse(text) / read(path) # -> TrfData (.state is a TournamentState)
+    pairing.trffile.parse(text)          # -> TrfDocument: every field of a TRF (the one TRF grammar)
+    pairing.trffile.write(document)      # the document as TRF text
+    pairing.trf.parse(text) / read(path) # -> TrfData (.state is a TournamentState, .document the file)
     pairing.trf.dumps(state)             # TRF-16 + XX extensions (trf2026=True: 142/152/162)
     pairing.pair_trf(trf_data)           # pair a parsed TRF
     python -m pairing --dutch IN.trf -p [OUT] | -c

@@ -89,6 +89,12 @@ def check_rounds(data: trf.TrfData) -> list[str]:
     return out
 
 
+def _warn(inp: str, data: trf.TrfData) -> None:
+    """What the file holds that the engine does not use, on standard error (the pairing still goes out)."""
+    for warning in data.warnings:
+        sys.stderr.write(f"{inp}: aviso: {warning}\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if "--dutch" in args:
@@ -130,6 +136,7 @@ def main(argv: list[str] | None = None) -> int:
         if mode == "c":
             for line in check_rounds(data):
                 sys.stdout.write(line + "\n")
+            _warn(inp, data)
             return EXIT_OK
         result = pair_trf(data)
     except M.InvalidInput as exc:
@@ -138,6 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     except M.NoValidPairing as exc:
         sys.stderr.write(f"{inp}: nenhum emparceiramento válido: {exc}\n")
         return EXIT_NO_PAIRING
+    _warn(inp, data)
     text = format_pairs(result)
     if output:
         try:

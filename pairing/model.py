@@ -115,6 +115,7 @@ class TournamentState:
     absences: dict[int, str] = field(default_factory=dict)
     round_to_pair: int | None = None
     name: str = ""
+    line_of: dict[int, int] = field(default_factory=dict)  # pairing number -> TRF line (for messages)
 
 
 @dataclass

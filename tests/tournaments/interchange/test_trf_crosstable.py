@@ -101,7 +101,7 @@ def test_trf_written_by_another_program_is_read():
     )
     data = parse_trf(text)
     assert data["tournament"]["rounds"] == 2 and data["tournament"]["scoring"]["win"] == "1.0"
-    assert [p["name"] for p in data["players"]] == ["João Silva", "Ana Lima", "Rui Costa"]
+    assert [p["name"] for p in data["players"]] == ["Silva, João", "Lima, Ana", "Costa, Rui"]  # as written
     assert data["rounds"][0]["boards"] == [{"board": 1, "first": 1, "second": 2, "games": ["1-0"]}]
     assert data["rounds"][1]["boards"] == [{"board": 1, "first": 3, "second": 1, "games": ["1/2"]}]
     assert data["rounds"][0]["bye"] == 3 and data["rounds"][1]["bye"] == 2
@@ -122,7 +122,7 @@ def test_trf_with_inconsistent_results_is_rejected_naming_the_line():
         + "\n"
     )
     before = row_counts()
-    with pytest.raises(InterchangeError, match="TRF, linha 3, rodada 1"):
+    with pytest.raises(InterchangeError, match="TRF, linha 4: jogador emparceirado consigo mesmo na rodada 1"):
         import_trf(text)
     assert row_counts() == before
 
