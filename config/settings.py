@@ -52,6 +52,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: a body over MAX_REQUEST_BYTES is refused before any middleware reads it.
+    "tournaments.middleware.RequestSizeLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -76,6 +78,10 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_IPWARE_PROXY_COUNT = int(os.environ.get("AXES_PROXY_COUNT", "0"))
+
+# Uploads: each form has its limit (rating list 10 MB, opening table 2 MB, tournament file 20 MB); no request
+# body may be larger than this, whatever the URL.
+MAX_REQUEST_BYTES = int(os.environ.get("MAX_REQUEST_BYTES", str(21 * 1024 * 1024)))
 
 ROOT_URLCONF = "config.urls"
 

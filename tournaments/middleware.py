@@ -16,3 +16,28 @@ class PortugueseByDefaultMiddleware:
         if settings.LANGUAGE_COOKIE_NAME not in request.COOKIES:
             request.META.pop("HTTP_ACCEPT_LANGUAGE", None)
         return self.get_response(request)
+
+
+class RequestSizeLimitMiddleware:
+    """Refuse a request body larger than ``settings.MAX_REQUEST_BYTES`` from its Content-Length, before anything
+    reads it (413). Every upload form also checks its own, smaller limit with a message next to the field; this
+    is the limit for everything else (the largest upload, the 20 MB tournament file, fits under it). A body
+    without a Content-Length (chunked) is never read by Django at all."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        if length > settings.MAX_REQUEST_BYTES:
+            from django.http import HttpResponse
+            from django.utils.translation import gettext
+
+            message = gettext("The request is too large (at most %(mb)s MB).") % {
+                "mb": settings.MAX_REQUEST_BYTES // (1024 * 1024)
+            }
+            return HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")
+        return self.get_response(request)

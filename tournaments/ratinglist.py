@@ -5,7 +5,7 @@ sex, state (UF), club. CSV files may be UTF-8 (with or without BOM) or Latin-1, 
 """
 
 import csv
-import io
+import math
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -14,9 +14,13 @@ from datetime import date, datetime
 from django.utils.translation import gettext as _
 
 from .models.choices import RATING_MAX, RATING_MIN, UF_CODES
+from .xlsxread import TooManyRows, XlsxError, iter_rows
 
 MAX_BYTES = 10 * 1024 * 1024
 MAX_ROWS = 50_000
+MAX_COLUMNS = 40  # the format uses 7; a list may carry a few more, which are ignored
+MAX_LINE_CHARS = 4096
+_LONG_LINE = re.compile(rf"^[^\n]{{{MAX_LINE_CHARS + 1}}}", re.MULTILINE)  # anchored: linear time
 
 HEADER_ALIASES = {
     "cbjd_id": {"cbjd", "id cbjd", "cbjd id", "idcbjd", "id_cbjd", "cbjd_id", "codigo", "id", "registro"},
@@ -90,30 +94,71 @@ def _decode(data):
     return data.decode("latin-1")
 
 
+def _lines(text):
+    """The lines of ``text`` with their ends, one at a time (a StringIO would hold a second, wider copy)."""
+    start, size = 0, len(text)
+    while start < size:
+        end = text.find("\n", start)
+        end = size if end < 0 else end + 1
+        yield text[start:end]
+        start = end
+
+
 def _read_csv(data):
     if b"\x00" in data:
         lines = [n for n, line in enumerate(data.split(b"\n"), start=1) if b"\x00" in line]
         raise RatingListError([(lines[0], _("the file holds binary bytes (NUL): it is not a CSV text file"))])
+    if data.count(b"\n") > MAX_ROWS + 1000:  # counting is instant; reading 50,000 rows first is not
+        raise _too_many_rows()
     text = _decode(data)
+    long_line = _LONG_LINE.search(text)
+    if long_line:
+        line = text.count("\n", 0, long_line.start()) + 1
+        raise RatingListError(
+            [(line, _("line longer than %(n)s characters: this is not a rating list") % {"n": MAX_LINE_CHARS})]
+        )
     sample = text[:4096]
     delimiter = (
         ";" if sample.count(";") > sample.count(",") else ("\t" if sample.count("\t") > sample.count(",") else ",")
     )
+    reader = csv.reader(_lines(text), delimiter=delimiter)
     try:
-        return list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
+        for row in reader:
+            yield row[:MAX_COLUMNS]
     except csv.Error:
         raise RatingListError([(None, _("The file is not a readable CSV text file."))]) from None
 
 
-def _read_xlsx(data):
-    from openpyxl import load_workbook
+def _too_many_rows():
+    return RatingListError([(None, _("Too many rows (at most %(n)s).") % {"n": MAX_ROWS})])
 
+
+def _read_xlsx(data):
+    """The first worksheet's rows, streamed (see :mod:`tournaments.xlsxread` for the bounds)."""
     try:
-        wb = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except Exception:
-        raise RatingListError([(None, _("The file is not a valid XLSX workbook."))]) from None
-    ws = wb.worksheets[0]
-    return [list(row) for row in ws.iter_rows(values_only=True)]
+        # MAX_ROWS and the header, with room for a few empty formatted rows: _read_rows counts exactly.
+        yield from iter_rows(data, max_columns=MAX_COLUMNS, max_rows=MAX_ROWS + 100)
+    except TooManyRows:
+        raise _too_many_rows() from None
+    except XlsxError as exc:
+        raise RatingListError([(None, exc.message)]) from None
+
+
+def _read_rows(rows):
+    """The rows up to the header and at most MAX_ROWS after it, stopping as soon as the file says more: a file of
+    a million rows is refused after reading MAX_ROWS of them."""
+    result, header_seen, after_header = [], False, 0
+    for row in rows:
+        result.append(row)
+        if header_seen:
+            after_header += 1
+            if after_header > MAX_ROWS:
+                raise _too_many_rows()
+        elif any(str(c).strip() for c in row if c is not None):
+            header_seen = True
+        elif len(result) > MAX_ROWS:
+            raise RatingListError([(None, _("The file is empty."))])
+    return result
 
 
 def _parse_date(value):
@@ -140,6 +185,8 @@ def _parse_rating(value):
         number = float(text.replace(",", "."))
     except ValueError:
         raise ValueError(_("invalid rating “%(value)s”") % {"value": text}) from None
+    if not math.isfinite(number):  # "NaN", "inf": float() reads them, int() would fail
+        raise ValueError(_("invalid rating “%(value)s”") % {"value": text})
     if number != int(number) or not RATING_MIN <= number <= RATING_MAX:
         raise ValueError(
             _("rating %(value)s out of range (%(min)s to %(max)s)")
@@ -173,7 +220,7 @@ def parse_rating_list(data, filename):
     if not data.strip():
         raise RatingListError([(None, _("The file is empty."))])
     is_xlsx = filename.lower().endswith((".xlsx", ".xlsm")) or data[:2] == b"PK"
-    rows = _read_xlsx(data) if is_xlsx else _read_csv(data)
+    rows = _read_rows(_read_xlsx(data) if is_xlsx else _read_csv(data))
     rows = [r for r in rows if any(str(c).strip() for c in r if c is not None)] and rows
     header_index = next((i for i, r in enumerate(rows) if any(str(c or "").strip() for c in r)), None)
     if header_index is None:
@@ -190,9 +237,6 @@ def parse_rating_list(data, filename):
         raise RatingListError(
             [(header_index + 1, _("missing columns: %(cols)s") % {"cols": ", ".join(str(labels[m]) for m in missing)})]
         )
-    if len(rows) - header_index - 1 > MAX_ROWS:
-        raise RatingListError([(None, _("Too many rows (at most %(n)s).") % {"n": MAX_ROWS})])
-
     result, errors, seen = [], [], {}
     for i, raw in enumerate(rows[header_index + 1 :], start=header_index + 2):
         if not any(str(c).strip() for c in raw if c is not None):
