@@ -12,6 +12,7 @@ from datetime import date, datetime
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import translation
 
 from testkit import hostile_files as H
 from tournaments.models import AuditEntry, Player
@@ -21,6 +22,13 @@ from tournaments.services.entries import rating_list_import
 from tournaments.xlsxread import iter_rows
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _portuguese():
+    """The messages are asserted in Portuguese, whatever language an earlier test left active."""
+    with translation.override("pt-br"):
+        yield
 
 
 def refusal(data, filename="lista.xlsx"):
