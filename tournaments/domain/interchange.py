@@ -11,14 +11,20 @@ Useful for the ``standings`` command on an imported file and for tests.  Reading
   appearance in any round this is a late-entry round (``not_entered``), after it a
   withdrawal (``withdrawn``).  ``absent`` players score 0 (the file has no field for
   an absence given the draw value).
+* ``scoring`` values (JSON numbers) become the domain's scores as the database keeps
+  them: ``int`` when whole, else the ``Decimal`` written (``0.5``), never a float.
 """
 
 from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
 
 from .model import (
     ByeValue,
     Format,
     GameResult,
+    Number,
     PlayerData,
     RoundKind,
     RoundRecord,
@@ -37,19 +43,25 @@ RESULTS_BY_CODE = {
 }
 
 
-def _complete(rnd: dict) -> bool:
+def _score(value: int | float | str) -> Number:
+    exact = Decimal(str(value))
+    return int(exact) if exact == exact.to_integral_value() else exact
+
+
+# ``data`` is the parsed JSON file, unchecked (the importer validates it): ``Any`` is its honest type.
+def _complete(rnd: dict[str, Any]) -> bool:
     if rnd.get("status", "published") == "draft":
         return False
     return all(g is not None for b in rnd.get("boards", []) for g in b.get("games", [None]))
 
 
 def tournament_from_interchange(
-    data: dict, rounds_completed: int | None = None, provisional_rating: int = 1600
+    data: dict[str, Any], rounds_completed: int | None = None, provisional_rating: int = 1600
 ) -> TournamentData:
     t = data["tournament"]
     fmt = Format(t.get("format", "micro-match"))
     sc = t.get("scoring") or {}
-    scoring = Scoring(sc.get("win", 2), sc.get("draw", 1), sc.get("loss", 0))
+    scoring = Scoring(_score(sc.get("win", 2)), _score(sc.get("draw", 1)), _score(sc.get("loss", 0)))
     rounds = sorted(data.get("rounds", []), key=lambda r: r["number"])
     done = 0
     for rnd in rounds:

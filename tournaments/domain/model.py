@@ -8,8 +8,12 @@ scoring (default win 2 / draw 1 / loss 0 per game).  A *round* is the unit of th
 FIDE C.07 Article 16 arithmetic: in a micro-match round a win is worth
 ``2 * win`` and a draw ``2 * draw`` (domain.md section 5).
 
-Numbers are kept as given (``int`` for the usual 2/1/0 scale; pass ``Decimal`` or
-``Fraction`` for a 1/0.5/0 scale, never ``float`` if exact ties matter).
+Scores are kept as given: ``int`` for the usual 2/1/0 scale, ``Decimal`` for a value
+with a half (1/0.5/0, as the database stores it; the app passes whole values as ``int``).
+Never ``float`` (ties must be exact) and never ``Fraction``: a sum of game points
+mixes ``int`` and ``Decimal`` freely, while ``Decimal + Fraction`` raises ``TypeError``.
+The one division, a direct-encounter mean, is exact (a ``Fraction``); where such a mean
+meets a score, the score is converted to a ``Fraction`` first.
 """
 
 from __future__ import annotations
@@ -20,7 +24,11 @@ from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 
-Number = int | Decimal | Fraction
+# A score: game points and every sum or product of them (see the module docstring).
+Number = int | Decimal
+# A score or an exact mean (direct encounter): what a tiebreak value can be; ``None`` when it has no value.
+Exact = int | Decimal | Fraction
+TiebreakValue = Exact | None
 
 
 class Format(StrEnum):
@@ -123,6 +131,12 @@ class Scoring:
     win: Number = 2
     draw: Number = 1
     loss: Number = 0
+
+    def __post_init__(self) -> None:
+        for name in ("win", "draw", "loss"):
+            value = getattr(self, name)
+            if not isinstance(value, int | Decimal):
+                raise TypeError(f"scoring {name} must be an int or a Decimal, not {type(value).__name__}: {value!r}")
 
     def game_points(self, result: GameResult) -> Number:
         if result in (GameResult.WIN, GameResult.FORFEIT_WIN):
@@ -296,7 +310,7 @@ class StandingsSettings:
     top3_order: Top3Order = Top3Order.BUCHHOLZ
     dummy_cap_rounds: DummyCapRounds = DummyCapRounds.COMPLETED
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.profile != CBJD:
             keys = tuple(self.profile)
             unknown = [k for k in keys if k not in TIEBREAK_KEYS]

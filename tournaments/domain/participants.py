@@ -66,7 +66,9 @@ def participation(
     ``withdrawn_from``: per entry id, the first round it is withdrawn from (``None`` = not withdrawn);
     ``over``: the tournament has ended (every planned round is complete).
     """
-    played, to_play, excluded = set(), set(), set()
+    played: set[int] = set()
+    to_play: set[int] = set()
+    excluded: set[int] = set()
     next_round = rounds_counted + 1
     for pid, entry_kinds in kinds.items():
         if participated(entry_kinds, rule):

@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .model import RoundKind, TournamentData
-from .tiebreaks import TiebreakCalculator, round_half_up
+from .model import Number, TournamentData
+from .tiebreaks import PlayedRound, TiebreakCalculator, round_half_up
 
 # p (in hundredths, 50..100) -> dp; symmetric below 50.
 _DP_TABLE = {
@@ -78,7 +78,7 @@ _DP_TABLE = {
 }
 
 
-def dp_for(fraction) -> int:
+def dp_for(fraction: int | Fraction) -> int:
     """Rating difference for a fractional score (0..1), FIDE table 8.1(a)."""
     hundredths = round_half_up(Fraction(fraction) * 100)
     hundredths = max(0, min(100, hundredths))
@@ -91,7 +91,7 @@ def dp_for(fraction) -> int:
 class Performance:
     id: int
     games: int  # games over the board against rated opponents
-    score: object  # game points scored in them
+    score: Number  # game points scored in them
     percentage: Fraction | None  # score / (games x win)
     average_rating: int | None  # Ra, rounded half up
     performance: int | None  # Ra + dp, rounded half up
@@ -101,13 +101,13 @@ def performances(tournament: TournamentData) -> dict[int, Performance]:
     calc = TiebreakCalculator(tournament)
     sc = tournament.scoring
     players = calc.players
-    out = {}
+    out: dict[int, Performance] = {}
     for pid, recs in calc.records.items():
         games = 0
-        score = 0
+        score: Number = 0
         rating_sum = 0
         for rec in recs:
-            if rec.kind is not RoundKind.PLAYED:
+            if not isinstance(rec, PlayedRound):
                 continue
             opp = players[rec.opponent]
             if opp.rating is None:

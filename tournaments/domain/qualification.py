@@ -27,6 +27,8 @@ from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 
+from .model import Exact, Number, TiebreakValue
+
 TOP_N = 30
 
 
@@ -41,9 +43,9 @@ class Candidate:
 
     id: int
     place: int  # equal for players sharing a place
-    points: object = None
-    tiebreaks: Mapping = field(default_factory=dict)
-    order: tuple = ()
+    points: Number | None = None
+    tiebreaks: Mapping[str, TiebreakValue] = field(default_factory=dict)
+    order: tuple[str, ...] = ()
     abandoned: bool = False
 
 
@@ -61,7 +63,7 @@ class SpotNote:
     code: str
     ids: tuple[int, ...]
     key: str | None = None
-    values: tuple = ()
+    values: tuple[TiebreakValue, ...] = ()
     spots: int = 0
 
 
@@ -113,7 +115,7 @@ class QualificationResult:
     exact_average: Fraction | None = field(default=None, compare=False)
     notes: tuple[SpotNote, ...] = ()
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, object]:
         """The ``categories[]`` object of ``homologation_check --format json``."""
         return {
             "code": self.code,
@@ -125,7 +127,7 @@ class QualificationResult:
         }
 
 
-def spots_for_average(average, participants: int) -> int:
+def spots_for_average(average: Exact, participants: int) -> int:
     """Spots given by an (unrounded) average; ``participants`` of the tournament."""
     a = Fraction(average)
     if a >= 2150 or (participants > 120 and a >= 2100):
@@ -137,7 +139,9 @@ def spots_for_average(average, participants: int) -> int:
     return 0
 
 
-def top_average(ratings: Iterable[int | None], provisional: int = 1600, top: int = TOP_N):
+def top_average(
+    ratings: Iterable[int | None], provisional: int = 1600, top: int = TOP_N
+) -> tuple[Fraction | None, int]:
     """(exact mean, count) of the ``top`` highest ratings; ``None`` = unrated at ``provisional``."""
     values = sorted((provisional if r is None else r for r in ratings), reverse=True)[:top]
     if not values:

@@ -34,20 +34,22 @@ direct encounter followed by the moved order, and the reason names both.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .model import (
     CBJD,
     TIEBREAK_KEYS,
     AcceleratedProgressive,
+    Exact,
     Number,
     RoundKind,
     StandingsSettings,
+    TiebreakValue,
     Top3Order,
     TournamentData,
 )
-from .tiebreaks import TiebreakCalculator
+from .tiebreaks import PlayedRound, TiebreakCalculator
 
 NORMAL_ORDER = ("progressive", "progressive_corrected", "buchholz")
 ORDER_END = ("progressive_corrected", "buchholz", "progressive")
@@ -103,14 +105,14 @@ class StandingRow:
     id: int
     name: str
     points: Number
-    tiebreaks: dict
+    tiebreaks: dict[str, TiebreakValue]
     order: tuple[str, ...]
     order_reason: str | None
     place: int
     unrated: bool = False
     withdrawn_from: int | None = None
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, object]:
         """The object of ``standings --format json`` (interchange.md)."""
         return {
             "rank": self.rank,
@@ -129,10 +131,10 @@ class Standings:
     rounds_completed: int
     readings: tuple[str, ...] = field(default=())
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[StandingRow]:
         return iter(self.rows)
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.rows)
 
     def row(self, pid: int) -> StandingRow:
@@ -141,7 +143,7 @@ class Standings:
                 return r
         raise KeyError(pid)
 
-    def as_json(self) -> list[dict]:
+    def as_json(self) -> list[dict[str, object]]:
         return [r.as_json() for r in self.rows]
 
 
@@ -149,12 +151,12 @@ def format_rank(first: int, last: int) -> str:
     return str(first) if first == last else f"{first}-{last}"
 
 
-def _sort_value(v):
+def _sort_value(v: TiebreakValue) -> tuple[int, Exact]:
     # None ranks below every number; keys are "higher is better"
     return (0, 0) if v is None else (1, v)
 
 
-def top3_exception_group(calc: TiebreakCalculator) -> frozenset | None:
+def top3_exception_group(calc: TiebreakCalculator) -> frozenset[int] | None:
     """The three highest-rated players if they satisfy CBJD exception 3, else ``None``.
 
     Every round of each of them has an opponent; against the other two the encounter was played over the
@@ -168,14 +170,14 @@ def top3_exception_group(calc: TiebreakCalculator) -> frozenset | None:
     top_set = set(top)
     for pid in top:
         seen_top = []
-        for rec, result in zip(calc.records[pid], calc.outcome[pid]):
+        for rec in calc.records[pid]:
             if rec.opponent in top_set:
-                if rec.kind is not RoundKind.PLAYED or result != 0:
+                if not isinstance(rec, PlayedRound) or rec.outcome != 0:
                     return None
                 seen_top.append(rec.opponent)
             elif rec.kind is RoundKind.FORFEIT_WIN:
                 continue
-            elif rec.kind is not RoundKind.PLAYED or result <= 0:
+            elif not isinstance(rec, PlayedRound) or rec.outcome <= 0:
                 return None
         if sorted(seen_top) != sorted(q for q in top if q != pid):
             return None
@@ -183,12 +185,12 @@ def top3_exception_group(calc: TiebreakCalculator) -> frozenset | None:
 
 
 def cbjd_order(
-    calc: TiebreakCalculator, group: Sequence[int], top3: frozenset | None
+    calc: TiebreakCalculator, group: Sequence[int], top3: frozenset[int] | None
 ) -> tuple[tuple[str, ...], str | None]:
     """Tiebreak order and reason (pt-BR, ``None`` for the normal order) for one tie group."""
     second = calc.s.accelerated_progressive == AcceleratedProgressive.SECOND
     moved = ORDER_SECOND if second else ORDER_END
-    order = NORMAL_ORDER
+    order: tuple[str, ...] = NORMAL_ORDER
     reasons = []
     if calc.t.acceleration_used:
         order = moved
@@ -206,7 +208,9 @@ def cbjd_order(
     return order, (" ".join(reasons) if reasons else None)
 
 
-def _split(calc: TiebreakCalculator, group: list[int], order: Sequence[str], values: dict) -> list[list[int]]:
+def _split(
+    calc: TiebreakCalculator, group: list[int], order: Sequence[str], values: dict[int, dict[str, TiebreakValue]]
+) -> list[list[int]]:
     """Apply ``order`` to ``group`` and every subgroup still tied (C.07 4.2)."""
     if len(group) < 2 or not order:
         return [sorted(group)]
@@ -214,7 +218,7 @@ def _split(calc: TiebreakCalculator, group: list[int], order: Sequence[str], val
     if key == "direct_encounter":
         parts = calc.de_split(group)
     else:
-        buckets: dict = {}
+        buckets: dict[tuple[int, Exact], list[int]] = {}
         for pid in group:
             buckets.setdefault(_sort_value(values[pid][key]), []).append(pid)
         parts = [buckets[k] for k in sorted(buckets, reverse=True)]
@@ -246,7 +250,7 @@ def _readings(settings: StandingsSettings, tournament: TournamentData) -> tuple[
 def compute_standings(tournament: TournamentData, settings: StandingsSettings = StandingsSettings()) -> Standings:
     """The ordered standings of ``tournament`` after ``rounds_completed`` rounds."""
     calc = TiebreakCalculator(tournament, settings)
-    by_points: dict = {}
+    by_points: dict[Number, list[int]] = {}
     for p in tournament.players:
         by_points.setdefault(calc.score[p.id], []).append(p.id)
     top3 = top3_exception_group(calc) if settings.profile == CBJD else None

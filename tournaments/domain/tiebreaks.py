@@ -23,23 +23,26 @@ Readings taken here (each documented where it is computed):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Final, Literal, NamedTuple
 
 from .model import (
     ByeValue,
     DummyCapRounds,
+    Exact,
     GameResult,
     Number,
     PlayerData,
     RoundKind,
     RoundRecord,
     StandingsSettings,
+    TiebreakValue,
     TournamentData,
     UnplayedRules,
 )
 
-_PLAYED = RoundKind.PLAYED
+_PLAYED: Final = RoundKind.PLAYED
 _REQUESTED = frozenset(k for k in RoundKind if k.is_requested_bye)
 _VUR = frozenset(k for k in RoundKind if k.is_vur)
 _NEEDS_OPPONENT = frozenset(k for k in RoundKind if k.is_played or k.is_forfeit)
@@ -48,20 +51,44 @@ _MIRROR = {g: g.mirror for g in GameResult}
 _RIGA = {g: g.riga_units for g in GameResult}
 
 
-def round_half_up(value) -> int:
+def round_half_up(value: Exact) -> int:
     """Nearest integer, .5 rounds up (FIDE 10.1)."""
     f = Fraction(value)
     return int((f + Fraction(1, 2)).__floor__())
 
 
-def _mean(values: Sequence[Number]) -> Number:
-    """Exact mean: a Fraction (an int when whole) for int/Fraction input, else the
-    input's own type (Decimal)."""
-    total = sum(values)
-    if isinstance(total, (int, Fraction)):
-        mean = Fraction(total, len(values))
-        return int(mean) if mean.denominator == 1 else mean
-    return total / len(values)
+def _mean(values: Sequence[Number]) -> int | Fraction:
+    """Exact mean: a Fraction, an int when whole; for Decimal scores too (Decimal division would round)."""
+    mean = Fraction(sum(values)) / len(values)
+    return int(mean) if mean.denominator == 1 else mean
+
+
+def _exact(value: Exact) -> int | Fraction:
+    """``value`` where it meets an exact mean: a Decimal score as the equal Fraction (Decimal + Fraction
+    raises TypeError), an int or a Fraction as it is."""
+    return Fraction(value) if isinstance(value, Decimal) else value
+
+
+class PlayedRound(NamedTuple):
+    """A round played over the board (at least one game), as the calculator keeps it: points resolved."""
+
+    kind: Literal[RoundKind.PLAYED]
+    opponent: int
+    points: Number
+    games: tuple[GameResult, ...]
+    outcome: int  # +1 / 0 / -1: encounter won / level / lost, both sides' points compared
+
+
+class UnplayedRound(NamedTuple):
+    """Any other round (bye, forfeit, absence, withdrawal, late entry): points resolved."""
+
+    kind: RoundKind
+    opponent: int | None  # the scheduled opponent of a forfeit round, else None
+    points: Number
+    games: tuple[GameResult, ...]
+
+
+Round = PlayedRound | UnplayedRound
 
 
 class Contribution(NamedTuple):
@@ -79,15 +106,25 @@ class TournamentError(ValueError):
     pass
 
 
+def _given(p: PlayerData, index: int, points: Number) -> Number:
+    """Points given with a record: a score like any other (tournaments.domain.model), never a float or Fraction."""
+    if not isinstance(points, int | Decimal):
+        raise TournamentError(
+            f"player {p.id} round {index + 1}: points must be an int or a Decimal, not {type(points).__name__}"
+        )
+    return points
+
+
 class TiebreakCalculator:
     """Per-player figures for one tournament.
 
-    Attributes (all dicts keyed by pairing number): ``records`` (normalised
-    records, rounds 1..R), ``score``, ``adjusted`` (16.3), ``contributions``
-    (Buchholz terms), and the tiebreak values in :meth:`values`.
+    Attributes (all dicts keyed by pairing number): ``records`` (rounds 1..R as
+    :class:`PlayedRound` / :class:`UnplayedRound`, points resolved), ``score``,
+    ``adjusted`` (16.3), ``contributions`` (Buchholz terms), and the tiebreak
+    values in :meth:`values`.
     """
 
-    def __init__(self, tournament: TournamentData, settings: StandingsSettings = StandingsSettings()):
+    def __init__(self, tournament: TournamentData, settings: StandingsSettings = StandingsSettings()) -> None:
         self.t = tournament
         self.s = settings
         self.R = tournament.rounds_completed
@@ -101,19 +138,15 @@ class TiebreakCalculator:
         self.round_win = tournament.round_win
         self.round_draw = tournament.round_draw
         self._gp = {g: tournament.scoring.game_points(g) for g in GameResult}
-        self.records: dict[int, list[RoundRecord]] = {}
-        # per player per round: +1 / 0 / -1 for a played encounter won / level / lost, else None
-        self.outcome: dict[int, list[int | None]] = {}
+        self.records: dict[int, list[Round]] = {}
         for p in tournament.players:
             if len(p.rounds) < self.R:
                 raise TournamentError(f"player {p.id} has {len(p.rounds)} round records, {self.R} rounds completed")
-            recs = [self._normalise(p, i, rec) for i, rec in enumerate(p.rounds[: self.R])]
-            self.records[p.id] = recs
-            self.outcome[p.id] = [self._encounter_won(r) if r.kind is RoundKind.PLAYED else None for r in recs]
+            self.records[p.id] = [self._normalise(p, i, rec) for i, rec in enumerate(p.rounds[: self.R])]
         self._compute_base()
 
     # ------------------------------------------------------------------ input
-    def _normalise(self, p: PlayerData, index: int, rec: RoundRecord) -> RoundRecord:
+    def _normalise(self, p: PlayerData, index: int, rec: RoundRecord) -> Round:
         kind = rec.kind if rec.kind.__class__ is RoundKind else RoundKind(rec.kind)
         games = rec.games
         for g in games:
@@ -128,25 +161,27 @@ class TiebreakCalculator:
                 raise TournamentError(f"player {p.id} round {index + 1}: {kind.value} needs an opponent")
             if opponent not in self.players:
                 raise TournamentError(f"player {p.id} round {index + 1}: unknown opponent {opponent}")
-            if kind is _PLAYED and _OTB.isdisjoint(games):
-                raise TournamentError(
-                    f"player {p.id} round {index + 1}: a played round needs a game played over the board"
-                )
+            if kind is _PLAYED:
+                if _OTB.isdisjoint(games):
+                    raise TournamentError(
+                        f"player {p.id} round {index + 1}: a played round needs a game played over the board"
+                    )
+                played = sum(gp[g] for g in games) if rec.points is None else _given(p, index, rec.points)
+                return PlayedRound(_PLAYED, opponent, played, games, self._outcome(games))
         points = rec.points
-        if points is None:
-            if games:
-                points = sum(gp[g] for g in games)
-            elif kind is RoundKind.FORFEIT_WIN:
-                points = self.round_win
-            elif kind in (RoundKind.FORFEIT_LOSS, RoundKind.DOUBLE_FORFEIT):
-                points = sc.loss * self.t.games_per_round
-            elif kind is RoundKind.BYE:
-                points = self.round_win if self.t.bye_value == ByeValue.WIN else self.round_draw
-            else:
-                points = 0
-        if kind is rec.kind and games is rec.games and points is rec.points:
-            return rec
-        return RoundRecord(kind=kind, opponent=opponent, points=points, games=games)
+        if points is not None:
+            points = _given(p, index, points)
+        elif games:
+            points = sum(gp[g] for g in games)
+        elif kind is RoundKind.FORFEIT_WIN:
+            points = self.round_win
+        elif kind in (RoundKind.FORFEIT_LOSS, RoundKind.DOUBLE_FORFEIT):
+            points = sc.loss * self.t.games_per_round
+        elif kind is RoundKind.BYE:
+            points = self.round_win if self.t.bye_value == ByeValue.WIN else self.round_draw
+        else:
+            points = 0
+        return UnplayedRound(kind, opponent, points, games)
 
     # ------------------------------------------------------------ base values
     def _compute_base(self) -> None:
@@ -187,9 +222,9 @@ class TiebreakCalculator:
         self.contributions: dict[int, list[Contribution]] = {}
         for pid, recs in self.records.items():
             own = self.score[pid]
-            contribs = []
+            contribs: list[Contribution] = []
             for i, rec in enumerate(recs):
-                if rec.kind is RoundKind.PLAYED:
+                if isinstance(rec, PlayedRound):
                     contribs.append(
                         Contribution(i + 1, rec.opponent, self.adjusted[rec.opponent], rec.points, False, False)
                     )
@@ -209,21 +244,21 @@ class TiebreakCalculator:
         for pid, recs in self.records.items():
             enc: dict[int, list[Number]] = {}
             for rec in recs:
-                if rec.kind is RoundKind.PLAYED:
+                if isinstance(rec, PlayedRound):
                     enc.setdefault(rec.opponent, []).append(rec.points)
             self.encounters[pid] = enc
 
     # ---------------------------------------------------------------- helpers
-    def _encounter_won(self, rec: RoundRecord) -> int:
+    def _outcome(self, games: tuple[GameResult, ...]) -> int:
         """+1 won, 0 level, -1 lost, comparing both sides' points of the encounter."""
         gp = self._gp
-        theirs = sum(gp[_MIRROR[g]] for g in rec.games)
-        own = sum(gp[g] for g in rec.games)
+        theirs = sum(gp[_MIRROR[g]] for g in games)
+        own = sum(gp[g] for g in games)
         return (own > theirs) - (own < theirs)
 
     def running_scores(self, pid: int, count_unplayed: bool = True) -> list[Number]:
-        out = []
-        total = 0
+        out: list[Number] = []
+        total: Number = 0
         gp = self._gp
         for rec in self.records[pid]:
             if count_unplayed:
@@ -272,7 +307,7 @@ class TiebreakCalculator:
 
     def matches_won(self, pid: int) -> int:
         """Played encounters (micro-matches or games) won; unplayed rounds do not count."""
-        return sum(1 for o in self.outcome[pid] if o is not None and o > 0)
+        return sum(1 for rec in self.records[pid] if isinstance(rec, PlayedRound) and rec.outcome > 0)
 
     def games_won(self, pid: int) -> int:
         """Games won over the board (forfeit wins do not count; FIDE 7.2 WON)."""
@@ -282,9 +317,9 @@ class TiebreakCalculator:
         """2 / 1 / 0 per round: played encounters by their result, unplayed rounds by
         the points awarded compared with a draw's points of a round."""
         total = 0
-        for rec, o in zip(self.records[pid], self.outcome[pid]):
-            if o is not None:
-                total += 1 + o
+        for rec in self.records[pid]:
+            if isinstance(rec, PlayedRound):
+                total += 1 + rec.outcome
             else:
                 total += 2 if rec.points > self.round_draw else 1 if rec.points == self.round_draw else 0
         return total
@@ -293,7 +328,7 @@ class TiebreakCalculator:
         """Average rating of opponents met over the board, unrated at their provisional
         rating, rounded half up (FIDE 10.1); ``None`` with no played encounter."""
         ratings = [
-            self.t.rating_of(self.players[rec.opponent]) for rec in self.records[pid] if rec.kind is RoundKind.PLAYED
+            self.t.rating_of(self.players[rec.opponent]) for rec in self.records[pid] if isinstance(rec, PlayedRound)
         ]
         if not ratings:
             return None
@@ -305,25 +340,37 @@ class TiebreakCalculator:
         return sum(
             self.score[rec.opponent] * sum(_RIGA[g] for g in rec.games)
             for rec in self.records[pid]
-            if rec.kind is RoundKind.PLAYED
+            if isinstance(rec, PlayedRound)
         )
 
     # ------------------------------------------------------ direct encounter
     def met(self, a: int, b: int) -> bool:
         return b in self.encounters[a]
 
-    def de_points(self, pid: int, group: Sequence[int]) -> Number | None:
+    def de_points(self, pid: int, group: Sequence[int]) -> Exact | None:
         """Points scored against the other members of ``group`` in played encounters
-        (the mean when two met more than once, C.07 6.1.2); ``None`` if none met."""
+        (the mean when two met more than once, C.07 6.1.2); ``None`` if none met.
+
+        A score (int or Decimal) when each pair met once; with a mean, exact: a Fraction
+        (an int when the means are whole and the rest is too).
+        """
         enc = self.encounters[pid]
-        total = None
+        once: Number = 0  # the points of the encounters met once
+        means: int | Fraction = 0  # the exact means of those met more than once
+        met = repeated = False
         for other in group:
             if other == pid or other not in enc:
                 continue
             pts = enc[other]
-            value = pts[0] if len(pts) == 1 else _mean(pts)
-            total = value if total is None else total + value
-        return total
+            met = True
+            if len(pts) == 1:
+                once += pts[0]
+            else:
+                repeated = True
+                means += _mean(pts)
+        if not met:
+            return None
+        return _exact(once) + means if repeated else once
 
     def de_split(self, group: Sequence[int]) -> list[list[int]]:
         """Split a tied group by direct encounter (C.07 Article 6).
@@ -338,10 +385,11 @@ class TiebreakCalculator:
         group = list(group)
         if len(group) < 2:
             return [group]
-        scores = {p: self.de_points(p, group) or 0 for p in group}
+        # exact: a mean (Fraction) can meet a Decimal score here, and the best cases add a win's points
+        scores = {p: _exact(self.de_points(p, group) or 0) for p in group}
         missing = {p: sum(1 for q in group if q != p and not self.met(p, q)) for p in group}
         if not any(missing.values()):
-            levels: dict = {}
+            levels: dict[int | Fraction, list[int]] = {}
             for p in group:
                 levels.setdefault(scores[p], []).append(p)
             if len(levels) == 1:
@@ -353,8 +401,9 @@ class TiebreakCalculator:
             return out
         remaining = list(group)
         out = []
+        win = _exact(self.round_win)
         while len(remaining) > 1:
-            best = {p: scores[p] + self.round_win * missing[p] for p in remaining}
+            best = {p: scores[p] + win * missing[p] for p in remaining}
             winner = next((c for c in remaining if all(scores[c] > best[r] for r in remaining if r != c)), None)
             if winner is None:
                 break
@@ -367,7 +416,7 @@ class TiebreakCalculator:
         return out
 
     # -------------------------------------------------------------- summary
-    def values(self, pid: int, score_group: Sequence[int]) -> dict[str, object]:
+    def values(self, pid: int, score_group: Sequence[int]) -> dict[str, TiebreakValue]:
         """Every tiebreak value of a player, keyed as in interchange.md.
 
         ``direct_encounter`` is relative to the player's score group (the players

@@ -67,3 +67,22 @@ def test_incomplete_round_is_not_counted():
     t = tournament_from_interchange(sample(round2_games=("1/2", None)))
     assert t.rounds_completed == 1
     assert all(len(p.rounds) == 1 for p in t.players)
+
+
+def test_half_point_scoring_becomes_the_database_scores():
+    # JSON reads 0.5 as a float; the domain keeps scores exact (int when whole, else Decimal), as the
+    # database path does: the same file gives the same scores on both roads.
+    from decimal import Decimal
+
+    from tournaments.domain import Scoring
+
+    data = sample()
+    data["tournament"]["scoring"] = {"win": 1, "draw": 0.5, "loss": 0.0}
+    t = tournament_from_interchange(data)
+    assert t.scoring == Scoring(1, Decimal("0.5"), 0)
+    assert [type(v) for v in (t.scoring.win, t.scoring.draw, t.scoring.loss)] == [int, Decimal, int]
+    # P1: R1 W, D = 1.5; R2 D, L = 0.5.  P2: forfeit win 2 (2 x 1), then D, W = 1.5 -> 3.5, first.
+    p1 = t.players[0].rounds
+    assert (p1[0].points, p1[1].points) == (Decimal("1.5"), Decimal("0.5"))
+    s = compute_standings(t)
+    assert (s.rows[0].id, s.rows[0].points) == (2, Decimal("3.5"))

@@ -199,6 +199,28 @@ def test_input_errors():
         StandingsSettings(profile=["no_such_key"])
 
 
+def test_scores_are_int_or_decimal():
+    # A Fraction or a float among the scores would meet the Decimal ones (TypeError) or lose exactness:
+    # refused where they enter, the scoring and a record's given points.
+    from decimal import Decimal
+    from fractions import Fraction
+
+    from tournaments.domain import Scoring
+
+    with pytest.raises(TypeError, match="scoring draw must be an int or a Decimal, not Fraction"):
+        Scoring(1, Fraction(1, 2), 0)
+    with pytest.raises(TypeError, match="scoring win must be an int or a Decimal, not float"):
+        Scoring(1.0, Decimal("0.5"), 0)
+    players = [(1, "P1", 2000), (2, "P2", 1900)]
+    absent = build(players, [[(1, "absent", Fraction(1, 2)), (2, "bye")]])
+    with pytest.raises(TournamentError, match="player 1 round 1: points must be an int or a Decimal, not Fraction"):
+        TiebreakCalculator(absent)
+    assert TiebreakCalculator(build(players, [[(1, "absent", Decimal("0.5")), (2, "bye")]])).score == {
+        1: Decimal("0.5"),
+        2: 2,
+    }
+
+
 def test_no_round_played_yet():
     players = tuple(PlayerData(id=i, name=f"P{i}", rating=2000 - i) for i in (1, 2, 3))
     s = compute_standings(TournamentData(players=players, rounds_completed=0, planned_rounds=7))
@@ -228,3 +250,47 @@ def test_decimal_scoring_one_half_zero():
     # Riga's multiplier stays 2 per game won / 1 per draw whatever the scale:
     # D vs P2 (2) 1*2 + W vs P4 (1) 2*1 + D vs P3 (2) 1*2 = 6
     assert v["riga"] == 6
+
+
+def test_direct_encounter_mean_on_a_half_point_scale():
+    # The database's 1 / 0.5 / 0 scale reaches the domain as Scoring(1, Decimal("0.5"), 0): a win or a loss
+    # is an int, a draw a Decimal.  P1 and P2 met twice (W, L: mean (1 + 0) / 2), P3 and P4 twice (D, D):
+    #   R1 P1-P2 W, P3-P4 D   R2 P2-P1 W, P3-P4 D   R3 P1-P3 D, P2-P4 D  -> everyone 1.5, one tie group.
+    # Direct encounter among the four: P1 1/2 (P2, mean) + 0.5 (P3) = 1; P2 1/2 + 0.5 (P4) = 1;
+    # P3 0.5 (P1) + 0.5 (P4, mean) = 1; P4 0.5 + 0.5 = 1.  The int encounters' mean is exact; it met the
+    # Decimal draws and raised TypeError (Fraction + Decimal) before.
+    from decimal import Decimal
+    from fractions import Fraction
+
+    from tournaments.domain import Scoring
+
+    players = [(1, "P1", 2000), (2, "P2", 1900), (3, "P3", 1800), (4, "P4", 1700)]
+    rounds = [[(1, 2, "W"), (3, 4, "D")], [(2, 1, "W"), (3, 4, "D")], [(1, 3, "D"), (2, 4, "D")]]
+    t = build(players, rounds, scoring=Scoring(1, Decimal("0.5"), 0))
+    calc = TiebreakCalculator(t)
+    assert [calc.de_points(p, [1, 2, 3, 4]) for p in (1, 2, 3, 4)] == [1, 1, 1, 1]
+    assert calc.de_points(1, [1, 2]) == Fraction(1, 2) and calc.de_points(3, [3, 4]) == Decimal("0.5")
+    s = compute_standings(t)
+    assert [r.points for r in s.rows] == [Decimal("1.5")] * 4
+    assert [s.row(p).tiebreaks["direct_encounter"] for p in (1, 2, 3, 4)] == [1, 1, 1, 1]
+    # 6.3 with a mean and Decimal points: each missed one encounter (P1-P4, P2-P3), so each has 1 at worst and
+    # 1 + 1 (a win in the missing encounter) at best: nobody is alone at the top.
+    assert calc.de_split([1, 2, 3, 4]) == [[1, 2, 3, 4]]
+
+
+def test_direct_encounter_6_3_best_case_on_a_decimal_win():
+    # Scale 2.5 / 1 / 0 (the database allows it): Scoring(Decimal("2.5"), 1, 0).  P1-P2 met twice, D then
+    # P2 won; P2 beat P3; P1 and P3 never met.  Group {P1, P2, P3} (C.07 6.3):
+    #   P1 mean (1 + 0) / 2 = 1/2, best 1/2 + 2.5 = 3      P2 (1 + 2.5) / 2 + 2.5 = 4.25, met both
+    #   P3 0, best 0 + 2.5 = 2.5
+    # P2 is alone at the top; P1 and P3 did not meet: still tied.  Before, P1's best case added the exact
+    # mean (a Fraction) to the Decimal win and raised TypeError.
+    from decimal import Decimal
+
+    from tournaments.domain import Scoring
+
+    players = [(1, "P1", 2000), (2, "P2", 1900), (3, "P3", 1800), (4, "P4", 1700)]
+    rounds = [[(1, 2, "D"), (3, 4, "W")], [(2, 1, "W"), (3, 4, "L")], [(2, 3, "W"), (1, 4, "D")]]
+    calc = TiebreakCalculator(build(players, rounds, scoring=Scoring(Decimal("2.5"), 1, 0)))
+    assert calc.de_points(1, [1, 2, 3]) * 2 == 1 and calc.de_points(2, [1, 2, 3]) == Decimal("4.25")
+    assert calc.de_split([1, 2, 3]) == [[2], [1, 3]]
