@@ -57,7 +57,26 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = TOURNAMENT_FIELDS
-        widgets = {"start_date": DateInput(), "end_date": DateInput()}
+        widgets = {
+            "start_date": DateInput(),
+            "end_date": DateInput(),
+            # static/js/staff.js fills the address from the name until the director edits it
+            "slug": forms.TextInput(attrs={"data-slug-from": "id_name", "autocomplete": "off"}),
+        }
+        labels = {"slug": _("Web address")}
+        help_texts = {
+            "slug": _(
+                "The end of the public pages' address (/t/aberto-recife/): filled from the name, you may change it. "
+                "Lowercase letters without accents, digits and hyphens."
+            )
+        }
+        error_messages = {
+            "slug": {
+                "unique": _("Another tournament already uses this web address; choose another one."),
+                "invalid": _("Use only lowercase letters without accents, digits and hyphens (aberto-recife-2026)."),
+            },
+            "planned_rounds": {"max_value": _("A tournament has from 1 to 30 rounds.")},
+        }
 
 
 class PlayerForm(forms.ModelForm):

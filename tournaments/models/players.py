@@ -6,10 +6,13 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from .choices import RATING_MAX, RATING_MIN, UF_CHOICES, Sex, SuspensionSource, Title
+from .friendly import FriendlyConstraints, SearchKeyField
 
 
-class Player(models.Model):
+class Player(FriendlyConstraints):
     name = models.CharField(_("full name"), max_length=120)
+    # The name without accents or case, for searches ("joao" finds João) on every database.
+    search_name = SearchKeyField(max_length=120, source="name", db_index=True)
     sex = models.CharField(_("sex"), max_length=1, choices=Sex.choices)
     birth_date = models.DateField(_("birth date"), null=True, blank=True)
     state = models.CharField(_("state (UF)"), max_length=2, choices=UF_CHOICES, blank=True)
@@ -20,6 +23,14 @@ class Player(models.Model):
     title = models.CharField(_("title"), max_length=4, choices=Title.choices, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+
+    CONSTRAINT_MESSAGES = {
+        "player_cbjd_id_unique": ("cbjd_id", _("Another player in the registry already has this CBJD ID.")),
+        "player_cbjd_id_not_empty": ("cbjd_id", _("Leave the CBJD ID empty or give one.")),
+        "player_rating_range": ("rating", _("The rating must be between 100 and 3000.")),
+        "player_fmjd_rating_range": ("fmjd_rating", _("The rating must be between 100 and 3000.")),
+        "player_sex_valid": ("sex", _("Choose the sex.")),
+    }
 
     class Meta:
         verbose_name = _("player")

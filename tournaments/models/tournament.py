@@ -32,6 +32,7 @@ from .choices import (
     Variant,
     WithdrawalKind,
 )
+from .friendly import FriendlyConstraints
 
 # Settings that change results: frozen once round 1 is paired (domain.md section 2).
 FROZEN_SETTINGS = (
@@ -55,7 +56,7 @@ FROZEN_SETTINGS = (
 )
 
 
-class Tournament(models.Model):
+class Tournament(FriendlyConstraints):
     name = models.CharField(_("name"), max_length=200)
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
     variant = models.CharField(_("variant"), max_length=20, choices=Variant.choices, default=Variant.BRAZILIAN_64)
@@ -174,6 +175,23 @@ class Tournament(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
+    CONSTRAINT_MESSAGES = {
+        "tournament_dates_ordered": ("end_date", _("The end date cannot come before the start date.")),
+        "tournament_rounds_range": ("planned_rounds", _("A tournament has from 1 to 30 rounds.")),
+        "tournament_minutes_positive": ("minutes_per_game", _("Give at least 1 minute per game.")),
+        "tournament_scoring_ordered": (
+            "score_win",
+            _("A win must be worth more than a draw, a draw at least as much as a loss, and a loss 0 or more."),
+        ),
+        "tournament_variant_valid": ("variant", _("Choose a variant from the list.")),
+        "tournament_format_valid": ("format", _("Choose a format from the list.")),
+        "tournament_acceleration_valid": ("acceleration", _("Choose an acceleration from the list.")),
+        "tournament_provisional_rating_range": (
+            "provisional_rating",
+            _("The provisional rating must be between 100 and 3000."),
+        ),
+    }
+
     class Meta:
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
@@ -238,7 +256,7 @@ class TournamentRole(models.Model):
         return f"{self.user} — {self.get_role_display()} — {self.tournament}"
 
 
-class Category(models.Model):
+class Category(FriendlyConstraints):
     """A ranking category of the tournament: absoluto, feminino, sub-18, veteranos, ..."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="categories")
@@ -248,6 +266,11 @@ class Category(models.Model):
     min_age = models.PositiveSmallIntegerField(_("minimum age on 31 December"), null=True, blank=True)
     max_age = models.PositiveSmallIntegerField(_("maximum age on 31 December"), null=True, blank=True)
     position = models.PositiveSmallIntegerField(default=0)
+
+    CONSTRAINT_MESSAGES = {
+        "category_code_unique": ("code", _("This tournament already has a category with this code.")),
+        "category_ages_ordered": ("max_age", _("The maximum age cannot be below the minimum age.")),
+    }
 
     class Meta:
         verbose_name = _("category")

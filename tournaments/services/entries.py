@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from .. import cache
 from ..models import Absence, Entry, Player, RatingList, Suspension, Tournament
 from ..models.choices import EntryStatus, SuspensionSource, WithdrawalKind
+from ..models.friendly import fold
 from ..ratinglist import RatingListError, line_message, parse_rating_list
 from ..selectors import latest_rating_list
 from .audit import audit
@@ -434,7 +435,14 @@ def rating_list_import(*, data, filename, user, list_date=None):
 
 
 def player_search(query, limit=20):
+    """Players whose name has every typed word, ignoring accents and case ("joao araujo" finds João Araújo), or
+    whose CBJD ID is the text typed. The same on SQLite and PostgreSQL: it compares the folded copy of the
+    name kept in ``Player.search_name``."""
     query = (query or "").strip()
-    if not query:
+    words = fold(query).split()
+    if not words:
         return Player.objects.none()
-    return Player.objects.filter(Q(name__icontains=query) | Q(cbjd_id=query)).order_by("name")[:limit]
+    by_name = Q()
+    for word in words:
+        by_name &= Q(search_name__contains=word)
+    return Player.objects.filter(by_name | Q(cbjd_id__iexact=query)).order_by("search_name", "pk")[:limit]
