@@ -155,7 +155,11 @@ class StaffRoleForm(forms.Form):
 
 
 class TournamentFileForm(forms.Form):
-    file = forms.FileField(label=_("tournament file (.json interchange file or .trf)"))
+    file = forms.FileField(
+        label=_(
+            "tournament file (.json interchange file, .trf, or Swiss Perfect: .zip with .ini, .trn and .sco, or its cross table .txt)"
+        )
+    )
     program = forms.CharField(
         required=False,
         max_length=120,

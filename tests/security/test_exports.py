@@ -155,14 +155,16 @@ def test_standings_csv_command(hostile):
 
 def test_swiss_perfect_cross_table(hostile, client, director):
     text = crosstable_sp(hostile)
-    lines = text.rstrip("\n").split("\n")
-    assert len(lines) == 1 + 9  # the header and one line per player: no name spills onto a line of its own
+    assert "\n" not in text.replace("\r\n", "") and "\r" not in text.replace("\r\n", "")  # CRLF only
+    lines = text.removesuffix("\r\n").split("\r\n")
+    # the header, a blank line, one line per player: no name spills onto a line of its own
+    assert len(lines) == 1 + 1 + 9 and lines[1] == ""
     width = len(lines[0].split("\t"))
-    for line in lines[1:]:
+    for line in lines[2:]:
         cells = line.split("\t")
         assert len(cells) == width, line
-        assert not [c for c in cells if dangerous(c)], line
-    assert any(line.split("\t")[1] == "'" + HOSTILE_NAMES[0] for line in lines)
+        assert not [c for c in cells if dangerous(c.strip())], line
+    assert any(line.split("\t")[1].strip() == "'" + HOSTILE_NAMES[0] for line in lines[2:])
     client.force_login(director)
     assert client.get(reverse("staff:download", args=[hostile.slug, "crosstable"])).status_code == 200
 

@@ -1,12 +1,13 @@
 """Tournament files in and out: the JSON interchange file (backup, restore, import), TRF for single-game
-tournaments, and the Swiss Perfect style tab-separated cross table.
+tournaments, Swiss Perfect 98 files (in), and the Swiss Perfect cross table (out).
 
 Public API::
 
     export_data(tournament) -> dict            export_json(tournament) -> str
     import_data(dict, user=None) -> Tournament import_json(text, user=None) -> Tournament
     export_trf(tournament) -> str              import_trf(text, user=None) -> Tournament
-    crosstable_sp(tournament) -> str
+    crosstable_sp(tournament) -> str           the cross table as Swiss Perfect writes its text export
+    Swiss Perfect 98 files in (swissperfect.py, dBase reader dbase.py): through import_upload / import_file
     import_upload(Upload(data, name), user=None) -> Imported    the one entry point of the staff page
     import_file(path, user=None) -> Imported                    and of ``manage.py import_tournament``
 

@@ -1,25 +1,33 @@
-"""The cross table as tab-separated text in the Swiss Perfect export layout (cbjd_rules.md section 3.2).
+"""The cross table as Swiss Perfect writes its text export (cbjd_rules.md section 3.2), byte for byte in layout.
 
-Header ``No Name Feder IntlId LocId Rtg Loc Title Total 1 2 ...``; one row per entry in standings order.
-``No`` is the pairing number, ``Feder`` the state (UF), ``LocId`` the CBJD ID, ``Rtg`` the FMJD rating,
-``Loc`` the national rating, ``Total`` the game points. Each round cell is ``opp:result`` with ``W``/``D``/``L``
-for a played game or micro-match (its overall result), ``+``/``-`` for a forfeit win/loss (double forfeit:
-``-``), ``0:+`` for the pairing-allocated bye worth a win (``0:=`` worth a draw), ``0:=`` for an absence given
-the draw value and ``0:`` when the player had no opponent and no points (absence, withdrawal, late entry).
+Tab-separated columns ``No Name Feder Intl Id Loc Id Rtg Loc Title Total`` then one per round; every column is
+padded with spaces to its widest value (header included), the round headers are the round number right-aligned
+to the width of ``No`` followed by two spaces, and the round cells are right-aligned to that width plus two.
+CRLF line ends, a blank line after the header, one line per entry by pairing number (``No``), as Swiss Perfect
+lists them.
+
+``Feder`` is the state (UF), ``Loc Id`` the CBJD ID, ``Rtg`` the FMJD rating, ``Loc`` the national rating,
+``Total`` the game points. Each round cell is ``opp:R``: ``W``/``D``/``L`` for a game or micro-match played (its
+overall result), ``+``/``-`` for a forfeit won/lost (double forfeit: ``-``), ``0:+`` for the pairing-allocated
+bye worth a win (``0:=`` worth a draw), ``0:=`` / ``0:-`` for an announced absence with / without points, and
+`` : `` when the player had no game that round (withdrawn, late entry). User text is one line without tabs and
+never a spreadsheet formula.
 """
 
 from ..safetext import neutralise_formula, one_line
 from ..standings import number, tournament_standings
 
-HEADER = ["No", "Name", "Feder", "IntlId", "LocId", "Rtg", "Loc", "Title", "Total"]
+HEADER = ["No", "Name", "Feder", "Intl Id", "Loc Id", "Rtg", "Loc", "Title", "Total"]
 
 
 def _cell(record, bye_is_win):
     kind = record.kind
     if kind == "pab":
         return "0:+" if bye_is_win else "0:="
-    if kind in ("absent", "withdrawn", "late"):
-        return "0:=" if record.points > 0 else "0:"
+    if kind == "absent":
+        return "0:=" if record.points > 0 else "0:-"
+    if kind in ("withdrawn", "late"):
+        return "0:=" if record.points > 0 else " : "
     if kind == "forfeit_win":
         return f"{record.opponent}:+"
     if kind in ("forfeit_loss", "double_forfeit"):
@@ -30,15 +38,15 @@ def _cell(record, bye_is_win):
 
 def _clean(text):
     """User text as one cell: on one line, no tab, and never read as a formula by a spreadsheet."""
-    return neutralise_formula(one_line(text))
+    return neutralise_formula(one_line(text or "")).replace("\t", " ")
 
 
 def crosstable_sp(tournament, public=False) -> str:
     st = tournament_standings(tournament, public=public, rights=False)
     rounds = st.rounds_completed
-    lines = ["\t".join(HEADER + [str(r) for r in range(1, rounds + 1)])]
     bye_is_win = tournament.bye_value == "win"
-    for row in st.rows:
+    table = []
+    for row in sorted(st.rows, key=lambda r: r.id):
         e = st.entries[row.id]
         p = e.player
         cells = [
@@ -52,6 +60,11 @@ def crosstable_sp(tournament, public=False) -> str:
             _clean(p.title),
             str(number(row.points)),
         ]
-        cells += [_cell(rec, bye_is_win) for rec in st.history[e.pk][:rounds]]
-        lines.append("\t".join(cells))
-    return "\n".join(lines) + "\n"
+        table.append((cells, [_cell(rec, bye_is_win) for rec in st.history[e.pk][:rounds]]))
+    widths = [max([len(h)] + [len(cells[i]) for cells, _ in table]) for i, h in enumerate(HEADER)]
+    w_no = widths[0]
+    lines = ["\t".join([h.ljust(w) for h, w in zip(HEADER, widths)] + [f"{r:>{w_no}}  " for r in range(1, rounds + 1)])]
+    lines.append("")
+    for cells, results in table:
+        lines.append("\t".join([c.ljust(w) for c, w in zip(cells, widths)] + [r.rjust(w_no + 2) for r in results]))
+    return "\r\n".join(lines) + "\r\n"

@@ -87,9 +87,49 @@ def _load_trf(upload: Upload, user: Any) -> Imported:
     return Imported(tournament, "trf", warnings)
 
 
+def _looks_like_sp_native(data: bytes) -> bool:
+    from .swissperfect import looks_like_sp_dbase, looks_like_sp_zip
+
+    return looks_like_sp_zip(data) or looks_like_sp_dbase(data)
+
+
+def _load_sp_native(upload: Upload, user: Any) -> Imported:
+    from .swissperfect import import_native
+
+    tournament, warnings = import_native(upload, user)
+    return Imported(tournament, "swissperfect", warnings)
+
+
+def _looks_like_sp_text(data: bytes) -> bool:
+    from .swissperfect import looks_like_sp_text
+
+    return looks_like_sp_text(data)
+
+
+def _load_sp_text(upload: Upload, user: Any) -> Imported:
+    from .swissperfect import import_text
+
+    tournament, warnings = import_text(upload, user)
+    return Imported(tournament, "swissperfect-text", warnings)
+
+
 FILE_TYPES: list[FileType] = [
     FileType("json", "arquivo de intercâmbio (.json)", (".json",), _looks_like_json, _load_json),
     FileType("trf", "TRF (.trf, .trfx, .txt, .tab)", (".trf", ".trfx", ".txt", ".tab"), _looks_like_trf, _load_trf),
+    FileType(
+        "swissperfect",
+        "Swiss Perfect 98 (.zip com .ini, .trn e .sco)",
+        (".zip", ".trn", ".sco", ".ini"),
+        _looks_like_sp_native,
+        _load_sp_native,
+    ),
+    FileType(
+        "swissperfect-text",
+        "tabela cruzada exportada pelo Swiss Perfect (.txt)",
+        (".txt",),
+        _looks_like_sp_text,
+        _load_sp_text,
+    ),
 ]
 
 

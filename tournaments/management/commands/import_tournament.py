@@ -6,12 +6,15 @@ from tournaments.interchange.cli import error_text, fail
 
 class Command(BaseCommand):
     help = (
-        "Cria um torneio a partir de um arquivo de torneio (intercâmbio .json, TRF .trf/.trfx/.txt/.tab); "
+        "Cria um torneio a partir de um arquivo de torneio (intercâmbio .json, TRF .trf/.trfx/.txt/.tab, Swiss "
+        "Perfect: .zip com .ini/.trn/.sco, um deles com os outros na mesma pasta, ou a tabela cruzada .txt); "
         "imprime o endereço (slug). Avisos da importação vão para a saída de erro."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("file", metavar="FILE", help="arquivo .json (damas-swiss/1) ou TRF (partida única)")
+        parser.add_argument(
+            "file", metavar="FILE", help="arquivo .json (damas-swiss/1), TRF (partida única) ou do Swiss Perfect"
+        )
 
     def handle(self, *args, **options):
         try:

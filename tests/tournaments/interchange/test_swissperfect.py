@@ -1,0 +1,355 @@
+"""Swiss Perfect 98 in (issue 12): the tournament files (.ini + .trn + .sco, dBase; zipped or side by side) and the
+cross-table text export; and out: the cross table exactly as Swiss Perfect writes it. Imports are all-or-nothing
+with Portuguese reasons."""
+
+import io
+import zipfile
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+from django.urls import reverse
+
+from tests.tournaments.interchange.helpers import row_counts
+from tests.tournaments.interchange.sp_files import SCO_FIELDS, TRN_FIELDS, dbf, game, ini, player, zipped
+from tournaments.interchange import InterchangeError, Upload, crosstable_sp, file_type_of, import_file, import_upload
+from tournaments.interchange.dbase import DbfError, read_dbf
+from tournaments.models import Absence, Board, Entry, Game, Seat
+
+pytestmark = pytest.mark.django_db
+
+PLAYERS = [
+    # the key .sco uses (ID) is not the pairing number (START_NO); ORDER written as Swiss Perfect does, NUL-ended
+    player(3, 1, "Conceição", "João", ORDER=b"1\x00\x003", SEX="1", LOC_ID="12345", LOC_RTG=2100, FEDER="PE",
+           CLUB="Clube X", BIRTH_DATE="19900301"),
+    player(1, 2, "Souza", "Ana", SEX="2", LOC_ID="12346", LOC_RTG=2000, INTL_RTG=2050, TITLE="5"),
+    player(2, 3, "Lima", "Bruno", SEX="1", LOC_RTG=1900),
+    player(5, 4, "Dias", "Carla", SEX="2", LOC_RTG=1800, ABSENT=2),  # absent in round 2 (bit 1)
+    player(4, 5, "Rocha", "Davi", LOC_RTG=1700, WITHDRAWAL=2),  # sex not given; withdrew after round 2
+    player(6, 6, "Gomes", "Edu", SEX="1", LOC_RTG=1600),
+]  # fmt: skip
+RESULTS = [
+    game(1, 3, 2, 2, 0),  # João (1) with White beats Bruno (3)
+    game(1, 1, 5, 1, 1),  # Ana - Carla, draw
+    game(1, 4, 6, 0, 2, 34, 34),  # Davi loses by forfeit to Edu
+    game(2, 1, 3, 0, 2),  # Ana - João 0-1
+    game(2, 6, 2, 2, 0),  # Edu - Bruno 1-0
+    game(2, 4, 0, 2, 0, 1, 0),  # Davi: the bye (a whole point, alone)
+    game(2, 5, 0, 0, 0, 1, 0),  # Carla: absent, zero
+    game(3, 5, 3, 1, 1),  # Carla - João, draw
+    game(3, 1, 2, 0, 0, 36, 36),  # Ana - Bruno, both forfeit
+    game(3, 6, 0, 2, 0, 1, 0),  # Edu: the bye
+    game(3, 0, 0, 0, 0, 0, 0),  # an empty slot Swiss Perfect keeps
+]
+
+
+def byes(t):
+    """The pairing-allocated bye of each round (pairing number or None)."""
+    seats = dict(
+        Seat.objects.filter(round__tournament=t, side="bye").values_list("round__number", "entry__pairing_number")
+    )
+    return [seats.get(n) for n in range(1, t.rounds.count() + 1)]
+
+
+def native(players=PLAYERS, results=RESULTS, **ini_args):
+    return ini(**ini_args), dbf(TRN_FIELDS, players), dbf(SCO_FIELDS, results)
+
+
+def sp_zip(players=PLAYERS, results=RESULTS, stem="OLINDA", **ini_args):
+    i, t, s = native(players, results, **ini_args)
+    return zipped({f"{stem}.ini": i, f"{stem}.trn": t, f"{stem}.sco": s})
+
+
+EXPECTED_CROSSTABLE = (
+    "No\tName          \tFeder\tIntl Id\tLoc Id\tRtg \tLoc \tTitle\tTotal\t 1  \t 2  \t 3  \r\n"
+    "\r\n"
+    "1 \tJoão Conceição\tPE   \t       \t12345 \t    \t2100\t     \t2.5  \t 3:W\t 2:W\t 4:D\r\n"
+    "2 \tAna Souza     \t     \t       \t12346 \t2050\t2000\tMF   \t0.5  \t 4:D\t 1:L\t 3:-\r\n"
+    "3 \tBruno Lima    \t     \t       \t      \t    \t1900\t     \t0    \t 1:L\t 6:L\t 2:-\r\n"
+    "4 \tCarla Dias    \t     \t       \t      \t    \t1800\t     \t1    \t 2:D\t 0:-\t 1:D\r\n"
+    "5 \tDavi Rocha    \t     \t       \t      \t    \t1700\t     \t1    \t 6:-\t 0:+\t  : \r\n"
+    "6 \tEdu Gomes     \t     \t       \t      \t    \t1600\t     \t3    \t 5:+\t 3:W\t 0:+\r\n"
+)
+
+
+def test_tournament_files_zipped_are_imported_with_colours_byes_absences_withdrawals():
+    imported = import_upload(Upload(sp_zip(), "olinda.zip"))
+    t = imported.tournament
+    assert imported.file_type == "swissperfect"
+    assert (t.name, t.chief_arbiter, t.planned_rounds, t.format, t.bye_value, t.absence_value) == (
+        "Aberto de Olinda",
+        "Carlos Árbitro",
+        3,
+        "single-game",
+        "win",
+        "zero",
+    )
+    entries = {e.pairing_number: e for e in Entry.objects.filter(tournament=t).select_related("player")}
+    joao = entries[1].player
+    assert (joao.name, joao.sex, joao.cbjd_id, joao.state, joao.club, str(joao.birth_date)) == (
+        "João Conceição",
+        "M",
+        "12345",
+        "PE",
+        "Clube X",
+        "1990-03-01",
+    )
+    assert (entries[2].player.title, entries[2].player.sex, entries[2].rating) == ("MF", "F", 2000)
+    assert entries[5].withdrawn_from_round == 3
+    # colours as Swiss Perfect recorded them: the first seat of a single game has White
+    boards = {
+        (b.round.number, b.number): (
+            b.seats.get(side="first").entry.pairing_number,
+            b.seats.get(side="second").entry.pairing_number,
+        )
+        for b in Board.objects.filter(round__tournament=t)
+    }
+    assert boards == {
+        (1, 1): (1, 3),
+        (1, 2): (2, 4),
+        (1, 3): (5, 6),
+        (2, 1): (2, 1),
+        (2, 2): (6, 3),
+        (3, 1): (4, 1),
+        (3, 2): (2, 3),
+    }
+    results = sorted(
+        Game.objects.filter(board__round__tournament=t).values_list("board__round__number", "board__number", "result")
+    )
+    assert results == [(1, 1, "1-0"), (1, 2, "1/2"), (1, 3, "-/+"), (2, 1, "0-1"), (2, 2, "1-0"), (3, 1, "1/2"),
+                       (3, 2, "-/-")]  # fmt: skip
+    assert byes(t) == [None, 5, 6]
+    assert list(Absence.objects.filter(entry__tournament=t).values_list("entry__pairing_number", "round_number")) == [
+        (4, 2)
+    ]
+    assert imported.warnings == [
+        "sexo não informado no arquivo para 1 jogador(es) (números 5): registrado como M; corrija nas inscrições",
+        imported.warnings[1],
+    ] and imported.warnings[1].startswith("o Swiss Perfect não grava a data do torneio: registrada a data de hoje")
+    # and the cross table written back exactly as Swiss Perfect writes it
+    assert crosstable_sp(t) == EXPECTED_CROSSTABLE
+
+
+def test_the_command_line_takes_one_of_the_three_files_beside_the_others(tmp_path, capsys):
+    for suffix, data in zip(("ini", "TRN", "sco"), native(), strict=True):
+        (tmp_path / f"olinda.{suffix}").write_bytes(data)
+    call_command("import_tournament", str(tmp_path / "olinda.TRN"))
+    slug = capsys.readouterr().out.strip().splitlines()[-1]
+    assert Entry.objects.filter(tournament__slug=slug).count() == 6
+    (tmp_path / "olinda.sco").unlink()
+    before = row_counts()
+    with pytest.raises(InterchangeError, match=r"Swiss Perfect, olinda.ini: falta olinda.sco na mesma pasta"):
+        import_file(tmp_path / "olinda.ini")
+    assert row_counts() == before
+
+
+def test_the_staff_page_takes_the_zip(client, director):
+    client.force_login(director)
+    upload = SimpleUploadedFile("olinda.zip", sp_zip(), content_type="application/zip")
+    response = client.post(reverse("staff:tournament_import"), {"file": upload}, follow=True)
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert "Aberto de Olinda" in text and "o Swiss Perfect não grava a data do torneio" in text
+
+
+def test_the_text_export_is_imported_and_round_trips():
+    t = import_upload(Upload(sp_zip(), "olinda.zip")).tournament
+    exported = crosstable_sp(t).encode("utf-8")
+    assert file_type_of(Upload(exported, "tabela.txt")).key == "swissperfect-text"
+    again = import_upload(Upload(exported, "Aberto de Olinda.txt"))
+    assert again.file_type == "swissperfect-text"
+    assert again.warnings[0].startswith("a exportação de texto do Swiss Perfect não registra as cores")
+    # same players, results, byes, absences and withdrawal; colours by pairing number (the file has none)
+    assert crosstable_sp(again.tournament) == EXPECTED_CROSSTABLE
+    assert again.tournament.name == "Aberto de Olinda"
+
+
+# A cross table as Swiss Perfect exports it (tab-separated, padded, CRLF, a blank line after the header).
+SP_TEXT = (
+    "No\tName               \tLoc Id\tTotal\t 1  \t 2  \t 3  \r\n"
+    "\r\n"
+    "1 \tConceição, João    \t12345 \t2    \t 3:W\t 2:W\t 0:-\r\n"
+    "2 \tSouza, Ana         \t12346 \t1.5  \t 4:W\t 1:L\t 3:D\r\n"
+    "3 \tLima, Bruno        \t      \t1.5  \t 1:L\t 0:+\t 2:D\r\n"
+    "4 \tDias, Carla        \t      \t0    \t 2:L\t  : \t  : \r\n"
+).encode("cp1252")
+
+
+def test_a_real_shaped_text_export_cp1252():
+    imported = import_upload(Upload(SP_TEXT, "Aberto de Caruaru.txt"))
+    t = imported.tournament
+    assert imported.file_type == "swissperfect-text" and t.name == "Aberto de Caruaru"
+    names = dict(Entry.objects.filter(tournament=t).values_list("pairing_number", "player__name"))
+    assert names == {1: "João Conceição", 2: "Ana Souza", 3: "Bruno Lima", 4: "Carla Dias"}
+    assert Entry.objects.get(tournament=t, pairing_number=4).withdrawn_from_round == 2
+    assert list(Absence.objects.filter(entry__tournament=t).values_list("entry__pairing_number", "round_number")) == [
+        (1, 3)
+    ]
+    assert byes(t) == [None, 3, None]
+
+
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        (
+            SP_TEXT.replace(b"1.5  \t 4:W", b"2    \t 4:W"),
+            "Swiss Perfect (texto), x, linha 4: Ana Souza tem total 2 na coluna Total, mas os resultados somam 1.5",
+        ),
+        (
+            SP_TEXT.replace(b" 1:L\t 0:+", b" 4:L\t 0:+"),
+            "Swiss Perfect (texto), x, linha 3, rodada 1: 1 enfrenta 3, mas 3 enfrenta 4",
+        ),
+        (
+            SP_TEXT.replace(b" 2:D\r\n", b" 2:X\r\n"),
+            "Swiss Perfect (texto), x, linha 5, rodada 3: resultado ilegível “2:X”",
+        ),
+        (
+            SP_TEXT.replace(b" 3:D\r\n", b" 3:W\r\n"),
+            "Swiss Perfect (texto), x, linha 4, rodada 3: resultados de 2 e 3 não conferem (“W” e “D”)",
+        ),
+    ],
+)
+def test_text_export_refusals_name_the_line(text, message):
+    before = row_counts()
+    with pytest.raises(InterchangeError) as exc:
+        import_upload(Upload(text, "x.txt"))
+    assert exc.value.messages[0] == message
+    assert row_counts() == before
+
+
+def _with(results=None, players=None, **ini_args):
+    return sp_zip(players or PLAYERS, results or RESULTS, **ini_args)
+
+
+@pytest.mark.parametrize(
+    "data,message",
+    [
+        (
+            _with(multi_games=2),
+            "Swiss Perfect, OLINDA.ini: 2 partidas por rodada (Multi Games=2); o Swiss Perfect não grava o resultado "
+            "de cada partida, só o total da rodada: importe rodadas de uma partida",
+        ),
+        (_with(team=1), "Swiss Perfect, OLINDA.ini: torneio por equipes, que este programa não gere"),
+        (
+            _with(results=[*RESULTS[:6], game(2, 5, 0, 2, 0, 1, 0), *RESULTS[7:]]),
+            "Swiss Perfect, rodada 2: 2 jogadores sem adversário com pontos de bye (números 4, 5); este programa dá "
+            "um bye por rodada",
+        ),
+        (
+            _with(
+                players=[*PLAYERS[:3], {**PLAYERS[3], "BONUS": "0.5"}, {**PLAYERS[4], "WITHDRAWAL": ""}, PLAYERS[5]],
+                results=[*RESULTS, game(3, 4, 0, 0, 0, 1, 0)],
+            ),
+            "Swiss Perfect: ausências de valores diferentes no mesmo torneio (meio ponto: Carla Dias (nº 4), rodada 2; "
+            "zero: Davi Rocha (nº 5), rodada 3); um torneio aqui tem um valor só para cada",
+        ),
+        (
+            _with(players=PLAYERS[:5] + [{**PLAYERS[5], "BONUS": "0.5"}]),
+            "Swiss Perfect, OLINDA.trn, registro 6: Edu Gomes tem 0.5 ponto(s) de bônus (BONUS) sem rodada sem "
+            "partida que os receba; este programa não guarda pontos avulsos",
+        ),
+        (
+            _with(results=[*RESULTS[:3], game(1, 2, 9, 2, 0)]),
+            "Swiss Perfect, OLINDA.sco, registro 4: jogador de ID 9 não está no arquivo .trn",
+        ),
+        (
+            _with(results=[*RESULTS[:3], game(2, 2, 3, 2, 2)]),
+            "Swiss Perfect, OLINDA.sco, registro 4: rodada 2, Bruno Lima × João Conceição: pontos 1 e 1 não formam "
+            "um resultado",
+        ),
+        (
+            zipped({"OLINDA.ini": ini(), "OLINDA.trn": dbf(TRN_FIELDS, PLAYERS)}),
+            "Swiss Perfect, olinda.zip: o zip deve conter um torneio: os arquivos .ini, .trn e .sco de mesmo nome "
+            "(contém: OLINDA.ini, OLINDA.trn)",
+        ),
+        (
+            zipped({"A.ini": ini(), "A.trn": dbf(TRN_FIELDS, PLAYERS), "B.sco": dbf(SCO_FIELDS, RESULTS)}),
+            "Swiss Perfect, olinda.zip: o zip deve conter um torneio: os arquivos .ini, .trn e .sco de mesmo nome "
+            "(contém: A.ini, A.trn, B.sco)",
+        ),
+        (
+            zipped({"OLINDA.ini": ini(), "OLINDA.trn": dbf(TRN_FIELDS, PLAYERS, declared=500),
+                    "OLINDA.sco": dbf(SCO_FIELDS, RESULTS)}),
+            "Swiss Perfect, OLINDA.trn: tabela dBase cortada: 500 registros declarados, o arquivo não os contém",
+        ),
+    ],
+)  # fmt: skip
+def test_what_cannot_map_is_refused_whole(data, message):
+    before = row_counts()
+    with pytest.raises(InterchangeError) as exc:
+        import_upload(Upload(data, "olinda.zip"))
+    assert exc.value.messages[0] == message
+    assert row_counts() == before
+
+
+def test_a_lone_file_through_the_web_and_a_zip_bomb_are_refused():
+    before = row_counts()
+    with pytest.raises(InterchangeError, match=r"envie os três juntos num \.zip"):
+        import_upload(Upload(dbf(TRN_FIELDS, PLAYERS), "olinda.trn"))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("X.ini", ini())
+        z.writestr("X.trn", b"\x03" + b"\x00" * (6 * 1024 * 1024))  # 6 MB of zeros: a few KB compressed
+        z.writestr("X.sco", dbf(SCO_FIELDS, RESULTS))
+    assert len(buf.getvalue()) < 50_000
+    with pytest.raises(InterchangeError, match=r"X\.trn teria 6291457 bytes descompactado \(máximo 5242880\)"):
+        import_upload(Upload(buf.getvalue(), "bomba.zip"))
+    assert row_counts() == before
+
+
+def test_dbase_reader_reads_fields_and_refuses_broken_tables():
+    table = read_dbf(dbf(TRN_FIELDS, PLAYERS[:2]))
+    assert [f.name for f in table.fields][:4] == ["ORDER", "ID", "START_NO", "SURNAME"]
+    first = table.records[0]
+    assert (first["ORDER"], first["ID"], first["SURNAME"], first["LOC_RTG"], str(first["BIRTH_DATE"])) == (
+        1,
+        3,
+        "Conceição",
+        2100,
+        "1990-03-01",
+    )
+    assert table.records[1]["INTL_RTG"] == 2050 and table.records[1]["BIRTH_DATE"] is None
+    for broken, reason in [
+        (b"", "arquivo dBase curto demais"),
+        (b"\x30" + bytes(40), "não é uma tabela dBase III"),
+        (dbf(TRN_FIELDS, PLAYERS, declared=10**6), "tabela dBase com 1000000 registros (máximo 100000)"),
+        (dbf(SCO_FIELDS, [{**RESULTS[0], "ROUND": "1x"}]), "registro 1, campo ROUND: número inválido “1x”"),
+    ]:
+        with pytest.raises(DbfError) as exc:
+            read_dbf(broken)
+        assert exc.value.reason == reason
+
+
+def test_late_entry_with_half_a_point_for_the_round_missed():
+    players = [
+        player(1, 1, "Alves", "Ana", SEX="2"),
+        player(2, 2, "Braga", "Bia", SEX="2"),
+        player(3, 3, "Cunha", "Caio", SEX="1"),
+        player(4, 4, "Duarte", "Dora", SEX="2", LATE_ENTRY=2, ABSENT=1),  # joined in round 2
+    ]
+    results = [
+        game(1, 1, 2, 2, 0),
+        game(1, 3, 0, 2, 0, 1, 0),  # the bye
+        game(1, 4, 0, 1, 0, 1, 0),  # half a point for the round before joining
+        game(2, 1, 3, 1, 1),
+        game(2, 2, 4, 0, 2),
+    ]
+    imported = import_upload(Upload(sp_zip(players, results, rounds=2), "tarde.zip"))
+    t = imported.tournament
+    # here a round before a late entry scores nothing: the half point is kept as an absence at the draw value
+    dora = Entry.objects.get(tournament=t, pairing_number=4)
+    assert dora.late_entry_round is None and t.absence_value == "draw"
+    assert imported.warnings[0] == (
+        "Dora Duarte (nº 4): entrada tardia na rodada 2 registrada como ausências nas rodadas anteriores, com os "
+        "pontos que o Swiss Perfect deu"
+    )
+    assert list(Absence.objects.filter(entry__tournament=t).values_list("entry__pairing_number", "round_number")) == [
+        (4, 1)
+    ]
+    assert byes(t) == [3, None]
+    assert crosstable_sp(t).split("\r\n")[2:6] == [
+        "1 \tAna Alves  \t     \t       \t      \t   \t   \t     \t1.5  \t 2:W\t 3:D",
+        "2 \tBia Braga  \t     \t       \t      \t   \t   \t     \t0    \t 1:L\t 4:L",
+        "3 \tCaio Cunha \t     \t       \t      \t   \t   \t     \t1.5  \t 0:+\t 1:D",
+        "4 \tDora Duarte\t     \t       \t      \t   \t   \t     \t1.5  \t 0:=\t 2:W",
+    ]
