@@ -353,3 +353,14 @@ def test_late_entry_with_half_a_point_for_the_round_missed():
         "3 \tCaio Cunha \t     \t       \t      \t   \t   \t     \t1.5  \t 0:+\t 1:D",
         "4 \tDora Duarte\t     \t       \t      \t   \t   \t     \t1.5  \t 0:=\t 2:W",
     ]
+
+
+def test_the_cross_table_is_downloaded_from_the_staff_pages(client, director):
+    t = import_upload(Upload(sp_zip(), "olinda.zip"), user=director).tournament
+    client.force_login(director)
+    url = reverse("staff:download", args=[t.slug, "crosstable"])
+    assert url in client.get(reverse("staff:homologation", args=[t.slug])).content.decode()
+    response = client.get(url)
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == f'attachment; filename="{t.slug}-tabela-cruzada.txt"'
+    assert response.content == EXPECTED_CROSSTABLE.encode("utf-8")
