@@ -279,7 +279,7 @@ def parse_date(text: str) -> tuple[date | None, int | None, bool]:
 def _named_date(s: str) -> tuple[int, int, int] | None:
     words = re.findall(r"[^\W\d_]+|\d+", s.lower())
     months = [w for w in words if w in _MONTHS or w.rstrip(".") in _MONTHS]
-    numbers = [w for w in words if w.isdigit()]
+    numbers = [w for w in words if _digits(w)]
     if len(months) != 1 or len(numbers) != 2:
         return None
     mo = _MONTHS[months[0].rstrip(".")]
@@ -296,9 +296,14 @@ def _err(lineno: int, msg: str) -> InvalidTrf:
     return InvalidTrf(msg, lineno)
 
 
+def _digits(s: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` also accepts ``²`` and the like, which ``int()`` refuses."""
+    return s.isascii() and s.isdigit()
+
+
 def _int(s: str, lineno: int, what: str) -> int:
     s2 = s.strip()
-    if not s2 or not s2.isdigit():
+    if not s2 or not _digits(s2):
         raise _err(lineno, f"{what} '{s2}' inválido")
     return int(s2)
 
@@ -377,7 +382,7 @@ def parse(text: str) -> TrfDocument:
         elif code == "XXP":
             ids = []
             for tok in line[3:].split():
-                if not tok.isdigit() or int(tok) == 0:
+                if not _digits(tok) or int(tok) == 0:
                     raise _err(lineno, f"jogador '{tok}' inválido em XXP")
                 ids.append(int(tok))
             doc.forbidden.append(Forbidden(ids))
@@ -480,7 +485,7 @@ def _player(line: str, lineno: int, warnings: list[str]) -> TrfPlayer:
     rating_s = line[48:52].strip()
     rating = 0
     if rating_s:
-        if not rating_s.isdigit():
+        if not _digits(rating_s):
             raise _err(lineno, f"rating '{rating_s}' inválido")
         rating = int(rating_s)
     pts = _points(line[80:84], lineno, "pontos")
@@ -503,7 +508,7 @@ def _player(line: str, lineno: int, warnings: list[str]) -> TrfPlayer:
             f"linha {lineno}: data de nascimento “{p.birth}” do jogador {pid} ilegível; tratada como desconhecida"
         )
     rank_s = line[85:89].strip() if len(line) > 85 else ""
-    p.rank = int(rank_s) if rank_s.isdigit() else None
+    p.rank = int(rank_s) if _digits(rank_s) else None
     s = 91
     rnd = 0
     while s < len(line):

@@ -152,6 +152,8 @@ class _Stream:
             raise
         except (expat.ExpatError, zipfile.BadZipFile, zlib.error, EOFError, OSError, RuntimeError, KeyError):
             raise _invalid() from None
+        except (ValueError, OverflowError, IndexError):  # a number or reference no workbook holds
+            raise _invalid() from None
         except NotImplementedError:  # a compression method zipfile cannot read
             raise _invalid() from None
 
@@ -246,7 +248,7 @@ def _date_styles(zf: zipfile.ZipFile, path: str | None) -> set[int]:
     state = {"in_xfs": False, "index": 0}
 
     def number(text: str | None) -> int:
-        return int(text) if text and text.isdigit() and len(text) < 7 else -1
+        return int(text) if text and text.isascii() and text.isdigit() and len(text) < 7 else -1
 
     def start(tag: str, attrs: dict[str, str]) -> None:
         if tag == "numFmt" and len(custom) < MAX_STYLES:
@@ -351,7 +353,7 @@ def iter_rows(data: bytes, *, max_columns: int, max_rows: int | None = None) -> 
             in_value = not phonetic
         elif tag == "row":
             r = attrs.get("r")
-            index = int(r) if r and r.isdigit() and len(r) < 12 else row + 1
+            index = int(r) if r and r.isascii() and r.isdigit() and len(r) < 12 else row + 1
             if index <= row:
                 raise _invalid()
             row, col, cells = index, 0, 0
@@ -378,7 +380,7 @@ def iter_rows(data: bytes, *, max_columns: int, max_rows: int | None = None) -> 
             raw = "".join(parts)
             value: object
             if kind == "s":
-                if not raw.strip().isdigit() or int(raw) >= len(strings):
+                if not raw.strip().isascii() or not raw.strip().isdigit() or int(raw) >= len(strings):
                     raise _invalid()
                 value = strings[int(raw)]
             elif kind in ("inlineStr", "str", "e"):
@@ -387,7 +389,13 @@ def iter_rows(data: bytes, *, max_columns: int, max_rows: int | None = None) -> 
                 value = raw.strip() in ("1", "true")
             else:
                 value = _number(raw)
-                if isinstance(value, (int, float)) and style and style.isdigit() and int(style) in date_styles:
+                if (
+                    isinstance(value, (int, float))
+                    and style
+                    and style.isascii()
+                    and style.isdigit()
+                    and int(style) in date_styles
+                ):
                     with contextlib.suppress(ValueError, OverflowError, TypeError):
                         value = from_excel(value, epoch)
             if len(values) < col:

@@ -26,6 +26,7 @@ or ``imported``.
 from __future__ import annotations
 
 import json
+import math
 from collections import defaultdict
 from datetime import date
 from decimal import Decimal, InvalidOperation
@@ -277,6 +278,9 @@ def _points(value, where, field, ck):
     except InvalidOperation:
         ck.add(where, f"valor inválido em “{field}”: {value!r}")
         return None
+    if not d.is_finite():  # NaN would make every comparison below raise
+        ck.add(where, f"valor inválido em “{field}”: {value!r}")
+        return None
     if d < 0 or d * 10 != (d * 10).to_integral_value() or d > 99:
         ck.add(where, f"valor inválido em “{field}”: {value!r} (use no máximo uma casa decimal)")
         return None
@@ -460,8 +464,8 @@ def _validate(data):
         ages = {}
         for key in ("min_age", "max_age"):
             v = c.get(key)
-            if v is not None and (not _is_int(v) or v < 0):
-                ck.add(cw, f"idade inválida em “{key}”: {v!r}")
+            if v is not None and (not _is_int(v) or not 0 <= v <= 120):
+                ck.add(cw, f"idade inválida em “{key}”: {v!r} (de 0 a 120)")
                 v = None
             ages[key] = v
         if ages["min_age"] is not None and ages["max_age"] is not None and ages["max_age"] < ages["min_age"]:
@@ -649,7 +653,7 @@ def _validate(data):
                 ck.add(bw, "deve ser um objeto")
                 continue
             bn = b.get("board")
-            if not _is_int(bn) or bn < 1:
+            if not _is_int(bn) or not 1 <= bn <= MAX_PLAYERS:
                 ck.add(bw, "campo obrigatório “board” ausente ou inválido")
                 continue
             if bn in board_numbers:
@@ -779,6 +783,37 @@ def import_data(data, *, user=None) -> Tournament:
 MAX_PLAYERS = 5000
 
 
+class _BadNumber(ValueError):
+    """A number JSON should not carry here: NaN, Infinity (Python's json reads them), or one too large."""
+
+    def __init__(self, literal, reason):
+        super().__init__(literal)
+        self.literal, self.reason = literal, reason
+
+    def message(self, text):
+        at = text.find(self.literal)
+        where = f" na linha {text.count(chr(10), 0, at) + 1}" if at >= 0 else ""
+        shown = self.literal if len(self.literal) <= 20 else self.literal[:20] + "…"
+        return f"arquivo: número inválido “{shown}”{where}: {self.reason}"
+
+
+def _no_constant(name):
+    raise _BadNumber(name, "o arquivo de intercâmbio só admite números finitos (nada de NaN ou Infinity)")
+
+
+def _bounded_int(literal):
+    if len(literal.lstrip("-")) > 18:
+        raise _BadNumber(literal, "número grande demais")
+    return int(literal)
+
+
+def _finite_float(literal):
+    value = float(literal)
+    if not math.isfinite(value):
+        raise _BadNumber(literal, "número grande demais")
+    return value
+
+
 def import_json(text, *, user=None) -> Tournament:
     if len(text) > MAX_FILE_BYTES:
         raise InterchangeError([f"arquivo: grande demais (mais de {MAX_FILE_BYTES // (1024 * 1024)} MB)"])
@@ -788,7 +823,9 @@ def import_json(text, *, user=None) -> Tournament:
         except UnicodeDecodeError:
             raise InterchangeError(["arquivo: não está em UTF-8"]) from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int, parse_float=_finite_float)
+    except _BadNumber as exc:
+        raise InterchangeError([exc.message(text)]) from None
     except json.JSONDecodeError as exc:
         raise InterchangeError(
             [f"arquivo: JSON inválido na linha {exc.lineno}, coluna {exc.colno}: {exc.msg}"]
