@@ -11,9 +11,10 @@ class TournamentsConfig(AppConfig):
         from django.db.models.signals import post_delete, post_save
 
         from . import checks  # noqa: F401  (registers the system checks)
-        from .views.page_cache import forget_slug
+        from .views.page_cache import forget_categories, forget_slug
 
         # The public pages remember a tournament's id by slug; a renamed or deleted tournament is forgotten at once.
         tournament = self.get_model("Tournament")
         for signal in (post_save, post_delete):
             signal.connect(forget_slug, sender=tournament, dispatch_uid="public-forget-slug")
+            signal.connect(forget_categories, sender=self.get_model("Category"), dispatch_uid="public-forget-cats")

@@ -20,7 +20,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from .. import cache as page_cache
-from ..models import Tournament
+from ..models import Category, Tournament
 
 PAGE_TIMEOUT = 60 * 60 * 6
 # With a per-process cache (LocMemCache, the default without REDIS_URL) a write bumps the version only in the
@@ -35,12 +35,17 @@ def page_timeout():
 
 
 def cached_fragment(tournament, name, build, *parts):
-    """HTML of ``build()`` kept under the tournament's current version and the active language."""
+    """HTML of ``build()`` kept under the tournament's current version and the active language.
+
+    ``parts`` must come from the database (a round's number, a category's code as stored), never from the URL's
+    text: a key never holds what a visitor typed. An empty fragment (nothing to show: the view answers 404) is
+    not kept."""
     key = page_cache.page_key(tournament.pk, name, translation.get_language() or "", *parts)
     html = django_cache.get(key)
     if html is None:
         html = build()
-        django_cache.set(key, html, page_timeout())
+        if html:
+            django_cache.set(key, html, page_timeout())
     return html
 
 
@@ -49,9 +54,9 @@ CSRF_HOLE_BYTES = CSRF_HOLE.encode()
 SLUG_TIMEOUT = 60
 
 
-_SLUGS: dict[
-    str, tuple[int, float]
-] = {}  # slug -> (tournament id, expiry): kept in the process, it saves a cache round trip per page
+# slug -> (tournament id, {lower-case category code: code as stored}, expiry): kept in the process, it saves a
+# cache round trip per page and lets an unknown category be a 404 before anything is computed or cached.
+_SLUGS: dict[str, tuple[int, dict[str, str], float]] = {}
 
 
 def forget_slug(sender, instance, **kwargs):
@@ -59,20 +64,47 @@ def forget_slug(sender, instance, **kwargs):
     _SLUGS.pop(instance.slug, None)
 
 
-def tournament_pk(slug):
-    """The tournament's id by slug, remembered for a minute (a cached page then costs no query at all)."""
+def forget_categories(sender, instance, **kwargs):
+    """A category added, renamed or deleted: every remembered tournament is read again (rare, and cheap)."""
+    _SLUGS.clear()
+
+
+def _tournament_ref(slug):
     now = time.monotonic()
     known = _SLUGS.get(slug)
-    if known is not None and known[1] > now:
-        return known[0]
+    if known is not None and known[2] > now:
+        return known
     pk = Tournament.objects.filter(slug=slug).values_list("pk", flat=True).first()
     if pk is None:
         _SLUGS.pop(slug, None)
         raise Http404(_("No such tournament."))
+    codes = Category.objects.filter(tournament_id=pk).values_list("code", flat=True)
     if len(_SLUGS) > 1000:
         _SLUGS.clear()
-    _SLUGS[slug] = (pk, now + SLUG_TIMEOUT)
-    return pk
+    _SLUGS[slug] = known = (pk, {code.lower(): code for code in codes}, now + SLUG_TIMEOUT)
+    return known
+
+
+def tournament_pk(slug):
+    """The tournament's id by slug, remembered for a minute (a cached page then costs no query at all)."""
+    return _tournament_ref(slug)[0]
+
+
+CATEGORY_CODE_MAX = Category._meta.get_field("code").max_length
+
+
+def category_code(slug, text):
+    """The code of the tournament's category that ``text`` (from a URL, any case) names, as stored; 404 when
+    there is none. Nothing is computed or cached for a category that does not exist."""
+    text = str(text)
+    pk, codes, _expiry = _tournament_ref(slug)
+    code = codes.get(text.lower())
+    if code is None and len(text) <= CATEGORY_CODE_MAX:
+        # Added in another app server within the last minute? One small query, still nothing cached.
+        code = Category.objects.filter(tournament_id=pk, code__iexact=text).values_list("code", flat=True).first()
+    if code is None:
+        raise Http404(_("No such category."))
+    return code
 
 
 def render_page(request, template, tournament, **ctx):
@@ -96,7 +128,12 @@ def full_page_cache(view):
         if request.GET or "messages" in request.COOKIES or request.user.is_authenticated:
             return view(request, slug, **kwargs)
         pk = tournament_pk(slug)
-        key = page_cache.page_key(pk, "page", translation.get_language() or "", request.path)
+        if kwargs.get("category") is not None:
+            kwargs["category"] = category_code(slug, kwargs["category"])
+        # The key names the view and its arguments as the URL resolver and the database gave them (numbers as
+        # numbers, the category's stored code), never the path as typed.
+        parts = [f"{name}={kwargs[name]}" for name in sorted(kwargs)]
+        key = page_cache.page_key(pk, "page", translation.get_language() or "", view.__name__, *parts)
         content = django_cache.get(key)  # UTF-8 bytes: no decoding or encoding of the page on a hit
         if content is None:
             request._full_page_cache = True

@@ -15,6 +15,7 @@ from ..permissions import can_run
 from ..presenters.rounds import PublicData
 from ..presenters.standings import crosstable_rows, standings_table
 from ..scoring import white_is_first
+from .page_cache import category_code
 from .public import tournament_or_404
 
 SLIPS_PER_PAGE = 4
@@ -91,8 +92,11 @@ def slips(request, slug, number):
 
 @require_safe
 def standings(request, slug):
+    category = request.GET.get("categoria") or None
+    if category is not None:
+        category = category_code(slug, category)  # 404 before the standings are computed
     t = tournament_or_404(slug)
-    table = standings_table(t, None, request.GET.get("categoria") or None)
+    table = standings_table(t, None, category)
     if table is None:
         raise Http404(_("No such category."))
     return render(request, "print/standings.html", _context(request, t, table=table, show_qr=True))

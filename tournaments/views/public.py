@@ -22,7 +22,7 @@ from ..presenters.rounds import PublicData, game_viewer, sort_key
 from ..presenters.standings import crosstable_rows, settings_in_force, standings_table
 from ..scoring import white_is_first
 from ..templatetags.damas import board_svg_markup
-from .page_cache import cached_fragment, full_page_cache, render_page
+from .page_cache import cached_fragment, category_code, full_page_cache, render_page
 
 
 def tournament_or_404(slug):
@@ -177,6 +177,8 @@ def round_alpha(request, slug, number):
 @require_safe
 @full_page_cache
 def standings(request, slug, category=None):
+    if category is not None:
+        category = category_code(slug, category)  # 404 before anything is computed or cached
     t = tournament_or_404(slug)
 
     def build():
@@ -185,7 +187,7 @@ def standings(request, slug, category=None):
             return ""
         return render_to_string("public/_standings.html", {"tournament": t, "table": table})
 
-    body = cached_fragment(t, "standings", build, (category or "").lower())
+    body = cached_fragment(t, "standings", build, category or "")
     if not body:
         raise Http404(_("No such category."))
     return render_page(request, "public/page.html", t, body=body, section="standings", title=_("Standings"))
