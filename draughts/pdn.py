@@ -126,6 +126,7 @@ class PdnGame:
     result: str | None = None  # the game-termination token, if any
     unknown_tokens: list[tuple[int, str]] = field(default_factory=list)  # (index in moves, token) unreadable
     errors: list[str] = field(default_factory=list)  # the record's structure (unclosed comment, variation, tag)
+    source: str = ""  # the game's own text in the file (line ends as LF): what to store as its record
 
     @property
     def fen(self) -> str | None:
@@ -183,12 +184,16 @@ def parse_pdn(text: str, *, max_chars: int = MAX_FILE_CHARS, max_games: int = MA
     pending_number: int | None = None
     pending_black = False
 
+    span = [-1, 0]  # where the current game's text starts and ends
+
     def flush() -> None:
         nonlocal cur, in_moves, pending_number, pending_black, depth
         if depth:
             cur.errors.append(f"variante aberta com '(' na linha {lines.at(open_at)} não foi fechada")
             depth = 0
         if cur.tags or cur.moves or cur.unknown_tokens or cur.errors:
+            cur.source = text[span[0] : span[1]] if span[0] >= 0 else ""
+            span[0] = -1
             games.append(cur)
             if len(games) > max_games:
                 raise PdnError(f"o arquivo tem mais de {max_games} partidas")
@@ -199,6 +204,11 @@ def parse_pdn(text: str, *, max_chars: int = MAX_FILE_CHARS, max_games: int = MA
 
     for m in _TOKEN_RE.finditer(text):
         kind = m.lastgroup
+        if kind == "tag" and in_moves and not depth:
+            flush()  # a new tag section: the game before it ends here
+        if span[0] < 0:
+            span[0] = m.start()
+        span[1] = m.end()
         if kind == "opencomment":
             cur.errors.append(
                 f"comentário aberto com '{{' na linha {lines.at(m.start())} não foi fechado "
@@ -224,8 +234,6 @@ def parse_pdn(text: str, *, max_chars: int = MAX_FILE_CHARS, max_games: int = MA
             cur.errors.append(f'tag mal formada na linha {lines.at(m.start())} (esperado [Nome "valor"])')
             continue
         if kind == "tag":
-            if in_moves:
-                flush()
             val = re.sub(r"\\(.)", r"\1", m.group("tval"))
             cur.tags[m.group("tname")] = val
             continue

@@ -35,6 +35,7 @@ urlpatterns = [
         "t/<slug:slug>/rodada/<num:number>/mesa/<num:board>/partida/<num:game>/", games.GameView.as_view(), name="game"
     ),
     path("t/<slug:slug>/partidas.pdn", games.PdnExportView.as_view(), name="pdn_export"),
+    path("t/<slug:slug>/partidas/importar/", games.PdnImportView.as_view(), name="pdn_import"),
     path("t/<slug:slug>/classificacao/", reports.StandingsView.as_view(), name="standings"),
     path("t/<slug:slug>/homologacao/", reports.HomologationView.as_view(), name="homologation"),
     path("t/<slug:slug>/arquivos/<str:what>/", reports.DownloadView.as_view(), name="download"),

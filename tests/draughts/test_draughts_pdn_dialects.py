@@ -218,6 +218,9 @@ def test_several_games_in_one_file_each_its_own_record():
     text = decode_pdn(OLD_DOS) + "\n" + ALPHA + "\n" + PADDED
     games = parse_pdn(text)
     assert len(games) == 4
+    # each game keeps its own text, to be stored as its own record
+    assert games[1].source == ALPHA.strip() and parse_pdn(games[1].source)[0].tags == games[1].tags
+    assert games[2].source.startswith('[Event "Problemas"]') and games[2].source.endswith("1. 47x 9  1- 6 *")
     checks = validate_games(decode_pdn(OLD_DOS) + "\n" + ALPHA, "brazilian")
     assert [(c.ok, c.tags["White"], c.result, len(c.moves)) for c in checks] == [
         (True, "Conceição, João", "1-1", 20),

@@ -7,6 +7,8 @@ final position says who lost, or moves are recorded for a game scored by forfeit
 and decides: correct one side, or keep both (``confirm=True``), which the audit log records.
 """
 
+import re
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -195,3 +197,102 @@ def _export_one(item, variant):
         return draughts.export_game(
             {**item, "moves": [], "tags": {"Annotator": f"registro ilegível: {reason}"}}, variant
         )
+
+
+_ROUND_TAG = re.compile(r"^\s*(\d{1,3})\s*\.\s*(\d{1,4})(?:\s*\.\s*(\d))?\s*$")
+
+
+def _same_name(written, name):
+    """A PDN name tag against a player's name: case, spacing and "Last, First" order aside."""
+
+    def norm(text):
+        return " ".join(str(text).casefold().split())
+
+    if "," in written:
+        last, first = written.split(",", 1)
+        if norm(f"{first} {last}") == norm(name):
+            return True
+    return norm(written) == norm(name)
+
+
+@transaction.atomic
+def games_import_pdn(*, tournament, text, user, confirm=False):
+    """Every game of a PDN file, each its own record, attached to the game its Round tag names: "round.board.game"
+    as the export writes it ("round.board" for game 1). The White/Black tags, when given, must be that game's
+    players. All-or-nothing: each record is checked from the board's opening like a record typed on the game's
+    page, a record that contradicts the result entered is refused unless ``confirm`` (then audited), and nothing
+    is saved unless every game of the file is. Messages are file diagnostics in pt-BR. Returns the games saved."""
+    from ..selectors import board_pair
+
+    try:
+        records = draughts.parse_pdn(text or "", max_chars=draughts.MAX_FILE_CHARS)
+    except draughts.PdnError as exc:
+        raise ServiceError([f"Arquivo PDN: {exc.reason}"]) from None
+    if not records:
+        raise ServiceError(["Arquivo PDN: nenhuma partida no arquivo"])
+    errors, plan, seen = [], [], {}
+    for i, record in enumerate(records, start=1):
+        where = f"Partida {i} do arquivo"
+        m = _ROUND_TAG.match(record.tags.get("Round", ""))
+        if not m:
+            errors.append(
+                f"{where}: a tag Round “{one_line(record.tags.get('Round', ''))[:40]}” não indica rodada.mesa.jogo "
+                "(por exemplo 3.2.1)"
+            )
+            continue
+        rnd, board, number = int(m.group(1)), int(m.group(2)), int(m.group(3) or 1)
+        where = f"{where} (rodada {rnd}, mesa {board}, jogo {number})"
+        game = (
+            Game.objects.select_for_update(of=("self",))
+            .select_related("board__round", "board__opening", "board__round__opening")
+            .prefetch_related("board__seats__entry__player")
+            .filter(board__round__tournament=tournament, board__round__number=rnd, board__number=board, number=number)
+            .first()
+        )
+        if game is None:
+            errors.append(f"{where}: não existe neste torneio")
+            continue
+        if game.pk in seen:
+            errors.append(f"{where}: o mesmo jogo já está na partida {seen[game.pk]} do arquivo")
+            continue
+        seen[game.pk] = i
+        first, second = board_pair(game.board)
+        white, black = (first, second) if game.number == 1 else (second, first)
+        for tag, seat in (("White", white), ("Black", black)):
+            written = record.tags.get(tag, "").strip()
+            if seat is not None and written not in ("", "?") and not _same_name(written, seat.player.name):
+                errors.append(f"{where}: {tag} “{one_line(written)[:60]}” não é {seat.player.name}")
+        if len(record.source) > MAX_PDN:
+            errors.append(f"{where}: registro longo demais ({len(record.source)} caracteres; máximo {MAX_PDN})")
+            continue
+        check = draughts.check_pdn_game(
+            record, tournament.variant, start_fen_for(game), king_rule_per_player=tournament.king_moves_per_player
+        )
+        if not check.ok:
+            errors.append(f"{where}: {check.error}")
+            continue
+        conflicts = result_conflicts(tournament, game.number, check, game.result)
+        if conflicts and not confirm:
+            errors += [f"{where}: {c}" for c in conflicts]
+            continue
+        plan.append((game, record.source.strip(), conflicts))
+    if errors:
+        raise ServiceError(errors[:50])
+    for game, pdn, conflicts in plan:
+        old = game.pdn
+        game.pdn = pdn
+        game.save(update_fields=["pdn"])
+        audit(
+            tournament=tournament,
+            user=user,
+            action="game.pdn",
+            obj=game,
+            summary=_("round %(r)s, board %(b)s, game %(g)s")
+            % {"r": game.board.round.number, "b": game.board.number, "g": game.number},
+            old={"pdn": old[:2000]},
+            new={"pdn": pdn[:2000]},
+        )
+        if conflicts:
+            audit_kept_conflict(tournament, user, game, conflicts)
+    cache.bump(tournament.pk)
+    return [game for game, _pdn, _c in plan]

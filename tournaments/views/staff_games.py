@@ -6,11 +6,14 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
+import draughts
+
 from ..models import Game
 from ..permissions import TournamentStaffMixin
 from ..selectors import rounds_with_boards
 from ..services import ServiceError
-from ..services.games import RuleConflict, game_attach_pdn, start_fen_for, tournament_pdn
+from ..services.games import RuleConflict, game_attach_pdn, games_import_pdn, start_fen_for, tournament_pdn
+from .staff_helpers import run_service
 
 
 class GameView(TournamentStaffMixin, TemplateView):
@@ -65,3 +68,30 @@ class PdnExportView(TournamentStaffMixin, TemplateView):
         response = HttpResponse(text, content_type="application/x-draughts-pdn; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{self.tournament.slug}.pdn"'
         return response
+
+
+class PdnImportView(TournamentStaffMixin, TemplateView):
+    """A PDN file of many games, each its own record, attached to the games its Round tags name (all or nothing)."""
+
+    template_name = "staff/pdn_import.html"
+
+    def post(self, request, *args, **kwargs):
+        upload = request.FILES.get("file")
+        if upload is None:
+            messages.error(request, _("Choose a PDN file."))
+            return self.render_to_response(self.get_context_data(), status=400)
+        if upload.size > draughts.MAX_FILE_CHARS:
+            messages.error(request, _("The file is too large (at most 5 MB)."))
+            return self.render_to_response(self.get_context_data(), status=400)
+        ok, saved = run_service(
+            request,
+            games_import_pdn,
+            tournament=self.tournament,
+            text=draughts.decode_pdn(upload.read()),
+            user=request.user,
+            confirm=request.POST.get("confirm") == "1",
+        )
+        if not ok:
+            return self.render_to_response(self.get_context_data(), status=400)
+        messages.success(request, _("%(n)s game records saved.") % {"n": len(saved)})
+        return redirect("staff:tournament", slug=self.tournament.slug)

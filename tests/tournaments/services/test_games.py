@@ -1,13 +1,14 @@
 """Game records: PDN checked against the rules from the drawn opening; the first illegal move named."""
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import translation
 
 from tournaments.models import AuditEntry, Game
 from tournaments.selectors import rounds_with_boards
 from tournaments.services import ServiceError
-from tournaments.services.games import game_attach_pdn, tournament_pdn
+from tournaments.services.games import check_record, game_attach_pdn, tournament_pdn
 from tournaments.services.openings import opening_set_code
 from tournaments.services.rounds import round_pair
 
@@ -99,3 +100,65 @@ def test_export_survives_a_stored_record_that_no_longer_reads(game, director):
     text = tournament_pdn(t, rounds_with_boards(t))
     assert '[Annotator "registro ilegível: o registro contém 2 partidas; um registro é uma partida só"]' in text
     assert "c3-d4" not in text
+
+
+# -- a PDN file of many games, each its own record --------------------------------------------------------------
+
+
+def test_a_file_of_games_goes_back_to_its_games(game, director, client):
+    from tournaments.services.games import games_import_pdn
+
+    t, rnd, g = game
+    other = Game.objects.get(board__round=rnd, board__number=2, number=1)
+    game_attach_pdn(game=g, pdn="1. 22-18 11-15 2. 18x11 8x15", user=director)
+    game_attach_pdn(game=other, pdn="1. 21-17 {início} 10-14 2. 17x10 7x14", user=director)
+    exported = tournament_pdn(t, rounds_with_boards(t))
+    Game.objects.filter(board__round__tournament=t).update(pdn="")
+    saved = games_import_pdn(tournament=t, text=exported, user=director)
+    assert sorted((s.board.number, s.number) for s in saved) == [(1, 1), (2, 1)]
+    g.refresh_from_db()
+    other.refresh_from_db()
+    assert g.pdn.startswith('[Event "') and g.pdn.count("[Event") == 1  # one game per record
+    assert [m.notation for m in check_record(t, g, g.pdn).moves] == ["22-18", "11-15", "18x11", "8x15"]
+    assert [m.notation for m in check_record(t, other, other.pdn).moves] == ["21-17", "10-14", "17x10", "7x14"]
+    # through the staff page: a Latin-1, CRLF file
+    Game.objects.filter(board__round__tournament=t).update(pdn="")
+    client.force_login(director)
+    upload = SimpleUploadedFile("partidas.pdn", exported.replace("\n", "\r\n").encode("cp1252"))
+    response = client.post(reverse("staff:pdn_import", args=[t.slug]), {"file": upload})
+    assert response.status_code == 302
+    assert Game.objects.filter(board__round__tournament=t).exclude(pdn="").count() == 2
+
+
+def test_a_file_of_games_is_all_or_nothing(game, director):
+    from tournaments.services.games import games_import_pdn
+
+    t, rnd, g = game
+    white, black = g.board.seats.get(side="first").entry.player.name, g.board.seats.get(side="second").entry.player.name
+    text = (
+        f'[Round "1.1.1"]\n[White "{white}"]\n[Black "{black}"]\n1. 22-18 11-15 *\n\n'
+        '[Round "1.2.1"]\n1. 22-18 11-15 2. 21-17 *\n\n'  # 18x11 was compulsory
+        '[Round "1.1.1"]\n1. 21-17 *\n\n'  # the same game twice
+        '[Round "9.1.1"]\n1. 21-17 *\n\n'
+        f'[Round "1.1.2"]\n[White "{white}"]\n1. 21-17 *\n\n'  # game 2: the second player has White
+        '[Round "primeira"]\n1. 21-17 *\n'
+    )
+    before = AuditEntry.objects.count()
+    with pytest.raises(ServiceError) as exc:
+        games_import_pdn(tournament=t, text=text, user=director)
+    assert exc.value.messages == [
+        "Partida 2 do arquivo (rodada 1, mesa 2, jogo 1): Lance 2 das brancas (21-17) é ilegal: a captura é "
+        "obrigatória (1 peça)",
+        "Partida 3 do arquivo (rodada 1, mesa 1, jogo 1): o mesmo jogo já está na partida 1 do arquivo",
+        "Partida 4 do arquivo (rodada 9, mesa 1, jogo 1): não existe neste torneio",
+        f"Partida 5 do arquivo (rodada 1, mesa 1, jogo 2): White “{white}” não é {black}",
+        "Partida 6 do arquivo: a tag Round “primeira” não indica rodada.mesa.jogo (por exemplo 3.2.1)",
+    ]
+    assert not Game.objects.filter(board__round__tournament=t).exclude(pdn="").exists()
+    assert AuditEntry.objects.count() == before
+    with pytest.raises(ServiceError) as exc:
+        games_import_pdn(tournament=t, text='[Round "1.1.1"]\n1. 22-18 {sem fim', user=director)
+    assert exc.value.messages == [
+        "Partida 1 do arquivo (rodada 1, mesa 1, jogo 1): Registro inválido: comentário aberto com '{' na linha 2 "
+        "não foi fechado (falta '}'; o resto do texto ficaria dentro dele)"
+    ]
