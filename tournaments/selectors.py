@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from django.db.models import Prefetch
 
-from .models import Absence, Board, Entry, Game, RatingList, Round, Seat
+from .models import Absence, Board, Entry, Game, RatingList, Round, Seat, Tournament
 from .models.choices import AbsenceValue, ByeValue, RoundStatus, SeatSide
 from .scoring import board_points, is_played
 
@@ -21,25 +21,31 @@ class RoundRecord:
     opponent: int | None = None  # pairing number
     colour: str | None = None  # "w" if first (White in game 1), "b" if second
     board: int | None = None
-    results: dict = field(default_factory=dict)  # game number -> code, from that game's White
+    results: dict[int, str | None] = field(default_factory=dict)  # game number -> code, from that game's White
     opponent_points: Decimal | None = None
 
 
-def scoring_of(tournament):
+# Per entry id, what happened to it round by round.
+History = dict[int, list[RoundRecord]]
+
+
+def scoring_of(tournament: Tournament) -> dict[str, Decimal]:
     return {"win": tournament.score_win, "draw": tournament.score_draw, "loss": tournament.score_loss}
 
 
-def bye_points(tournament):
+def bye_points(tournament: Tournament) -> Decimal:
     per_game = tournament.score_win if tournament.bye_value == ByeValue.WIN else tournament.score_draw
     return per_game * tournament.games_per_round
 
 
-def absence_points(tournament):
+def absence_points(tournament: Tournament) -> Decimal:
     per_game = tournament.score_draw if tournament.absence_value == AbsenceValue.DRAW else tournament.score_loss
     return per_game * tournament.games_per_round
 
 
-def rounds_with_boards(tournament, published_only=False, upto=None, number=None):
+def rounds_with_boards(
+    tournament: Tournament, published_only: bool = False, upto: int | None = None, number: int | None = None
+) -> list[Round]:
     """Rounds (all, up to ``upto``, or just ``number``) with boards, seats (with entries and players) and games:
     a fixed number of queries whatever the number of boards."""
     rounds = Round.objects.filter(tournament=tournament).select_related("opening")
@@ -65,7 +71,7 @@ def rounds_with_boards(tournament, published_only=False, upto=None, number=None)
     )
 
 
-def board_pair(board):
+def board_pair(board: Board) -> tuple[Entry | None, Entry | None]:
     """(first entry, second entry) of a board from its prefetched seats."""
     first = second = None
     for seat in board.seats.all():
@@ -76,7 +82,7 @@ def board_pair(board):
     return first, second
 
 
-def entries_in_order(tournament):
+def entries_in_order(tournament: Tournament) -> list[Entry]:
     return list(
         Entry.objects.filter(tournament=tournament)
         .select_related("player")
@@ -85,7 +91,9 @@ def entries_in_order(tournament):
     )
 
 
-def tournament_history(tournament, rounds=None, entries=None):
+def tournament_history(
+    tournament: Tournament, rounds: list[Round] | None = None, entries: list[Entry] | None = None
+) -> tuple[list[Entry], list[Round], History]:
     """Per entry id: the list of RoundRecord for every round given (default: every round, drafts included).
 
     Returns (entries, rounds, history).
@@ -95,13 +103,13 @@ def tournament_history(tournament, rounds=None, entries=None):
     if entries is None:
         entries = entries_in_order(tournament)
     scoring = scoring_of(tournament)
-    absences = defaultdict(set)
+    absences: defaultdict[int, set[int]] = defaultdict(set)
     for entry_id, number in Absence.objects.filter(entry__tournament=tournament).values_list(
         "entry_id", "round_number"
     ):
         absences[entry_id].add(number)
     by_id = {e.pk: e for e in entries}
-    history = {e.pk: [] for e in entries}
+    history: History = {e.pk: [] for e in entries}
     for rnd in rounds:
         seen = set()
         for board in rnd.boards.all():
@@ -128,7 +136,7 @@ def tournament_history(tournament, rounds=None, entries=None):
                         RoundRecord(rnd.number, kind, mine, opp.pairing_number, colour, board.number, results, theirs)
                     )
                 seen.add(me.pk)
-        for seat in rnd.bye_seats:
+        for seat in rnd.bye_seats:  # type: ignore[attr-defined]  # the prefetch of rounds_with_boards
             if seat.entry_id in history:
                 history[seat.entry_id].append(RoundRecord(rnd.number, "pab", bye_points(tournament)))
             seen.add(seat.entry_id)
@@ -147,19 +155,19 @@ def tournament_history(tournament, rounds=None, entries=None):
     return entries, rounds, history
 
 
-def missing_results(rnd):
+def missing_results(rnd: Round) -> list[int]:
     """Board numbers of the round with a game still without result."""
     return sorted(
         set(Game.objects.filter(board__round=rnd, result__isnull=True).values_list("board__number", flat=True))
     )
 
 
-def latest_rating_list():
+def latest_rating_list() -> RatingList | None:
     """The national rating list imported last into the registry, or None."""
     return RatingList.objects.order_by("-imported_at", "-id").first()
 
 
-def rating_differences(tournament):
+def rating_differences(tournament: Tournament) -> list[Entry]:
     """Before round 1: the entries whose rating differs from the registry's current one (they take it when round
     1 is paired, unless the director kept the rating of registration), with their players."""
     return [

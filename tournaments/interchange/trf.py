@@ -111,7 +111,9 @@ def export_trf(tournament) -> str:
                 else:
                     white, black = _TO_TRF[code]
                     res = white if r.colour == "w" else black
-                block = Block(r.opponent, r.colour, res, _KIND_OF_RESULT[res])
+                block = Block(
+                    r.opponent, r.colour or "", res, _KIND_OF_RESULT[res]
+                )  # set whenever there is an opponent
             elif (e.pk, r.round) in announced:
                 block = Block(None, "", absent_char, absent_kind)
             else:

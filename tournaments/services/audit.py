@@ -1,12 +1,34 @@
-from ..models import AuditEntry
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Model
+
+from ..models import AuditEntry, Tournament
+
+# Who did it: a staff login, or nobody (a management command, an import).
+Actor = User | AnonymousUser | None
 
 
-def audit(*, tournament, user, action, obj=None, summary="", old=None, new=None):
+def login_of(user: Actor) -> User | None:
+    """The login to store on a row: None for nobody or an anonymous visitor."""
+    return user if isinstance(user, User) and user.pk else None
+
+
+def audit(
+    *,
+    tournament: Tournament | None,
+    user: Actor,
+    action: str,
+    obj: Model | None = None,
+    summary: object = "",
+    old: dict[str, Any] | None = None,
+    new: dict[str, Any] | None = None,
+) -> AuditEntry:
     """Append one line to the audit log (call inside the caller's transaction)."""
     return AuditEntry.objects.create(
         tournament=tournament,
-        user=user if getattr(user, "pk", None) else None,
-        username=getattr(user, "get_username", lambda: "")() if user is not None else "",
+        user=login_of(user),
+        username=user.get_username() if user is not None else "",
         action=action,
         object_type=type(obj).__name__.lower() if obj is not None else "",
         object_id=str(obj.pk) if obj is not None and obj.pk is not None else "",

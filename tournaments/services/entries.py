@@ -1,27 +1,29 @@
 """Players, rating lists, entries, withdrawals, abandonments and announced absences."""
 
+import calendar
+from collections.abc import Iterable
 from datetime import date
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max, Q
+from django.db.models import Max, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .. import cache
-from ..models import Absence, Entry, Player, RatingList, Suspension, Tournament
+from ..models import Absence, Category, Entry, Player, RatingList, Suspension, Tournament
 from ..models.choices import EntryStatus, SuspensionSource, WithdrawalKind
 from ..models.friendly import fold
 from ..ratinglist import RatingListError, line_message, parse_rating_list
 from ..selectors import latest_rating_list
-from .audit import audit
+from .audit import Actor, audit, login_of
 from .errors import ServiceError
 
 
-def age_on_31_december(birth_date, year):
+def age_on_31_december(birth_date: date, year: int) -> int:
     return year - birth_date.year
 
 
-def eligible_categories(tournament, player):
+def eligible_categories(tournament: Tournament, player: Player) -> list[Category]:
     """Categories the player belongs to: sex, and age on 31 December of the tournament's year."""
     out = []
     for cat in tournament.categories.all():
@@ -39,7 +41,7 @@ def eligible_categories(tournament, player):
     return out
 
 
-def blocking_suspension(player, start, end):
+def blocking_suspension(player: Player, start: date, end: date) -> Suspension | None:
     """The player's suspension in force on some day from ``start`` to ``end`` (regulation art. 3), if any."""
     return (
         Suspension.objects.filter(player=player, lifted_at__isnull=True, start_date__lte=end, end_date__gte=start)
@@ -48,12 +50,20 @@ def blocking_suspension(player, start, end):
     )
 
 
-def _next_round_number(tournament):
+def _next_round_number(tournament: Tournament) -> int:
     return (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
 
 
 @transaction.atomic
-def entry_register(*, tournament, player, user, categories=None, declared_adult=False, late_entry_round=None):
+def entry_register(
+    *,
+    tournament: Tournament,
+    player: Player,
+    user: Actor,
+    categories: Iterable[Category] | None = None,
+    declared_adult: bool = False,
+    late_entry_round: int | None = None,
+) -> Entry:
     """Enter a player: refused when suspended on any day of the tournament; the rating is a snapshot."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     suspension = blocking_suspension(player, tournament.start_date, tournament.end_date)
@@ -99,7 +109,9 @@ def entry_register(*, tournament, player, user, categories=None, declared_adult=
 
 
 @transaction.atomic
-def entry_update(*, entry, user, categories=None, declared_adult=None):
+def entry_update(
+    *, entry: Entry, user: Actor, categories: Iterable[Category] | None = None, declared_adult: bool | None = None
+) -> Entry:
     old = {"categories": sorted(c.code for c in entry.categories.all()), "declared_adult": entry.declared_adult}
     if declared_adult is not None:
         entry.declared_adult = declared_adult
@@ -122,7 +134,7 @@ def entry_update(*, entry, user, categories=None, declared_adult=None):
 
 
 @transaction.atomic
-def entry_withdraw(*, entry, from_round, kind, user, note=""):
+def entry_withdraw(*, entry: Entry, from_round: int, kind: str, user: Actor, note: str = "") -> Suspension | None:
     """Withdraw from round ``from_round`` on. An abandonment suspends the player at once (see
     :func:`abandonment_suspend`). Returns that suspension, or None.
     """
@@ -160,7 +172,7 @@ def entry_withdraw(*, entry, from_round, kind, user, note=""):
 
 
 @transaction.atomic
-def entry_reinstate(*, entry, user):
+def entry_reinstate(*, entry: Entry, user: Actor) -> Entry:
     """Undo a withdrawal that has not yet taken effect in a paired round."""
     entry = Entry.objects.select_for_update().select_related("tournament", "player").get(pk=entry.pk)
     if entry.status != EntryStatus.WITHDRAWN:
@@ -181,11 +193,11 @@ def entry_reinstate(*, entry, user):
     return entry
 
 
-def _round1_paired(tournament):
+def _round1_paired(tournament: Tournament) -> bool:
     return tournament.rounds.filter(number=1).exists()
 
 
-def refresh_ratings(*, tournament, user):
+def refresh_ratings(*, tournament: Tournament, user: Actor) -> list[Entry]:
     """Regulation art. 4: "A primeira rodada tem que ser, obrigatoriamente, emparceirada utilizando-se o rating
     nacional atualizado." Called when round 1 is paired (inside its transaction): every entry takes the
     registry's current rating, except those whose rating of registration the director kept (with a reason);
@@ -217,7 +229,7 @@ def refresh_ratings(*, tournament, user):
 
 
 @transaction.atomic
-def entry_keep_rating(*, entry, user, reason):
+def entry_keep_rating(*, entry: Entry, user: Actor, reason: str | None) -> Entry:
     """Before round 1: keep the entry's rating of registration instead of the registry's current one, with the
     reason (shown in the homologation report; audited)."""
     reason = " ".join((reason or "").split())
@@ -243,7 +255,7 @@ def entry_keep_rating(*, entry, user, reason):
 
 
 @transaction.atomic
-def entry_take_registry_rating(*, entry, user):
+def entry_take_registry_rating(*, entry: Entry, user: Actor) -> Entry:
     """Before round 1: the entry takes the registry's current rating now (and at round 1)."""
     entry = Entry.objects.select_for_update().select_related("tournament", "player").get(pk=entry.pk)
     if _round1_paired(entry.tournament):
@@ -265,20 +277,16 @@ def entry_take_registry_rating(*, entry, user):
     return entry
 
 
-def add_months(day, months):
+def add_months(day: date, months: int) -> date:
     month = day.month - 1 + months
     year, month = day.year + month // 12, month % 12 + 1
-    for d in (day.day, 30, 29, 28):
-        try:
-            return date(year, month, d)
-        except ValueError:
-            continue
+    return date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
 
 
 ABANDONMENT_MONTHS = 3
 
 
-def abandonment_suspend(*, entry, user):
+def abandonment_suspend(*, entry: Entry, user: Actor) -> Suspension:
     """Regulation art. 10: abandoning the competition "implicará em suspensão automática por 3 meses de todas as
     competições". The suspension is in force at once, for 3 months from the tournament's last day (domain.md
     section 1); a director may lift it with a reason. Call inside the caller's transaction."""
@@ -291,7 +299,7 @@ def abandonment_suspend(*, entry, user):
         source=SuspensionSource.ABANDONMENT,
         reason=_("Abandonment of %(t)s without the arbiter's approval (regulation art. 10).") % {"t": tournament.name},
         tournament=tournament,
-        created_by=user if getattr(user, "pk", None) else None,
+        created_by=login_of(user),
     )
     audit(
         tournament=tournament,
@@ -305,7 +313,7 @@ def abandonment_suspend(*, entry, user):
 
 
 @transaction.atomic
-def suspension_lift(*, suspension, user, reason):
+def suspension_lift(*, suspension: Suspension, user: Actor, reason: str | None) -> Suspension:
     """Lift a suspension (it no longer refuses entries), with a reason; audited."""
     reason = " ".join((reason or "").split())
     if not reason:
@@ -314,7 +322,7 @@ def suspension_lift(*, suspension, user, reason):
     if suspension.lifted_at is not None:
         raise ServiceError(_("This suspension has already been lifted."))
     suspension.lifted_at = timezone.now()
-    suspension.lifted_by = user if getattr(user, "pk", None) else None
+    suspension.lifted_by = login_of(user)
     suspension.lift_reason = reason[:300]
     suspension.save(update_fields=["lifted_at", "lifted_by", "lift_reason"])
     audit(
@@ -332,7 +340,7 @@ def suspension_lift(*, suspension, user, reason):
 
 
 @transaction.atomic
-def absence_announce(*, entry, round_number, user, reason=""):
+def absence_announce(*, entry: Entry, round_number: int, user: Actor, reason: str = "") -> Absence:
     """Announce before pairing that the entry will miss a round: not paired, scores the absence value."""
     tournament = Tournament.objects.select_for_update().get(pk=entry.tournament_id)
     if tournament.rounds.filter(number=round_number).exists():
@@ -359,7 +367,7 @@ def absence_announce(*, entry, round_number, user, reason=""):
 
 
 @transaction.atomic
-def absence_cancel(*, absence, user):
+def absence_cancel(*, absence: Absence, user: Actor) -> None:
     tournament = absence.entry.tournament
     if tournament.rounds.filter(number=absence.round_number).exists():
         raise ServiceError(
@@ -377,7 +385,7 @@ def absence_cancel(*, absence, user):
 
 
 @transaction.atomic
-def rating_list_import(*, data, filename, user, list_date=None):
+def rating_list_import(*, data: bytes, filename: str, user: Actor, list_date: date | None = None) -> tuple[int, int]:
     """Create or update players by CBJD ID from a CSV/XLSX rating list. All-or-nothing.
 
     Returns (created, updated). The list is recorded with ``list_date`` (the date the federation published it;
@@ -420,7 +428,7 @@ def rating_list_import(*, data, filename, user, list_date=None):
     RatingList.objects.create(
         filename=(filename or "")[:200],
         list_date=list_date or timezone.localdate(),
-        imported_by=user if getattr(user, "pk", None) else None,
+        imported_by=login_of(user),
         created=created,
         updated=updated,
     )
@@ -434,7 +442,7 @@ def rating_list_import(*, data, filename, user, list_date=None):
     return created, updated
 
 
-def player_search(query, limit=20):
+def player_search(query: str | None, limit: int = 20) -> QuerySet[Player]:
     """Players whose name has every typed word, ignoring accents and case ("joao araujo" finds João Araújo), or
     whose CBJD ID is the text typed. The same on SQLite and PostgreSQL: it compares the folded copy of the
     name kept in ``Player.search_name``."""

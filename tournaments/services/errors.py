@@ -8,6 +8,6 @@ class ServiceError(ValidationError):
 class ConflictError(ServiceError):
     """A save made on stale data (another arbiter saved first). ``current`` holds what is stored now."""
 
-    def __init__(self, message, current=None):
+    def __init__(self, message: str, current: dict[int, str | None] | None = None) -> None:
         super().__init__(message)
         self.current = current

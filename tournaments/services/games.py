@@ -8,6 +8,7 @@ and decides: correct one side, or keep both (``confirm=True``), which the audit 
 """
 
 import re
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -15,9 +16,9 @@ from django.utils.translation import gettext as _
 import draughts
 
 from .. import cache
-from ..models import Game
+from ..models import Game, Round, Tournament
 from ..safetext import one_line
-from .audit import audit
+from .audit import Actor, audit
 from .errors import ServiceError
 
 MAX_PDN = draughts.MAX_GAME_CHARS  # one record, one game (issue 15, item 10)
@@ -30,14 +31,14 @@ _SHOW = {"white": "1-0", "black": "0-1", "draw": "½-½"}
 class RuleConflict(ServiceError):
     """A game record and its result contradict each other; ``conflicts`` lists them (messages for the user)."""
 
-    def __init__(self, conflicts):
+    def __init__(self, conflicts: list[str]) -> None:
         super().__init__([*conflicts, _("Correct the result or the moves, or confirm that both stay as they are.")])
         self.conflicts = conflicts
 
 
-def check_record(tournament, game, pdn):
+def check_record(tournament: Tournament, game: Game, pdn: str) -> draughts.GameCheck | None:
     """The draughts check of ``pdn`` for ``game`` (from its drawn opening), or None without moves."""
-    if not (pdn or "").strip():
+    if not pdn.strip():
         return None
     return draughts.validate_game(
         pdn,
@@ -47,7 +48,9 @@ def check_record(tournament, game, pdn):
     )
 
 
-def result_conflicts(tournament, game_number, check, result):
+def result_conflicts(
+    tournament: Tournament, game_number: int, check: draughts.GameCheck | None, result: str | None
+) -> list[str]:
     """Where a checked record (``check``) contradicts the result code entered (seen from that game's White).
     Returns messages, empty when they agree (or when there is no record or no result)."""
     if check is None or not check.ok or result is None:
@@ -99,7 +102,7 @@ def result_conflicts(tournament, game_number, check, result):
     return out
 
 
-def audit_kept_conflict(tournament, user, game, conflicts):
+def audit_kept_conflict(tournament: Tournament, user: Actor, game: Game, conflicts: list[str]) -> None:
     audit(
         tournament=tournament,
         user=user,
@@ -111,13 +114,13 @@ def audit_kept_conflict(tournament, user, game, conflicts):
     )
 
 
-def start_fen_for(game):
+def start_fen_for(game: Game) -> str | None:
     opening = game.board.opening or game.board.round.opening
     return opening.fen if opening else None
 
 
 @transaction.atomic
-def game_attach_pdn(*, game, pdn, user, confirm=False):
+def game_attach_pdn(*, game: Game, pdn: str | None, user: Actor, confirm: bool = False) -> Game:
     """Check the moves from the board's drawn opening (or the initial position) and store them; the first
     illegal move is named by number and side, and nothing is stored. A record that contradicts the game's result
     is refused with :class:`RuleConflict` unless ``confirm`` (then the audit log records the conflict kept)."""
@@ -132,7 +135,7 @@ def game_attach_pdn(*, game, pdn, user, confirm=False):
         raise ServiceError(_("The game record is too long."))
     check = check_record(tournament, game, pdn)
     if check is not None and not check.ok:
-        raise ServiceError(check.error)
+        raise ServiceError(str(check.error))  # set whenever the check fails
     conflicts = result_conflicts(tournament, game.number, check, game.result)
     if conflicts and not confirm:
         raise RuleConflict(conflicts)
@@ -158,14 +161,16 @@ def game_attach_pdn(*, game, pdn, user, confirm=False):
 RESULT_PDN = {"1-0": "2-0", "0-1": "0-2", "1/2": "1-1", "+/-": "2-0", "-/+": "0-2", "-/-": "0-0"}
 
 
-def tournament_pdn(tournament, rounds):
+def tournament_pdn(tournament: Tournament, rounds: list[Round]) -> str:
     """Every game with recorded moves, as one PDN file (rounds prefetched by ``rounds_with_boards``)."""
     from ..selectors import board_pair
 
-    games = []
+    games: list[dict[str, Any]] = []
     for rnd in rounds:
         for board in rnd.boards.all():
             first, second = board_pair(board)
+            if first is None or second is None:
+                continue
             opening = board.opening or rnd.opening
             for game in board.games.all():
                 if not game.pdn.strip():
@@ -179,7 +184,7 @@ def tournament_pdn(tournament, rounds):
                         "date": tournament.start_date.strftime("%Y.%m.%d"),
                         "white": one_line(white.player.name),
                         "black": one_line(black.player.name),
-                        "result": RESULT_PDN.get(game.result, "*"),
+                        "result": RESULT_PDN.get(game.result or "", "*"),
                         "moves": game.pdn,
                         "fen": opening.fen if opening else None,
                     }
@@ -202,10 +207,10 @@ def _export_one(item, variant):
 _ROUND_TAG = re.compile(r"^\s*(\d{1,3})\s*\.\s*(\d{1,4})(?:\s*\.\s*(\d))?\s*$")
 
 
-def _same_name(written, name):
+def _same_name(written: str, name: str) -> bool:
     """A PDN name tag against a player's name: case, spacing and "Last, First" order aside."""
 
-    def norm(text):
+    def norm(text: object) -> str:
         return " ".join(str(text).casefold().split())
 
     if "," in written:
@@ -216,7 +221,7 @@ def _same_name(written, name):
 
 
 @transaction.atomic
-def games_import_pdn(*, tournament, text, user, confirm=False):
+def games_import_pdn(*, tournament: Tournament, text: str | None, user: Actor, confirm: bool = False) -> list[Game]:
     """Every game of a PDN file, each its own record, attached to the game its Round tag names: "round.board.game"
     as the export writes it ("round.board" for game 1). The White/Black tags, when given, must be that game's
     players. All-or-nothing: each record is checked from the board's opening like a record typed on the game's
@@ -230,7 +235,9 @@ def games_import_pdn(*, tournament, text, user, confirm=False):
         raise ServiceError([f"Arquivo PDN: {exc.reason}"]) from None
     if not records:
         raise ServiceError(["Arquivo PDN: nenhuma partida no arquivo"])
-    errors, plan, seen = [], [], {}
+    errors: list[str] = []
+    plan: list[tuple[Game, str, list[str]]] = []
+    seen: dict[int, int] = {}
     for i, record in enumerate(records, start=1):
         where = f"Partida {i} do arquivo"
         m = _ROUND_TAG.match(record.tags.get("Round", ""))

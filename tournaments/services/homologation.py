@@ -1,15 +1,17 @@
 """Recording that the homologation workbook was exported (sent to the federation)."""
 
+from datetime import datetime
+
 from django.db import transaction
 from django.utils import timezone
 
 from .. import cache
 from ..models import Tournament
-from .audit import audit
+from .audit import Actor, audit
 
 
 @transaction.atomic
-def homologation_mark_exported(*, tournament, user=None, when=None):
+def homologation_mark_exported(*, tournament: Tournament, user: Actor = None, when: datetime | None = None) -> datetime:
     """Record when the homologation workbook was exported (shown in the report and the staff pages)."""
     when = when or timezone.now()
     old = Tournament.objects.filter(pk=tournament.pk).values_list("homologation_exported_at", flat=True).first()

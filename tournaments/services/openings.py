@@ -5,19 +5,20 @@ import io
 import random
 import re
 import secrets
+from collections.abc import Sequence
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from .. import cache
-from ..models import Board, Opening, OpeningDraw, OpeningTable, Round
+from ..models import Board, Opening, OpeningDraw, OpeningTable, Round, Tournament
 from ..models.choices import DrawMethod, OpeningDrawMode, Variant
 from ..ratinglist import line_message
-from .audit import audit
+from .audit import Actor, audit, login_of
 from .errors import ServiceError
 
 
-def used_openings(tournament):
+def used_openings(tournament: Tournament) -> set[int]:
     round_ids = set(
         Round.objects.filter(tournament=tournament, opening__isnull=False).values_list("opening_id", flat=True)
     )
@@ -27,7 +28,7 @@ def used_openings(tournament):
     return round_ids | board_ids
 
 
-def _candidates(tournament):
+def _candidates(tournament: Tournament) -> list[Opening]:
     if tournament.opening_table_id is None:
         raise ServiceError(_("This tournament has no opening table (free openings)."))
     used = used_openings(tournament)
@@ -38,14 +39,16 @@ def _candidates(tournament):
     ]
 
 
-def pick(candidates, seed):
+def pick(candidates: Sequence[Opening], seed: object) -> Opening:
     """The draw itself: reproducible from the seed (same seed and candidates -> same opening)."""
     return random.Random(str(seed)).choice(candidates)
 
 
-def _assign(rnd, board, opening, method, seed, user):
+def _assign(
+    rnd: Round, board: Board | None, opening: Opening, method: str, seed: str | None, user: Actor
+) -> OpeningDraw:
     target = board or rnd
-    old = target.opening.code if target.opening_id else None
+    old = target.opening.code if target.opening is not None else None
     target.opening = opening
     target.save(update_fields=["opening"])
     draw = OpeningDraw.objects.create(
@@ -54,7 +57,7 @@ def _assign(rnd, board, opening, method, seed, user):
         opening=opening,
         method=method,
         seed=seed or "",
-        drawn_by=user if getattr(user, "pk", None) else None,
+        drawn_by=login_of(user),
     )
     audit(
         tournament=rnd.tournament,
@@ -70,7 +73,7 @@ def _assign(rnd, board, opening, method, seed, user):
     return draw
 
 
-def _check_round(rnd):
+def _check_round(rnd: Round) -> None:
     if rnd.boards.filter(games__result__isnull=False).exists():
         raise ServiceError(
             _("Results were already entered in round %(n)s: its opening can no longer change.") % {"n": rnd.number}
@@ -78,19 +81,21 @@ def _check_round(rnd):
 
 
 @transaction.atomic
-def opening_draw(*, round, user, seed=None, board=None):
+def opening_draw(
+    *, round: Round, user: Actor, seed: object = None, board: Board | None = None
+) -> OpeningDraw | list[OpeningDraw]:
     """Draw at random among the table's active openings not yet used in this tournament."""
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     _check_round(rnd)
     tournament = rnd.tournament
     per_board = tournament.opening_draw_mode == OpeningDrawMode.PER_BOARD
     if per_board and board is None:
-        draws = [
-            opening_draw(round=rnd, user=user, board=b)
-            for b in rnd.boards.filter(seats__side="first").order_by("number")
-        ]
-        return draws
-    candidates = _candidates(tournament)
+        return [_draw(rnd, b, user) for b in rnd.boards.filter(seats__side="first").order_by("number")]
+    return _draw(rnd, board, user, seed)
+
+
+def _draw(rnd: Round, board: Board | None, user: Actor, seed: object = None) -> OpeningDraw:
+    candidates = _candidates(rnd.tournament)
     if not candidates:
         raise ServiceError(_("Every opening of the table has already been used in this tournament."))
     seed = str(seed) if seed not in (None, "") else secrets.token_hex(8)
@@ -98,7 +103,7 @@ def opening_draw(*, round, user, seed=None, board=None):
 
 
 @transaction.atomic
-def opening_set_code(*, round, code, user, board=None):
+def opening_set_code(*, round: Round, code: str | None, user: Actor, board: Board | None = None) -> OpeningDraw:
     """Record the code drawn physically at the venue."""
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     _check_round(rnd)
@@ -124,7 +129,7 @@ TABLE_COLUMNS = ("table", "code", "fen", "side_to_move", "kind")  # required; ca
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
-def _decode(data):
+def _decode(data: bytes) -> str | None:
     for encoding in ("utf-8-sig", "latin-1"):
         try:
             return data.decode(encoding)
@@ -134,7 +139,7 @@ def _decode(data):
 
 
 @transaction.atomic
-def opening_table_import(*, data, filename, variant, user):
+def opening_table_import(*, data: bytes, filename: str, variant: str, user: Actor) -> list[OpeningTable]:
     """Load an opening table from a CSV with the columns of the official tables (table, category, code, fen,
     side_to_move, kind, moves, raw, excluded_for_brazilian). Meant for 100 squares, where no official table
     exists (domain.md section 4). Every row is checked against the rules of the variant (FEN, side to move, the
@@ -159,7 +164,9 @@ def opening_table_import(*, data, filename, variant, user):
         )
     if len(rows) > MAX_TABLE_ROWS:
         raise ServiceError(_("Too many rows (at most %(n)s).") % {"n": MAX_TABLE_ROWS})
-    errors, parsed, seen = [], [], set()
+    errors: list[str] = []
+    parsed: list[DraughtsOpening] = []
+    seen: set[tuple[str, str]] = set()
     for line, raw in enumerate(rows, start=2):
         if len(errors) >= 50:
             break

@@ -4,28 +4,37 @@ The board row is locked (``select_for_update``: a real lock on PostgreSQL) and i
 made on a form that shows an older version is refused with the value stored now, so no result is lost.
 """
 
+from collections.abc import Iterable
+
 from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
 from .. import cache
-from ..models import Board
+from ..models import Board, Round
 from ..scoring import RESULT_CODES
-from .audit import audit
+from .audit import Actor, audit
 from .errors import ConflictError, ServiceError
 from .games import RuleConflict, audit_kept_conflict, check_record, result_conflicts
 
 
-def _current(board):
+def _current(board: Board) -> dict[int, str | None]:
     return {g.number: g.result for g in board.games.all()}
 
 
-def describe(results):
+def describe(results: dict[int, str | None]) -> str:
     return " / ".join(f"{n}: {results.get(n) or '…'}" for n in sorted(results))
 
 
 @transaction.atomic
-def game_record_result(*, board, results, expected_version, user, confirm_conflicts=False):
+def game_record_result(
+    *,
+    board: Board | int,
+    results: dict[int, str | None],
+    expected_version: int | str | None,
+    user: Actor,
+    confirm_conflicts: bool = False,
+) -> Board:
     """Save the results of a board's games. ``results`` maps game number -> code (or None to clear).
 
     Raises ConflictError when ``expected_version`` is not the stored version (another save came first), and
@@ -100,12 +109,18 @@ def game_record_result(*, board, results, expected_version, user, confirm_confli
 
 
 @transaction.atomic
-def round_record_results(*, round, rows, user, confirm_conflicts=False):
+def round_record_results(
+    *,
+    round: Round,
+    rows: Iterable[tuple[int, int | str | None, dict[int, str | None]]],
+    user: Actor,
+    confirm_conflicts: bool = False,
+) -> int:
     """Save many boards at once (the results page). ``rows``: list of (board_id, expected_version, results).
 
     All-or-nothing: one conflict or bad value and nothing of the page is saved; the errors name the boards.
     """
-    errors = []
+    errors: list[str] = []
     saved = 0
     rule_conflict = False
     for board_id, expected_version, results in rows:

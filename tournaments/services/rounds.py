@@ -1,6 +1,9 @@
 """Pairing, publishing, undoing and hand-editing rounds."""
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
@@ -11,13 +14,13 @@ from .. import cache
 from ..models import Absence, Board, Entry, Game, Round, Seat, Tournament
 from ..models.choices import RoundStatus, SeatSide
 from ..pairing_bridge import ENGINE_NAME, NoValidPairing, build_state, pair_next_round, round1_order
-from ..selectors import missing_results, rounds_with_boards, tournament_history
-from .audit import audit
+from ..selectors import History, RoundRecord, missing_results, rounds_with_boards, tournament_history
+from .audit import Actor, audit, login_of
 from .entries import refresh_ratings
 from .errors import ServiceError
 
 
-def _check_previous_round(tournament, number):
+def _check_previous_round(tournament: Tournament, number: int) -> None:
     if number == 1:
         return
     previous = Round.objects.get(tournament=tournament, number=number - 1)
@@ -33,7 +36,7 @@ def _check_previous_round(tournament, number):
         )
 
 
-def assign_pairing_numbers(tournament):
+def assign_pairing_numbers(tournament: Tournament) -> list[Entry]:
     """Round 1 is paired by rating: pairing numbers follow the rating order (pairing.md)."""
     entries = list(Entry.objects.filter(tournament=tournament).select_related("player"))
     ordered = round1_order(tournament, entries)
@@ -44,7 +47,15 @@ def assign_pairing_numbers(tournament):
     return ordered
 
 
-def _create_round(tournament, number, boards, bye, explanation, user, engine=ENGINE_NAME):
+def _create_round(
+    tournament: Tournament,
+    number: int,
+    boards: Sequence[tuple[Entry, Entry]],
+    bye: Entry | None,
+    explanation: dict[str, Any],
+    user: Actor,
+    engine: str = ENGINE_NAME,
+) -> Round:
     rnd = Round.objects.create(
         tournament=tournament,
         number=number,
@@ -52,15 +63,16 @@ def _create_round(tournament, number, boards, bye, explanation, user, engine=ENG
         engine=engine,
         explanation=explanation,
         paired_at=timezone.now(),
-        paired_by=user if getattr(user, "pk", None) else None,
+        paired_by=login_of(user),
     )
     _create_boards(rnd, boards, bye, tournament.games_per_round)
     return rnd
 
 
-def _create_boards(rnd, boards, bye, games_per_round):
+def _create_boards(rnd: Round, boards: Sequence[tuple[Entry, Entry]], bye: Entry | None, games_per_round: int) -> None:
     board_objs = Board.objects.bulk_create([Board(round=rnd, number=i) for i in range(1, len(boards) + 1)])
-    seats, games = [], []
+    seats: list[Seat] = []
+    games: list[Game] = []
     for board, (first, second) in zip(board_objs, boards):
         seats.append(Seat(round=rnd, entry=first, board=board, side=SeatSide.FIRST))
         seats.append(Seat(round=rnd, entry=second, board=board, side=SeatSide.SECOND))
@@ -72,7 +84,7 @@ def _create_boards(rnd, boards, bye, games_per_round):
 
 
 @transaction.atomic
-def round_pair(*, tournament, user, publish=False):
+def round_pair(*, tournament: Tournament, user: Actor, publish: bool = False) -> Round:
     """Pair the next round with the Dutch engine. Refused while the previous round lacks a result."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     number = (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
@@ -111,7 +123,7 @@ def round_pair(*, tournament, user, publish=False):
     return rnd
 
 
-def _publish(rnd, user):
+def _publish(rnd: Round, user: Actor) -> None:
     rnd.status = RoundStatus.PUBLISHED
     rnd.published_at = timezone.now()
     rnd.save(update_fields=["status", "published_at"])
@@ -125,7 +137,7 @@ def _publish(rnd, user):
 
 
 @transaction.atomic
-def round_publish(*, round, user):
+def round_publish(*, round: Round, user: Actor) -> Round:
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     if rnd.status == RoundStatus.PUBLISHED:
         raise ServiceError(_("Round %(n)s is already published.") % {"n": rnd.number})
@@ -135,7 +147,7 @@ def round_publish(*, round, user):
 
 
 @transaction.atomic
-def round_undo(*, round, user):
+def round_undo(*, round: Round, user: Actor) -> None:
     """Delete the last round's pairing, allowed only while it has no result."""
     tournament = Tournament.objects.select_for_update().get(pk=round.tournament_id)
     rnd = Round.objects.get(pk=round.pk)
@@ -160,12 +172,20 @@ def round_undo(*, round, user):
     cache.bump(tournament.pk)
 
 
-def validate_manual_pairing(tournament, number, pairs, bye, entries, history):
+def validate_manual_pairing(
+    tournament: Tournament,
+    number: int,
+    pairs: Sequence[tuple[Entry, Entry]],
+    bye: Entry | None,
+    entries: list[Entry],
+    history: History,
+) -> tuple[list[str], list[str]]:
     """Absolute criteria for a hand-made pairing: returns (errors, warnings), both lists of messages.
 
     ``pairs`` is a list of (first Entry, second Entry); ``bye`` an Entry or None.
     """
-    errors, warnings = [], []
+    errors: list[str] = []
+    warnings: list[str] = []
     by_id = {e.pk: e for e in entries}
     absent = set(
         Absence.objects.filter(entry__tournament=tournament, round_number=number).values_list("entry_id", flat=True)
@@ -223,7 +243,14 @@ def validate_manual_pairing(tournament, number, pairs, bye, entries, history):
     return list(dict.fromkeys(errors)), warnings
 
 
-def _differences_from_engine(tournament, number, entries, history, numbers, bye):
+def _differences_from_engine(
+    tournament: Tournament,
+    number: int,
+    entries: list[Entry],
+    history: History,
+    numbers: Sequence[tuple[int | None, int | None]],
+    bye: Entry | None,
+) -> list[str]:
     """Quality check of a hand-made pairing: where it departs from what the Dutch engine pairs."""
     try:
         engine = pair_next_round(tournament, number, entries, history)
@@ -248,12 +275,14 @@ def _differences_from_engine(tournament, number, entries, history, numbers, bye)
     return out
 
 
-def _score(records):
-    return sum((r.points for r in records), 0)
+def _score(records: Iterable[RoundRecord]) -> Decimal:
+    return sum((r.points for r in records), Decimal(0))
 
 
 @transaction.atomic
-def round_edit(*, round, user, pairs, bye=None):
+def round_edit(
+    *, round: Round, user: Actor, pairs: Iterable[tuple[Any, Any]], bye: Any = None
+) -> tuple[Round, list[str]]:
     """Replace a draft round's pairing by hand. ``pairs``: list of (first entry id, second entry id).
 
     Absolute criteria are enforced; quality criteria broken are returned as warnings to show before publishing.
@@ -308,7 +337,7 @@ def round_edit(*, round, user, pairs, bye=None):
 
 
 @transaction.atomic
-def rounds_name_program(*, tournament, program, user):
+def rounds_name_program(*, tournament: Tournament, program: str | None, user: Actor) -> int:
     """Record the program that paired the rounds of an imported event (those the file did not name), for the
     pairing-software condition of the homologation (regulation art. 5). Returns how many rounds were named."""
     from ..homologation.conditions import IMPORTED

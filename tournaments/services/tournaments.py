@@ -1,5 +1,7 @@
 """Creating and configuring tournaments."""
 
+from typing import Any
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -9,18 +11,18 @@ from ..models import Category, OpeningTable, Tournament, TournamentRole
 from ..models.choices import StaffRole, Variant
 from ..models.tournament import FROZEN_SETTINGS
 from ..openings_data import DEFAULT_TABLE
-from .audit import audit
+from .audit import Actor, audit
 from .errors import ServiceError
 
 DEFAULT_CATEGORIES = [{"code": "ABS", "name": "Absoluto"}]
 
 
-def _jsonable(value):
+def _jsonable(value: object) -> object:
     return value if isinstance(value, (int, float, str, bool, list, dict, type(None))) else str(value)
 
 
 @transaction.atomic
-def tournament_create(*, user, categories=None, **fields):
+def tournament_create(*, user: Actor, categories: list[dict[str, Any]] | None = None, **fields: Any) -> Tournament:
     """Create a tournament with its categories (default: Absoluto); the creator becomes its director."""
     if Tournament.objects.filter(slug=fields.get("slug")).exists():
         raise ServiceError(_("A tournament with the address “%(slug)s” already exists.") % {"slug": fields.get("slug")})
@@ -44,18 +46,18 @@ def tournament_create(*, user, categories=None, **fields):
     return tournament
 
 
-def settings_frozen(tournament):
+def settings_frozen(tournament: Tournament) -> bool:
     return tournament.rounds.exists()
 
 
 @transaction.atomic
-def tournament_update(*, tournament, user, **fields):
+def tournament_update(*, tournament: Tournament, user: Actor, **fields: Any) -> Tournament:
     """Change settings; those that change results are refused once round 1 is paired."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     changed = {k: v for k, v in fields.items() if getattr(tournament, k) != v}
     frozen = [k for k in changed if k in FROZEN_SETTINGS]
     if frozen and settings_frozen(tournament):
-        names = ", ".join(str(Tournament._meta.get_field(k).verbose_name) for k in frozen)
+        names = ", ".join(str(getattr(Tournament._meta.get_field(k), "verbose_name", k)) for k in frozen)
         raise ServiceError(
             _(
                 "These settings can no longer change because round 1 has been paired (they change results "

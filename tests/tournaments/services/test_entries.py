@@ -9,6 +9,7 @@ from tournaments.models import AuditEntry, Entry, Suspension
 from tournaments.services import ServiceError
 from tournaments.services.entries import (
     absence_announce,
+    add_months,
     entry_register,
     entry_withdraw,
     suspension_lift,
@@ -124,6 +125,19 @@ def test_abandonment_suspends_for_three_months_at_once(make_tournament, make_pla
     other = make_tournament(start_date=date(2027, 1, 10), end_date=date(2027, 1, 11))
     with pytest.raises(ServiceError):
         entry_register(tournament=other, player=entries[0].player, user=director)
+
+
+@pytest.mark.parametrize(
+    ("day", "later"),
+    [
+        (date(2026, 10, 15), date(2027, 1, 15)),  # across the year's end
+        (date(2026, 12, 31), date(2027, 3, 31)),
+        (date(2026, 11, 30), date(2027, 2, 28)),  # no 30 February: the month's last day
+        (date(2027, 11, 30), date(2028, 2, 29)),  # a leap year
+    ],
+)
+def test_three_months_later_ends_on_the_same_day_or_the_months_last(day, later):
+    assert add_months(day, 3) == later
 
 
 def test_plain_withdrawal_proposes_nothing(make_tournament, make_player, director):
