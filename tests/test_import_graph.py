@@ -1,0 +1,169 @@
+"""Issue 16 item 3: the project's import graph has no cycle.
+
+The graph is read from the source with ``ast``: one node per module of the project's packages, one edge per
+``import`` / ``from ... import`` run when the module is loaded (the module's top level, ``if``/``try`` blocks
+included; ``if TYPE_CHECKING:`` blocks and imports inside functions excluded). ``from pkg import name`` is an
+edge to ``pkg.name`` when that is a module, else to ``pkg``.
+"""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("pairing", "draughts", "tournaments", "config", "testkit", "bench")
+
+
+def module_names():
+    modules = {}
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            if "migrations" in parts:
+                continue
+            is_package = parts[-1] == "__init__"
+            modules[".".join(parts[:-1] if is_package else parts)] = (path, is_package)
+    return modules
+
+
+def _runtime_imports(body):
+    """The import statements a module runs when loaded."""
+    for node in body:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            yield node
+        elif isinstance(node, ast.If):
+            test = node.test
+            if getattr(test, "id", None) == "TYPE_CHECKING" or getattr(test, "attr", None) == "TYPE_CHECKING":
+                yield from _runtime_imports(node.orelse)
+                continue
+            yield from _runtime_imports(node.body)
+            yield from _runtime_imports(node.orelse)
+        elif isinstance(node, ast.Try):
+            for block in (node.body, *(h.body for h in node.handlers), node.orelse, node.finalbody):
+                yield from _runtime_imports(block)
+        elif isinstance(node, ast.With):
+            yield from _runtime_imports(node.body)
+
+
+def import_graph(modules=None):
+    modules = modules if modules is not None else module_names()
+
+    def known(name):
+        """The module ``name`` names, or the nearest package above it that is in the project."""
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph = {}
+    for name, (path, is_package) in modules.items():
+        package = name if is_package else name.rpartition(".")[0]
+        targets = set()
+        for node in _runtime_imports(ast.parse(path.read_text(encoding="utf-8")).body):
+            if isinstance(node, ast.Import):
+                targets.update(known(alias.name) for alias in node.names)
+                continue
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                source = ".".join(part for part in [*base, node.module or ""] if part)
+            else:
+                source = node.module or ""
+            for alias in node.names:
+                full = f"{source}.{alias.name}" if source else alias.name
+                targets.add(full if full in modules else known(source))
+        targets.discard(None)
+        targets.discard(name)
+        graph[name] = targets
+    return graph
+
+
+def cycles(graph):
+    """The strongly connected components of more than one node (Tarjan, iterative), each sorted."""
+    index, low, on_stack, stack, found = {}, {}, set(), [], []
+    counter = 0
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in graph:
+                    continue
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_no_module_of_the_project_is_in_an_import_cycle():
+    graph = import_graph()
+    assert {"pairing.dutch", "draughts.board", "tournaments.standings", "tournaments.services.rounds"} <= set(graph)
+    assert "tournaments.selectors" in graph["tournaments.services.rounds"]  # the edges are really read
+    assert cycles(graph) == []
+
+
+def test_the_packages_depend_one_way():
+    """The pure engines import nothing of the Django app; bench/ and testkit/ import nothing from tests/."""
+    graph = import_graph()
+    top = {}
+    for module, targets in graph.items():
+        top.setdefault(module.split(".")[0], set()).update(t.split(".")[0] for t in targets)
+    assert {pkg: sorted(deps - {pkg}) for pkg, deps in top.items() if pkg in ("pairing", "draughts")} == {
+        "pairing": [],
+        "draughts": [],
+    }
+    assert "tests" not in top["bench"] | top["testkit"]
+    assert cycles({pkg: deps - {pkg} for pkg, deps in top.items()}) == []
+
+
+@pytest.mark.parametrize(
+    ("sources", "expected"),
+    [
+        # a -> b -> c -> a, with d outside the cycle
+        ({"a": "from . import b", "b": "import c", "c": "from a import x", "d": "import a"}, [["a", "b", "c"]]),
+        # an import inside a function or under TYPE_CHECKING runs no module code at load time: no cycle
+        (
+            {
+                "a": "import b",
+                "b": "def f():\n    import a\n",
+                "c": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import d\n",
+                "d": "import c",
+            },
+            [],
+        ),
+        # under try/except and if, still run at load time
+        ({"a": "try:\n    import b\nexcept ImportError:\n    pass\n", "b": "if True:\n    import a\n"}, [["a", "b"]]),
+    ],
+)
+def test_the_graph_finds_a_cycle_when_there_is_one(tmp_path, sources, expected):
+    modules = {}
+    for name, text in sources.items():
+        path = tmp_path / f"{name}.py"
+        path.write_text(text, encoding="utf-8")
+        modules[name] = (path, False)
+    assert cycles(import_graph(modules)) == expected
