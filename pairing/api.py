@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Iterable
+
 from . import model as M
 from .convert import build
 from .dutch import Dutch, NoValidPairingError
@@ -43,28 +46,45 @@ def pair_trf(data, explain: bool = False, validate: bool = True) -> M.Pairing:
     return _run(t, explain)
 
 
-_TITLES = ["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM", "GMI", "MI", "MF", "MC", "MIF", "MFF"]
+# Titles in the round-1 order, strongest first. FIDE C.04.2 ranks the chess titles GM, IM, WGM, FM, WIM, CM,
+# WFM, WCM; each FMJD title takes the place of its chess counterpart (GMI = GM, MI = IM, GMIF = WGM, MF = FM,
+# MIF = WIM, MC = CM, MFF = WFM), then the national master (MN), then no title. A TRF carries chess titles, the
+# app the draughts ones: both sort in one list.
+_TITLE_GROUPS = (
+    ("GMI", "GM"),
+    ("MI", "IM"),
+    ("GMIF", "WGM"),
+    ("MF", "FM"),
+    ("MIF", "WIM"),
+    ("MC", "CM"),
+    ("MFF", "WFM"),
+    ("WCM",),
+    ("MN",),
+)
+_TITLE_RANK = {title: rank for rank, group in enumerate(_TITLE_GROUPS) for title in group}
 
 
-def _title_rank(title: str) -> int:
-    t = (title or "").strip().upper()
-    return _TITLES.index(t) if t in _TITLES else len(_TITLES)
+def title_rank(title: str | None) -> int:
+    """0 for the strongest title; every unknown or missing title ranks last, together."""
+    return _TITLE_RANK.get((title or "").strip().upper(), len(_TITLE_GROUPS))
 
 
-def seed_order(players):
-    """Initial ranking for pairing numbers: rating desc, FMJD rating desc, title, name.
+def alphabetical(name: str | None) -> str:
+    """The name as it sorts alphabetically: case and accents ignored (Álvaro with Alvaro, before Bruno)."""
+    text = unicodedata.normalize("NFKD", name or "")
+    return "".join(c for c in text if not unicodedata.combining(c)).casefold()
 
-    Returns the players sorted; assign ``id = position + 1`` before round 1.
-    """
-    return sorted(
-        players,
-        key=lambda p: (
-            -(p.rating or 0),
-            -(getattr(p, "fmjd_rating", 0) or 0),
-            _title_rank(getattr(p, "title", "")),
-            (p.name or "").casefold(),
-        ),
-    )
+
+def seed_key(rating: int, fmjd_rating: int | None, title: str | None, name: str | None) -> tuple[int, int, int, str]:
+    """THE round-1 order (pairing.md): rating (higher first), FMJD rating, title, name. The caller gives an
+    unrated player's provisional rating as ``rating``."""
+    return (-rating, -(fmjd_rating or 0), title_rank(title), alphabetical(name))
+
+
+def seed_order(players: Iterable[M.PlayerState], provisional_rating: int = 0) -> list[M.PlayerState]:
+    """Players in the round-1 order of :func:`seed_key`; an unrated player (rating 0, as in a TRF) counts at
+    ``provisional_rating``. Assign ``id = position + 1`` before round 1."""
+    return sorted(players, key=lambda p: seed_key(p.rating or provisional_rating, p.fmjd_rating, p.title, p.name))
 
 
 def check_pairing(state: M.TournamentState, boards, bye=None):

@@ -6,7 +6,7 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 
 from pairing import model as engine
-from pairing.api import pair_round
+from pairing.api import pair_round, seed_key
 from pairing.model import ForbiddenPair as EngineForbiddenPair
 from pairing.model import NoValidPairing, PlayerState, RoundEntry, Scoring, TournamentState
 
@@ -14,7 +14,6 @@ from .models import Absence
 from .models.choices import AbsenceValue, RoundFormat
 
 ENGINE_NAME = "damas-swiss Dutch (FIDE C.04.3, 2026)"
-TITLE_ORDER = {"GMI": 0, "MI": 1, "MF": 2, "GMIF": 3, "MIF": 4, "MFF": 5, "MN": 6, "": 9}
 
 __all__ = ["ENGINE_NAME", "NoValidPairing", "build_state", "pair_next_round", "round1_order"]
 
@@ -24,14 +23,12 @@ def effective_rating(tournament, entry):
 
 
 def round1_order(tournament, entries):
-    """Rating order of pairing.md: rating, then FMJD rating, then title, then name."""
+    """The engine's round-1 order (``pairing.api.seed_key``: rating, FMJD rating, title, name), an unrated entry
+    at the tournament's provisional rating; entries equal on all four keep the order they were entered in."""
     return sorted(
         entries,
         key=lambda e: (
-            -effective_rating(tournament, e),
-            -(e.fmjd_rating or 0),
-            TITLE_ORDER.get(e.player.title, 9),
-            e.player.name,
+            *seed_key(effective_rating(tournament, e), e.fmjd_rating, e.player.title, e.player.name),
             e.pk,
         ),
     )

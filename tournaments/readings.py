@@ -6,6 +6,7 @@ force")."""
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from .domain import standings as domain
 from .models.choices import TiebreakProfile
 
 
@@ -101,3 +102,40 @@ def spot_note_text(note, name_of, label_of=None):
             "names": names
         }
     return note.code
+
+
+def order_reason_text(codes):
+    """Why a tie group's order differs from the normal one, in the active language: the domain returns codes
+    (``domain.standings.ORDER_REASONS``); "" when the normal order applied."""
+    texts = {
+        domain.REASON_DIRECT: _(
+            "Two tied players who met: direct encounter comes first (regulation, art. 6, b); "
+            "if their encounter was level, the normal order follows."
+        ),
+        domain.REASON_ACCELERATION_END: _(
+            "Pairing acceleration was used: the progressive score becomes the last criterion (regulation, art. 6, a)."
+        ),
+        domain.REASON_ACCELERATION_SECOND: _(
+            "Pairing acceleration was used: the progressive score becomes the second criterion (regulation, art. 6, a)."
+        ),
+        domain.REASON_TOP3_END: _(
+            "The 3 highest-rated players beat every other opponent and drew among "
+            "themselves: the progressive score becomes the last criterion (regulation, "
+            "art. 6, c)."
+        ),
+        domain.REASON_TOP3_SECOND: _(
+            "The 3 highest-rated players beat every other opponent and drew among "
+            "themselves: the progressive score becomes the second criterion "
+            "(regulation, art. 6, c)."
+        ),
+        domain.REASON_TOP3_BUCHHOLZ_END: _(
+            "The 3 highest-rated players beat every other opponent and drew among themselves: Buchholz "
+            "becomes the first criterion and the progressive score (the corrected one too) the last "
+            "(regulation, art. 6, c)."
+        ),
+        domain.REASON_TOP3_BUCHHOLZ_SECOND: _(
+            "The 3 highest-rated players beat every other opponent and drew among themselves: Buchholz "
+            "becomes the first criterion and the progressive score the second (regulation, art. 6, c)."
+        ),
+    }
+    return " ".join(str(texts[code]) for code in codes)

@@ -6,18 +6,27 @@ second player has White (domain.md section 3; interchange.md).
 
 from decimal import Decimal
 
-PLAYED = {"1-0", "1/2", "0-1"}
-FORFEITS = {"+/-", "-/+", "-/-"}
-RESULT_CODES = PLAYED | FORFEITS
+from .domain.model import RESULTS_BY_CODE, GameResult
 
+# Everything below is derived from the one table of result codes, ``domain.model.RESULTS_BY_CODE``.
+RESULT_CODES = frozenset(RESULTS_BY_CODE)
+PLAYED = frozenset(code for code, (white, _black) in RESULTS_BY_CODE.items() if white.over_the_board)
+FORFEITS = RESULT_CODES - PLAYED
+
+_LETTER = {
+    GameResult.WIN: "w",
+    GameResult.FORFEIT_WIN: "w",
+    GameResult.DRAW: "d",
+    GameResult.LOSS: "l",
+    GameResult.FORFEIT_LOSS: "l",
+    GameResult.DOUBLE_FORFEIT: "l",
+}
 # Outcome for (White, Black): "w" win, "d" draw, "l" loss.
-_OUTCOME = {
-    "1-0": ("w", "l"),
-    "1/2": ("d", "d"),
-    "0-1": ("l", "w"),
-    "+/-": ("w", "l"),
-    "-/+": ("l", "w"),
-    "-/-": ("l", "l"),
+_OUTCOME = {code: (_LETTER[white], _LETTER[black]) for code, (white, black) in RESULTS_BY_CODE.items()}
+# The same game's code seen from Black (the code whose White and Black results are swapped).
+MIRROR = {
+    code: next(other for other, pair in RESULTS_BY_CODE.items() if pair == (black, white))
+    for code, (white, black) in RESULTS_BY_CODE.items()
 }
 
 
@@ -52,8 +61,14 @@ def is_played(results):
     return any(r in PLAYED for r in results.values() if r is not None)
 
 
-def is_complete(results, games_per_round):
-    return len([r for r in results.values() if r is not None]) == games_per_round
+def is_complete(results):
+    """Every game of the board has its result (a board without games, the bye, is not a played board)."""
+    return bool(results) and all(r is not None for r in results.values())
+
+
+def outcome_of(code):
+    """ "win", "draw" or "loss" of the player whose view ``code`` is (forfeits included)."""
+    return {"w": "win", "d": "draw", "l": "loss"}[_OUTCOME[code][0]]
 
 
 # Result entry from the board's point of view (first player - second player), as typed on the results page:
@@ -75,7 +90,6 @@ ENTRY_LABELS = {
     "double_wo": "-/-",
 }
 _AS_WHITE = {"first": "1-0", "draw": "1/2", "second": "0-1", "first_wo": "+/-", "second_wo": "-/+", "double_wo": "-/-"}
-_MIRROR = {"1-0": "0-1", "0-1": "1-0", "1/2": "1/2", "+/-": "-/+", "-/+": "+/-", "-/-": "-/-"}
 
 
 def parse_entry(game_number, text):
@@ -89,7 +103,7 @@ def parse_entry(game_number, text):
     for outcome, tokens in ENTRY_TOKENS.items():
         if token in tokens:
             code = _AS_WHITE[outcome]
-            return code if white_is_first(game_number) else _MIRROR[code]
+            return code if white_is_first(game_number) else MIRROR[code]
     raise ValueError(token)
 
 
@@ -97,5 +111,5 @@ def entry_label(game_number, code):
     """The stored code shown from the first player's view (the inverse of parse_entry)."""
     if code is None:
         return ""
-    as_first = code if white_is_first(game_number) else _MIRROR[code]
+    as_first = code if white_is_first(game_number) else MIRROR[code]
     return ENTRY_LABELS[{v: k for k, v in _AS_WHITE.items()}[as_first]]

@@ -8,7 +8,7 @@ from django.db.models import Prefetch
 
 from .models import Absence, Board, Entry, Game, RatingList, Round, Seat, Tournament
 from .models.choices import AbsenceValue, ByeValue, RoundStatus, SeatSide
-from .scoring import board_points, is_played
+from .scoring import board_points, is_complete, is_played
 
 
 @dataclass
@@ -118,7 +118,7 @@ def tournament_history(
                 continue
             results = {g.number: g.result for g in board.games.all()}
             p1, p2 = board_points(results, scoring)
-            complete = all(r is not None for r in results.values()) and results
+            complete = is_complete(results)
             played = is_played(results)
             for me, opp, mine, theirs, colour in ((first, second, p1, p2, "w"), (second, first, p2, p1, "b")):
                 if not complete:

@@ -15,8 +15,11 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
+from django.utils import translation
+
 from .domain import (
     CBJD,
+    RESULTS_BY_CODE,
     AcceleratedProgressive,
     ByeValue,
     Candidate,
@@ -35,29 +38,12 @@ from .domain import (
     compute_standings,
     qualification,
 )
-from .domain.interchange import RESULTS_BY_CODE
 from .homologation.conditions import rights_earned
 from .models import Board, Category, Game, Opening, Round, Seat
 from .models.choices import Acceleration, RoundStatus, TiebreakProfile, WithdrawalKind
 from .participants import participation_of
+from .readings import order_reason_text
 from .selectors import entries_in_order, tournament_history
-
-# Short pt-BR names of the tiebreaks (column headers).
-TIEBREAK_LABELS = {
-    "progressive": "Escore acumulado",
-    "progressive_corrected": "Escore acumulado corrigido",
-    "buchholz": "Milésimos",
-    "buchholz_cut1": "Milésimos corte 1",
-    "buchholz_median": "Milésimos medianos",
-    "direct_encounter": "Confronto direto",
-    "sonneborn_berger": "Sonneborn-Berger",
-    "matches_won": "Micromatches vencidos",
-    "games_won": "Partidas vencidas",
-    "match_points": "Pontos de match",
-    "opponents_rating": "Rating médio dos adversários",
-    "truncated_solkoff": "Solkoff truncado",
-    "riga": "Coeficiente de Riga",
-}
 
 CBJD_COLUMNS = ("direct_encounter", "progressive", "progressive_corrected", "buchholz")
 
@@ -185,12 +171,12 @@ def tournament_data(tournament, entries, rounds, history, ids) -> TournamentData
 
 @dataclass(frozen=True)
 class TieGroup:
-    """Players with equal points, the tiebreak order used for them and why (pt-BR; None = normal order)."""
+    """Players with equal points, the tiebreak order used for them and why (codes; none for the normal order)."""
 
     points: object
     ids: tuple
     order: tuple
-    reason: str | None
+    reasons: tuple[str, ...]  # codes: domain.standings.ORDER_REASONS
 
 
 @dataclass
@@ -257,13 +243,21 @@ class TournamentStandings:
             "name": row.name,
             "points": number(row.points),
             "tiebreaks": {k: number(row.tiebreaks[k]) for k in row.order},
-            "order_reason": row.order_reason,
+            "order_reason": _order_reason_pt(row.order_reasons),
         }
 
     def as_json(self, category=None) -> list:
         if category is None:
             return [self.row_json(r) for r in self.rows]
         return [self.row_json(c.row, c.rank) for c in self.category(category).rows]
+
+
+def _order_reason_pt(codes):
+    """The reasons in Portuguese (the language of the command's JSON, interchange.md), or None."""
+    if not codes:
+        return None
+    with translation.override("pt-br"):
+        return order_reason_text(codes)
 
 
 def _tie_groups(standings):
@@ -273,7 +267,9 @@ def _tie_groups(standings):
             groups[-1][1].append(row)
         else:
             groups.append((row.points, [row]))
-    return [TieGroup(points, tuple(r.id for r in rows), rows[0].order, rows[0].order_reason) for points, rows in groups]
+    return [
+        TieGroup(points, tuple(r.id for r in rows), rows[0].order, rows[0].order_reasons) for points, rows in groups
+    ]
 
 
 def tournament_standings(tournament, *, public=True, rights=None) -> TournamentStandings:

@@ -21,6 +21,7 @@ from pairing import (
     pair_round,
     seed_order,
 )
+from pairing.api import seed_key
 from pairing.convert import baku_accelerations, build
 
 
@@ -62,6 +63,31 @@ def test_seed_order_rating_fmjd_title_name():
         PlayerState(id=0, name="Eva", rating=2000),
     ]
     assert [p.name for p in seed_order(ps)] == ["Eva", "Davi", "Caio", "Ana", "Bruno"]
+
+
+def test_seed_order_unrated_at_the_provisional_rating():
+    ps = [
+        PlayerState(id=0, name="Ana", rating=1500),
+        PlayerState(id=0, name="Bruno", rating=0),  # unrated, as in a TRF
+        PlayerState(id=0, name="Caio", rating=1700),
+    ]
+    assert [p.name for p in seed_order(ps, provisional_rating=1600)] == ["Caio", "Bruno", "Ana"]
+    assert [p.name for p in seed_order(ps)] == ["Caio", "Ana", "Bruno"]  # no provisional rating: last
+
+
+def test_seed_order_titles_draughts_and_chess_in_one_list():
+    """FIDE C.04.2's order, each FMJD title at its chess counterpart's place: GMIF (= WGM) between MI and MF,
+    the national master after every international title, then no title; equal titles alphabetically."""
+    titles = ["", "MN", "MFF", "MC", "MIF", "MF", "GMIF", "MI", "GMI", "WFM", "FM", "WGM", "IM", "GM", "XYZ"]
+    ps = [PlayerState(id=0, name=f"{t or 'none'}", rating=2000, title=t) for t in titles]
+    got = [p.title for p in seed_order(ps)]
+    assert got == ["GM", "GMI", "IM", "MI", "GMIF", "WGM", "FM", "MF", "MIF", "MC", "MFF", "WFM", "MN", "", "XYZ"]
+    assert seed_key(2000, 0, "GMIF", "x") < seed_key(2000, 0, "MF", "x") < seed_key(2000, 0, "MIF", "x")
+
+
+def test_seed_order_names_alphabetically_whatever_the_case_and_accents():
+    ps = [PlayerState(id=0, name=n, rating=1800) for n in ("bruno", "Álvaro", "Ana", "Élcio", "Davi")]
+    assert [p.name for p in seed_order(ps)] == ["Álvaro", "Ana", "bruno", "Davi", "Élcio"]
 
 
 def play(st, boards, results):

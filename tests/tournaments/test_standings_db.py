@@ -44,8 +44,8 @@ def test_small_tournament_standings_by_hand(public):
     assert st.as_json() == SMALL5
     assert [list(r["tiebreaks"]) for r in st.as_json()] == [NORMAL] * 5
     assert st.rounds_completed == 3
-    groups = [(g.points, g.ids, g.reason) for g in st.tie_groups]
-    assert groups == [(8, (1, 5, 2), None), (7, (4,), None), (5, (3,), None)]
+    groups = [(g.points, g.ids, g.reasons) for g in st.tie_groups]
+    assert groups == [(8, (1, 5, 2), ()), (7, (4,), ()), (5, (3,), ())]
 
 
 def test_two_tied_players_who_met_direct_encounter_first():
@@ -133,8 +133,8 @@ def test_database_path_agrees_with_the_pure_reader_of_the_same_file(data):
 
     pure = compute_standings(tournament_from_interchange(data))
     db = tournament_standings(import_data(data), public=True)
-    assert [(r.rank, r.id, r.points, r.tiebreaks, r.order_reason) for r in db.rows] == [
-        (r.rank, r.id, r.points, r.tiebreaks, r.order_reason) for r in pure.rows
+    assert [(r.rank, r.id, r.points, r.tiebreaks, r.order_reasons) for r in db.rows] == [
+        (r.rank, r.id, r.points, r.tiebreaks, r.order_reasons) for r in pure.rows
     ]
 
 

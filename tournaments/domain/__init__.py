@@ -10,10 +10,12 @@ Public API::
     )
 """
 
+from .catalogue import TIEBREAK_BY_KEY, TIEBREAKS, Tiebreak
 from .categories import CategoryRow, CategoryRule, Person, category_standings, is_member, members
 from .interchange import tournament_from_interchange
 from .model import (
     CBJD,
+    RESULTS_BY_CODE,
     TIEBREAK_KEYS,
     AcceleratedProgressive,
     ByeValue,
@@ -45,7 +47,11 @@ from .tiebreaks import TiebreakCalculator, TournamentError
 
 __all__ = [
     "CBJD",
+    "RESULTS_BY_CODE",
+    "TIEBREAK_BY_KEY",
     "TIEBREAK_KEYS",
+    "TIEBREAKS",
+    "Tiebreak",
     "AcceleratedProgressive",
     "ByeValue",
     "DummyCapRounds",

@@ -21,9 +21,9 @@ from decimal import Decimal
 from typing import Any
 
 from .model import (
+    RESULTS_BY_CODE,
     ByeValue,
     Format,
-    GameResult,
     Number,
     PlayerData,
     RoundKind,
@@ -31,16 +31,6 @@ from .model import (
     Scoring,
     TournamentData,
 )
-
-# Result code of the interchange file and the database (seen from that game's White) -> (White's, Black's result).
-RESULTS_BY_CODE = {
-    "1-0": (GameResult.WIN, GameResult.LOSS),
-    "0-1": (GameResult.LOSS, GameResult.WIN),
-    "1/2": (GameResult.DRAW, GameResult.DRAW),
-    "+/-": (GameResult.FORFEIT_WIN, GameResult.FORFEIT_LOSS),
-    "-/+": (GameResult.FORFEIT_LOSS, GameResult.FORFEIT_WIN),
-    "-/-": (GameResult.DOUBLE_FORFEIT, GameResult.DOUBLE_FORFEIT),
-}
 
 
 def _score(value: int | float | str) -> Number:

@@ -24,6 +24,8 @@ from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 
+from .catalogue import TIEBREAKS
+
 # A score: game points and every sum or product of them (see the module docstring).
 Number = int | Decimal
 # A score or an exact mean (direct encounter): what a tiebreak value can be; ``None`` when it has no value.
@@ -121,6 +123,18 @@ _MIRROR = {
     GameResult.FORFEIT_WIN: GameResult.FORFEIT_LOSS,
     GameResult.FORFEIT_LOSS: GameResult.FORFEIT_WIN,
     GameResult.DOUBLE_FORFEIT: GameResult.DOUBLE_FORFEIT,
+}
+
+# THE table of result codes: the code stored in the database and the interchange file (seen from that game's
+# White) -> (White's result, Black's result). Everything else about the codes (played or forfeit, the code seen
+# from Black, the points) is derived from it (``tournaments.scoring``).
+RESULTS_BY_CODE: dict[str, tuple[GameResult, GameResult]] = {
+    "1-0": (GameResult.WIN, GameResult.LOSS),
+    "0-1": (GameResult.LOSS, GameResult.WIN),
+    "1/2": (GameResult.DRAW, GameResult.DRAW),
+    "+/-": (GameResult.FORFEIT_WIN, GameResult.FORFEIT_LOSS),
+    "-/+": (GameResult.FORFEIT_LOSS, GameResult.FORFEIT_WIN),
+    "-/-": (GameResult.DOUBLE_FORFEIT, GameResult.DOUBLE_FORFEIT),
 }
 
 
@@ -247,21 +261,7 @@ class TournamentData:
 
 CBJD = "cbjd"
 
-TIEBREAK_KEYS: tuple[str, ...] = (
-    "progressive",
-    "progressive_corrected",
-    "buchholz",
-    "buchholz_cut1",
-    "buchholz_median",
-    "direct_encounter",
-    "sonneborn_berger",
-    "matches_won",
-    "games_won",
-    "match_points",
-    "opponents_rating",
-    "truncated_solkoff",
-    "riga",
-)
+TIEBREAK_KEYS: tuple[str, ...] = tuple(t.key for t in TIEBREAKS)  # the catalogue's order
 
 
 class AcceleratedProgressive(StrEnum):

@@ -57,34 +57,22 @@ ORDER_SECOND = ("progressive_corrected", "progressive", "buchholz")
 TOP3_ORDER_END = ("buchholz", "progressive_corrected", "progressive")
 TOP3_ORDER_SECOND = ("buchholz", "progressive", "progressive_corrected")
 
-REASON_DIRECT = (
-    "Empate entre dois jogadores que se enfrentaram: o confronto direto é o primeiro critério "
-    "(regulamento, art. 6º, b); se o confronto foi empatado, segue a ordem normal."
-)
-REASON_ACCELERATION_END = (
-    "Acelerador de emparceiramento utilizado: o escore acumulado passa a ser o último critério "
-    "(regulamento, art. 6º, a)."
-)
-REASON_ACCELERATION_SECOND = (
-    "Acelerador de emparceiramento utilizado: o escore acumulado passa a ser o segundo critério "
-    "(regulamento, art. 6º, a)."
-)
-REASON_TOP3_END = (
-    "Os 3 maiores ratings venceram todos os demais adversários e empataram entre si: o escore "
-    "acumulado passa a ser o último critério (regulamento, art. 6º, c)."
-)
-REASON_TOP3_SECOND = (
-    "Os 3 maiores ratings venceram todos os demais adversários e empataram entre si: o escore "
-    "acumulado passa a ser o segundo critério (regulamento, art. 6º, c)."
-)
-REASON_TOP3_BUCHHOLZ_END = (
-    "Os 3 maiores ratings venceram todos os demais adversários e empataram entre si: os milésimos "
-    "passam a ser o primeiro critério e o escore acumulado (também o corrigido) o último "
-    "(regulamento, art. 6º, c)."
-)
-REASON_TOP3_BUCHHOLZ_SECOND = (
-    "Os 3 maiores ratings venceram todos os demais adversários e empataram entre si: os milésimos "
-    "passam a ser o primeiro critério e o escore acumulado o segundo (regulamento, art. 6º, c)."
+# Why a tie group's order differs from the normal one (codes; the presentation words them, with the article).
+REASON_DIRECT = "direct_encounter"  # exception b: two tied players who met
+REASON_ACCELERATION_END = "acceleration_last"  # exception a: acceleration used, progressive last
+REASON_ACCELERATION_SECOND = "acceleration_second"  # ... progressive second
+REASON_TOP3_END = "top3_last"  # exception c, progressive moved as in a: last
+REASON_TOP3_SECOND = "top3_second"  # ... second
+REASON_TOP3_BUCHHOLZ_END = "top3_buchholz_last"  # exception c, Buchholz first, progressive last
+REASON_TOP3_BUCHHOLZ_SECOND = "top3_buchholz_second"  # ... progressive second
+ORDER_REASONS = (
+    REASON_DIRECT,
+    REASON_ACCELERATION_END,
+    REASON_ACCELERATION_SECOND,
+    REASON_TOP3_END,
+    REASON_TOP3_SECOND,
+    REASON_TOP3_BUCHHOLZ_END,
+    REASON_TOP3_BUCHHOLZ_SECOND,
 )
 
 
@@ -94,9 +82,9 @@ class StandingRow:
 
     ``tiebreaks``: every key of ``TIEBREAK_KEYS``; the keys of ``order`` first,
     in that order, then the others.  ``order``: the tiebreak order used for the
-    player's tie group.  ``order_reason``: why the CBJD order differs from the
-    normal one (pt-BR), ``None`` when the normal order (or a custom profile)
-    applied.  ``place``: index of the final tie (equal for players sharing a
+    player's tie group.  ``order_reasons``: why the CBJD order differs from the
+    normal one (codes of ``ORDER_REASONS``, in the order they apply), empty when
+    the normal order (or a custom profile) applied.  ``place``: index of the final tie (equal for players sharing a
     place); ``position``: 1-based line number.
     """
 
@@ -107,20 +95,20 @@ class StandingRow:
     points: Number
     tiebreaks: dict[str, TiebreakValue]
     order: tuple[str, ...]
-    order_reason: str | None
+    order_reasons: tuple[str, ...]
     place: int
     unrated: bool = False
     withdrawn_from: int | None = None
 
     def as_json(self) -> dict[str, object]:
-        """The object of ``standings --format json`` (interchange.md)."""
+        """The row as plain data (the reasons as codes; ``standings --format json`` words them)."""
         return {
             "rank": self.rank,
             "id": self.id,
             "name": self.name,
             "points": self.points,
             "tiebreaks": dict(self.tiebreaks),
-            "order_reason": self.order_reason,
+            "order_reasons": list(self.order_reasons),
         }
 
 
@@ -186,8 +174,9 @@ def top3_exception_group(calc: TiebreakCalculator) -> frozenset[int] | None:
 
 def cbjd_order(
     calc: TiebreakCalculator, group: Sequence[int], top3: frozenset[int] | None
-) -> tuple[tuple[str, ...], str | None]:
-    """Tiebreak order and reason (pt-BR, ``None`` for the normal order) for one tie group."""
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Tiebreak order and the reasons it differs from the normal one (codes, none for the normal order) for one
+    tie group."""
     second = calc.s.accelerated_progressive == AcceleratedProgressive.SECOND
     moved = ORDER_SECOND if second else ORDER_END
     order: tuple[str, ...] = NORMAL_ORDER
@@ -205,7 +194,7 @@ def cbjd_order(
     if len(group) == 2 and calc.met(group[0], group[1]):
         order = ("direct_encounter",) + order
         reasons.insert(0, REASON_DIRECT)
-    return order, (" ".join(reasons) if reasons else None)
+    return order, tuple(reasons)
 
 
 def _split(
@@ -262,9 +251,9 @@ def compute_standings(tournament: TournamentData, settings: StandingsSettings = 
         group = sorted(by_points[pts])
         values = {pid: calc.values(pid, group) for pid in group}
         if settings.profile == CBJD:
-            order, reason = cbjd_order(calc, group, top3)
+            order, reasons = cbjd_order(calc, group, top3)
         else:
-            order, reason = tuple(settings.profile), None
+            order, reasons = tuple(settings.profile), ()
         for part in _split(calc, group, order, values):
             first = position + 1
             last = position + len(part)
@@ -289,7 +278,7 @@ def compute_standings(tournament: TournamentData, settings: StandingsSettings = 
                         points=pts,
                         tiebreaks=ordered,
                         order=tuple(order),
-                        order_reason=reason,
+                        order_reasons=reasons,
                         place=place,
                         unrated=p.unrated,
                         withdrawn_from=withdrawn_from,

@@ -33,12 +33,13 @@ from ..files import write_atomically
 from ..homologation.conditions import rating_list_text
 from ..homologation.report import homologation_check
 from ..models import Absence
-from ..readings import regulation_readings, spot_note_text
+from ..presenters.labels import tiebreak_label
+from ..readings import order_reason_text, regulation_readings, spot_note_text
 from ..safetext import append_row
-from ..scoring import board_points, is_played
+from ..scoring import FORFEITS, board_points, is_played
 from ..selectors import absence_points, board_pair, bye_points
 from ..services.homologation import homologation_mark_exported
-from ..standings import TIEBREAK_LABELS, number
+from ..standings import number
 
 DATE_FORMAT = "DD/MM/YYYY"
 DATETIME_FORMAT = "DD/MM/YYYY HH:MM"
@@ -137,7 +138,7 @@ def _workbook(tournament, report, exported_at):
             "Desempate",
             "Perfil CBJD"
             if tournament.tiebreak_profile == "cbjd"
-            else ", ".join(TIEBREAK_LABELS.get(k, k) for k in tournament.tiebreak_keys),
+            else ", ".join(tiebreak_label(k) for k in tournament.tiebreak_keys),
         ),
         ("Tabela de aberturas", tournament.opening_table.code if tournament.opening_table_id else "livre"),
         ("Motor de emparceiramento", report.engine),
@@ -283,7 +284,7 @@ def _workbook(tournament, report, exported_at):
                 note = "resultado pendente"
             elif not is_played(results):
                 note = "W.O. duplo" if all(c == "-/-" for c in codes) else "W.O."
-            elif any(c in ("+/-", "-/+", "-/-") for c in codes):
+            elif any(c in FORFEITS for c in codes):
                 note = "partida(s) por W.O."
             else:
                 note = ""
@@ -367,7 +368,7 @@ def _workbook(tournament, report, exported_at):
             "Rating",
             "Categorias",
             "Pontos",
-            *(TIEBREAK_LABELS[k] for k in columns),
+            *(tiebreak_label(k) for k in columns),
             "Ordem de desempate usada",
             "Motivo da ordem",
             "Situação",
@@ -384,8 +385,8 @@ def _workbook(tournament, report, exported_at):
                 ", ".join(c.code for c in e.categories.all()),
                 row.points,
                 *st.cells(row),
-                ", ".join(TIEBREAK_LABELS[k] for k in row.order),
-                row.order_reason or ("ordem normal" if len(row.order) else ""),
+                ", ".join(tiebreak_label(k) for k in row.order),
+                order_reason_text(row.order_reasons) or ("ordem normal" if len(row.order) else ""),
                 f"desistente a partir da rodada {row.withdrawn_from}" if row.withdrawn_from else "",
             ]
         )
@@ -447,7 +448,7 @@ def _workbook(tournament, report, exported_at):
         q = cat.qualification
         names = "; ".join(f"{i}. {name_of(pid)}" for i, pid in enumerate(q.qualified, 1))
         notes = [q.note] if q.note else []
-        notes += [spot_note_text(n, name_of, lambda k: TIEBREAK_LABELS.get(k, k)) for n in q.notes]
+        notes += [spot_note_text(n, name_of, tiebreak_label) for n in q.notes]
         va.row(
             [
                 cat.code,

@@ -38,6 +38,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from .. import cache
+from ..domain import TIEBREAK_KEYS
 from ..homologation.conditions import IMPORTED
 from ..models import Absence, Board, Category, Entry, Game, Opening, OpeningTable, Player, Round, Seat, Tournament
 from ..models.choices import (
@@ -76,21 +77,6 @@ from .errors import InterchangeError
 
 FORMAT = "damas-swiss/1"
 IMPORTED_ENGINE = IMPORTED  # the program of rounds imported from a file that does not name it
-TIEBREAK_KEYS = (
-    "progressive",
-    "progressive_corrected",
-    "buchholz",
-    "buchholz_cut1",
-    "buchholz_median",
-    "direct_encounter",
-    "sonneborn_berger",
-    "matches_won",
-    "games_won",
-    "match_points",
-    "opponents_rating",
-    "truncated_solkoff",
-    "riga",
-)
 MAX_ERRORS = 50
 
 

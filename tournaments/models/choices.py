@@ -165,9 +165,6 @@ class GameResult(models.TextChoices):
     DOUBLE_FORFEIT = "-/-", _("-/- (double W.O.)")
 
 
-PLAYED_RESULTS = {GameResult.WHITE_WIN, GameResult.DRAW, GameResult.BLACK_WIN}
-
-
 class SuspensionSource(models.TextChoices):
     TRIBUNAL = "tribunal", _("National tribunal")
     ABANDONMENT = "abandonment", _("Abandonment (regulation art. 10)")

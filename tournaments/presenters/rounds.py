@@ -17,12 +17,10 @@ from django.utils.translation import gettext as _
 
 from .. import standings as standings_module
 from ..models import Category
-from ..scoring import board_points, white_is_first
+from ..scoring import MIRROR, board_points, is_complete, white_is_first
 from ..selectors import board_pair, entries_in_order, scoring_of, tournament_history
 from ..templatetags.damas import board_svg_markup, fmt_number
 from .labels import kind_label, player_outcome, show_code
-
-MIRROR = {"1-0": "0-1", "0-1": "1-0", "1/2": "1/2", "+/-": "-/+", "-/+": "+/-", "-/-": "-/-"}
 
 
 def sort_key(name):
@@ -109,7 +107,7 @@ class PublicData:
                 continue
             results = {g.number: g.result for g in board.games.all()}
             p1, p2 = board_points(results, self.scoring)
-            complete = bool(results) and all(r is not None for r in results.values())
+            complete = is_complete(results)
             started = any(r is not None for r in results.values())
             games = [
                 {

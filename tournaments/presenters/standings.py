@@ -10,10 +10,10 @@ from django.utils.translation import ngettext, pgettext
 
 from .. import standings as standings_module
 from ..models.choices import TiebreakProfile
-from ..readings import regulation_readings
+from ..readings import order_reason_text, regulation_readings
 from ..selectors import tournament_history
 from ..templatetags.damas import fmt_number
-from .labels import reason_text, tiebreak_abbr, tiebreak_label
+from .labels import tiebreak_abbr, tiebreak_description, tiebreak_label
 
 
 def settings_in_force(t):
@@ -72,7 +72,10 @@ def standings_table(tournament, data=None, category=None):
     ts, categories = compute_standings_for(tournament, data, rights=category is not None, category=category)
     sep = formats.get_format("DECIMAL_SEPARATOR")
     keys = ts.columns()
-    columns = [{"key": k, "label": tiebreak_label(k), "abbr": tiebreak_abbr(k)} for k in keys]
+    columns = [
+        {"key": k, "label": tiebreak_label(k), "abbr": tiebreak_abbr(k), "description": tiebreak_description(k)}
+        for k in keys
+    ]
     qual = None
     if category is None:
         pairs = [(row.rank, None, row) for row in ts.rows]
@@ -105,7 +108,7 @@ def standings_table(tournament, data=None, category=None):
                 )
                 text %= {"size": size, "points": fmt_number(row.points, sep)}
                 text += " — " + _("order") + ": " + order
-                reason = reason_text(row.order_reason)
+                reason = order_reason_text(row.order_reasons)
                 group = {
                     "points": fmt_number(row.points, sep),
                     "size": size,

@@ -18,13 +18,13 @@ import draughts
 from .. import cache
 from ..models import Game, Round, Tournament
 from ..safetext import one_line
+from ..scoring import FORFEITS, PLAYED, outcome_of
 from .audit import Actor, audit
 from .errors import ServiceError
 
 MAX_PDN = draughts.MAX_GAME_CHARS  # one record, one game (issue 15, item 10)
-# Result codes (from that game's White) as the side that won: "white", "black", "draw".
-_OUTCOME = {"1-0": "white", "0-1": "black", "1/2": "draw"}
-_FORFEITS = {"+/-", "-/+", "-/-"}
+# Result codes of games played (from that game's White) as the side that won: "white", "black", "draw".
+_OUTCOME = {code: {"win": "white", "loss": "black", "draw": "draw"}[outcome_of(code)] for code in PLAYED}
 _SHOW = {"white": "1-0", "black": "0-1", "draw": "½-½"}
 
 
@@ -57,7 +57,7 @@ def result_conflicts(
         return []
     where = _("Game %(g)s") % {"g": game_number}
     out = []
-    if result in _FORFEITS:
+    if result in FORFEITS:
         if check.moves:
             out.append(
                 _("%(where)s: moves are recorded, but the result entered is a forfeit (%(result)s).")

@@ -16,7 +16,7 @@ from ..interchange import MAX_FILE_BYTES, Upload, crosstable_sp, export_json, ex
 from ..models.choices import StaffRole
 from ..permissions import DirectorRequiredMixin, TournamentStaffMixin
 from ..presenters.labels import tiebreak_label
-from ..readings import regulation_readings, spot_note_text
+from ..readings import order_reason_text, regulation_readings, spot_note_text
 from ..services import ServiceError
 from ..services.homologation import homologation_mark_exported
 from ..services.rounds import rounds_name_program
@@ -45,7 +45,11 @@ class StandingsView(TournamentStaffMixin, TemplateView):
             standings=st,
             columns=[tiebreak_label(k) for k in columns],
             rows=[(row, st.cells(row)) for row in st.rows],
-            tie_groups=[g for g in st.tie_groups if g.reason],
+            tie_groups=[
+                {"points": g.points, "ids": g.ids, "reason": order_reason_text(g.reasons)}
+                for g in st.tie_groups
+                if g.reasons
+            ],
             categories=st.categories,
             readings=regulation_readings(self.tournament),
         )

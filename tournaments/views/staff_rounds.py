@@ -9,7 +9,7 @@ from django_tables2 import RequestConfig
 
 from ..models import Round
 from ..permissions import TournamentStaffMixin
-from ..scoring import board_points, entry_label, parse_entry
+from ..scoring import board_points, entry_label, is_complete, parse_entry
 from ..selectors import board_pair, rounds_with_boards, scoring_of
 from ..services import ServiceError
 from ..services.games import RuleConflict
@@ -48,7 +48,7 @@ def board_rows(tournament, rnd):
         first, second = board_pair(board)
         results = {g.number: g.result for g in board.games.all()}
         p1, p2 = board_points(results, scoring)
-        done = results and all(r is not None for r in results.values())
+        done = is_complete(results)
         rows.append(
             {
                 "board": board.number,

@@ -78,17 +78,17 @@ def test_exception_c_changes_the_order_where_moving_only_the_progressive_score_w
 
     moved = top3(top3_order="moved")  # the other reading: corrected progressive first
     assert [r.id for r in moved.rows][:3] == [3, 2, 1]  # ... the same order as the normal one
-    assert moved.rows[0].order_reason == REASON_TOP3_END
+    assert moved.rows[0].order_reasons == (REASON_TOP3_END,)
 
     s = top3()  # default: Buchholz first
     assert [(r.rank, r.id) for r in s.rows][:3] == [("1", 1), ("2", 2), ("3", 3)]
-    assert all(r.order == TOP3_ORDER_END and r.order_reason == REASON_TOP3_BUCHHOLZ_END for r in s.rows[:3])
+    assert all(r.order == TOP3_ORDER_END and r.order_reasons == (REASON_TOP3_BUCHHOLZ_END,) for r in s.rows[:3])
     assert list(s.rows[0].tiebreaks)[:3] == ["buchholz", "progressive_corrected", "progressive"]
-    assert s.rows[3].order_reason is None and s.rows[3].id == 4  # the other tie groups keep the normal order
+    assert s.rows[3].order_reasons == () and s.rows[3].id == 4  # the other tie groups keep the normal order
 
     second = top3(accelerated_progressive="second")
     assert second.rows[0].order == ("buchholz", "progressive", "progressive_corrected")
-    assert second.rows[0].order_reason == REASON_TOP3_BUCHHOLZ_SECOND
+    assert second.rows[0].order_reasons == (REASON_TOP3_BUCHHOLZ_SECOND,)
 
 
 def test_exception_c_a_forfeit_win_is_a_win():
@@ -97,7 +97,7 @@ def test_exception_c_a_forfeit_win_is_a_win():
     rounds[0][2] = (3, 10, "++")
     s = top3(rounds)
     assert {r.id for r in s.rows[:3]} == {1, 2, 3}
-    assert all(r.order_reason == REASON_TOP3_BUCHHOLZ_END for r in s.rows[:3])
+    assert all(r.order_reasons == (REASON_TOP3_BUCHHOLZ_END,) for r in s.rows[:3])
 
 
 def test_exception_c_needs_them_to_have_played_and_drawn_among_themselves_and_beaten_the_others():
@@ -106,7 +106,7 @@ def test_exception_c_needs_them_to_have_played_and_drawn_among_themselves_and_be
     win; a pairing-allocated bye is a round without an opponent."""
     rounds = [list(r) for r in TOP3_ROUNDS]
     rounds[1][0] = (1, 2, "WL")  # level encounter (2-2): still "empatado"
-    assert top3(rounds).rows[0].order_reason == REASON_TOP3_BUCHHOLZ_END
+    assert top3(rounds).rows[0].order_reasons == (REASON_TOP3_BUCHHOLZ_END,)
     rounds[1][0] = (1, 2, "+-")  # level, but not played
     assert not applies(top3(rounds))
     rounds = [list(r) for r in TOP3_ROUNDS]
@@ -118,7 +118,7 @@ def test_exception_c_needs_them_to_have_played_and_drawn_among_themselves_and_be
 
 
 def applies(standings):
-    return any(r.order_reason in (REASON_TOP3_BUCHHOLZ_END, REASON_TOP3_END) for r in standings.rows)
+    return any(set(r.order_reasons) & {REASON_TOP3_BUCHHOLZ_END, REASON_TOP3_END} for r in standings.rows)
 
 
 # ---------------------------------------------------------------------------------------------- participants

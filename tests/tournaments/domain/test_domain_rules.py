@@ -47,7 +47,7 @@ def test_exception1_direct_encounter_beats_progressive():
     # {P3,P5}: drew -> PS P5 4 > P3 3.
     assert [(r.rank, r.id) for r in s.rows] == [("1", 2), ("2", 1), ("3", 4), ("4", 6), ("5", 5), ("6", 3)]
     assert all(r.order == ("direct_encounter",) + NORMAL_ORDER for r in s.rows)
-    assert all(r.order_reason == REASON_DIRECT for r in s.rows)
+    assert all(r.order_reasons == (REASON_DIRECT,) for r in s.rows)
     assert (s.row(2).tiebreaks["direct_encounter"], s.row(1).tiebreaks["direct_encounter"]) == (2, 0)
     assert s.row(4).tiebreaks["direct_encounter"] == 1
 
@@ -63,7 +63,7 @@ def test_exception1_with_acceleration():
     assert s.row(4).tiebreaks["buchholz"] == 11 and s.row(6).tiebreaks["buchholz"] == 7
     assert s.row(3).tiebreaks["buchholz"] == 9 and s.row(5).tiebreaks["buchholz"] == 9
     assert s.row(1).order == ("direct_encounter",) + ORDER_END
-    assert s.row(1).order_reason == REASON_DIRECT + " " + REASON_ACCELERATION_END
+    assert s.row(1).order_reasons == (REASON_DIRECT, REASON_ACCELERATION_END)
 
 
 def test_exception1_not_applied_when_they_did_not_meet_or_only_by_forfeit():
@@ -74,7 +74,7 @@ def test_exception1_not_applied_when_they_did_not_meet_or_only_by_forfeit():
     # P1 2 + 0 = 2, P2 0 + 2 = 2, P4 1 + 2 = 3, P3 1 + 0 = 1.
     row = s.row(1)
     assert row.points == 2 and s.row(2).points == 2
-    assert row.order == NORMAL_ORDER and row.order_reason is None
+    assert row.order == NORMAL_ORDER and row.order_reasons == ()
     assert row.tiebreaks["direct_encounter"] is None
     # PS P1 2 + 2 = 4 > P2 0 + 2 = 2
     assert [r.id for r in s.rows] == [4, 1, 2, 3]
@@ -86,7 +86,7 @@ def test_exception3_not_when_the_group_is_not_the_three_highest_rated():
     players = [(pid, name, 2400 if pid == 4 else r) for pid, name, r in T3_PLAYERS]
     s = compute_standings(build(players, T3_ROUNDS, fmt="micro-match"))
     assert [r.id for r in s.rows[:3]] == [3, 2, 1]
-    assert s.row(1).order == NORMAL_ORDER and s.row(1).order_reason is None
+    assert s.row(1).order == NORMAL_ORDER and s.row(1).order_reasons == ()
 
 
 def test_exception3_not_with_a_custom_profile():
@@ -94,7 +94,7 @@ def test_exception3_not_with_a_custom_profile():
         build(T3_PLAYERS, T3_ROUNDS, fmt="micro-match"), StandingsSettings(profile=["progressive", "buchholz"])
     )
     assert [r.id for r in s.rows[:3]] == [3, 2, 1]
-    assert s.row(1).order_reason is None
+    assert s.row(1).order_reasons == ()
 
 
 # Direct encounter among more than two (custom profiles): C.07 6.2 and 6.3.

@@ -9,6 +9,7 @@ from tournaments.domain.standings import (
     NORMAL_ORDER,
     ORDER_END,
     REASON_ACCELERATION_END,
+    REASON_ACCELERATION_SECOND,
     REASON_DIRECT,
     REASON_TOP3_END,
 )
@@ -22,8 +23,9 @@ def tb(order, **values):
 
 
 def check(standings, expected):
-    """expected: list of (rank, id, points, tiebreaks dict, order_reason), best first."""
-    got = [(r.rank, r.id, r.points, r.tiebreaks, r.order_reason) for r in standings.rows]
+    """expected: list of (rank, id, points, tiebreaks dict, order reason code or None), best first."""
+    got = [(r.rank, r.id, r.points, r.tiebreaks, r.order_reasons) for r in standings.rows]
+    expected = [(*e[:4], (e[4],) if e[4] else ()) for e in expected]
     for g, e in zip(got, expected):
         assert g == e, f"\n got {g}\nwant {e}"
     assert len(got) == len(expected)
@@ -215,7 +217,7 @@ def test_tournament1_micro_match_bye_forfeit_withdrawal():
         "name": "Ana",
         "points": 8,
         "tiebreaks": s.row(ANA).tiebreaks,
-        "order_reason": REASON_DIRECT,
+        "order_reasons": [REASON_DIRECT],
     }
 
 
@@ -368,10 +370,10 @@ def test_tournament2_acceleration_second_place_setting_and_normal_order():
     # corrected (all 7), progressive {P3,P6} 9 > {P1,P2} 8, Buchholz P3 10 > P6 8, P1 10 > P2 8
     assert [r.id for r in s.rows] == [3, 6, 1, 2, 4, 5]
     assert s.row(3).order == ("progressive_corrected", "progressive", "buchholz")
-    assert "segundo critério" in s.row(3).order_reason
+    assert s.row(3).order_reasons == (REASON_ACCELERATION_SECOND,)
     s = compute_standings(build(T2_PLAYERS, T2_ROUNDS))
     assert [r.id for r in s.rows] == [3, 6, 1, 2, 4, 5]
-    assert s.row(3).order == NORMAL_ORDER and s.row(3).order_reason is None
+    assert s.row(3).order == NORMAL_ORDER and s.row(3).order_reasons == ()
 
 
 def test_shared_places_custom_profile():
@@ -379,7 +381,7 @@ def test_shared_places_custom_profile():
     # listed by pairing number; P4 5th, P5 6th.
     s = compute_standings(build(T2_PLAYERS, T2_ROUNDS), StandingsSettings(profile=["buchholz"]))
     assert [(r.rank, r.id) for r in s.rows] == [("1-2", 1), ("1-2", 3), ("3-4", 2), ("3-4", 6), ("5", 4), ("6", 5)]
-    assert all(r.order_reason is None and r.order == ("buchholz",) for r in s.rows)
+    assert all(r.order_reasons == () and r.order == ("buchholz",) for r in s.rows)
     assert list(s.row(1).tiebreaks)[0] == "buchholz"
     # empty list: the whole 4-point group shares 1-4
     s = compute_standings(build(T2_PLAYERS, T2_ROUNDS), StandingsSettings(profile=[]))

@@ -196,3 +196,42 @@ class TestManualEdit:
                 bye=by_no[bye1],
             )
         assert any("BYE" in m or "bye" in m.lower() for m in exc.value.messages)
+
+
+def test_round1_numbers_follow_the_engines_seeding_rule(make_tournament, make_player, director):
+    """One round-1 rule (``pairing.api.seed_key``): rating, an unrated entry at the provisional rating, then the
+    FMJD rating, the title (GMIF before MF, as WGM before FM), the name whatever its case and accents."""
+    from pairing import PlayerState, seed_order
+    from tournaments.services.entries import entry_register
+
+    t = make_tournament(provisional_rating=1600)
+    people = [
+        ("Zeca", 1500, None, ""),
+        ("Sem Rating", None, None, ""),
+        ("Mestre", 1700, None, "MF"),
+        ("Grande Mestra", 1700, None, "GMIF"),
+        ("Internacional", 1700, None, "MI"),
+        ("Com FMJD", 1700, 1900, ""),
+        ("álvaro", 1500, None, ""),
+        ("Bruno", 1500, None, ""),
+    ]
+    for name, rating, fmjd, title in people:
+        player = make_player(name=name, rating=rating, fmjd_rating=fmjd, title=title)
+        entry_register(tournament=t, player=player, user=director)
+    round_pair(tournament=t, user=director)
+    numbered = list(
+        Entry.objects.filter(tournament=t).order_by("pairing_number").values_list("player__name", flat=True)
+    )
+    assert numbered == [
+        "Com FMJD",
+        "Internacional",
+        "Grande Mestra",
+        "Mestre",
+        "Sem Rating",
+        "álvaro",
+        "Bruno",
+        "Zeca",
+    ]
+    # the engine's own order of the same players is the same
+    states = [PlayerState(id=0, name=n, rating=r or 0, fmjd_rating=f or 0, title=ti) for n, r, f, ti in people]
+    assert [p.name for p in seed_order(states, provisional_rating=1600)] == numbered

@@ -3,26 +3,13 @@ import io
 import json
 
 from django.core.management.base import BaseCommand
+from django.utils import translation
 
+from tournaments.domain.catalogue import TIEBREAK_BY_KEY
 from tournaments.interchange.cli import fail, get_tournament
+from tournaments.readings import order_reason_text
 from tournaments.safetext import spreadsheet_row
-from tournaments.standings import TIEBREAK_LABELS, number, tournament_standings
-
-SHORT = {
-    "progressive": "EA",
-    "progressive_corrected": "EAC",
-    "buchholz": "Mil",
-    "buchholz_cut1": "Mil-1",
-    "buchholz_median": "MilMed",
-    "direct_encounter": "CD",
-    "sonneborn_berger": "SB",
-    "matches_won": "MV",
-    "games_won": "PV",
-    "match_points": "PM",
-    "opponents_rating": "RMA",
-    "truncated_solkoff": "SolkT",
-    "riga": "Riga",
-}
+from tournaments.standings import number, tournament_standings
 
 
 def _fmt(value):
@@ -46,6 +33,10 @@ class Command(BaseCommand):
         parser.add_argument("--category", metavar="CODE", default=None)
 
     def handle(self, *args, **options):
+        with translation.override("pt-br"):  # the command speaks Portuguese (interchange.md)
+            self._handle(options)
+
+    def _handle(self, options):
         tournament = get_tournament(options["slug"])
         st = tournament_standings(tournament, public=False)
         code = options["category"]
@@ -78,7 +69,7 @@ class Command(BaseCommand):
                     _fmt(row.points),
                     *values,
                     " > ".join(row.order),
-                    row.order_reason or "",
+                    order_reason_text(row.order_reasons),
                 ]
                 writer.writerow(spreadsheet_row(line))  # names as text: a spreadsheet never runs them as formulas
             self.stdout.write(buf.getvalue(), ending="")
@@ -91,7 +82,11 @@ class Command(BaseCommand):
         if cat is not None:
             title += f" — categoria {cat.code} ({cat.category.name})"
         width = max([len(row.name) for _r, row in lines] + [4])
-        head = f"{'Pos':>5}  {'Nº':>4}  {'Nome':<{width}}  {'Pts':>5}" + "".join(f"  {SHORT[k]:>6}" for k in columns)
+        abbrs = [TIEBREAK_BY_KEY[k].abbr_pt for k in columns]
+        widths = [max(6, len(a)) for a in abbrs]
+        head = f"{'Pos':>5}  {'Nº':>4}  {'Nome':<{width}}  {'Pts':>5}" + "".join(
+            f"  {a:>{w}}" for a, w in zip(abbrs, widths)
+        )
         out = [title, "", head]
         for rank, row in lines:
             marks = ""
@@ -99,19 +94,19 @@ class Command(BaseCommand):
                 marks = f"  (desistente a partir da rodada {row.withdrawn_from})"
             out.append(
                 f"{rank:>5}  {row.id:>4}  {row.name:<{width}}  {_fmt(row.points):>5}"
-                + "".join(f"  {_fmt(v):>6}" for v in st.cells(row))
+                + "".join(f"  {_fmt(v):>{w}}" for v, w in zip(st.cells(row), widths))
                 + marks
             )
-        out += ["", "Legenda: " + "; ".join(f"{SHORT[k]} = {TIEBREAK_LABELS[k]}" for k in columns)]
+        out += ["", "Legenda: " + "; ".join(f"{a} = {TIEBREAK_BY_KEY[k].name_pt}" for a, k in zip(abbrs, columns))]
         shown = {row.id for _r, row in lines}
         groups = [g for g in st.tie_groups if len(g.ids) > 1 and shown & set(g.ids)]
         if groups:
             out.append("Desempate por grupo de pontos:")
             for g in groups:
-                order = ", ".join(TIEBREAK_LABELS[k] for k in g.order)
+                order = ", ".join(TIEBREAK_BY_KEY[k].name_pt for k in g.order)
                 out.append(
                     f"  {_fmt(g.points)} pontos (nº {', '.join(map(str, g.ids))}): {order}."
-                    + (f" {g.reason}" if g.reason else "")
+                    + (f" {order_reason_text(g.reasons)}" if g.reasons else "")
                 )
         out += list(st.readings)
         return "\n".join(out) + "\n"
