@@ -88,4 +88,4 @@ def post_fork(server, worker):
 
         connections.close_all()
     except Exception:  # pragma: no cover - Django not loaded (preload off)
-        pass
+        server.log.debug("post_fork: Django not loaded in the master, no connection to close", exc_info=True)

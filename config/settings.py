@@ -169,9 +169,26 @@ if PRODUCTION:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
 
+# Logs: to standard error always, and to LOG_FILE too when it is set (a WatchedFileHandler: logrotate may move
+# the file away). The app's own loggers (tournaments, pairing, draughts, config) log at LOG_LEVEL: WARNING by
+# default (what went wrong: an internal error with its traceback, a record the game viewer cannot read); INFO adds
+# every pairing, import and export and every refusal of a user's action. Other libraries log at WARNING.
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "WARNING").upper()
+LOG_FILE = os.environ.get("LOG_FILE", "")
+_log_handlers = ["console"] + (["file"] if LOG_FILE else [])
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s [%(process)d] %(message)s"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+        **(
+            {"file": {"class": "logging.handlers.WatchedFileHandler", "filename": LOG_FILE, "formatter": "plain"}}
+            if LOG_FILE
+            else {}
+        ),
+    },
+    "root": {"handlers": _log_handlers, "level": "WARNING"},
+    # the app's loggers only set their level: their records reach the root's handlers
+    "loggers": {name: {"level": LOG_LEVEL} for name in ("tournaments", "pairing", "draughts", "config")},
 }

@@ -9,12 +9,15 @@ is of that type, its extensions, and its importer). Every importer is all-or-not
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import InterchangeError
+
+logger = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from ..models import Tournament
@@ -148,6 +151,22 @@ def file_type_of(upload: Upload) -> FileType:
 
 def import_upload(upload: Upload, *, user: Any = None) -> Imported:
     """Create a tournament from a file of any accepted type (all-or-nothing); the user becomes its director."""
+    try:
+        imported = _import(upload, user)
+    except InterchangeError as exc:
+        logger.info("import of %s refused: %s", upload.name, exc.one_line())
+        raise
+    logger.info(
+        "%s: imported from %s (%s, %s warnings)",
+        imported.tournament.slug,
+        upload.name,
+        imported.file_type,
+        len(imported.warnings),
+    )
+    return imported
+
+
+def _import(upload: Upload, user: Any) -> Imported:
     if len(upload.data) > MAX_FILE_BYTES:
         raise InterchangeError([f"arquivo {upload.name}: grande demais (mais de {MAX_FILE_BYTES // (1024 * 1024)} MB)"])
     if not upload.data.strip():

@@ -5,6 +5,7 @@ Everything is read once per page by ``PublicData`` (published rounds only, unles
 draft) and handed to the templates as plain rows, numbers already formatted in the active locale.
 """
 
+import logging
 import unicodedata
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -21,6 +22,8 @@ from ..scoring import MIRROR, board_points, is_complete, white_is_first
 from ..selectors import board_pair, entries_in_order, scoring_of, tournament_history
 from ..templatetags.damas import board_svg_markup, fmt_number
 from .labels import kind_label, player_outcome, show_code
+
+logger = logging.getLogger(__name__)
 
 
 def sort_key(name):
@@ -266,7 +269,8 @@ def game_viewer(t, game, op):
 
         variant = "international" if t.variant == "international-100" else "brazilian"
         check = validate_game(game.pdn, variant, start_fen=op.fen if op else None)
-    except Exception:  # an unreadable record must not break the page
+    except Exception:  # an unreadable record must not break the page, but it is a bug of the reader: logged
+        logger.warning("game %s: the recorded moves could not be read for the viewer", game.pk, exc_info=True)
         return None
     frames = [{"label": _("Start"), "svg": board_svg_markup(check.positions[0], t.variant)}] if check.positions else []
     for _index, move in enumerate(check.moves, start=1):

@@ -1,6 +1,7 @@
 """Players, rating lists, entries, withdrawals, abandonments and announced absences."""
 
 import calendar
+import logging
 from collections.abc import Iterable
 from datetime import date
 
@@ -17,6 +18,8 @@ from ..ratinglist import RatingListError, line_message, parse_rating_list
 from ..selectors import latest_rating_list
 from .audit import Actor, audit, login_of
 from .errors import ServiceError
+
+logger = logging.getLogger(__name__)
 
 
 def age_on_31_december(birth_date: date, year: int) -> int:
@@ -439,6 +442,7 @@ def rating_list_import(*, data: bytes, filename: str, user: Actor, list_date: da
         summary=f"{filename}: {created} new, {updated} updated",
         new={"created": created, "updated": updated},
     )
+    logger.info("rating list %s imported by %s: %s new players, %s updated", filename, login_of(user), created, updated)
     return created, updated
 
 

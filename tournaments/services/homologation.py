@@ -1,5 +1,6 @@
 """Recording that the homologation workbook was exported (sent to the federation)."""
 
+import logging
 from datetime import datetime
 
 from django.db import transaction
@@ -7,7 +8,9 @@ from django.utils import timezone
 
 from .. import cache
 from ..models import Tournament
-from .audit import Actor, audit
+from .audit import Actor, audit, login_of
+
+logger = logging.getLogger(__name__)
 
 
 @transaction.atomic
@@ -27,4 +30,7 @@ def homologation_mark_exported(*, tournament: Tournament, user: Actor = None, wh
         new={"exported_at": when.isoformat()},
     )
     cache.bump(tournament.pk)
+    logger.info(
+        "%s: homologation workbook recorded as sent at %s by %s", tournament.slug, when.isoformat(), login_of(user)
+    )
     return when

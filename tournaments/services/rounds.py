@@ -1,5 +1,7 @@
 """Pairing, publishing, undoing and hand-editing rounds."""
 
+import logging
+import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
@@ -18,6 +20,8 @@ from ..selectors import History, RoundRecord, missing_results, rounds_with_board
 from .audit import Actor, audit, login_of
 from .entries import refresh_ratings
 from .errors import ServiceError
+
+logger = logging.getLogger(__name__)
 
 
 def _check_previous_round(tournament: Tournament, number: int) -> None:
@@ -97,9 +101,11 @@ def round_pair(*, tournament: Tournament, user: Actor, publish: bool = False) ->
         refresh_ratings(tournament=tournament, user=user)  # art. 4: the current national rating, then frozen
         assign_pairing_numbers(tournament)
     entries, _rounds, history = tournament_history(tournament)
+    started = time.perf_counter()
     try:
         result = pair_next_round(tournament, number, entries, history)
     except NoValidPairing as exc:
+        logger.warning("%s: no valid pairing for round %s: %s", tournament.slug, number, exc)
         raise ServiceError(_("No valid pairing exists for round %(n)s: %(why)s") % {"n": number, "why": exc}) from exc
     try:
         with transaction.atomic():
@@ -120,6 +126,15 @@ def round_pair(*, tournament: Tournament, user: Actor, publish: bool = False) ->
     if publish:
         _publish(rnd, user)
     cache.bump(tournament.pk)
+    logger.info(
+        "%s: round %s paired by %s in %.2f s: %s boards, bye %s",
+        tournament.slug,
+        number,
+        login_of(user) or "a command",
+        time.perf_counter() - started,
+        len(result.boards),
+        result.bye.pairing_number if result.bye else "none",
+    )
     return rnd
 
 
@@ -143,6 +158,7 @@ def round_publish(*, round: Round, user: Actor) -> Round:
         raise ServiceError(_("Round %(n)s is already published.") % {"n": rnd.number})
     _publish(rnd, user)
     cache.bump(rnd.tournament_id)
+    logger.info("%s: round %s published by %s", rnd.tournament.slug, rnd.number, login_of(user))
     return rnd
 
 
@@ -170,6 +186,7 @@ def round_undo(*, round: Round, user: Actor) -> None:
     )
     rnd.delete()
     cache.bump(tournament.pk)
+    logger.info("%s: round %s undone by %s", tournament.slug, rnd.number, login_of(user))
 
 
 def validate_manual_pairing(
@@ -333,6 +350,9 @@ def round_edit(
         },
     )
     cache.bump(tournament.pk)
+    logger.info(
+        "%s: round %s edited by hand by %s (%s warnings)", tournament.slug, rnd.number, login_of(user), len(warnings)
+    )
     return rnd, warnings
 
 

@@ -1,5 +1,6 @@
 """Creating and configuring tournaments."""
 
+import logging
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -11,8 +12,10 @@ from ..models import Category, OpeningTable, Tournament, TournamentRole
 from ..models.choices import StaffRole, Variant
 from ..models.tournament import FROZEN_SETTINGS
 from ..openings_data import DEFAULT_TABLE
-from .audit import Actor, audit
+from .audit import Actor, audit, login_of
 from .errors import ServiceError
+
+logger = logging.getLogger(__name__)
 
 DEFAULT_CATEGORIES = [{"code": "ABS", "name": "Absoluto"}]
 
@@ -43,6 +46,7 @@ def tournament_create(*, user: Actor, categories: list[dict[str, Any]] | None = 
         summary=tournament.name,
         new={k: _jsonable(v) for k, v in fields.items() if k != "opening_table"},
     )
+    logger.info("%s: tournament created by %s", tournament.slug, login_of(user) or "a command or an import")
     return tournament
 
 

@@ -5,6 +5,7 @@ filters are for the light pages.
 """
 
 import io
+import logging
 from decimal import Decimal
 from fractions import Fraction
 
@@ -12,6 +13,8 @@ from django import template
 from django.utils import formats
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+
+logger = logging.getLogger(__name__)
 
 register = template.Library()
 
@@ -102,7 +105,8 @@ def board_svg_markup(fen, variant="brazilian-64", title="", numbers=True, last_m
             title=title or None,
             last_move=last_move,
         )
-    except Exception:  # the diagram must never break a page: fall back to a plain drawing
+    except Exception:  # the diagram must never break a page: fall back to a plain drawing, and log why
+        logger.warning("diagram of %r (%s) failed; a plain drawing is shown", fen, variant, exc_info=True)
         return _fallback_svg(fen or "", 10 if variant == "international-100" else 8, title)
 
 

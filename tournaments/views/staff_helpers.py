@@ -1,16 +1,21 @@
 """Small helpers shared by the staff views."""
 
+import logging
+
 from django.contrib import messages
 from django.shortcuts import redirect
 
 from ..services import ServiceError
+
+logger = logging.getLogger(__name__)
 
 
 def run_service(request, fn, success=None, **kwargs):
     """Call a service; show its refusal as a message. Returns (ok, result)."""
     try:
         result = fn(**kwargs)
-    except ServiceError as exc:
+    except ServiceError as exc:  # the user's error: shown to them (anything else is an internal error: a 500, logged)
+        logger.info("%s refused for %s: %s", getattr(fn, "__name__", fn), request.user, " | ".join(exc.messages))
         for message in exc.messages:
             messages.error(request, message)
         return False, None

@@ -1,7 +1,11 @@
+import logging
+
 from django.core.management.base import BaseCommand
 
 from tournaments.interchange import InterchangeError, import_file
 from tournaments.interchange.cli import error_text, fail
+
+logger = logging.getLogger(__name__)
 
 
 class Command(BaseCommand):
@@ -21,6 +25,9 @@ class Command(BaseCommand):
             imported = import_file(options["file"])
         except InterchangeError as exc:
             fail(error_text(exc))
+        except Exception:  # an internal error: nothing was written (all or nothing); logged, then one line
+            logger.exception("import_tournament %s: internal error while importing", options["file"])
+            fail("falha interna na importação (nada foi gravado; o erro está no log)")
         for warning in imported.warnings:
             self.stderr.write(f"aviso: {warning}")
         self.stdout.write(imported.tournament.slug)

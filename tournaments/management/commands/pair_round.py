@@ -1,6 +1,10 @@
+import logging
+
 from django.core.management.base import BaseCommand
 
 from tournaments.interchange.cli import error_text, fail, get_tournament
+
+logger = logging.getLogger(__name__)
 
 
 class Command(BaseCommand):
@@ -21,8 +25,9 @@ class Command(BaseCommand):
             rnd = round_pair(tournament=tournament, user=None, publish=not options["draft"])
         except ServiceError as exc:
             fail(error_text(exc))
-        except Exception as exc:  # the engine failed: the round's transaction was rolled back
-            fail(f"falha no emparceiramento: {type(exc).__name__}: {exc}")
+        except Exception:  # an internal error (the round's transaction was rolled back): logged, then one line
+            logger.exception("pair_round %s: internal error while pairing", tournament.slug)
+            fail("falha interna no emparceiramento (nada foi gravado; o erro está no log)")
         boards = rnd.boards.count()
         bye = rnd.seats.filter(side="bye").select_related("entry").first()
         status = "rascunho" if options["draft"] else "publicada"
