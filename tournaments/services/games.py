@@ -7,6 +7,7 @@ final position says who lost, or moves are recorded for a game scored by forfeit
 and decides: correct one side, or keep both (``confirm=True``), which the audit log records.
 """
 
+import logging
 import re
 from typing import Any
 
@@ -21,6 +22,8 @@ from ..safetext import one_line
 from ..scoring import FORFEITS, PLAYED, outcome_of
 from .audit import Actor, audit
 from .errors import ServiceError
+
+logger = logging.getLogger(__name__)
 
 MAX_PDN = draughts.MAX_GAME_CHARS  # one record, one game (issue 15, item 10)
 # Result codes of games played (from that game's White) as the side that won: "white", "black", "draw".
@@ -192,13 +195,14 @@ def tournament_pdn(tournament: Tournament, rounds: list[Round]) -> str:
     return "\n".join(_export_one(item, tournament.variant) for item in games)
 
 
-def _export_one(item, variant):
+def _export_one(item: dict[str, Any], variant: str) -> str:
     """One game as PDN; a stored record that no longer reads (kept from before the records were bounded and
     checked) is written without its moves and says so in a tag, instead of failing the whole file."""
     try:
         return draughts.export_game(item, variant)
     except ValueError as exc:  # NotationError, PdnError
         reason = getattr(exc, "reason", str(exc))
+        logger.warning("PDN export, game %s: the stored record no longer reads (%s)", item.get("round"), reason)
         return draughts.export_game(
             {**item, "moves": [], "tags": {"Annotator": f"registro ilegível: {reason}"}}, variant
         )

@@ -93,13 +93,17 @@ def test_one_closed_game_per_record(game, director, pdn, message):
     assert g.pdn == "" and not AuditEntry.objects.filter(action="game.pdn").exists()
 
 
-def test_export_survives_a_stored_record_that_no_longer_reads(game, director):
+def test_export_survives_a_stored_record_that_no_longer_reads(game, director, caplog):
     t, rnd, g = game
     game_attach_pdn(game=g, pdn="1. 22-18 11-15", user=director)
     Game.objects.filter(pk=g.pk).update(pdn="1. 22-18 11-15 2-0 1. 21-17 *")  # stored before records were bounded
     text = tournament_pdn(t, rounds_with_boards(t))
     assert '[Annotator "registro ilegível: o registro contém 2 partidas; um registro é uma partida só"]' in text
     assert "c3-d4" not in text
+    [logged] = [r for r in caplog.records if r.name == "tournaments.services.games"]
+    assert logged.levelname == "WARNING" and logged.getMessage().startswith(
+        f"PDN export, game {rnd.number}.{g.board.number}.{g.number}: the stored record no longer reads ("
+    )
 
 
 # -- a PDN file of many games, each its own record --------------------------------------------------------------
