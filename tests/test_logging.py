@@ -14,6 +14,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from tournaments.models import Round, TournamentRole
 
@@ -35,7 +36,7 @@ def test_no_exception_is_swallowed_without_a_log_line():
                 if not isinstance(node, ast.ExceptHandler):
                     continue
                 caught = node.type
-                names = [e.id for e in caught.elts] if isinstance(caught, ast.Tuple) else [getattr(caught, "id", None)]
+                names = [getattr(e, "id", None) for e in (caught.elts if isinstance(caught, ast.Tuple) else [caught])]
                 if caught is not None and not {"Exception", "BaseException"} & set(names):
                     continue
                 body = list(ast.walk(ast.Module(body=node.body, type_ignores=[])))
@@ -81,7 +82,7 @@ def test_pair_round_shows_a_users_error_and_logs_no_error(make_tournament, make_
 
     t = make_tournament()
     entry_register(tournament=t, player=make_player(), user=director)
-    with pytest.raises(CommandError) as error:
+    with translation.override("pt-br"), pytest.raises(CommandError) as error:  # the language of the command
         call_command("pair_round", t.slug)
     assert str(error.value) == "São necessários ao menos dois jogadores para emparceirar uma rodada."
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
