@@ -27,14 +27,16 @@ no dates: colours are given by the pairing numbers (the lower number has White) 
 
 Refused, with the reason (pt-BR): several games per round (``Multi Games`` above 1: the per-game results are not
 in the files), team events, two whole-point byes in a round, a board whose scores are not a result, players or
-results that do not match, and (while one tournament has one value for each) byes of different values or
-absences of different values in one file.
+results that do not match, a ``Loc Id`` (taken as the CBJD ID) that the registry gives to someone else, and
+(while one tournament has one value for each) byes of different values or absences of different values in one
+file.
 """
 
 from __future__ import annotations
 
 import io
 import re
+import unicodedata
 import zipfile
 from dataclasses import dataclass, field
 from datetime import date
@@ -725,6 +727,27 @@ def files_beside(path: Path) -> tuple[bytes, bytes, bytes, str]:
 
 
 # ------------------------------------------------------------------------------------------ the imports
+def _plain(name: str) -> str:
+    text = unicodedata.normalize("NFKD", name)
+    return " ".join("".join(c for c in text if not unicodedata.combining(c)).casefold().split())
+
+
+def _check_registry(data: dict[str, Any]) -> None:
+    """A ``Loc Id`` is taken as the CBJD ID, and the import reuses the registry's player with that ID: refuse when
+    the registry's player has another name (another person, or another federation's ID), never link silently."""
+    from ..models import Player
+
+    wanted = {p["cbjd_id"]: p for p in data["players"] if p.get("cbjd_id")}
+    clashes = [
+        f"Swiss Perfect: o Loc Id {pl.cbjd_id} de {wanted[pl.cbjd_id]['name']} (nº {wanted[pl.cbjd_id]['id']}) é, "
+        f"no cadastro, o ID CBJD de {pl.name}; corrija o Loc Id no Swiss Perfect (ou o cadastro) e importe de novo"
+        for pl in Player.objects.filter(cbjd_id__in=list(wanted))
+        if _plain(pl.name) != _plain(wanted[pl.cbjd_id]["name"])
+    ]
+    if clashes:
+        raise InterchangeError(clashes[:50])
+
+
 def _create(event: SpEvent, user: Any) -> tuple[Any, list[str]]:
     from django.utils import timezone
 
@@ -732,6 +755,7 @@ def _create(event: SpEvent, user: Any) -> tuple[Any, list[str]]:
     from .trf import _free_slug
 
     data, warnings = to_interchange(event, slug=_free_slug(event.name), start=timezone.localdate())
+    _check_registry(data)
     return import_data(data, user=user), warnings
 
 

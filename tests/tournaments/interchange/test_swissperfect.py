@@ -364,3 +364,20 @@ def test_the_cross_table_is_downloaded_from_the_staff_pages(client, director):
     assert response.status_code == 200
     assert response["Content-Disposition"] == f'attachment; filename="{t.slug}-tabela-cruzada.txt"'
     assert response.content == EXPECTED_CROSSTABLE.encode("utf-8")
+
+
+def test_a_loc_id_of_someone_else_in_the_registry_is_refused(make_player):
+    # another person with that ID is refused; the same person written differently is the registry's player
+    same = make_player(name="JOAO CONCEICAO", cbjd_id="12345")
+    other = make_player(name="Maria Souza", cbjd_id="12346")
+    before = row_counts()
+    with pytest.raises(InterchangeError) as exc:
+        import_upload(Upload(sp_zip(), "olinda.zip"))
+    assert exc.value.messages == [
+        "Swiss Perfect: o Loc Id 12346 de Ana Souza (nº 2) é, no cadastro, o ID CBJD de Maria Souza; corrija o Loc "
+        "Id no Swiss Perfect (ou o cadastro) e importe de novo"
+    ]
+    assert row_counts() == before
+    other.delete()
+    t = import_upload(Upload(sp_zip(), "olinda.zip")).tournament
+    assert Entry.objects.get(tournament=t, pairing_number=1).player == same
