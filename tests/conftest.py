@@ -19,6 +19,16 @@ def director(django_user_model):
 
 
 @pytest.fixture
+def federation(django_user_model):
+    """A member of the group "Federação": imports rating lists and edits players (issue 15.5)."""
+    from tournaments.services.players import federation_group
+
+    user = django_user_model.objects.create_user("federacao", password="senha-forte-123")
+    user.groups.add(federation_group())
+    return django_user_model.objects.get(pk=user.pk)
+
+
+@pytest.fixture
 def make_player(db):
     from tournaments.models import Player
 

@@ -89,6 +89,18 @@ class PlayerForm(forms.ModelForm):
         return self.cleaned_data["cbjd_id"] or None
 
 
+class PlayerEditForm(forms.ModelForm):
+    """The registry's data a federation member corrects on the player's page (ratings come from rating lists)."""
+
+    class Meta:
+        model = Player
+        fields = ["name", "birth_date", "sex", "state", "club", "cbjd_id", "title"]
+        widgets = {"birth_date": DateInput()}
+
+    def clean_cbjd_id(self):
+        return self.cleaned_data["cbjd_id"] or None
+
+
 class EntryForm(forms.Form):
     categories = forms.ModelMultipleChoiceField(
         queryset=Category.objects.none(), required=False, widget=forms.CheckboxSelectMultiple, label=_("categories")

@@ -5,6 +5,7 @@ from django.urls import path
 from . import converters  # noqa: F401  (registers <num:...>)
 from .views import staff_entries as entries
 from .views import staff_games as games
+from .views import staff_registry as registry
 from .views import staff_regulation as regulation
 from .views import staff_reports as reports
 from .views import staff_rounds as rounds
@@ -16,6 +17,8 @@ urlpatterns = [
     path("novo/", tournaments.TournamentCreateView.as_view(), name="tournament_create"),
     path("importar/", reports.TournamentImportView.as_view(), name="tournament_import"),
     path("lista-de-rating/", entries.RatingListImportView.as_view(), name="rating_import"),
+    path("cadastro/", registry.RegistryView.as_view(), name="registry"),
+    path("cadastro/<num:player>/", registry.PlayerView.as_view(), name="player"),
     path("tabelas-de-aberturas/", regulation.OpeningTablesView.as_view(), name="opening_tables"),
     path("t/<slug:slug>/", tournaments.DashboardView.as_view(), name="tournament"),
     path("t/<slug:slug>/configuracoes/", tournaments.SettingsView.as_view(), name="settings"),

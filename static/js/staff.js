@@ -23,12 +23,20 @@
       if (!window.confirm(button.getAttribute("data-confirm"))) e.preventDefault();
     });
   });
-  // <select multiple data-checkall="#id">: a checkbox that selects every visible player.
+  // <input type=checkbox data-check-all="selector">: marks or unmarks every enabled box the selector finds.
   document.querySelectorAll("input[data-check-all]").forEach(function (box) {
     box.addEventListener("change", function () {
       document.querySelectorAll(box.getAttribute("data-check-all")).forEach(function (other) {
         if (!other.disabled) other.checked = box.checked;
       });
+    });
+  });
+  // <select data-late-note="id">: shows the points of the rounds missed for the round chosen.
+  document.querySelectorAll("select[data-late-note]").forEach(function (select) {
+    var note = document.getElementById(select.getAttribute("data-late-note"));
+    if (!note) return;
+    select.addEventListener("change", function () {
+      note.textContent = select.options[select.selectedIndex].getAttribute("data-note") || "";
     });
   });
 })();

@@ -83,8 +83,8 @@ def test_service_refuses_with_a_clear_message(name):
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_upload_page_refuses_with_a_clear_message(client, director, name):
-    client.force_login(director)
+def test_upload_page_refuses_with_a_clear_message(client, federation, name):
+    client.force_login(federation)
     upload = SimpleUploadedFile(name, corpus_bytes(name), content_type="application/octet-stream")
     response = client.post(reverse("staff:rating_import"), {"file": upload})
     assert response.status_code == 200  # the form again, with the messages
@@ -96,17 +96,17 @@ def test_upload_page_refuses_with_a_clear_message(client, director, name):
     nothing_written()
 
 
-def test_a_good_list_still_imports(client, director):
+def test_a_good_list_still_imports(client, federation):
     """The corpus cases fail for what is wrong in them, not because every upload fails."""
-    client.force_login(director)
+    client.force_login(federation)
     good = "ID CBJD;Nome;Rating;Sexo\n30101;João Araújo;2105;M\n".encode("latin-1")
     response = client.post(reverse("staff:rating_import"), {"file": SimpleUploadedFile("boa.csv", good)})
     assert response.status_code == 302
     assert Player.objects.get(cbjd_id="30101").name == "João Araújo"
 
 
-def test_upload_without_a_file_is_a_form_error(client, director):
-    client.force_login(director)
+def test_upload_without_a_file_is_a_form_error(client, federation):
+    client.force_login(federation)
     response = client.post(reverse("staff:rating_import"), {})
     assert response.status_code == 200
     assert response.context["form"].errors

@@ -75,3 +75,139 @@ def test_the_web_address_follows_the_name_and_errors_stay_on_their_fields(
     page.click("form.form-grid button[type=submit]")
     page.wait_for_url(re.compile(r"/gestao/t/olinda/$"))
     assert Tournament.objects.get(slug="olinda").name == "Aberto de Olinda – 3ª Etapa"
+
+
+@pytest.fixture
+def registry_players(transactional_db):
+    from datetime import date
+
+    from tournaments.models import Player
+
+    people = [
+        ("João Araújo", "30101", "M", date(1990, 4, 5)),
+        ("Joana Lima", "30102", "F", date(2008, 2, 1)),
+        ("Carlos Silva", "30103", "M", None),
+        ("Carlos Silva", "30104", "M", None),
+        ("Édson Monteiro", "30105", "M", None),
+        ("Maria Conceição", "30106", "F", date(2011, 6, 7)),
+    ]
+    return {
+        cbjd: Player.objects.create(name=n, cbjd_id=cbjd, sex=s, birth_date=b, rating=2000 - i * 20, state="PE")
+        for i, (n, cbjd, s, b) in enumerate(people)
+    }
+
+
+@pytest.fixture
+def aberto(director_user):
+    from datetime import date
+
+    from tournaments.services.tournaments import tournament_create
+
+    return tournament_create(
+        user=director_user,
+        name="Aberto do Recife",
+        slug="aberto-recife",
+        start_date=date(2026, 11, 7),
+        end_date=date(2026, 11, 8),
+        planned_rounds=5,
+    )
+
+
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_bulk_entry_from_a_search_and_from_a_pasted_list(request, device, live_server, aberto, registry_players, shot):
+    page = request.getfixturevalue(device)
+    base = live_server.url
+    login(page, base)
+    # a search without accents finds João and Joana; both marked and entered at once
+    page.goto(f"{base}/gestao/t/aberto-recife/inscritos/?q=jo")
+    assert page.locator("#found li").count() == 2
+    page.check("input[data-check-all]")
+    assert page.locator("input.pick:checked").count() == 2
+    shot(page, f"staff-entries-search-{device}")
+    page.click("#enter-picked")
+    page.wait_for_load_state()
+    assert "2 jogadores inscritos" in page.locator(".messages").inner_text()
+    assert page.locator("#found li em").count() == 2  # both now "já inscrito"
+    # a pasted list with an ambiguous and an unknown line: nobody entered, the lines explained, the list kept
+    page.goto(f"{base}/gestao/t/aberto-recife/inscritos/")
+    page.click("#paste summary")
+    page.fill("#id_lines", "Carlos Silva\nedson monteiro\nFulano de Tal\n30101")
+    page.click("#enter-list")
+    page.wait_for_load_state()
+    assert "Ninguém foi inscrito: 3 de 4 linhas precisam de correção" in page.locator(".messages").inner_text()
+    bad = page.locator(".bulk-report tr.bad-line")
+    assert bad.count() == 3
+    assert "corresponde a vários jogadores" in bad.nth(0).inner_text() and "30104" in bad.nth(0).inner_text()
+    assert "não corresponde a nenhum jogador" in bad.nth(1).inner_text()
+    assert "já está inscrito" in bad.nth(2).inner_text()
+    assert page.input_value("#id_lines") == "Carlos Silva\nedson monteiro\nFulano de Tal\n30101"
+    assert no_horizontal_scroll(page)
+    page.locator(".bulk-report").scroll_into_view_if_needed()
+    shot(page, f"staff-entries-paste-report-{device}")
+    page.fill("#id_lines", "30104\nedson monteiro")
+    page.click("#enter-list")
+    page.wait_for_load_state()
+    assert "2 jogadores inscritos" in page.locator(".messages").inner_text()
+    assert aberto.entries.count() == 4
+
+
+def test_a_duplicate_warning_then_a_player_edited_by_the_federation_with_its_history(
+    desktop, live_server, aberto, registry_players, django_user_model, shot
+):
+    from tournaments.services.players import federation_group
+
+    page = desktop
+    base = live_server.url
+    login(page, base)
+    page.goto(f"{base}/gestao/t/aberto-recife/inscritos/")
+    page.click("#new-player summary")
+    page.fill("form.form-grid #id_name", "Joao Araujo")
+    page.select_option("form.form-grid #id_sex", "M")
+    page.click("form.form-grid button[type=submit]")
+    page.wait_for_load_state()
+    assert "30101" in page.locator("#duplicates").inner_text()
+    assert page.input_value("form.form-grid #id_name") == "Joao Araujo"
+    shot(page, "staff-entries-duplicate-warning")
+    page.locator("#duplicates button").click()  # it was him: enter the registered player
+    page.wait_for_load_state()
+    assert aberto.entries.get().player.cbjd_id == "30101"
+    # the director may not edit the registry
+    page.goto(f"{base}/gestao/cadastro/?q=joao")
+    page.click("#registry a:text('João Araújo')")
+    assert page.locator("#save-player").count() == 0
+    page.click("form[action$='/sair/'] button, .topbar .link-button")
+    page.wait_for_load_state()
+    # the federation edits him; the history says who changed what
+    fed = django_user_model.objects.create_user("cbjd", password=PASSWORD)
+    fed.groups.add(federation_group())
+    login(page, base, username="cbjd", next_url="/gestao/cadastro/")
+    page.fill("input[name=q]", "araujo")
+    page.press("input[name=q]", "Enter")
+    page.wait_for_load_state()
+    page.click("#registry a:text('João Araújo')")
+    page.fill("#id_name", "João Batista Araújo")
+    page.fill("#id_club", "Clube Recifense")
+    page.click("#save-player")
+    page.wait_for_load_state()
+    history = page.locator("#history").inner_text()
+    assert "cbjd · Alterado" in history
+    assert "Nome completo: João Araújo → João Batista Araújo" in history
+    assert "Clube: — → Clube Recifense" in history
+    shot(page, "staff-player-history")
+
+
+def test_deleting_an_entry_made_by_mistake_asks_first(desktop, live_server, aberto, registry_players, director_user):
+    from tournaments.services.entries import entry_register
+
+    entry = entry_register(tournament=aberto, player=registry_players["30105"], user=director_user)
+    page = desktop
+    login(page, live_server.url)
+    page.goto(f"{live_server.url}/gestao/t/aberto-recife/inscritos/{entry.pk}/")
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    page.click("#delete-entry")
+    assert aberto.entries.count() == 1  # dismissed: nothing happens
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#delete-entry")
+    page.wait_for_url(re.compile(r"/inscritos/$"))
+    assert "A inscrição de Édson Monteiro foi excluída." in page.locator(".messages").inner_text()
+    assert aberto.entries.count() == 0

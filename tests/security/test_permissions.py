@@ -12,7 +12,9 @@ from tournaments.services.rounds import round_pair
 pytestmark = pytest.mark.django_db
 
 DIRECTOR_ONLY = {"settings", "roles", "audit", "suspensions"}
-GLOBAL = {"home", "tournament_create", "rating_import", "tournament_import", "opening_tables"}
+GLOBAL = {"home", "tournament_create", "rating_import", "tournament_import", "opening_tables", "registry", "player"}
+# The national registry's writers (issue 15.5): the group "Federação", not a tournament's director.
+FEDERATION_ONLY = {"rating_import"}
 POST_ONLY = {"entry_add", "round_pair"}
 
 
@@ -30,7 +32,15 @@ def world(field, director, django_user_model):
 
 
 def staff_urls(t, entries):
-    kwargs = {"slug": t.slug, "pk": entries[0].pk, "number": 1, "board": 1, "game": 1, "what": "json"}
+    kwargs = {
+        "slug": t.slug,
+        "pk": entries[0].pk,
+        "player": entries[0].player_id,
+        "number": 1,
+        "board": 1,
+        "game": 1,
+        "what": "json",
+    }
     out = []
     for pattern in urls_staff.urlpatterns:
         names = pattern.pattern.converters.keys()
@@ -84,18 +94,43 @@ def test_own_arbiter_allowed_except_director_pages(world):
             "rating_import",
             "tournament_import",
             "opening_tables",
+            "registry",
+            "player",
         }:
             assert r.status_code == 403, name
         else:
             assert r.status_code in (200, 302), (name, r.status_code)
 
 
-def test_director_allowed_everywhere(world):
+def test_director_allowed_everywhere_but_the_federation_pages(world):
     t, entries, director, *_ = world
     client = as_user(director)
     for name, url in staff_urls(t, entries):
         r = call(client, name, url)
-        assert r.status_code in (200, 302), (name, r.status_code)
+        if name in FEDERATION_ONLY:
+            assert r.status_code == 403, name
+        else:
+            assert r.status_code in (200, 302), (name, r.status_code)
+
+
+def test_the_federation_imports_rating_lists_and_edits_players(world, django_user_model):
+    from django.contrib.auth.models import Group
+
+    t, entries, director, *_ = world
+    federation = django_user_model.objects.create_user("cbjd", password="x-senha-123")
+    federation.groups.add(Group.objects.get(name="Federação"))  # made by a data migration
+    client = as_user(federation)
+    for name in ("rating_import", "registry"):
+        assert client.get(reverse(f"staff:{name}")).status_code == 200, name
+    player_url = reverse("staff:player", args=[entries[0].player_id])
+    assert 'id="save-player"' in client.get(player_url).content.decode()
+    # a director sees the player but has no edit form, and a POST is refused
+    director_client = as_user(director)
+    assert 'id="save-player"' not in director_client.get(player_url).content.decode()
+    r = director_client.post(player_url, {"name": "Outro Nome", "sex": "F"})
+    assert r.status_code == 403
+    entries[0].player.refresh_from_db()
+    assert entries[0].player.name == "P01"
 
 
 def test_home_lists_only_own_tournaments(world):

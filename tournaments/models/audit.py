@@ -25,6 +25,8 @@ class AuditEntry(models.Model):
         verbose_name = _("audit entry")
         verbose_name_plural = _("audit log")
         ordering = ["-created_at", "-id"]
+        # a player's history page reads the registry changes of one player
+        indexes = [models.Index(fields=["object_type", "object_id"], name="audit_object")]
 
     def __str__(self):
         return f"{self.created_at:%d/%m/%Y %H:%M} {self.username} {self.action} {self.summary}"

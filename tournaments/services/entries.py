@@ -11,13 +11,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .. import cache
-from ..models import Absence, Category, Entry, Player, RatingList, Suspension, Tournament
+from ..models import Absence, AuditEntry, Category, Entry, Player, RatingList, Suspension, Tournament
 from ..models.choices import EntryStatus, SuspensionSource, WithdrawalKind
 from ..models.friendly import fold
 from ..ratinglist import RatingListError, line_message, parse_rating_list
 from ..selectors import latest_rating_list
 from .audit import Actor, audit, login_of
 from .errors import ServiceError
+from .players import REGISTRY_FIELDS, as_json
 
 logger = logging.getLogger(__name__)
 
@@ -53,7 +54,7 @@ def blocking_suspension(player: Player, start: date, end: date) -> Suspension | 
     )
 
 
-def _next_round_number(tournament: Tournament) -> int:
+def next_round_number(tournament: Tournament) -> int:
     return (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
 
 
@@ -82,7 +83,7 @@ def entry_register(
         )
     if Entry.objects.filter(tournament=tournament, player=player).exists():
         raise ServiceError(_("%(name)s is already entered in this tournament.") % {"name": player.name})
-    next_round = _next_round_number(tournament)
+    next_round = next_round_number(tournament)
     if next_round > tournament.planned_rounds:
         raise ServiceError(_("Every round has been paired; no more entries are possible."))
     pairing_number = None
@@ -402,13 +403,14 @@ def rating_list_import(*, data: bytes, filename: str, user: Actor, list_date: da
     existing = {p.cbjd_id: p for p in Player.objects.filter(cbjd_id__in=[r.cbjd_id for r in rows])}
     created = updated = 0
     errors = []
+    changes = []  # (player, old, new): every registry change is audited, field by field
     for row in rows:
         player = existing.get(row.cbjd_id)
         if player is None:
             if not row.sex:
                 errors.append(line_message(row.line, _("sex missing for a new player")))
                 continue
-            Player.objects.create(
+            player = Player.objects.create(
                 cbjd_id=row.cbjd_id,
                 name=row.name,
                 rating=row.rating,
@@ -417,14 +419,22 @@ def rating_list_import(*, data: bytes, filename: str, user: Actor, list_date: da
                 state=row.state,
                 club=row.club,
             )
+            new = {k: as_json(getattr(player, k)) for k in REGISTRY_FIELDS if getattr(player, k) not in (None, "")}
+            changes.append((player, None, new))
             created += 1
         else:
-            player.name, player.rating = row.name, row.rating
+            values = {"name": row.name, "rating": row.rating}
             for field in ("birth_date", "sex", "state", "club"):
                 value = getattr(row, field)
                 if value:
-                    setattr(player, field, value)
-            player.save()
+                    values[field] = value
+            changed = {k: v for k, v in values.items() if getattr(player, k) != v}
+            if changed:
+                old = {k: as_json(getattr(player, k)) for k in changed}
+                for k, v in changed.items():
+                    setattr(player, k, v)
+                player.save()
+                changes.append((player, old, {k: as_json(v) for k, v in changed.items()}))
             updated += 1
     if errors:
         raise ServiceError(errors[:50])
@@ -434,6 +444,23 @@ def rating_list_import(*, data: bytes, filename: str, user: Actor, list_date: da
         imported_by=login_of(user),
         created=created,
         updated=updated,
+    )
+    who = login_of(user)
+    AuditEntry.objects.bulk_create(
+        [
+            AuditEntry(
+                user=who,
+                username=who.get_username() if who else "",
+                action="player.update" if old else "player.create",
+                object_type="player",
+                object_id=str(player.pk),
+                summary=(_("rating list %(file)s") % {"file": filename})[:300],
+                old=old,
+                new=new,
+            )
+            for player, old, new in changes
+        ],
+        batch_size=500,
     )
     audit(
         tournament=None,
@@ -458,3 +485,79 @@ def player_search(query: str | None, limit: int = 20) -> QuerySet[Player]:
     for word in words:
         by_name &= Q(search_name__contains=word)
     return Player.objects.filter(by_name | Q(cbjd_id__iexact=query)).order_by("search_name", "pk")[:limit]
+
+
+@transaction.atomic
+def entry_delete(*, entry, user):
+    """Delete an entry made by mistake. Only while the player has not been paired in any round (an entry that has
+    played stays: record a withdrawal instead). Audited."""
+    entry = Entry.objects.select_for_update().select_related("tournament", "player").get(pk=entry.pk)
+    seat = entry.seats.select_related("round").order_by("round__number").first()
+    if seat is not None:
+        raise ServiceError(
+            _(
+                "%(name)s is paired in round %(n)s: an entry that has been paired cannot be deleted. Undo that "
+                "round's pairing first, or record a withdrawal."
+            )
+            % {"name": entry.player.name, "n": seat.round.number}
+        )
+    tournament = entry.tournament
+    audit(
+        tournament=tournament,
+        user=user,
+        action="entry.delete",
+        obj=entry,
+        summary=entry.player.name,
+        old={
+            "player": entry.player_id,
+            "rating": entry.rating,
+            "pairing_number": entry.pairing_number,
+            "late_entry_round": entry.late_entry_round,
+        },
+    )
+    entry.delete()
+    cache.bump(tournament.pk)
+
+
+def entry_refusal(tournament, player, entered_ids):
+    """Why ``player`` cannot be entered now (suspended, already entered), or "" when they can."""
+    if player.pk in entered_ids:
+        return _("%(name)s is already entered in this tournament.") % {"name": player.name}
+    suspension = blocking_suspension(player, tournament.start_date, tournament.end_date)
+    if suspension:
+        return _("%(name)s is suspended until %(end)s (%(source)s%(reason)s) and cannot be entered.") % {
+            "name": player.name,
+            "end": suspension.end_date.strftime("%d/%m/%Y"),
+            "source": suspension.get_source_display(),
+            "reason": f": {suspension.reason}" if suspension.reason else "",
+        }
+    return ""
+
+
+@transaction.atomic
+def entries_register_many(*, tournament, players, user, late_entry_round=None):
+    """Enter several players at once, all or nothing: when any of them cannot be entered (suspended, already
+    entered), nobody is, and every refusal is reported."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    players = list({p.pk: p for p in players}.values())
+    if not players:
+        raise ServiceError(_("Choose at least one player."))
+    entered = set(tournament.entries.values_list("player_id", flat=True))
+    refusals = [r for r in (entry_refusal(tournament, p, entered) for p in players) if r]
+    if refusals:
+        raise ServiceError([_("Nobody was entered.")] + refusals)
+    return [
+        entry_register(tournament=tournament, player=p, user=user, late_entry_round=late_entry_round)
+        for p in sorted(players, key=lambda p: p.search_name)
+    ]
+
+
+def missed_rounds_note(tournament, first_round):
+    """What a late entry from ``first_round`` scores in the rounds before it (domain.md: 0 points each)."""
+    if not first_round or first_round <= 1:
+        return _("Plays from round 1: no round missed.")
+    if first_round == 2:
+        return _("Round 1 missed: 0 points (a late entry scores nothing in the rounds it missed).")
+    return _(
+        "Rounds 1 to %(last)s missed: 0 points each, 0 in all (a late entry scores nothing in the rounds it missed)."
+    ) % {"last": first_round - 1}

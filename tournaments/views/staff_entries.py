@@ -1,32 +1,44 @@
 """Staff: entries (table and export), registering players, rating lists, withdrawals, absences, suspensions,
 forbidden pairs."""
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 from django_tables2 import RequestConfig
 
 from ..forms import AbsenceForm, EntryForm, ForbiddenPairForm, PlayerForm, RatingListForm, WithdrawForm
 from ..models import Entry, ForbiddenPair, Player, Suspension
-from ..permissions import DirectorRequiredMixin, TournamentStaffMixin
+from ..permissions import TournamentStaffMixin
 from ..ratinglist import MAX_BYTES
+from ..registry import likely_duplicates, match_lines
 from ..services import ServiceError
 from ..services.audit import audit
 from ..services.entries import (
     absence_announce,
     absence_cancel,
+    entries_register_many,
+    entry_delete,
+    entry_refusal,
     entry_register,
     entry_reinstate,
     entry_update,
     entry_withdraw,
+    missed_rounds_note,
+    next_round_number,
     player_search,
     rating_list_import,
     suspension_lift,
 )
+from ..services.players import player_create
 from ..tables import EntryTable, SafeTableExport
-from .staff_helpers import form_errors_to_messages, object_or_404, run_service
+from .staff_helpers import form_errors_to_messages, object_or_404, parse_id, run_service
 
 EXPORT_FORMATS = ("csv", "xlsx")
 
@@ -39,65 +51,183 @@ def export_response(request, table, name):
 
 
 class EntriesView(TournamentStaffMixin, TemplateView):
+    """The entries table, and the three ways to enter players: pick them from a search of the registry (several at
+    once), paste a list of CBJD IDs or names, or create a new player (warned about likely duplicates). Every way
+    is all or nothing and asks, once rounds are paired, which round the player joins from."""
+
     template_name = "staff/entries.html"
 
-    def get(self, request, *args, **kwargs):
+    def entry_table(self):
         qs = (
             Entry.objects.filter(tournament=self.tournament)
             .select_related("player", "tournament")
             .prefetch_related("categories")
         )
-        self.table = EntryTable(qs)
-        RequestConfig(request, paginate=False).configure(self.table)
+        table = EntryTable(qs)
+        RequestConfig(self.request, paginate=False).configure(table)
+        return table
+
+    def get(self, request, *args, **kwargs):
+        self.table = self.entry_table()
         response = export_response(request, self.table, f"{self.tournament.slug}-inscritos")
         return response or super().get(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
-        query = self.request.GET.get("q", "")
+        query = (self.request.GET.get("q") or self.request.POST.get("q") or "")[:100]
         entered = set(self.tournament.entries.values_list("player_id", flat=True))
+        found = list(player_search(query))
+        suspended = {
+            s.player_id: s
+            for s in Suspension.objects.filter(
+                player__in=found,
+                lifted_at__isnull=True,
+                start_date__lte=self.tournament.end_date,
+                end_date__gte=self.tournament.start_date,
+            )
+        }
+        next_round = next_round_number(self.tournament)
         ctx.update(
-            table=self.table,
+            table=getattr(self, "table", None) or self.entry_table(),
             query=query,
-            found=[(p, p.pk in entered) for p in player_search(query)],
-            player_form=PlayerForm(),
+            found=[(p, p.pk in entered, suspended.get(p.pk)) for p in found],
+            player_form=kwargs.get("player_form") or PlayerForm(),
+            duplicates=kwargs.get("duplicates", []),
+            paste_text=kwargs.get("paste_text", ""),
+            paste_report=kwargs.get("paste_report"),
+            open_panel=kwargs.get("open_panel", ""),
+            late_rounds=[
+                (n, missed_rounds_note(self.tournament, n))
+                for n in range(max(next_round, 1), self.tournament.planned_rounds + 1)
+            ],
+            late_round=kwargs.get("late_round") or next_round,
+            rounds_paired=next_round > 1,
             export_formats=EXPORT_FORMATS,
         )
         return ctx
 
 
-class EntryAddView(TournamentStaffMixin, TemplateView):
-    """POST: register an existing player (player id) or a new one (player form)."""
+def paste_problem(match, tournament, entered):
+    """The sentence for a pasted line that cannot be entered, or ""."""
+    if match.problem == "none":
+        return _("matches no player in the registry")
+    if match.problem == "several":
+        return _("matches several players: write the CBJD ID of the right one")
+    if match.problem == "repeated":
+        return _("the same player as line %(n)s") % {"n": match.detail}
+    if match.problem == "too_many":
+        return _("more than 500 lines: split the list")
+    if match.player is not None:
+        return entry_refusal(tournament, match.player, entered)
+    return ""
+
+
+class EntryAddView(EntriesView):
+    """POST only: enter players (``action``: ``pick`` the chosen ids, ``paste`` a list, ``create`` a new player).
+    On a refusal the entries page comes back with what was typed and the reasons."""
 
     http_method_names = ["post"]
 
+    def late_round(self):
+        return parse_id(self.request.POST.get("late_entry_round"))
+
+    def back(self):
+        url = reverse("staff:entries", args=[self.tournament.slug])
+        query = (self.request.POST.get("q") or "").strip()
+        return redirect(f"{url}?{urlencode({'q': query})}" if query else url)
+
     def post(self, request, *args, **kwargs):
-        player_id = request.POST.get("player")
-        if player_id:
-            player = object_or_404(Player.objects.all(), player_id)
-            run_service(
-                request,
-                entry_register,
-                success=_("%(name)s entered.") % {"name": player.name},
+        action = request.POST.get("action") or "pick"
+        if action == "paste":
+            return self.paste()
+        if action == "create":
+            return self.create()
+        ids = [parse_id(v) for v in request.POST.getlist("player")]
+        players = list(Player.objects.filter(pk__in=[i for i in ids if i]))
+        ok, entries = run_service(
+            request,
+            entries_register_many,
+            tournament=self.tournament,
+            players=players,
+            user=request.user,
+            late_entry_round=self.late_round(),
+        )
+        if ok:
+            messages.success(request, entered_message(entries))
+        return self.back()
+
+    def paste(self):
+        text = self.request.POST.get("lines", "")[:50_000]
+        entered = set(self.tournament.entries.values_list("player_id", flat=True))
+        report = [(m, paste_problem(m, self.tournament, entered)) for m in match_lines(text)]
+        if not report:
+            messages.error(self.request, _("Paste at least one CBJD ID or name, one per line."))
+        elif not any(problem for _m, problem in report):
+            ok, entries = run_service(
+                self.request,
+                entries_register_many,
                 tournament=self.tournament,
-                player=player,
-                user=request.user,
+                players=[m.player for m, _p in report],
+                user=self.request.user,
+                late_entry_round=self.late_round(),
             )
-            return redirect("staff:entries", slug=self.tournament.slug)
-        form = PlayerForm(request.POST)
+            if ok:
+                messages.success(self.request, entered_message(entries))
+                return self.back()
+        else:
+            bad = sum(1 for _m, problem in report if problem)
+            messages.error(
+                self.request,
+                _("Nobody was entered: %(bad)s of %(n)s lines need a correction (marked below).")
+                % {"bad": bad, "n": len(report)},
+            )
+        return self.render_to_response(
+            self.get_context_data(
+                paste_text=text, paste_report=report, open_panel="paste", late_round=self.late_round()
+            )
+        )
+
+    def create(self):
+        form = PlayerForm(self.request.POST)
+        context = {"player_form": form, "open_panel": "create", "late_round": self.late_round()}
         if not form.is_valid():
-            form_errors_to_messages(request, form)
-            return redirect("staff:entries", slug=self.tournament.slug)
+            messages.error(self.request, _("The player was not created: correct the marked fields."))
+            return self.render_to_response(self.get_context_data(**context))
+        data = form.cleaned_data
+        duplicates = likely_duplicates(data["name"], data.get("birth_date"))
+        if duplicates and not self.request.POST.get("not_a_duplicate"):
+            messages.warning(
+                self.request,
+                _(
+                    "The registry may already have this player (same name without accents, or same birth date and "
+                    "name). Enter the one listed, or confirm that this is another person."
+                ),
+            )
+            return self.render_to_response(self.get_context_data(duplicates=duplicates, **context))
         try:
             with transaction.atomic():
-                player = form.save()
-                entry_register(tournament=self.tournament, player=player, user=request.user)
+                player = player_create(user=self.request.user, **data)
+                entry_register(
+                    tournament=self.tournament,
+                    player=player,
+                    user=self.request.user,
+                    late_entry_round=self.late_round(),
+                )
         except ServiceError as exc:
             for message in exc.messages:
-                messages.error(request, message)
-        else:
-            messages.success(request, _("%(name)s entered.") % {"name": player.name})
-        return redirect("staff:entries", slug=self.tournament.slug)
+                messages.error(self.request, message)
+            return self.render_to_response(self.get_context_data(**context))
+        messages.success(self.request, _("%(name)s entered.") % {"name": player.name})
+        return self.back()
+
+
+def entered_message(entries):
+    if len(entries) == 1:
+        return _("%(name)s entered.") % {"name": entries[0].player.name}
+    return _("%(n)s players entered: %(names)s.") % {
+        "n": len(entries),
+        "names": ", ".join(e.player.name for e in entries),
+    }
 
 
 class EntryView(TournamentStaffMixin, TemplateView):
@@ -120,6 +250,7 @@ class EntryView(TournamentStaffMixin, TemplateView):
             withdraw_form=WithdrawForm(initial={"from_round": self.tournament.rounds.count() + 1}),
             absence_form=AbsenceForm(initial={"round_number": self.tournament.rounds.count() + 1}),
             absences=entry.absences.order_by("round_number"),
+            can_delete=not entry.seats.exists(),
         )
         return ctx
 
@@ -162,6 +293,11 @@ class EntryView(TournamentStaffMixin, TemplateView):
                         )
                         % {"name": entry.player.name, "end": suspension.end_date.strftime("%d/%m/%Y")},
                     )
+        elif action == "delete":
+            ok, _none = run_service(request, entry_delete, entry=entry, user=user)
+            if ok:
+                messages.success(request, _("The entry of %(name)s was deleted.") % {"name": entry.player.name})
+                return redirect("staff:entries", slug=self.tournament.slug)
         elif action == "reinstate":
             run_service(request, entry_reinstate, success=_("Withdrawal undone."), entry=entry, user=user)
         elif action == "absence":
@@ -269,8 +405,16 @@ class ForbiddenPairsView(TournamentStaffMixin, FormView):
         return redirect("staff:forbidden_pairs", slug=self.tournament.slug)
 
 
-class RatingListImportView(DirectorRequiredMixin, FormView):
+class RatingListImportView(LoginRequiredMixin, FormView):
+    """Importing a rating list rewrites players: the federation's permission (group "Federação", issue 15.5)."""
+
     template_name = "staff/rating_import.html"
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated and not request.user.has_perm("tournaments.add_ratinglist"):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
     form_class = RatingListForm
 
     def form_valid(self, form):
