@@ -149,8 +149,8 @@ def test_gaps_keep_the_spreadsheet_row_numbers():
     assert refusal(data) == "linha 7: nome ausente"  # the error names the row the spreadsheet shows
 
 
-def test_the_upload_page_refuses_a_bomb_with_a_message(client, director):
-    client.force_login(director)
+def test_the_upload_page_refuses_a_bomb_with_a_message(client, federation):
+    client.force_login(federation)  # importing rating lists is the federation's (issue 15.5)
     response = client.post(reverse("staff:rating_import"), {"file": SimpleUploadedFile("lista.xlsx", H.million_rows())})
     assert response.status_code == 200
     assert "Linhas demais" in response.content.decode()
@@ -181,7 +181,9 @@ def oversized(limit):
 def test_every_upload_form_has_its_limit(client, director, url, field_data, limit, message):
     from django.contrib.auth.models import Permission
 
-    director.user_permissions.add(*Permission.objects.filter(codename__in=["add_openingtable", "add_tournament"]))
+    director.user_permissions.add(
+        *Permission.objects.filter(codename__in=["add_openingtable", "add_tournament", "add_ratinglist"])
+    )
     client.force_login(director)
     response = client.post(reverse(url), {**field_data, "file": oversized(limit)})
     assert response.status_code == 200
@@ -189,9 +191,9 @@ def test_every_upload_form_has_its_limit(client, director, url, field_data, limi
     assert not Player.objects.exists() and not AuditEntry.objects.exists()
 
 
-def test_no_request_body_over_the_global_limit(client, director, settings):
+def test_no_request_body_over_the_global_limit(client, federation, settings):
     settings.MAX_REQUEST_BYTES = 1024 * 1024
-    client.force_login(director)
+    client.force_login(federation)
     body = SimpleUploadedFile("l.csv", b"x" * 1024 * 1024)
     response = client.post(reverse("staff:rating_import"), {"file": body})
     assert response.status_code == 413
