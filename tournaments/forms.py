@@ -101,6 +101,36 @@ class PlayerEditForm(forms.ModelForm):
         return self.cleaned_data["cbjd_id"] or None
 
 
+class CategoryForm(forms.ModelForm):
+    """A category's rule: sex, and age on 31 December of the tournament's year (sub-18: at most 17)."""
+
+    code = forms.RegexField(
+        regex=r"^[A-Za-z0-9-]{1,10}$",
+        max_length=10,
+        label=_("code"),
+        help_text=_("Up to 10 letters, digits or hyphens (S21, FEM): it goes in the public standings' address."),
+        error_messages={"invalid": _("Use up to 10 letters without accents, digits or hyphens.")},
+    )
+
+    class Meta:
+        model = Category
+        fields = ["code", "name", "sex", "min_age", "max_age"]
+        labels = {"sex": _("only players of sex")}
+        help_texts = {"max_age": _("Sub-21: 20; sub-18: 17 (age on 31 December of the tournament's year).")}
+
+    def __init__(self, *args, tournament, **kwargs):
+        self.tournament = tournament
+        super().__init__(*args, **kwargs)
+        self.fields["sex"].choices = [("", _("any"))] + list(self.fields["sex"].choices)[1:]
+
+    def clean_code(self):
+        code = self.cleaned_data["code"].strip().upper()
+        clash = Category.objects.filter(tournament=self.tournament, code=code).exclude(pk=self.instance.pk)
+        if clash.exists():
+            raise forms.ValidationError(_("This tournament already has a category with this code."))
+        return code
+
+
 class EntryForm(forms.Form):
     categories = forms.ModelMultipleChoiceField(
         queryset=Category.objects.none(), required=False, widget=forms.CheckboxSelectMultiple, label=_("categories")
@@ -164,6 +194,20 @@ class StaffRoleForm(forms.Form):
         if user is None:
             raise forms.ValidationError(_("There is no user named “%(name)s”.") % {"name": name})
         return user
+
+
+class StaffAccountForm(forms.Form):
+    """A new login for an arbiter (or a second director), made from the tournament's Staff page."""
+
+    full_name = forms.CharField(max_length=150, label=_("full name"))
+    username = forms.RegexField(
+        regex=r"^[\w.@+-]{3,150}$",
+        max_length=150,
+        label=_("login"),
+        help_text=_("What they type to log in: letters, digits and . @ + - _ (for example maria.souza)."),
+        error_messages={"invalid": _("Use 3 or more letters, digits or . @ + - _, without spaces.")},
+    )
+    role = forms.ChoiceField(choices=StaffRole.choices, initial=StaffRole.ARBITER, label=_("role"))
 
 
 class TournamentFileForm(forms.Form):

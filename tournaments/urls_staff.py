@@ -3,6 +3,7 @@
 from django.urls import path
 
 from . import converters  # noqa: F401  (registers <num:...>)
+from .views import staff_categories as categories
 from .views import staff_entries as entries
 from .views import staff_games as games
 from .views import staff_registry as registry
@@ -27,6 +28,8 @@ urlpatterns = [
     path("t/<slug:slug>/inscritos/", entries.EntriesView.as_view(), name="entries"),
     path("t/<slug:slug>/inscritos/adicionar/", entries.EntryAddView.as_view(), name="entry_add"),
     path("t/<slug:slug>/inscritos/<num:pk>/", entries.EntryView.as_view(), name="entry"),
+    path("t/<slug:slug>/categorias/", categories.CategoriesView.as_view(), name="categories"),
+    path("t/<slug:slug>/categorias/<num:category>/", categories.CategoryView.as_view(), name="category"),
     path("t/<slug:slug>/suspensoes/", entries.SuspensionsView.as_view(), name="suspensions"),
     path("t/<slug:slug>/ratings/", regulation.RatingsView.as_view(), name="ratings"),
     path("t/<slug:slug>/pares-proibidos/", entries.ForbiddenPairsView.as_view(), name="forbidden_pairs"),

@@ -211,3 +211,72 @@ def test_deleting_an_entry_made_by_mistake_asks_first(desktop, live_server, aber
     page.wait_for_url(re.compile(r"/inscritos/$"))
     assert "A inscrição de Édson Monteiro foi excluída." in page.locator(".messages").inner_text()
     assert aberto.entries.count() == 0
+
+
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_categories_by_rule_with_their_spots_and_standings(
+    request, device, live_server, aberto, registry_players, director_user, shot
+):
+    from tournaments.services.entries import entries_register_many
+
+    entries_register_many(tournament=aberto, players=list(registry_players.values()), user=director_user)
+    page = request.getfixturevalue(device)
+    base = live_server.url
+    login(page, base)
+    page.goto(f"{base}/gestao/t/aberto-recife/categorias/")
+    page.click("#preset-FEM")
+    page.wait_for_load_state()
+    assert "Categoria Feminino salva: 2 inscritos seguem a regra." in page.locator(".messages").inner_text()
+    # a custom rule typed wrong: the message on the field, the form kept
+    page.fill("#id_code", "S21")
+    page.fill("#id_name", "Sub-21")
+    page.fill("#id_min_age", "25")
+    page.fill("#id_max_age", "20")
+    page.click("#category-form button[type=submit]")
+    page.wait_for_load_state()
+    field = page.locator(".field.has-error").filter(has=page.locator("#id_max_age"))
+    assert "A idade máxima não pode ser menor que a idade mínima." in field.inner_text()
+    assert page.input_value("#id_name") == "Sub-21"
+    page.fill("#id_min_age", "")
+    page.click("#category-form button[type=submit]")
+    page.wait_for_load_state()
+    row = page.locator("#categories tr[data-code=S21]")
+    assert "até 20 anos em 31/12/2026" in row.inner_text()
+    assert row.locator("td").nth(3).inner_text() == "2"  # Joana (2008) and Maria (2011)
+    assert no_horizontal_scroll(page)
+    shot(page, f"staff-categories-{device}")
+    row.get_by_role("link", name="Classificação").click()
+    page.wait_for_load_state()
+    assert "Sub-21: 2 inscritos" in page.locator("#category-spots").inner_text()
+    shot(page, f"staff-standings-category-{device}")
+
+
+def test_a_new_arbiter_account_from_the_staff_page(browser, desktop, live_server, aberto, shot):
+    page = desktop
+    base = live_server.url
+    login(page, base)
+    page.goto(f"{base}/gestao/t/aberto-recife/equipe/")
+    page.fill("#account_full_name", "Maria da Penha Souza")
+    page.fill("#account_username", "maria.souza")
+    page.click("#create-account")
+    page.wait_for_load_state()
+    assert "Conta maria.souza criada" in page.locator(".messages").inner_text()
+    invite = page.input_value("#invite-url")
+    assert "maria.souza" in page.locator("#staff-table").inner_text()
+    assert page.input_value("#id_username") == "" and page.input_value("#account_username") == ""
+    shot(page, "staff-account-invite")
+    # the arbiter, on her phone, opens the link, chooses a password and logs in
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, locale="pt-BR").new_page()
+    phone.goto(invite)
+    assert "maria.souza" in phone.locator("main").inner_text()
+    phone.fill("#id_new_password1", "Tabuleiro-64!")
+    phone.fill("#id_new_password2", "Tabuleiro-64!")
+    shot(phone, "staff-account-choose-password-phone")
+    phone.click("#set-password")
+    phone.wait_for_url(re.compile(r"/entrar/$"))
+    assert "Senha definida" in phone.locator(".messages").inner_text()
+    login(phone, base, username="maria.souza", password="Tabuleiro-64!", next_url="/gestao/t/aberto-recife/")
+    assert "Aberto do Recife" in phone.locator("h1").first.inner_text() or phone.url.endswith("/aberto-recife/")
+    phone.goto(invite)
+    assert phone.locator("#invalid-invite").count() == 1
+    phone.context.close()

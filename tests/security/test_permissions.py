@@ -11,7 +11,7 @@ from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
-DIRECTOR_ONLY = {"settings", "roles", "audit", "suspensions"}
+DIRECTOR_ONLY = {"settings", "roles", "audit", "suspensions", "category"}
 GLOBAL = {"home", "tournament_create", "rating_import", "tournament_import", "opening_tables", "registry", "player"}
 # The national registry's writers (issue 15.5): the group "Federação", not a tournament's director.
 FEDERATION_ONLY = {"rating_import"}
@@ -36,6 +36,7 @@ def staff_urls(t, entries):
         "slug": t.slug,
         "pk": entries[0].pk,
         "player": entries[0].player_id,
+        "category": t.categories.first().pk,
         "number": 1,
         "board": 1,
         "game": 1,

@@ -4,7 +4,7 @@ JSON, TRF, cross table); importing a tournament from a file."""
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
@@ -41,10 +41,19 @@ class StandingsView(TournamentStaffMixin, TemplateView):
         ctx = super().get_context_data(**kwargs)
         st = tournament_standings(self.tournament, public=False)
         columns = st.columns()
+        code = (self.request.GET.get("categoria") or "").upper()
+        category = next((c for c in st.categories if c.code == code), None)
+        if code and category is None:
+            raise Http404(_("No such category."))
+        if category is not None:  # the overall order filtered to the category, its own places
+            rows = [(r.row, st.cells(r.row), r.rank) for r in category.rows]
+        else:
+            rows = [(row, st.cells(row), row.rank) for row in st.rows]
         ctx.update(
             standings=st,
+            category=category,
             columns=[tiebreak_label(k) for k in columns],
-            rows=[(row, st.cells(row)) for row in st.rows],
+            rows=rows,
             tie_groups=[
                 {"points": g.points, "ids": g.ids, "reason": order_reason_text(g.reasons)}
                 for g in st.tie_groups

@@ -7,12 +7,13 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, ListView, TemplateView
 
-from ..forms import TOURNAMENT_FIELDS, StaffRoleForm, TournamentForm
+from ..forms import TOURNAMENT_FIELDS, StaffAccountForm, StaffRoleForm, TournamentForm
 from ..models import AuditEntry, OpeningTable, Tournament, TournamentRole
 from ..models.tournament import FROZEN_SETTINGS
 from ..openings_data import DEFAULT_TABLE
 from ..permissions import DirectorRequiredMixin, TournamentStaffMixin, visible_tournaments
 from ..selectors import missing_results, rating_differences
+from ..services.staff import staff_account_create, staff_invite_again
 from ..services.tournaments import settings_frozen, tournament_create, tournament_update
 from .staff_helpers import object_or_404, run_service
 
@@ -101,9 +102,26 @@ class StaffRolesView(TournamentStaffMixin, FormView):
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
         ctx["roles"] = self.tournament.roles.select_related("user").order_by("role", "user__username")
+        ctx["account_form"] = kwargs.get("account_form") or StaffAccountForm(auto_id="account_%s")
+        ctx["invite"] = kwargs.get("invite")
         return ctx
 
     def post(self, request, *args, **kwargs):
+        action = request.POST.get("action")
+        if action == "create_account":
+            return self.create_account()
+        if action == "invite_again":
+            role = object_or_404(TournamentRole.objects.filter(tournament=self.tournament), request.POST.get("role"))
+            ok, path = run_service(
+                request, staff_invite_again, tournament=self.tournament, user=request.user, account=role.user
+            )
+            if ok:
+                return self.render_to_response(
+                    self.get_context_data(
+                        invite={"user": role.user, "url": request.build_absolute_uri(path)}, form=StaffRoleForm()
+                    )
+                )
+            return redirect("staff:roles", slug=self.tournament.slug)
         remove = request.POST.get("remove")
         if remove:
             role = object_or_404(TournamentRole.objects.filter(tournament=self.tournament), remove)
@@ -124,6 +142,28 @@ class StaffRolesView(TournamentStaffMixin, FormView):
                 messages.success(request, _("Access removed."))
             return redirect("staff:roles", slug=self.tournament.slug)
         return super().post(request, *args, **kwargs)
+
+    def create_account(self):
+        form = StaffAccountForm(self.request.POST, auto_id="account_%s")
+        if not form.is_valid():
+            messages.error(self.request, _("No account was created: correct the marked fields."))
+            return self.render_to_response(self.get_context_data(account_form=form, form=StaffRoleForm()))
+        ok, result = run_service(
+            self.request, staff_account_create, tournament=self.tournament, user=self.request.user, **form.cleaned_data
+        )
+        if not ok:
+            return self.render_to_response(self.get_context_data(account_form=form, form=StaffRoleForm()))
+        account, path = result
+        messages.success(
+            self.request,
+            _("Account %(user)s created. Give them the invite link below: it lets them choose a password once.")
+            % {"user": account.username},
+        )
+        return self.render_to_response(
+            self.get_context_data(
+                invite={"user": account, "url": self.request.build_absolute_uri(path)}, form=StaffRoleForm()
+            )
+        )
 
     def form_valid(self, form):
         from ..services.audit import audit
