@@ -137,7 +137,8 @@ class EntryAddView(EntriesView):
         return redirect(f"{url}?{urlencode({'q': query})}" if query else url)
 
     def post(self, request, *args, **kwargs):
-        action = request.POST.get("action") or "pick"
+        # without an action: a player's fields create one, player ids enter them (the older forms' posts)
+        action = request.POST.get("action") or ("create" if "name" in request.POST else "pick")
         if action == "paste":
             return self.paste()
         if action == "create":
