@@ -1,19 +1,22 @@
 """A tournament's categories (Absoluto, Feminino, Sub-21, ...): their rules (sex; age on 31 December of the
 tournament's year, domain.md section 6) and the entries they hold, assigned by those rules."""
 
+from collections.abc import Iterable
+from typing import Any
+
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from .. import cache
 from ..domain.categories import CategoryRule, Person, is_member
 from ..models import Category, Entry, Tournament
-from .audit import audit
+from .audit import Actor, audit
 from .errors import ServiceError
 
 RULE_FIELDS = ("code", "name", "sex", "min_age", "max_age")
 
 # Ready-made rules a director adds with one click (Sub-N: at most N-1 years old on 31 December).
-PRESETS = {
+PRESETS: dict[str, dict[str, Any]] = {
     "ABS": {"name": "Absoluto"},
     "FEM": {"name": "Feminino", "sex": "F"},
     "S21": {"name": "Sub-21", "max_age": 20},
@@ -24,7 +27,7 @@ PRESETS = {
 }
 
 
-def rule_of(category):
+def rule_of(category: Category) -> CategoryRule:
     return CategoryRule(
         code=category.code,
         name=category.name,
@@ -34,32 +37,37 @@ def rule_of(category):
     )
 
 
-def members_by_rule(category, entries):
+def members_by_rule(category: Category, entries: Iterable[Entry]) -> list[Entry]:
     rule, year = rule_of(category), category.tournament.start_date.year
     return [
         e for e in entries if is_member(rule, Person(id=e.pk, sex=e.player.sex, birth_date=e.player.birth_date), year)
     ]
 
 
-def _assign(category):
+def _assign(category: Category) -> int:
     entries = list(Entry.objects.filter(tournament_id=category.tournament_id).select_related("player"))
     members = members_by_rule(category, entries)
     category.entries.set(members)
     return len(members)
 
 
-def _rules(category):
+def _rules(category: Category) -> dict[str, Any]:
     return {k: getattr(category, k) for k in RULE_FIELDS}
 
 
 @transaction.atomic
-def category_save(*, tournament, user, category=None, **fields):
+def category_save(
+    *, tournament: Tournament, user: Actor, category: Category | None = None, **fields: Any
+) -> tuple[Category, int]:
     """Create a category (``category`` None) or change one, then put in it exactly the entries its rule admits
     (a change made by hand on an entry's page lasts until the category is saved again). Audited."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     fields = {k: v for k, v in fields.items() if k in RULE_FIELDS}
     fields["code"] = (fields.get("code") or "").strip().upper()
-    if Category.objects.filter(tournament=tournament, code=fields["code"]).exclude(pk=getattr(category, "pk", None)):
+    clash = Category.objects.filter(tournament=tournament, code=fields["code"])
+    if category is not None:
+        clash = clash.exclude(pk=category.pk)
+    if clash.exists():
         raise ServiceError(_("This tournament already has a category with this code."))
     old = _rules(category) if category else None
     if category is None:
@@ -87,14 +95,14 @@ def category_save(*, tournament, user, category=None, **fields):
 
 
 @transaction.atomic
-def category_preset(*, tournament, user, code):
+def category_preset(*, tournament: Tournament, user: Actor, code: str) -> tuple[Category, int]:
     if code not in PRESETS:
         raise ServiceError(_("Unknown category model."))
     return category_save(tournament=tournament, user=user, code=code, **PRESETS[code])
 
 
 @transaction.atomic
-def category_delete(*, category, user):
+def category_delete(*, category: Category, user: Actor) -> None:
     tournament = category.tournament
     audit(
         tournament=tournament,
@@ -109,7 +117,7 @@ def category_delete(*, category, user):
 
 
 @transaction.atomic
-def categories_reapply(*, tournament, user):
+def categories_reapply(*, tournament: Tournament, user: Actor) -> dict[str, int]:
     """Every category takes exactly the entries its rule admits (after players' data were corrected)."""
     counts = {c.code: _assign(c) for c in Category.objects.filter(tournament=tournament).select_related("tournament")}
     audit(tournament=tournament, user=user, action="category.reapply", summary=str(counts)[:300], new=counts)

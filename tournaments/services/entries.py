@@ -403,7 +403,9 @@ def rating_list_import(*, data: bytes, filename: str, user: Actor, list_date: da
     existing = {p.cbjd_id: p for p in Player.objects.filter(cbjd_id__in=[r.cbjd_id for r in rows])}
     created = updated = 0
     errors = []
-    changes = []  # (player, old, new): every registry change is audited, field by field
+    changes: list[
+        tuple[Player, dict | None, dict]
+    ] = []  # (player, old, new): every registry change is audited, field by field
     for row in rows:
         player = existing.get(row.cbjd_id)
         if player is None:
@@ -488,7 +490,7 @@ def player_search(query: str | None, limit: int = 20) -> QuerySet[Player]:
 
 
 @transaction.atomic
-def entry_delete(*, entry, user):
+def entry_delete(*, entry: Entry, user: Actor) -> None:
     """Delete an entry made by mistake. Only while the player has not been paired in any round (an entry that has
     played stays: record a withdrawal instead). Audited."""
     entry = Entry.objects.select_for_update().select_related("tournament", "player").get(pk=entry.pk)
@@ -519,7 +521,7 @@ def entry_delete(*, entry, user):
     cache.bump(tournament.pk)
 
 
-def entry_refusal(tournament, player, entered_ids):
+def entry_refusal(tournament: Tournament, player: Player, entered_ids: set[int]) -> str:
     """Why ``player`` cannot be entered now (suspended, already entered), or "" when they can."""
     if player.pk in entered_ids:
         return _("%(name)s is already entered in this tournament.") % {"name": player.name}
@@ -535,7 +537,9 @@ def entry_refusal(tournament, player, entered_ids):
 
 
 @transaction.atomic
-def entries_register_many(*, tournament, players, user, late_entry_round=None):
+def entries_register_many(
+    *, tournament: Tournament, players: Iterable[Player], user: Actor, late_entry_round: int | None = None
+) -> list[Entry]:
     """Enter several players at once, all or nothing: when any of them cannot be entered (suspended, already
     entered), nobody is, and every refusal is reported."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -552,7 +556,7 @@ def entries_register_many(*, tournament, players, user, late_entry_round=None):
     ]
 
 
-def missed_rounds_note(tournament, first_round):
+def missed_rounds_note(tournament: Tournament, first_round: int | None) -> str:
     """What a late entry from ``first_round`` scores in the rounds before it (domain.md: 0 points each)."""
     if not first_round or first_round <= 1:
         return _("Plays from round 1: no round missed.")

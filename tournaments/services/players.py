@@ -2,6 +2,7 @@
 shown on the player's history page; editing needs the federation's permission (group "Federação")."""
 
 from datetime import date
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -9,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from .. import cache
 from ..models import Entry, Player
-from .audit import audit
+from .audit import Actor, audit
 from .errors import ServiceError
 
 # What a staff form may set on a player (the registry's own fields).
@@ -17,18 +18,18 @@ REGISTRY_FIELDS = ("name", "sex", "birth_date", "state", "club", "cbjd_id", "rat
 FEDERATION_GROUP = "Federação"
 
 
-def can_edit_registry(user):
+def can_edit_registry(user: Actor) -> bool:
     """Editing players and importing rating lists: the federation (group "Federação") and site administrators."""
     return bool(user and user.is_authenticated and user.has_perm("tournaments.change_player"))
 
 
-def as_json(value):
+def as_json(value: Any) -> Any:
     if isinstance(value, date):
         return value.isoformat()
     return value
 
 
-def _save(player):
+def _save(player: Player) -> None:
     try:
         player.full_clean()
     except ValidationError as exc:
@@ -41,7 +42,7 @@ def _save(player):
 
 
 @transaction.atomic
-def player_create(*, user, **fields):
+def player_create(*, user: Actor, **fields: Any) -> Player:
     """A new player in the registry (from an entries page); audited."""
     player = Player(**{k: v for k, v in fields.items() if k in REGISTRY_FIELDS})
     player.cbjd_id = player.cbjd_id or None
@@ -58,7 +59,7 @@ def player_create(*, user, **fields):
 
 
 @transaction.atomic
-def player_update(*, player, user, **fields):
+def player_update(*, player: Player, user: Actor, **fields: Any) -> Player:
     """Change a player's registry data; the audit keeps each changed field before and after. Public pages of the
     tournaments the player is in are refreshed."""
     player = Player.objects.select_for_update().get(pk=player.pk)
@@ -86,7 +87,7 @@ def player_update(*, player, user, **fields):
     return player
 
 
-def federation_group():
+def federation_group() -> Any:
     """The group "Federação" with its permissions (made by a data migration; this remakes it after a flush)."""
     from django.contrib.auth.models import Group, Permission
 

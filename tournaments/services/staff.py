@@ -1,6 +1,8 @@
 """Staff accounts made by a tournament's director (issue 14): a login for an arbiter, with an invite link that
 lets them choose their own password once. Nobody types or sends a password."""
 
+from typing import Any
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.tokens import default_token_generator
 from django.db import transaction
@@ -9,12 +11,12 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 
-from ..models import TournamentRole
-from .audit import audit
+from ..models import Tournament, TournamentRole
+from .audit import Actor, audit
 from .errors import ServiceError
 
 
-def invite_path(user):
+def invite_path(user: Any) -> str:
     """The one-time link to choose a password: valid for PASSWORD_RESET_TIMEOUT (3 days), and spent once the
     password is set (the token depends on the password and the last login)."""
     uid = urlsafe_base64_encode(force_bytes(user.pk))
@@ -22,7 +24,9 @@ def invite_path(user):
 
 
 @transaction.atomic
-def staff_account_create(*, tournament, user, full_name, username, role):
+def staff_account_create(
+    *, tournament: Tournament, user: Actor, full_name: str, username: str, role: str
+) -> tuple[Any, str]:
     """A new login with no password yet, given ``role`` on ``tournament``. Returns (account, invite path)."""
     User = get_user_model()
     username = username.strip()
@@ -45,7 +49,7 @@ def staff_account_create(*, tournament, user, full_name, username, role):
 
 
 @transaction.atomic
-def staff_invite_again(*, tournament, user, account):
+def staff_invite_again(*, tournament: Tournament, user: Actor, account: Any) -> str:
     """A fresh invite link for a staff member of this tournament who has not chosen a password yet."""
     if not TournamentRole.objects.filter(tournament=tournament, user=account).exists():
         raise ServiceError(_("This login does not work on this tournament."))
