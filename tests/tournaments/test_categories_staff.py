@@ -100,7 +100,7 @@ def test_staff_standings_per_category_rank_within_it(client, director, event):
     table = html[html.index('id="staff-standings"') :]
     names = re.findall(r"<td>(Ana Lima|Bia Souza|Caio Reis|Davi Melo|Elis Rocha)", table)
     assert sorted(names) == ["Ana Lima", "Bia Souza", "Elis Rocha"]
-    assert "Feminino: 3 inscritos, 1 vagas" in html
+    assert "Feminino: 3 inscritos; vagas: 1" in html
     assert client.get(url, {"categoria": "NADA"}).status_code == 404
 
 

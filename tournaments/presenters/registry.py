@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 from datetime import date
 
+from django.core.exceptions import FieldDoesNotExist
 from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -20,7 +21,7 @@ ACTIONS = {
 def field_label(name):
     try:
         return capfirst(str(Player._meta.get_field(name).verbose_name))
-    except Exception:  # a field that no longer exists keeps its code
+    except FieldDoesNotExist:  # a field that no longer exists keeps its code
         return name
 
 
