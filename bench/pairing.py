@@ -2,13 +2,22 @@
 
     python bench/pairing.py [--sizes 100,300,1000] [--round 8] [--seed 1] [--decisive]
                             [--reference PATH] [--keep DIR]
+    python bench/pairing.py --event [--sizes 1000,2000] [--total 11] [--last-round K]
+                            [--accel none,baku] [--reference PATH] [--keep DIR]
 
-Generates random tournaments (histories built with a quick greedy Swiss, random
-results with draws, forfeits and byes, 2/1/0 scoring), pairs one more round of
-each with this engine and prints the seconds per round.  With ``--reference``
-it also runs another engine with the same command-line contract
-(``ENGINE --dutch IN.trf -p OUT``) on the same TRF files and prints the time
-ratio and whether the pairings are identical.
+Default mode: generates random tournaments (histories built with a quick greedy
+Swiss, random results with draws, forfeits and byes, 2/1/0 scoring), pairs one
+more round of each with this engine and prints the seconds per round.
+
+``--event``: plays a whole simulated event, every round paired by this engine
+(3% announced absences, 2% forfeits, 25% draws, 2/1/0 scoring), with and without
+Baku acceleration, and prints the seconds of every round, the worst round and
+the peak memory (RSS) of the process.  ``--last-round K`` stops after round K
+(the early rounds, with the largest score groups, are the slow ones).
+
+With ``--reference`` it also runs another engine with the same command-line
+contract (``ENGINE --dutch IN.trf -p OUT``) on the same TRF files and prints its
+time and whether the pairings are identical.
 """
 
 from __future__ import annotations
@@ -16,6 +25,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -104,6 +114,84 @@ def run_reference(engine: str, path: str):
         return dt, fh.read()
 
 
+def peak_rss_mb() -> float:
+    """Peak resident memory of this process so far, in MB (Linux reports kB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def play_round(state: M.TournamentState, pairing: M.Pairing, rng: random.Random) -> None:
+    """Random results of the round just paired: 2% forfeits, 25% draws; absences and the bye recorded."""
+    byid = {p.id: p for p in state.players}
+    number = len(next(iter(state.players)).history) + 1
+    seen = set()
+    for w, b in pairing.boards:
+        pw, pb = byid[w], byid[b]
+        seen.update((w, b))
+        x = rng.random()
+        if x < 0.02:
+            pw.history.append(M.RoundEntry(M.FORFEIT_WIN, b, "w"))
+            pb.history.append(M.RoundEntry(M.FORFEIT_LOSS, w, "b"))
+            continue
+        res = "D" if x < 0.27 else "W" if x < 0.27 + 0.73 * (0.5 + (b - w) / (4 * len(byid))) else "L"
+        other = {"W": "L", "D": "D", "L": "W"}[res]
+        pw.history.append(M.RoundEntry(M.GAME, b, "w", res))
+        pb.history.append(M.RoundEntry(M.GAME, w, "b", other))
+    if pairing.bye is not None:
+        byid[pairing.bye].history.append(M.RoundEntry(M.PAB))
+        seen.add(pairing.bye)
+    for p in state.players:
+        if p.id not in seen:
+            p.history.append(M.RoundEntry(state.absences.get(p.id, M.ZERO_BYE)))
+    assert all(len(p.history) == number for p in state.players)
+
+
+def run_event(size: int, args, accel: str, workdir: str) -> None:
+    rng = random.Random(args.seed + size)
+    ratings = sorted((rng.randint(1000, 2400) for _ in range(size)), reverse=True)
+    players = [M.PlayerState(id=i + 1, name=f"Jogador {i + 1:04d}", rating=r) for i, r in enumerate(ratings)]
+    state = M.TournamentState(
+        players=players,
+        total_rounds=args.total,
+        initial_color="w",
+        scoring=M.Scoring(win=2, draw=1, loss=0),
+        acceleration=accel,
+        name=f"Bench {size}",
+    )
+    last = min(args.total, args.last_round or args.total)
+    worst = (0.0, 0)
+    for number in range(1, last + 1):
+        state.absences = {
+            p.id: (M.HALF_BYE if rng.random() < 0.3 else M.ZERO_BYE) for p in players if rng.random() < 0.03
+        }
+        path = os.path.join(workdir, f"event-n{size}-{accel}-r{number:02d}.trf")
+        with open(path, "w") as fh:
+            fh.write(trf.dumps(state))
+        data = trf.read(path)
+        t0 = time.perf_counter()
+        c0 = time.process_time()
+        result = pair_trf(data)
+        dt = time.perf_counter() - t0
+        cpu = time.process_time() - c0
+        worst = max(worst, (dt, number))
+        line = f"{size:5d} players, {accel:5s}, round {number:2d}: {dt:8.3f} s (cpu {cpu:.3f} s)"
+        if args.reference:
+            line += reference_column(args.reference, path, format_pairs(result), dt)
+        print(line, flush=True)
+        play_round(state, result, rng)
+    print(
+        f"{size:5d} players, {accel:5s}: worst round {worst[1]} {worst[0]:.3f} s, peak RSS {peak_rss_mb():.0f} MB",
+        flush=True,
+    )
+
+
+def reference_column(engine: str, path: str, mine: str, dt: float) -> str:
+    rdt, ref = run_reference(engine, path)
+    if ref is None:
+        return f" | reference failed ({rdt:.3f} s)"
+    same = ref.split() == mine.split()
+    return f" | reference {rdt:8.3f} s, ratio {rdt / dt if dt else float('inf'):6.2f}x, {'identical' if same else 'DIFFERENT'}"
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default="100,300,1000")
@@ -115,11 +203,19 @@ def main(argv=None) -> int:
         action="store_true",
         help="no draws and no absences: few, large score groups (the slowest early rounds)",
     )
+    ap.add_argument("--event", action="store_true", help="pair every round of a simulated event")
+    ap.add_argument("--last-round", type=int, help="with --event: stop after this round")
+    ap.add_argument("--accel", default="none,baku", help="with --event: accelerations to run (none, baku)")
     ap.add_argument("--reference", help="another engine with the same CLI contract")
     ap.add_argument("--keep", help="directory to keep the generated TRF files")
     args = ap.parse_args(argv)
     workdir = args.keep or tempfile.mkdtemp(prefix="pairing-bench-")
     os.makedirs(workdir, exist_ok=True)
+    if args.event:
+        for size in [int(x) for x in args.sizes.split(",") if x]:
+            for accel in [a.strip() for a in args.accel.split(",") if a.strip()]:
+                run_event(size, args, accel, workdir)
+        return 0
     for size in [int(x) for x in args.sizes.split(",") if x]:
         state = random_tournament(size, args.round - 1, args.total, args.seed + size, args.decisive)
         path = os.path.join(workdir, f"bench-n{size}-r{args.round:02d}.trf")
@@ -137,16 +233,8 @@ def main(argv=None) -> int:
             f"{dt:8.3f} s per round (cpu {cpu:.3f} s)"
         )
         if args.reference:
-            rdt, ref = run_reference(args.reference, path)
-            if ref is None:
-                line += f" | reference failed ({rdt:.3f} s)"
-            else:
-                same = ref.split() == mine.split()
-                line += (
-                    f" | reference {rdt:8.3f} s, ratio {rdt / dt if dt else float('inf'):6.2f}x,"
-                    f" {'identical' if same else 'DIFFERENT'}"
-                )
-        print(line, flush=True)
+            line += reference_column(args.reference, path, mine, dt)
+        print(line + f", peak RSS {peak_rss_mb():.0f} MB", flush=True)
     return 0
 
 
