@@ -10,8 +10,8 @@ from .convert import build
 from .dutch import Dutch, NoValidPairingError
 
 
-def _run(t, explain: bool = True) -> M.Pairing:
-    d = Dutch(t)
+def _run(t, explain: bool = True, progress=None) -> M.Pairing:
+    d = Dutch(t, progress=progress)
     try:
         pairs, bye = d.run()
     except NoValidPairingError as exc:
@@ -25,14 +25,15 @@ def _run(t, explain: bool = True) -> M.Pairing:
     return result
 
 
-def pair_round(state: M.TournamentState, explain: bool = True) -> M.Pairing:
+def pair_round(state: M.TournamentState, explain: bool = True, progress=None) -> M.Pairing:
     """Pair the next round of ``state`` (FIDE Dutch, 2026 edition).
 
-    Raises NoValidPairing when no pairing satisfies the absolute criteria and
-    InvalidInput when the data is inconsistent.
+    ``progress(paired, total)``, when given, is called as the players get their opponents
+    (a long pairing can show how far it is). Raises NoValidPairing when no pairing satisfies
+    the absolute criteria and InvalidInput when the data is inconsistent.
     """
     t = build(state)
-    return _run(t, explain)
+    return _run(t, explain, progress)
 
 
 def pair_trf(data, explain: bool = False, validate: bool = True) -> M.Pairing:

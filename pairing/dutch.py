@@ -53,10 +53,18 @@ def prefs_compatible(a: int, b: int) -> bool:
 class Dutch:
     """One pairing run over an ETournament (already ranked and with colour data)."""
 
-    def __init__(self, t: ETournament, reduce: bool = True):
+    def __init__(self, t: ETournament, reduce: bool = True, progress=None):
         self.t = t
         self.reduce = reduce
         self.no_colour = t.no_colour_criteria
+        # progress(players paired so far, players to pair), called as pairs are settled
+        self.progress = progress
+        self.settled = 0
+
+    def report(self, settled: int, total: int) -> None:
+        self.settled = settled
+        if self.progress is not None:
+            self.progress(settled, total)
 
     # ------------------------------------------------------------------ basics
     def compatible(self, p0: EPlayer, p1: EPlayer) -> bool:
@@ -744,6 +752,7 @@ class Dutch:
                 mv = stable[pv]
                 matched[mv] = True
                 M.finalize(pv, mv)
+                self.report(self.settled + 2, n)
 
             # remainder
             remainder: list[int] = []
@@ -889,6 +898,7 @@ class Dutch:
                     matched[pv] = True
                     matched[mv] = True
                     M.finalize(pv, mv)
+                    self.report(self.settled + 2, n)
 
             # next bracket
             new_pbi: list[EPlayer] = []
@@ -932,6 +942,7 @@ class Dutch:
                 bye = p.pid
                 self.paired_in[p.pid] = sa[p.pid]
         pairs = self.board_order(pairs)
+        self.report(n, n)
         return pairs, bye
 
     def board_order(self, pairs):

@@ -1,5 +1,6 @@
 """The bridge between the database and the pure ``pairing`` engine: plain data in, entries out."""
 
+from collections.abc import Callable
 from dataclasses import asdict
 from decimal import Decimal
 
@@ -15,7 +16,18 @@ from .models.choices import AbsenceValue, RoundFormat
 
 ENGINE_NAME = "damas-swiss Dutch (FIDE C.04.3, 2026)"
 
-__all__ = ["ENGINE_NAME", "NoValidPairing", "build_state", "pair_next_round", "round1_order"]
+__all__ = [
+    "ENGINE_NAME",
+    "BridgeResult",
+    "NoValidPairing",
+    "Progress",
+    "build_state",
+    "pair_next_round",
+    "round1_order",
+]
+
+# progress(players paired so far, players to pair), called while the engine runs
+Progress = Callable[[int, int], None]
 
 
 def effective_rating(tournament, entry):
@@ -115,22 +127,24 @@ def build_state(tournament, number, entries, history):
 
 
 class BridgeResult:
-    def __init__(self, boards, bye, explanation):
+    def __init__(self, boards, bye, explanation, state):
         self.boards, self.bye, self.explanation = boards, bye, explanation
+        self.state = state  # what the engine paired: compared before the round is written
 
 
-def pair_next_round(tournament, number, entries, history):
+def pair_next_round(tournament, number, entries, history, progress=None):
     """Pair round ``number``: returns boards as (first Entry, second Entry) in board order, the bye Entry or None,
-    and the engine's explanation as JSON-ready data keyed by pairing number."""
+    and the engine's explanation as JSON-ready data keyed by pairing number. ``progress(paired, total)`` is
+    called as the engine settles pairs."""
     state = build_state(tournament, number, entries, history)
     if len(list(state.players)) < 2:
         raise NoValidPairing(_("fewer than two players available"))
-    result = pair_round(state)
+    result = pair_round(state, progress=progress)
     by_number = {e.pairing_number: e for e in entries}
     boards = [(by_number[w], by_number[b]) for w, b in result.boards]
     bye = by_number[result.bye] if result.bye else None
     explanation = {str(k): _jsonable(asdict(v)) for k, v in (result.explanations or {}).items()}
-    return BridgeResult(boards, bye, explanation)
+    return BridgeResult(boards, bye, explanation, state)
 
 
 def _jsonable(d):

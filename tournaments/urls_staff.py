@@ -34,6 +34,10 @@ urlpatterns = [
     path("t/<slug:slug>/ratings/", regulation.RatingsView.as_view(), name="ratings"),
     path("t/<slug:slug>/pares-proibidos/", entries.ForbiddenPairsView.as_view(), name="forbidden_pairs"),
     path("t/<slug:slug>/emparceirar/", rounds.RoundPairView.as_view(), name="round_pair"),
+    path("t/<slug:slug>/emparceirar/<num:job>/", rounds.PairingJobView.as_view(), name="pairing_job"),
+    path(
+        "t/<slug:slug>/emparceirar/<num:job>/estado/", rounds.PairingJobStatusView.as_view(), name="pairing_job_status"
+    ),
     path("t/<slug:slug>/rodada/<num:number>/", rounds.RoundView.as_view(), name="round"),
     path("t/<slug:slug>/rodada/<num:number>/editar/", rounds.RoundEditView.as_view(), name="round_edit"),
     path("t/<slug:slug>/rodada/<num:number>/resultados/", rounds.ResultsView.as_view(), name="results"),

@@ -48,6 +48,26 @@
       if (e.key === "ArrowLeft") show(current - 1);
     });
   });
+  // Pairing in progress: poll the job's status, show it, open the result when it has ended.
+  var job = document.querySelector("[data-pairing-job]");
+  if (job && window.fetch) {
+    var bar = document.getElementById("pairing-progress");
+    var label = document.getElementById("pairing-label");
+    var poll = function () {
+      fetch(job.getAttribute("data-pairing-job"), { credentials: "same-origin", headers: { Accept: "application/json" } })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (state) {
+          if (state) {
+            if (bar) { bar.value = state.percent; bar.textContent = state.percent + "%"; }
+            if (label) label.textContent = state.label;
+            if (state.next) { window.location.assign(state.next); return; }
+          }
+          window.setTimeout(poll, 700);
+        })
+        .catch(function () { window.setTimeout(poll, 2000); });
+    };
+    window.setTimeout(poll, 400);
+  }
   // Venue screen: scroll long lists slowly, then reload for fresh results.
   var screen = document.querySelector("[data-screen]");
   if (screen) {

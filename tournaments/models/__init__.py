@@ -1,6 +1,7 @@
 """The data model of the whole domain (see ../shared/spec/domain.md). Invariants live in constraints."""
 
 from .audit import AuditEntry
+from .jobs import PairingJob
 from .openings import Opening, OpeningDraw, OpeningTable
 from .players import Player, RatingList, Suspension
 from .rounds import Board, Game, Round, Seat
@@ -17,6 +18,7 @@ __all__ = [
     "Opening",
     "OpeningDraw",
     "OpeningTable",
+    "PairingJob",
     "Player",
     "RatingList",
     "Round",

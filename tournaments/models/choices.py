@@ -148,6 +148,12 @@ class RoundStatus(models.TextChoices):
     PUBLISHED = "published", _("Published")
 
 
+class PairingJobStatus(models.TextChoices):
+    RUNNING = "running", _("Running")
+    DONE = "done", _("Done")
+    FAILED = "failed", _("Failed")
+
+
 class SeatSide(models.TextChoices):
     FIRST = "first", _("First (White in game 1)")
     SECOND = "second", _("Second")

@@ -15,7 +15,15 @@ from django.utils.translation import gettext as _
 from .. import cache
 from ..models import Absence, Board, Entry, Game, Round, Seat, Tournament
 from ..models.choices import RoundStatus, SeatSide
-from ..pairing_bridge import ENGINE_NAME, NoValidPairing, build_state, pair_next_round, round1_order
+from ..pairing_bridge import (
+    ENGINE_NAME,
+    BridgeResult,
+    NoValidPairing,
+    Progress,
+    build_state,
+    pair_next_round,
+    round1_order,
+)
 from ..selectors import History, RoundRecord, missing_results, rounds_with_boards, tournament_history
 from .audit import Actor, audit, login_of
 from .entries import refresh_ratings
@@ -87,14 +95,66 @@ def _create_boards(rnd: Round, boards: Sequence[tuple[Entry, Entry]], bye: Entry
     Game.objects.bulk_create(games)
 
 
-@transaction.atomic
-def round_pair(*, tournament: Tournament, user: Actor, publish: bool = False) -> Round:
-    """Pair the next round with the Dutch engine. Refused while the previous round lacks a result."""
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    number = (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
+def round_pair(
+    *, tournament: Tournament, user: Actor, publish: bool = False, progress: Progress | None = None
+) -> Round:
+    """Pair the next round with the Dutch engine. Refused while the previous round lacks a result.
+
+    Round 1 (ratings refreshed, pairing numbers given) is done in one transaction. Later rounds run the
+    engine outside any transaction (it may take seconds on a large open, and nothing is locked meanwhile),
+    then write the round in one short transaction, after checking that nothing the engine was given has
+    changed (a result, an absence, an entry): otherwise nothing is written and the director pairs again.
+    ``progress(paired, total)`` is called while the engine runs."""
+    number = _next_round_number(tournament)
+    if number == 1:
+        return _round_pair_first(tournament=tournament, user=user, publish=publish, progress=progress)
+    _check_next_round(tournament, number)
+    entries, _rounds, history = tournament_history(tournament)
+    started = time.perf_counter()
+    result = _run_engine(tournament, number, entries, history, progress)
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if _next_round_number(tournament) != number:
+            raise ServiceError(_("Round %(n)s was paired by someone else at the same time.") % {"n": number})
+        _check_next_round(tournament, number)
+        entries, _rounds, history = tournament_history(tournament)
+        if build_state(tournament, number, entries, history) != result.state:
+            logger.info("%s: round %s changed while being paired: nothing written", tournament.slug, number)
+            raise ServiceError(
+                _(
+                    "The tournament changed while round %(n)s was being paired (a result, an absence or an "
+                    "entry): nothing was saved. Pair the round again."
+                )
+                % {"n": number}
+            )
+        return _write_round(tournament, number, result, user, publish, started)
+
+
+def _next_round_number(tournament: Tournament) -> int:
+    return (Round.objects.filter(tournament=tournament).aggregate(n=Max("number"))["n"] or 0) + 1
+
+
+def _check_next_round(tournament: Tournament, number: int) -> None:
     if number > tournament.planned_rounds:
         raise ServiceError(_("All %(n)s planned rounds have been paired.") % {"n": tournament.planned_rounds})
     _check_previous_round(tournament, number)
+
+
+def _run_engine(
+    tournament: Tournament, number: int, entries: list[Entry], history: History, progress: Progress | None
+) -> BridgeResult:
+    try:
+        return pair_next_round(tournament, number, entries, history, progress)
+    except NoValidPairing as exc:
+        logger.warning("%s: no valid pairing for round %s: %s", tournament.slug, number, exc)
+        raise ServiceError(_("No valid pairing exists for round %(n)s: %(why)s") % {"n": number, "why": exc}) from exc
+
+
+@transaction.atomic
+def _round_pair_first(*, tournament: Tournament, user: Actor, publish: bool, progress: Progress | None) -> Round:
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    number = _next_round_number(tournament)
+    _check_next_round(tournament, number)
     if number == 1:
         if tournament.entries.count() < 2:
             raise ServiceError(_("At least two players are needed to pair a round."))
@@ -102,11 +162,13 @@ def round_pair(*, tournament: Tournament, user: Actor, publish: bool = False) ->
         assign_pairing_numbers(tournament)
     entries, _rounds, history = tournament_history(tournament)
     started = time.perf_counter()
-    try:
-        result = pair_next_round(tournament, number, entries, history)
-    except NoValidPairing as exc:
-        logger.warning("%s: no valid pairing for round %s: %s", tournament.slug, number, exc)
-        raise ServiceError(_("No valid pairing exists for round %(n)s: %(why)s") % {"n": number, "why": exc}) from exc
+    result = _run_engine(tournament, number, entries, history, progress)
+    return _write_round(tournament, number, result, user, publish, started)
+
+
+def _write_round(
+    tournament: Tournament, number: int, result: BridgeResult, user: Actor, publish: bool, started: float
+) -> Round:
     try:
         with transaction.atomic():
             rnd = _create_round(tournament, number, result.boards, result.bye, result.explanation, user)

@@ -1,44 +1,110 @@
 """Staff: pairing, reviewing, publishing, undoing and hand-editing rounds; the opening draw; results entry."""
 
 from django.contrib import messages
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views import View
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
-from ..models import Round
+from ..models import PairingJob, Round
+from ..models.choices import PairingJobStatus
 from ..permissions import TournamentStaffMixin
 from ..scoring import board_points, entry_label, is_complete, parse_entry
 from ..selectors import board_pair, rounds_with_boards, scoring_of
 from ..services import ServiceError
 from ..services.games import RuleConflict
 from ..services.openings import opening_draw, opening_set_code
+from ..services.pairing_jobs import expire_stale_jobs, pairing_job_start
 from ..services.results import round_record_results
-from ..services.rounds import round_edit, round_pair, round_publish, round_undo
+from ..services.rounds import round_edit, round_publish, round_undo
 from ..tables import PairingTable
 from ..templatetags.damas import fmt_number
 from .staff_entries import EXPORT_FORMATS, export_response
-from .staff_helpers import parse_id, run_service
+from .staff_helpers import object_or_404, parse_id, run_service
 
 
 class RoundPairView(TournamentStaffMixin, TemplateView):
+    """Starts the pairing (services.pairing_jobs): a quick one comes back paired, a long one shows its progress."""
+
     http_method_names = ["post"]
 
     def post(self, request, *args, **kwargs):
-        ok, rnd = run_service(
+        ok, job = run_service(
             request,
-            round_pair,
+            pairing_job_start,
             tournament=self.tournament,
             user=request.user,
             publish=request.POST.get("publish") == "1",
         )
-        if ok:
-            messages.success(
-                request, _("Round %(n)s paired: review it, draw the opening and publish.") % {"n": rnd.number}
-            )
-            return redirect("staff:round", slug=self.tournament.slug, number=rnd.number)
-        return redirect("staff:tournament", slug=self.tournament.slug)
+        if not ok:
+            return redirect("staff:tournament", slug=self.tournament.slug)
+        return job_outcome(request, self.tournament, job)
+
+
+def job_outcome(request, tournament, job):
+    """Where a pairing job leads: the round when paired, the dashboard with the reason when it failed, its
+    progress page while it runs."""
+    if job.status == PairingJobStatus.DONE and job.round_id:
+        messages.success(
+            request, _("Round %(n)s paired: review it, draw the opening and publish.") % {"n": job.round_number}
+        )
+        return redirect("staff:round", slug=tournament.slug, number=job.round_number)
+    if job.status == PairingJobStatus.FAILED:
+        messages.error(request, job.message)
+        return redirect("staff:tournament", slug=tournament.slug)
+    return redirect("staff:pairing_job", slug=tournament.slug, job=job.pk)
+
+
+class PairingJobView(TournamentStaffMixin, TemplateView):
+    """The progress of a pairing while it runs (static/js/site.js polls the status below and moves on)."""
+
+    template_name = "staff/pairing_job.html"
+
+    def get(self, request, *args, **kwargs):
+        expire_stale_jobs(self.tournament)
+        self.job = object_or_404(PairingJob.objects.filter(tournament=self.tournament), kwargs["job"])
+        if self.job.status != PairingJobStatus.RUNNING:
+            return job_outcome(request, self.tournament, self.job)
+        return super().get(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        ctx["job"] = self.job
+        return ctx
+
+
+class PairingJobStatusView(TournamentStaffMixin, View):
+    """The job's state as JSON, read by the progress page; ``next`` is where to go when it has ended."""
+
+    def get(self, request, *args, **kwargs):
+        expire_stale_jobs(self.tournament)
+        job = object_or_404(PairingJob.objects.filter(tournament=self.tournament), kwargs["job"])
+        page = reverse("staff:pairing_job", kwargs={"slug": self.tournament.slug, "job": job.pk})
+        response = JsonResponse(
+            {
+                "status": job.status,
+                "paired": job.paired,
+                "total": job.total,
+                "percent": job.percent,
+                "label": progress_label(job),
+                "next": page if job.status != PairingJobStatus.RUNNING else None,
+            }
+        )
+        response["Cache-Control"] = "no-store"
+        return response
+
+
+def progress_label(job):
+    if not job.total:
+        return _("Preparing the pairing of round %(n)s…") % {"n": job.round_number}
+    return _("%(paired)s of %(total)s players paired (%(percent)s%%)") % {
+        "paired": job.paired,
+        "total": job.total,
+        "percent": job.percent,
+    }
 
 
 def board_rows(tournament, rnd):
