@@ -104,7 +104,7 @@ def check_pairing(state: M.TournamentState, boards, bye=None):
     for p in t.players:
         if p.valid and len(p.matches) <= pr:
             present.add(p.pid + 1)
-    d.sa = {p.pid: t.score_acc(p) for p in t.players if p.valid}
+    d.pairing_score = {p.pid: t.score_acc(p) for p in t.players if p.valid}
     d.colour_keys()
     problems = []
     seen = {}

@@ -81,7 +81,7 @@ class Dutch:
         self.ckey = {}
         last = t.played_rounds + 1 >= t.expected_rounds
         thr = (t.played_rounds * max(t.win, t.draw)) >> 1
-        for pid, s in self.sa.items():
+        for pid, s in self.pairing_score.items():
             p = t.players[pid]
             if self.no_colour or not p.absolute_pref() or (last and s > thr):
                 self.ckey[pid] = None
@@ -102,7 +102,7 @@ class Dutch:
         return FLOAT_NONE
 
     def is_bye_candidate(self, p: EPlayer, bye_score: int) -> bool:
-        return self.elig[p.pid] and self.sa[p.pid] <= bye_score
+        return self.bye_eligible[p.pid] and self.pairing_score[p.pid] <= bye_score
 
     # ------------------------------------------------------------ edge weights
     def colour_fields(self, player: EPlayer, opp: EPlayer, in_cur: bool):
@@ -126,232 +126,212 @@ class Dutch:
         )
         return int(a), int(b), int(c), int(d)
 
+    # The edge weight is one integer of bit fields, highest priority on top. WEIGHT_LAYOUT is its only
+    # definition: field_positions() places the fields from it, edge_weight() fills them one by one, and the
+    # fast paths (fast_weight, outside_weight) use the same positions (tests/pairing/test_internals.py checks
+    # that they give edge_weight's value).
+    def weight_layout(self) -> list[tuple[str, int]]:
+        """The fields below the completion field, highest priority first, with their widths in bits."""
+        count, scores = self.count_bits, self.score_bits
+        played = self.t.played_rounds
+        fields = [
+            ("current_pairs", count),  # C6: a pair in the current bracket
+            ("current_scores", scores),  # C7: the score paired in the current bracket
+            ("next_pairs", count),  # C8: a pair in the next bracket
+            ("next_scores", scores),  # C8: the score paired in the next bracket
+            ("unplayed", 2 * count),  # C9: the bye assignee's unplayed games
+            ("colour_imbalance", count),  # C10
+            ("colour_absolute", count),  # C11
+            ("colour_preference", count),  # C12
+            ("colour_strong", count),  # C13
+        ]
+        if played:
+            fields += [("down_1", count), ("up_1", count)]  # C14, C16: repeated floats, one round back
+        if played > 1:
+            fields += [("down_2", count), ("up_2", count)]  # C15, C17: two rounds back
+        if played:
+            fields += [("down_1_scores", scores), ("up_1_scores", scores)]  # C18, C20: their scores
+        if played > 1:
+            fields += [("down_2_scores", scores), ("up_2_scores", scores)]  # C19, C21
+        return fields
+
+    def field_positions(self) -> dict[str, int]:
+        """Bit position of every field of weight_layout, and of the completion field on top."""
+        positions = {}
+        pos = 0
+        for name, width in reversed(self.weight_layout()):
+            positions[name] = pos
+            pos += width
+        positions["completion"] = pos
+        return positions
+
     def edge_weight(
         self, hi: EPlayer, lo: EPlayer, in_cur: bool, in_next: bool, bye_score: int, single_bye: bool
     ) -> int:
-        """High part of the edge weight (0 when the pair is not allowed), field by
-        field in priority order: the definition that fast_weight and
-        outside_weight compute faster (tests/pairing/test_internals.py)."""
+        """The edge weight (0 when the pair is not allowed), field by field: the definition."""
         if not self.compatible(hi, lo):
             return 0
-        sgsb = self.sgsb
-        sgs = self.sgs
         shifts = self.shifts
-        sa = self.sa
-        shi = sa[hi.pid]
-        slo = sa[lo.pid]
-        r = 1 + (not self.is_bye_candidate(hi, bye_score)) + (not self.is_bye_candidate(lo, bye_score))
-        r = (r << sgsb) | int(in_cur)
-        r <<= sgs
-        if in_cur:
-            r |= 1 << shifts[shi]
-        r = (r << sgsb) | int(in_next)
-        r <<= sgs
-        if in_next:
-            r |= 1 << shifts[shi]
-        r <<= 2 * sgsb
+        score = self.pairing_score
+        s_hi = score[hi.pid]
+        s_lo = score[lo.pid]
+        value = {
+            "completion": 1 + (not self.is_bye_candidate(hi, bye_score)) + (not self.is_bye_candidate(lo, bye_score)),
+            "current_pairs": int(in_cur),
+            "current_scores": (1 << shifts[s_hi]) if in_cur else 0,
+            "next_pairs": int(in_next),
+            "next_scores": (1 << shifts[s_hi]) if in_next else 0,
+            "unplayed": 0,
+        }
         if single_bye:
-            if shi == bye_score:
-                r |= self.unplayed_ranks[hi.played_games]
-            if slo == bye_score:
-                r += self.unplayed_ranks[lo.played_games]
-        a, b, c, d = self.colour_fields(lo, hi, in_cur)
-        r = (((((((r << sgsb) | a) << sgsb) | b) << sgsb) | c) << sgsb) | d
-        pr = self.t.played_rounds
-        f1 = self.f1
-        f2 = self.f2
-        if pr:
-            r <<= sgsb
-            if in_cur:
-                r += (f1[lo.pid] == FLOAT_DOWN) + (shi <= slo and f1[hi.pid] == FLOAT_DOWN)
-            r <<= sgsb
-            if in_cur:
-                r |= int(not (shi > slo and f1[lo.pid] == FLOAT_UP))
-        if pr > 1:
-            r <<= sgsb
-            if in_cur:
-                r += (f2[lo.pid] == FLOAT_DOWN) + (shi <= slo and f2[hi.pid] == FLOAT_DOWN)
-            r <<= sgsb
-            if in_cur:
-                r |= int(not (shi > slo and f2[lo.pid] == FLOAT_UP))
-        # Score differences of repeated floats, one round back then two rounds back.
-        for back, floats in ((1, f1), (2, f2)):
-            if pr < back:
+            if s_hi == bye_score:
+                value["unplayed"] += self.unplayed_ranks[hi.played_games]
+            if s_lo == bye_score:
+                value["unplayed"] += self.unplayed_ranks[lo.played_games]
+        (
+            value["colour_imbalance"],
+            value["colour_absolute"],
+            value["colour_preference"],
+            value["colour_strong"],
+        ) = self.colour_fields(lo, hi, in_cur)
+        for back, floats in ((1, self.float_1), (2, self.float_2)):
+            if self.t.played_rounds < back:
                 break
-            r <<= sgs
+            down = up = down_scores = up_scores = 0
             if in_cur:
+                down = (floats[lo.pid] == FLOAT_DOWN) + (s_hi <= s_lo and floats[hi.pid] == FLOAT_DOWN)
+                up = int(not (s_hi > s_lo and floats[lo.pid] == FLOAT_UP))
                 if floats[lo.pid] == FLOAT_DOWN:
-                    r += 1 << shifts[slo]
+                    down_scores += 1 << shifts[s_lo]
                 if floats[hi.pid] == FLOAT_DOWN:
-                    r += 1 << shifts[shi]
-            r <<= sgs
-            if in_cur and not (floats[lo.pid] == FLOAT_UP and shi > slo):
-                r |= 1 << shifts[shi]
-        return r
+                    down_scores += 1 << shifts[s_hi]
+                if up:
+                    up_scores = 1 << shifts[s_hi]
+            value[f"down_{back}"] = down
+            value[f"up_{back}"] = up
+            value[f"down_{back}_scores"] = down_scores
+            value[f"up_{back}_scores"] = up_scores
+        positions = self.field_positions()
+        return sum(v << positions[name] for name, v in value.items())
 
     def prepare_fast(self, bye_score: int, single_bye: bool) -> None:
         """Field positions and per-player data for fast_weight."""
-        sgsb, sgs = self.sgsb, self.sgs
-        pr = self.t.played_rounds
-        pos = 0
-        P = {}
-        if pr > 1:
-            P["u2s"] = pos
-            pos += sgs
-            P["d2s"] = pos
-            pos += sgs
-        if pr:
-            P["u1s"] = pos
-            pos += sgs
-            P["d1s"] = pos
-            pos += sgs
-        if pr > 1:
-            P["u2"] = pos
-            pos += sgsb
-            P["d2"] = pos
-            pos += sgsb
-        if pr:
-            P["u1"] = pos
-            pos += sgsb
-            P["d1"] = pos
-            pos += sgsb
-        P["cd"] = pos
-        pos += sgsb
-        P["cc"] = pos
-        pos += sgsb
-        P["cb"] = pos
-        pos += sgsb
-        P["ca"] = pos
-        pos += sgsb
-        P["un"] = pos
-        pos += 2 * sgsb
-        P["ns"] = pos
-        pos += sgs
-        P["np"] = pos
-        pos += sgsb
-        P["cs"] = pos
-        pos += sgs
-        P["cp"] = pos
-        pos += sgsb
-        P["top"] = pos
-        self.P = P
+        self.positions = self.field_positions()
         self.fast_single = single_bye
         self.fast_bye = bye_score
         info = {}
         for p in self.sorted:
             pid = p.pid
-            s = self.sa[pid]
-            f1 = self.f1.get(pid, FLOAT_NONE)
-            f2 = self.f2.get(pid, FLOAT_NONE)
-            unpl = 0
+            s = self.pairing_score[pid]
+            f1 = self.float_1.get(pid, FLOAT_NONE)
+            f2 = self.float_2.get(pid, FLOAT_NONE)
+            unplayed = 0
             if single_bye and s == bye_score:
-                unpl = self.unplayed_ranks[p.played_games]
+                unplayed = self.unplayed_ranks[p.played_games]
             info[pid] = (
                 s,
-                int(not (self.elig[pid] and s <= bye_score)),
+                int(not (self.bye_eligible[pid] and s <= bye_score)),
                 f1 == FLOAT_DOWN,
                 f1 == FLOAT_UP,
                 f2 == FLOAT_DOWN,
                 f2 == FLOAT_UP,
-                unpl,
+                unplayed,
                 self.shifts[s],
             )
+        # per player: (score, not a bye candidate, down 1, up 1, down 2, up 2, unplayed rank, score shift)
         self.info = info
 
     def fast_weight(self, hi: EPlayer, lo: EPlayer, in_cur: bool, in_next: bool) -> int:
         """edge_weight(hi, lo, in_cur, in_next, bye, single) with the parameters of
-        prepare_fast, computed field by field."""
+        prepare_fast: the same fields at the same positions, from precomputed player data."""
         if not self.compatible(hi, lo):
             return 0
-        P = self.P
+        P = self.positions
         ih = self.info[hi.pid]
         il = self.info[lo.pid]
-        shi = ih[0]
-        slo = il[0]
-        r = (1 + ih[1] + il[1]) << P["top"]
+        s_hi = ih[0]
+        s_lo = il[0]
+        r = (1 + ih[1] + il[1]) << P["completion"]
         if self.fast_single:
-            r += (ih[6] + il[6]) << P["un"]
+            r += (ih[6] + il[6]) << P["unplayed"]
         if in_next:
-            r += (1 << P["np"]) + (1 << (P["ns"] + ih[7]))
+            r += (1 << P["next_pairs"]) + (1 << (P["next_scores"] + ih[7]))
             return r
         if not in_cur:
             return r
-        r += (1 << P["cp"]) + (1 << (P["cs"] + ih[7]))
+        r += (1 << P["current_pairs"]) + (1 << (P["current_scores"] + ih[7]))
         if not self.no_colour:
             a, b, c, d = self.colour_fields(lo, hi, True)
-            r += (a << P["ca"]) + (b << P["cb"]) + (c << P["cc"]) + (d << P["cd"])
-        pr = self.t.played_rounds
-        if pr:
-            r += (il[2] + (shi <= slo and ih[2])) << P["d1"]
-            r += int(not (shi > slo and il[3])) << P["u1"]
+            r += (
+                (a << P["colour_imbalance"])
+                + (b << P["colour_absolute"])
+                + (c << P["colour_preference"])
+                + (d << P["colour_strong"])
+            )
+        played = self.t.played_rounds
+        if played:
+            r += (il[2] + (s_hi <= s_lo and ih[2])) << P["down_1"]
+            up = not (s_hi > s_lo and il[3])
+            r += int(up) << P["up_1"]
             if il[2]:
-                r += 1 << (P["d1s"] + il[7])
+                r += 1 << (P["down_1_scores"] + il[7])
             if ih[2]:
-                r += 1 << (P["d1s"] + ih[7])
-            if not (il[3] and shi > slo):
-                r += 1 << (P["u1s"] + ih[7])
-        if pr > 1:
-            r += (il[4] + (shi <= slo and ih[4])) << P["d2"]
-            r += int(not (shi > slo and il[5])) << P["u2"]
+                r += 1 << (P["down_1_scores"] + ih[7])
+            if up:
+                r += 1 << (P["up_1_scores"] + ih[7])
+        if played > 1:
+            r += (il[4] + (s_hi <= s_lo and ih[4])) << P["down_2"]
+            up = not (s_hi > s_lo and il[5])
+            r += int(up) << P["up_2"]
             if il[4]:
-                r += 1 << (P["d2s"] + il[7])
+                r += 1 << (P["down_2_scores"] + il[7])
             if ih[4]:
-                r += 1 << (P["d2s"] + ih[7])
-            if not (il[5] and shi > slo):
-                r += 1 << (P["u2s"] + ih[7])
+                r += 1 << (P["down_2_scores"] + ih[7])
+            if up:
+                r += 1 << (P["up_2_scores"] + ih[7])
         return r
 
-    def completion_shift(self) -> int:
-        """Number of bits of the edge weight below the completion field."""
-        sgsb, sgs = self.sgsb, self.sgs
-        p = sgsb + sgs + sgsb + sgs + 2 * sgsb + 4 * sgsb
-        pr = self.t.played_rounds
-        if pr:
-            p += 2 * sgsb + 2 * sgs
-        if pr > 1:
-            p += 2 * sgsb + 2 * sgs
-        return p
-
-    def outside_weight(
-        self, hi: EPlayer, lo: EPlayer, bye_score: int, single_bye: bool, top_shift: int, unplayed_shift: int
-    ) -> int:
+    def outside_weight(self, hi: EPlayer, lo: EPlayer, bye_score: int, single_bye: bool) -> int:
         """edge_weight(hi, lo, False, False, ...) computed directly: only the
         completion field (and the unplayed-games field of the bye assignee)."""
         if not self.compatible(hi, lo):
             return 0
-        elig = self.elig
-        sa = self.sa
-        shi = sa[hi.pid]
-        slo = sa[lo.pid]
-        r = (1 + (not (elig[hi.pid] and shi <= bye_score)) + (not (elig[lo.pid] and slo <= bye_score))) << top_shift
+        eligible = self.bye_eligible
+        score = self.pairing_score
+        s_hi = score[hi.pid]
+        s_lo = score[lo.pid]
+        positions = self.positions
+        r = (1 + (not (eligible[hi.pid] and s_hi <= bye_score)) + (not (eligible[lo.pid] and s_lo <= bye_score))) << (
+            positions["completion"]
+        )
         if single_bye:
             u = 0
-            if shi == bye_score:
-                u |= self.unplayed_ranks[hi.played_games]
-            if slo == bye_score:
+            if s_hi == bye_score:
+                u += self.unplayed_ranks[hi.played_games]
+            if s_lo == bye_score:
                 u += self.unplayed_ranks[lo.played_games]
-            r += u << unplayed_shift
+            r += u << positions["unplayed"]
         return r
 
     def exact_completion(self, M, n, top_score):
         """The reference's first matching: complete, with the lowest-scored
         eligible player left over when the number of players is odd."""
         sp = self.sorted
-        sa = self.sa
-        elig = self.elig
+        score = self.pairing_score
+        bye_eligible = self.bye_eligible
         edges = []
         if n & 1:
-            shifts, sgs, sgsb = self.shifts, self.sgs, self.sgsb
+            shifts, score_bits, count_bits = self.shifts, self.score_bits, self.count_bits
             for i in range(n):
                 p = sp[i]
-                s_p = sa[p.pid]
+                s_p = score[p.pid]
                 for j in range(i):
                     o = sp[j]
                     if self.compatible(p, o):
-                        w = 1 + (not elig[p.pid]) + (not elig[o.pid])
-                        w <<= sgs
-                        w |= shifts[s_p] + shifts[sa[o.pid]]
-                        w <<= sgsb
+                        w = 1 + (not bye_eligible[p.pid]) + (not bye_eligible[o.pid])
+                        w <<= score_bits
+                        w |= shifts[s_p] + shifts[score[o.pid]]
+                        w <<= count_bits
                         w |= int(s_p >= top_score)
                         edges.append((j, i, w))
         else:
@@ -366,17 +346,17 @@ class Dutch:
         """A complete matching found greedily (None when not certain to agree with
         the exact computation: then the exact one is used)."""
         sp = self.sorted
-        sa = self.sa
-        elig = self.elig
+        score = self.pairing_score
+        bye_eligible = self.bye_eligible
         comp = self.compatible
-        top = sa[sp[0].pid]
+        top = score[sp[0].pid]
         bye = None
         if n & 1:
-            cands = [v for v in range(n - 1, -1, -1) if elig[sp[v].pid]]
+            cands = [v for v in range(n - 1, -1, -1) if bye_eligible[sp[v].pid]]
             if not cands:
                 return None
             bye = cands[0]
-            if sa[sp[bye].pid] >= top and sa[sp[-1].pid] < top:
+            if score[sp[bye].pid] >= top and score[sp[-1].pid] < top:
                 return None  # the reference's choice then depends on its first matching
         order = [v for v in range(n) if v != bye]
         mate = {}
@@ -463,7 +443,7 @@ class Dutch:
 
     def ranked_before(self, p: EPlayer, o: EPlayer) -> bool:
         """acceleratedScoreRankCompare(p, o): p ranks below o."""
-        return (self.sa[p.pid], o.rank) < (self.sa[o.pid], p.rank)
+        return (self.pairing_score[p.pid], o.rank) < (self.pairing_score[o.pid], p.rank)
 
     def choose_colour(self, p: EPlayer, o: EPlayer) -> tuple[int, str]:
         """Colour of p against o, and the rule (E.1..E.5) that decided."""
@@ -492,66 +472,64 @@ class Dutch:
                 for m in p.matches:
                     if m.played:
                         self.forbidden[p.pid].add(m.opponent)
-        self.sa = {p.pid: t.score_acc(p) for p in t.players if p.valid}
-        sa = self.sa
+        self.pairing_score = {p.pid: t.score_acc(p) for p in t.players if p.valid}
+        score = self.pairing_score
         self.colour_keys()
-        sorted_players.sort(key=lambda p: (-sa[p.pid], p.rank))
+        sorted_players.sort(key=lambda p: (-score[p.pid], p.rank))
         self.sorted = sorted_players
         n = len(sorted_players)
         if n == 0:
             return [], None
-        self.elig = {p.pid: t.eligible_for_bye(p) for p in sorted_players}
-        self.f1 = {}
-        self.f2 = {}
+        self.bye_eligible = {p.pid: t.eligible_for_bye(p) for p in sorted_players}
+        self.float_1 = {}
+        self.float_2 = {}
         for p in sorted_players:
             if pr:
-                self.f1[p.pid] = self.get_float(p, 1)
+                self.float_1[p.pid] = self.get_float(p, 1)
             if pr > 1:
-                self.f2[p.pid] = self.get_float(p, 2)
+                self.float_2[p.pid] = self.get_float(p, 2)
 
         # score-group bit layout
         shifts = {}
-        sgs = 0
+        score_bits = 0
         max_size = 0
         rep = 0
         for idx in range(n - 1, -1, -1):
             rep += 1
-            cur = sa[sorted_players[idx].pid]
-            if idx == 0 or cur < sa[sorted_players[idx - 1].pid]:
-                shifts[cur] = sgs
+            cur = score[sorted_players[idx].pid]
+            if idx == 0 or cur < score[sorted_players[idx - 1].pid]:
+                shifts[cur] = score_bits
                 max_size = max(max_size, rep)
-                sgs += bits(rep)
+                score_bits += bits(rep)
                 rep = 0
         self.shifts = shifts
-        self.sgs = sgs
-        self.sgsb = sgsb = bits(max_size)
+        self.score_bits = score_bits
+        self.count_bits = count_bits = bits(max_size)
         self.unplayed_ranks: dict[int, int] = {}
 
-        top_shift = self.completion_shift()
-        unplayed_shift = top_shift - (sgsb + sgs + sgsb + sgs + 2 * sgsb)
-        top_score = sa[sorted_players[0].pid]
+        self.positions = self.field_positions()
+        top_shift = self.positions["completion"]
+        top_score = score[sorted_players[0].pid]
         params = [0, False]  # bye assignee score, single downfloater is the bye
 
         def outside(u, v):
-            w = self.outside_weight(
-                sorted_players[u], sorted_players[v], params[0], params[1], top_shift, unplayed_shift
-            )
+            w = self.outside_weight(sorted_players[u], sorted_players[v], params[0], params[1])
             return (w, 0) if w else None
 
         M = MatchingState(n, outside)
         M.compat = lambda u, v: self.compatible(sorted_players[u], sorted_players[v])
-        M.b_split = 2 * sgsb + 1
-        setw = M.set
+        M.b_split = 2 * count_bits + 1
+        set_weight = M.set
 
         # round 1 with nothing to distinguish the players: S1 v S2 in rating order
         if (
             pr == 0
-            and sa[sorted_players[0].pid] == sa[sorted_players[-1].pid]
+            and score[sorted_players[0].pid] == score[sorted_players[-1].pid]
             and not any(self.forbidden[p.pid] for p in sorted_players)
-            and all(self.elig[p.pid] for p in sorted_players)
+            and all(self.bye_eligible[p.pid] for p in sorted_players)
         ):
             half = n // 2
-            self.paired_in = {p.pid: sa[p.pid] for p in sorted_players}
+            self.paired_in = {p.pid: score[p.pid] for p in sorted_players}
             pairs = []
             for i in range(half):
                 p, o = sorted_players[i], sorted_players[i + half]
@@ -566,7 +544,7 @@ class Dutch:
         if mate is None:
             mate = self.exact_completion(M, n, top_score)
         unmatched = [v for v in range(n) if mate[v] == v]
-        if len(unmatched) > 1 or (unmatched and not self.elig[sorted_players[unmatched[0]].pid]):
+        if len(unmatched) > 1 or (unmatched and not self.bye_eligible[sorted_players[unmatched[0]].pid]):
             raise NoValidPairingError(
                 "The players could not be simultaneously matched while satisfying all absolute criteria."
             )
@@ -574,16 +552,16 @@ class Dutch:
         single_bye = False
         if n & 1:
             bv = unmatched[0]
-            bye_score = sa[sorted_players[bv].pid]
+            bye_score = score[sorted_players[bv].pid]
             if bye_score >= top_score:
                 single_bye = True
                 for v in range(n):
-                    if sa[sorted_players[v].pid] < top_score:
+                    if score[sorted_players[v].pid] < top_score:
                         break
-                    if sa[sorted_players[mate[v]].pid] < top_score:
+                    if score[sorted_players[mate[v]].pid] < top_score:
                         single_bye = False
                         break
-            counts = sorted((p.played_games for p in sorted_players if sa[p.pid] == bye_score), reverse=True)
+            counts = sorted((p.played_games for p in sorted_players if score[p.pid] == bye_score), reverse=True)
             for rank, g in enumerate(counts):
                 self.unplayed_ranks[g] = rank
             params[0] = bye_score
@@ -594,157 +572,157 @@ class Dutch:
         initial_single_bye = single_bye
         self.prepare_fast(bye_score, single_bye)
         low_mask = (1 << top_shift) - 1
-        nbc = [not self.is_bye_candidate(p, bye_score) for p in sorted_players]
+        not_bye_candidate = [not self.is_bye_candidate(p, bye_score) for p in sorted_players]
         matching_by_id: dict[int, int] = {}
         self.paired_in: dict[int, int] = {}
         self.moved_down: dict[int, list] = {}
-        pbi: list[EPlayer] = []
-        vi: list[int] = []
+        bracket: list[EPlayer] = []
+        vertex: list[int] = []
         nxt = 0
-        while nxt < n and sa[sorted_players[nxt].pid] >= top_score:
-            pbi.append(sorted_players[nxt])
-            vi.append(len(vi))
+        while nxt < n and score[sorted_players[nxt].pid] >= top_score:
+            bracket.append(sorted_players[nxt])
+            vertex.append(len(vertex))
             nxt += 1
         matched = [False] * n
-        sg_begin = 0
-        sg_begin_v = 0
+        moved_down_count = 0
+        residents_vertex = 0
         stable = mate
 
-        while len(pbi) > 1 or nxt != n:
-            nsgb = len(pbi)
-            nsgb_v = sg_begin_v + (nsgb - sg_begin)
-            sg_it = nxt
-            cur_score = sa[pbi[nsgb - 1].pid]
-            while nxt != n and sa[sorted_players[nxt].pid] >= sa[sorted_players[sg_it].pid]:
-                pbi.append(sorted_players[nxt])
-                vi.append(vi[-1] + 1)
+        while len(bracket) > 1 or nxt != n:
+            next_group_start = len(bracket)
+            next_group_vertex = residents_vertex + (next_group_start - moved_down_count)
+            next_group_first = nxt
+            cur_score = score[bracket[next_group_start - 1].pid]
+            while nxt != n and score[sorted_players[nxt].pid] >= score[sorted_players[next_group_first].pid]:
+                bracket.append(sorted_players[nxt])
+                vertex.append(vertex[-1] + 1)
                 nxt += 1
-            size = len(pbi)
+            size = len(bracket)
             if self.fast_single is not single_bye:
                 self.prepare_fast(bye_score, single_bye)
             fast = self.fast_weight
-            M.begin_bracket()
+            M.forget_subset()
             reduced = (
                 self.reduce
                 and not initial_single_bye
-                and not ((n & 1) and sg_it != n and bye_score >= sa[sorted_players[sg_it].pid])
+                and not ((n & 1) and next_group_first != n and bye_score >= score[sorted_players[next_group_first].pid])
             )
 
             def compute(tb=None):
                 if reduced:
-                    return M.compute_within(vi, low_mask, nbc, top_shift, tb)
+                    return M.compute_within(vertex, low_mask, not_bye_candidate, tb)
                 return M.compute(tb)
 
-            # base edge weights: bew[(larger, smaller)] over bracket + next group
-            bew: dict[tuple[int, int], int | None] = {}
+            # base edge weights: base_weight[(larger, smaller)] over bracket + next group
+            base_weight: dict[tuple[int, int], int | None] = {}
             E = M.E
             xadj = M.xadj
-            for lg in range(sg_begin, size):
-                plg = pbi[lg]
-                vlg = vi[lg]
-                in_cur = lg < nsgb
+            for lg in range(moved_down_count, size):
+                plg = bracket[lg]
+                vlg = vertex[lg]
+                in_cur = lg < next_group_start
                 xl = xadj[vlg]
                 for sm in range(lg):
-                    w = fast(pbi[sm], plg, in_cur, not in_cur)
-                    vs = vi[sm]
+                    w = fast(bracket[sm], plg, in_cur, not in_cur)
+                    vs = vertex[sm]
                     # vertex indices grow with the player index: vs < vlg
                     if w:
-                        bew[(lg, sm)] = w
+                        base_weight[(lg, sm)] = w
                         E[(vs, vlg)] = (w, 0)
                     else:
                         E[(vs, vlg)] = None
                     xl.add(vs)
                     xadj[vs].add(vlg)
 
-            def ewc(sm, lg, sm_ri, rem_pairs):
-                r = bew.get((lg, sm))
+            def ordered_weight(sm, lg, sm_ri, rem_pairs):
+                r = base_weight.get((lg, sm))
                 if not r:
                     return None
-                add = ((int(sm_ri < rem_pairs) << (2 * sgsb)) - sm_ri) << 1
+                add = ((int(sm_ri < rem_pairs) << (2 * count_bits)) - sm_ri) << 1
                 return (r, add)
 
             stable = None
-            if reduced and not nsgb & 1:
+            if reduced and not next_group_start & 1:
                 # an even bracket that can be paired within itself: its pairing does not depend
                 # on the next score group, so every matching of this bracket leaves that group out
-                bracket_v = vi[:nsgb]
-                stable = M.try_close(bracket_v, low_mask, nbc, top_shift)
+                bracket_vertices = vertex[:next_group_start]
+                stable = M.try_close(bracket_vertices, low_mask, not_bye_candidate)
                 if stable is not None:
 
                     def compute(tb=None):
-                        return M.compute_within(bracket_v, low_mask, nbc, top_shift, tb)
+                        return M.compute_within(bracket_vertices, low_mask, not_bye_candidate, tb)
 
             if stable is None:
                 stable = compute()
 
             def in_bracket(x):
-                return sg_begin_v <= x < nsgb_v
+                return residents_vertex <= x < next_group_vertex
 
             # moved-down players to pair in this bracket
-            md_score = None
-            rem_md = rem_md_matched = 0
-            for pi in range(sg_begin):
-                if pi == 0 or sa[pbi[pi].pid] < md_score:
-                    md_score = sa[pbi[pi].pid]
-                    rem_md_matched = 0
-                    rem_md = 0
+            moved_down_score = None
+            moved_down_left = moved_down_left_paired = 0
+            for pi in range(moved_down_count):
+                if pi == 0 or score[bracket[pi].pid] < moved_down_score:
+                    moved_down_score = score[bracket[pi].pid]
+                    moved_down_left_paired = 0
+                    moved_down_left = 0
                     j = pi
-                    while sa[pbi[j].pid] >= md_score:
-                        rem_md += 1
-                        if in_bracket(stable[vi[j]]):
-                            rem_md_matched += 1
+                    while score[bracket[j].pid] >= moved_down_score:
+                        moved_down_left += 1
+                        if in_bracket(stable[vertex[j]]):
+                            moved_down_left_paired += 1
                         j += 1
-                if not rem_md_matched:
+                if not moved_down_left_paired:
                     continue
-                pv = vi[pi]
-                if rem_md <= rem_md_matched:
+                pv = vertex[pi]
+                if moved_down_left <= moved_down_left_paired:
                     matched[pv] = True
                     continue
-                rem_md -= 1
+                moved_down_left -= 1
                 if not in_bracket(stable[pv]):
-                    for oi in range(sg_begin, nsgb):
-                        w = bew.get((oi, pi))
+                    for oi in range(moved_down_count, next_group_start):
+                        w = base_weight.get((oi, pi))
                         if w:
-                            setw(pv, vi[oi], (w, 1))
+                            set_weight(pv, vertex[oi], (w, 1))
                     stable = compute()
                 if in_bracket(stable[pv]):
                     matched[pv] = True
-                    rem_md_matched -= 1
-                    for oi in range(sg_begin, nsgb):
-                        w = bew.get((oi, pi))
+                    moved_down_left_paired -= 1
+                    for oi in range(moved_down_count, next_group_start):
+                        w = base_weight.get((oi, pi))
                         if w:
-                            setw(pv, vi[oi], (w, (nsgb - sg_begin) + 1))
+                            set_weight(pv, vertex[oi], (w, (next_group_start - moved_down_count) + 1))
 
             # opponents of the moved-down players
-            for pi in range(sg_begin):
-                pv = vi[pi]
+            for pi in range(moved_down_count):
+                pv = vertex[pi]
                 if not matched[pv]:
                     continue
                 best = None
-                for oi in range(sg_begin, nsgb):
-                    if not matched[vi[oi]] and bew.get((oi, pi)):
-                        best = vi[oi]
+                for oi in range(moved_down_count, next_group_start):
+                    if not matched[vertex[oi]] and base_weight.get((oi, pi)):
+                        best = vertex[oi]
                         break
                 if stable[pv] != best:
                     addend = size
-                    for oi in range(nsgb - 1, sg_begin - 1, -1):
-                        ov = vi[oi]
+                    for oi in range(next_group_start - 1, moved_down_count - 1, -1):
+                        ov = vertex[oi]
                         if matched[ov]:
                             continue
-                        w = bew.get((oi, pi))
+                        w = base_weight.get((oi, pi))
                         if w:
-                            setw(pv, ov, (w, addend))
+                            set_weight(pv, ov, (w, addend))
                             addend += 1
                     tb = []
-                    for pj in range(pi + 1, sg_begin):
-                        if matched[vi[pj]]:
+                    for pj in range(pi + 1, moved_down_count):
+                        if matched[vertex[pj]]:
                             tb.append(
                                 (
-                                    vi[pj],
+                                    vertex[pj],
                                     [
-                                        vi[oi]
-                                        for oi in range(sg_begin, nsgb)
-                                        if not matched[vi[oi]] and bew.get((oi, pj))
+                                        vertex[oi]
+                                        for oi in range(moved_down_count, next_group_start)
+                                        if not matched[vertex[oi]] and base_weight.get((oi, pj))
                                     ],
                                 )
                             )
@@ -757,9 +735,9 @@ class Dutch:
             # remainder
             remainder: list[int] = []
             rem_pairs = 0
-            for pi in range(sg_begin, nsgb):
-                pv = vi[pi]
-                if stable[pv] < sg_begin_v:
+            for pi in range(moved_down_count, next_group_start):
+                pv = vertex[pi]
+                if stable[pv] < residents_vertex:
                     continue
                 remainder.append(pi)
                 if stable[pv] < pv:
@@ -767,20 +745,20 @@ class Dutch:
             R = len(remainder)
             for oidx in range(R):
                 oi = remainder[oidx]
-                ov = vi[oi]
+                ov = vertex[oi]
                 for ridx in range(R):
                     pi = remainder[ridx]
                     if oi <= pi:
                         break
-                    setw(vi[pi], ov, ewc(pi, oi, ridx, rem_pairs))
+                    set_weight(vertex[pi], ov, ordered_weight(pi, oi, ridx, rem_pairs))
             stable = compute()
 
             def forward(v):
-                return v < stable[v] < nsgb_v
+                return v < stable[v] < next_group_vertex
 
             exchange_count = 0
             for ridx in range(min(rem_pairs, R)):
-                pv = vi[remainder[ridx]]
+                pv = vertex[remainder[ridx]]
                 if not forward(pv):
                     exchange_count += 1
 
@@ -793,19 +771,19 @@ class Dutch:
                 pri -= 1
                 it -= 1
                 pi = remainder[it]
-                pv = vi[pi]
+                pv = vertex[pi]
                 if forward(pv):
                     for k in range(opp_it, R):
-                        w = ewc(pi, remainder[k], pri, rem_pairs)
+                        w = ordered_weight(pi, remainder[k], pri, rem_pairs)
                         if w:
-                            setw(pv, vi[remainder[k]], (w[0], w[1] - 1))
+                            set_weight(pv, vertex[remainder[k]], (w[0], w[1] - 1))
                     stable = compute()
                 exchange = not forward(pv)
                 ex_rem -= exchange
                 for k in range(it + 1, R):
                     if exchange:
-                        bew.pop((remainder[k], pi), None)
-                    setw(pv, vi[remainder[k]], ewc(pi, remainder[k], pri, rem_pairs))
+                        base_weight.pop((remainder[k], pi), None)
+                    set_weight(pv, vertex[remainder[k]], ordered_weight(pi, remainder[k], pri, rem_pairs))
 
             # higher players of the lower group to be exchanged
             ex_rem = exchange_count
@@ -814,82 +792,82 @@ class Dutch:
                 if not ex_rem > 1:
                     break
                 pi = remainder[it]
-                pv = vi[pi]
+                pv = vertex[pi]
                 already = forward(pv)
                 if not already:
                     for k in range(it + 1, R):
-                        w = ewc(pi, remainder[k], ri, rem_pairs)
+                        w = ordered_weight(pi, remainder[k], ri, rem_pairs)
                         if w:
-                            setw(pv, vi[remainder[k]], (w[0], w[1] + 1))
+                            set_weight(pv, vertex[remainder[k]], (w[0], w[1] + 1))
                     stable = compute()
                 exchange = forward(pv)
                 if exchange:
                     ex_rem -= 1
                     for k in range(it):
-                        bew.pop((pi, remainder[k]), None)
-                        setw(pv, vi[remainder[k]], None)
-                    for oi in range(nsgb, size):
-                        bew.pop((oi, pi), None)
-                        setw(pv, vi[oi], None)
+                        base_weight.pop((pi, remainder[k]), None)
+                        set_weight(pv, vertex[remainder[k]], None)
+                    for oi in range(next_group_start, size):
+                        base_weight.pop((oi, pi), None)
+                        set_weight(pv, vertex[oi], None)
                 if not already:
                     for k in range(it + 1, R):
-                        setw(pv, vi[remainder[k]], ewc(pi, remainder[k], ri, rem_pairs))
+                        set_weight(pv, vertex[remainder[k]], ordered_weight(pi, remainder[k], ri, rem_pairs))
                 ri += 1
 
             # finalize the exchanges
             for a in range(R):
                 pa = remainder[a]
-                pv = vi[pa]
+                pv = vertex[pa]
                 fa = forward(pv)
                 for c in range(a + 1, R):
                     pc = remainder[c]
-                    ov = vi[pc]
+                    ov = vertex[pc]
                     if not fa or forward(ov):
-                        bew.pop((pc, pa), None)
-                    w = bew.get((pc, pa))
-                    setw(pv, ov, (w, 0) if w else None)
+                        base_weight.pop((pc, pa), None)
+                    w = base_weight.get((pc, pa))
+                    set_weight(pv, ov, (w, 0) if w else None)
 
             # opponents of the first-group players
             if reduced:
-                rem_active = [vi[pi] for pi in remainder if not matched[vi[pi]]]
+                rem_active = [vertex[pi] for pi in remainder if not matched[vertex[pi]]]
                 s1_count = sum(1 for v in rem_active if forward(v))
                 if rem_active and 2 * s1_count == len(rem_active):
                     # nobody of the remainder floats: its pairing does not depend
                     # on the other players
                     M.close_subset(rem_active, low_mask)
-                    sub_vi = rem_active
+                    remainder_vertices = rem_active
 
                     def compute(tb=None):
-                        return M.compute_within(sub_vi, low_mask, nbc, top_shift, tb)
+                        return M.compute_within(remainder_vertices, low_mask, not_bye_candidate, tb)
 
             for pi in remainder:
-                pv = vi[pi]
+                pv = vertex[pi]
                 if forward(pv):
                     best = None
                     for oi in remainder:
-                        if oi > pi and not matched[vi[oi]] and bew.get((oi, pi)):
-                            best = vi[oi]
+                        if oi > pi and not matched[vertex[oi]] and base_weight.get((oi, pi)):
+                            best = vertex[oi]
                             break
                     if stable[pv] != best and pv not in M.covered:
                         addend = 0
                         for oi in reversed(remainder):
-                            ov = vi[oi]
+                            ov = vertex[oi]
                             if oi <= pi or matched[ov]:
                                 continue
-                            w = bew.get((oi, pi))
+                            w = base_weight.get((oi, pi))
                             if w:
-                                setw(pv, ov, (w, addend))
+                                set_weight(pv, ov, (w, addend))
                             addend += 1
                         tb = []
                         for pj in remainder:
-                            if pj > pi and forward(vi[pj]):
+                            if pj > pi and forward(vertex[pj]):
                                 tb.append(
                                     (
-                                        vi[pj],
+                                        vertex[pj],
                                         [
-                                            vi[oi]
+                                            vertex[oi]
                                             for oi in remainder
-                                            if oi > pj and not matched[vi[oi]] and bew.get((oi, pj))
+                                            if oi > pj and not matched[vertex[oi]] and base_weight.get((oi, pj))
                                         ],
                                     )
                                 )
@@ -903,29 +881,34 @@ class Dutch:
             # next bracket
             new_pbi: list[EPlayer] = []
             new_vi: list[int] = []
-            sg_begin = 0
-            single_bye = bool((n & 1) and sg_it != n and bye_score >= sa[sorted_players[sg_it].pid])
+            moved_down_count = 0
+            single_bye = bool(
+                (n & 1) and next_group_first != n and bye_score >= score[sorted_players[next_group_first].pid]
+            )
             for pi in range(size):
-                pv = vi[pi]
-                if pi < nsgb and matched[pv]:
-                    a = pbi[pi]
+                pv = vertex[pi]
+                if pi < next_group_start and matched[pv]:
+                    a = bracket[pi]
                     b = sorted_players[stable[pv]]
                     matching_by_id[a.pid] = b.pid
                     matching_by_id[b.pid] = a.pid
                     self.paired_in[a.pid] = self.paired_in[b.pid] = cur_score
                 else:
-                    new_pbi.append(pbi[pi])
+                    new_pbi.append(bracket[pi])
                     new_vi.append(pv)
-                    if pi < nsgb:
-                        sg_begin += 1
-                        self.moved_down.setdefault(pbi[pi].pid, []).append(
-                            (cur_score, nsgb, sum(1 for q in range(nsgb) if matched[vi[q]]))
+                    if pi < next_group_start:
+                        moved_down_count += 1
+                        self.moved_down.setdefault(bracket[pi].pid, []).append(
+                            (cur_score, next_group_start, sum(1 for q in range(next_group_start) if matched[vertex[q]]))
                         )
-                    if single_bye and sa[sorted_players[stable[pv]].pid] < sa[sorted_players[sg_it].pid]:
+                    if (
+                        single_bye
+                        and score[sorted_players[stable[pv]].pid] < score[sorted_players[next_group_first].pid]
+                    ):
                         single_bye = False
-            pbi = new_pbi
-            vi = new_vi
-            sg_begin_v = nsgb_v
+            bracket = new_pbi
+            vertex = new_vi
+            residents_vertex = next_group_vertex
 
         pairs = []
         bye = None
@@ -940,7 +923,7 @@ class Dutch:
                         pairs.append((m, p.pid))
             else:
                 bye = p.pid
-                self.paired_in[p.pid] = sa[p.pid]
+                self.paired_in[p.pid] = score[p.pid]
         pairs = self.board_order(pairs)
         self.report(n, n)
         return pairs, bye

@@ -38,7 +38,7 @@ def _down_reason(d, pid) -> str:
 def explain(d, pairs, bye) -> dict[int, Explanation]:
     """Build an Explanation for every paired player (and the bye)."""
     t = d.t
-    sa = d.sa
+    pairing_score = d.pairing_score
     out: dict[int, Explanation] = {}
     colour_of = {}
     opp_of = {}
@@ -82,7 +82,7 @@ def explain(d, pairs, bye) -> dict[int, Explanation]:
             opp = None
         else:
             o = t.players[opp_of[pid]]
-            mine, theirs = sa[pid], sa[o.pid]
+            mine, theirs = pairing_score[pid], pairing_score[o.pid]
             if mine > theirs:
                 fl = "down"
                 why = (
@@ -101,7 +101,7 @@ def explain(d, pairs, bye) -> dict[int, Explanation]:
             opp = o.pid + 1
         out[pid + 1] = Explanation(
             player=pid + 1,
-            score=_pts(sa[pid]),
+            score=_pts(pairing_score[pid]),
             bracket=None if bracket is None else _pts(bracket),
             opponent=opp,
             color=col,

@@ -32,9 +32,14 @@ class MatchingState:
     """An n-vertex graph whose weights change between computations.
 
     Weights set explicitly (``set``; ``None`` removes an edge) override the
-    default weight ``outside(u, v)`` of a pair, which is computed on demand (the
-    weights of the players outside the bracket only carry the completion field).
+    default weight ``outside(u, v)`` of a pair, which is computed on demand.
     Finalized pairs leave the graph (their matching is fixed).
+
+    Computations can be restricted to a subset of the vertices (``compute_within``):
+    the caller promises that, on the edges it has not set, the weight is nothing but
+    bits above ``mask``, the same for every way of matching all the vertices (a
+    completability requirement: as many vertices matched as possible, those of
+    ``must_match`` first).
     """
 
     def __init__(self, n: int, outside=None):
@@ -94,15 +99,16 @@ class MatchingState:
         self.mate[u] = v
         self.mate[v] = u
 
-    def compute_within(self, subset, mask, nbc, top_shift, tiebreak=None) -> list[int]:
-        """Matching restricted to ``subset`` (the bracket and the next score group).
+    def compute_within(self, subset, mask, must_match, tiebreak=None) -> list[int]:
+        """Matching restricted to ``subset``.
 
-        The players outside the subset only matter through completability: their
-        edges carry nothing but the completion field.  So the best matching inside
-        the subset (weights without the completion field) is optimal for the whole
-        graph whenever the players it leaves unmatched can still be matched with the
-        players outside (checked exactly).  Otherwise the whole graph is used.
-        Players of the subset matched outside it get the partner ``self.n``.
+        The vertices outside the subset only matter through completability: their
+        edges carry nothing below ``mask``.  So the best matching inside the subset
+        (weights masked) is optimal for the whole graph whenever the vertices it
+        leaves unmatched can still be matched with the vertices outside (checked
+        exactly; ``must_match[v]``: v may not be the one vertex left over).
+        Otherwise the whole graph is used.  Vertices of the subset matched outside
+        it get the partner ``self.n``.
         """
         self.calls += 1
         self.covered = set()
@@ -118,7 +124,7 @@ class MatchingState:
                 for v in subset:
                     mate[v] = v
                 return self.compute(tiebreak)
-        elif not self._absorbable(unmatched, inset, nbc, top_shift):
+        elif not self._absorbable(unmatched, inset, must_match):
             return self.compute(tiebreak)
         self.covered = set(covered)
         out = list(mate)
@@ -142,22 +148,22 @@ class MatchingState:
                 mate[v] = u
         return subset, frozenset(v for v in subset if mate[v] == v), covered
 
-    def try_close(self, subset, mask, nbc, top_shift) -> list[int] | None:
-        """Close the computations to ``subset`` (a whole bracket) when it can be matched within
-        itself and the players outside it can still all be matched (but for one bye candidate).
+    def try_close(self, subset, mask, must_match) -> list[int] | None:
+        """Close the computations to ``subset`` when it can be matched within itself and the
+        vertices outside it can still all be matched (but for one vertex not in ``must_match``).
 
-        Every optimal matching then matches the subset within itself: completion ranks above the
-        number of pairs in the bracket, and a matching that sends any of its players outside pairs
-        fewer of them in the bracket. Returns the matching (as ``compute_within``), or None with
-        nothing changed, when the subset has no perfect matching or the rest could not be completed.
+        The caller knows that every optimal matching then matches the subset within itself (its
+        weights reward the pairs inside the subset above anything else below ``mask``). Returns
+        the matching (as ``compute_within``), or None with nothing changed, when the subset has
+        no perfect matching or the rest could not be completed.
         """
         subset = sorted(v for v in subset if self.active[v])
         if len(subset) % 2:
             return None
-        # the completion check of the players outside this subset (its caches belong to the
-        # bracket's usual subset: set them aside)
+        # the completability check of the vertices outside this subset (the caches belong to
+        # the current subset: set them aside)
         self.absorb_cache, self.outside_key = {}, None
-        completable = self._absorbable(frozenset(), set(subset), nbc, top_shift)
+        completable = self._absorbable(frozenset(), set(subset), must_match)
         self.absorb_cache, self.outside_key = {}, None
         if not completable:
             return None
@@ -172,8 +178,8 @@ class MatchingState:
         self.covered = set(covered)
         return list(self.mate)
 
-    def begin_bracket(self) -> None:
-        """A new bracket: forget what depends on the subset."""
+    def forget_subset(self) -> None:
+        """A new subset follows: forget what depends on the current one."""
         self.absorb_cache = {}
         self.outside_key = None
         self.sub = None
@@ -182,7 +188,7 @@ class MatchingState:
 
     def close_subset(self, subset, mask) -> None:
         """From now on compute within ``subset`` only: every optimal matching
-        matches it within itself, whatever happens to the other players."""
+        matches it within itself, whatever happens to the other vertices."""
         self._begin_subset(subset, mask)
         self.layout = {}
         self.closed_subset = True
@@ -206,11 +212,11 @@ class MatchingState:
                         sub[(u, v)] = (a, x[1])
         self.sub = sub
 
-    def _absorbable(self, U, inset, nbc, top_shift) -> bool:
+    def _absorbable(self, U, inset, must_match) -> bool:
         cache = self.absorb_cache
         if U in cache:
             return cache[U]
-        if self._absorb_greedy(U, inset, nbc):
+        if self._absorb_greedy(U, inset, must_match):
             cache[U] = True
             return True
         act = [v for v in range(self.n) if self.active[v] and (v not in inset or v in U)]
@@ -221,13 +227,13 @@ class MatchingState:
         edges = []
         for i, u in enumerate(act):
             uu = u in U
-            nu = nbc[u]
+            nu = must_match[u]
             for v in act[i + 1 :]:
                 if uu and v in U:
                     continue
                 if comp(u, v):
-                    edges.append((u, v, 1 + nu + nbc[v]))
-        need = len(act) // 2 + sum(1 for v in act if nbc[v])
+                    edges.append((u, v, 1 + nu + must_match[v]))
+        need = len(act) // 2 + sum(1 for v in act if must_match[v])
         ok = False
         if edges:
             g = rx.PyGraph()
@@ -238,12 +244,12 @@ class MatchingState:
             total = sum(wmap.get((a, b), wmap.get((b, a), 0)) for a, b in m)
             ok = total >= need
         else:
-            ok = len(act) <= 1 and (not act or not nbc[act[0]])
+            ok = len(act) <= 1 and (not act or not must_match[act[0]])
         cache[U] = ok
         return ok
 
     def _outside_matching(self, inset):
-        """The base complete matching restricted to the players outside the subset."""
+        """The base complete matching restricted to the vertices outside the subset."""
         if self.outside_key is not None:
             return self.outside
         L = [v for v in range(self.n) if self.active[v] and v not in inset]
@@ -261,10 +267,10 @@ class MatchingState:
         self.outside_data = (L, Lset, mate, free)
         return self.outside_data
 
-    def _absorb_greedy(self, U, inset, nbc) -> bool:
-        """Quick certificate that the players U and the outside players can all be
-        matched (but for one bye candidate): extend a known matching of the outside
-        players along alternating paths (a search that ignores odd cycles, so a
+    def _absorb_greedy(self, U, inset, must_match) -> bool:
+        """Quick certificate that the vertices U and the outside vertices can all be
+        matched (but for one not in ``must_match``): extend a known matching of the
+        outside vertices along alternating paths (a search that ignores odd cycles, so a
         failure proves nothing and the exact check follows)."""
         if self.outside_key is None:
             self._outside_matching(inset)
@@ -274,13 +280,13 @@ class MatchingState:
         verts = L + sorted(U)
         pending = set(U) | set(free0)
         left = []
-        # players who must not be left over (not bye candidates) go first, and
+        # vertices that must not be left over go first, and
         # are matched with each other first
-        for root in sorted(pending, key=lambda v: (nbc[v], v), reverse=True):
+        for root in sorted(pending, key=lambda v: (must_match[v], v), reverse=True):
             if root not in pending:
                 continue
             pending.discard(root)
-            strict = nbc[root] and any(nbc[v] for v in pending)
+            strict = must_match[root] and any(must_match[v] for v in pending)
             parent = {}
             seen = {root}
             queue = [root]
@@ -292,7 +298,7 @@ class MatchingState:
                     for x in verts:
                         if x in seen or (ain and x in U) or not comp(a, x):
                             continue
-                        if x in pending and (not strict or nbc[x]):
+                        if x in pending and (not strict or must_match[x]):
                             parent[x] = a
                             found = x
                             break
@@ -328,7 +334,7 @@ class MatchingState:
                 a = parent[x]
         if len(left) > 1:
             return False
-        return not left or not nbc[left[0]]
+        return not left or not must_match[left[0]]
 
     def compute_edges(self, edges) -> list[int]:
         """Maximum-weight matching of an explicit edge list [(u, v, w)] over all vertices

@@ -404,11 +404,16 @@ def _assemble(tournament, entries, rounds, history, categories, public, rights):
         ),
     )
     abandoned = {ids[e.pk] for e in entries if e.withdrawal_kind == WithdrawalKind.ABANDONMENT}
+    # the categories of each entry, read once (a related manager per entry and category costs more than the rest)
+    in_category: dict[int, list] = {cat.pk: [] for cat in categories}
+    if categories:
+        for e in entries:
+            for c in e.categories.all():
+                if c.pk in in_category:
+                    in_category[c.pk].append(e)
     for cat in categories:
-        members = [e for e in entries if ids[e.pk] in counted and any(c.pk == cat.pk for c in e.categories.all())]
-        rows = category_standings(
-            standings, [ids[e.pk] for e in entries if any(c.pk == cat.pk for c in e.categories.all())]
-        )
+        members = [e for e in in_category[cat.pk] if ids[e.pk] in counted]
+        rows = category_standings(standings, [ids[e.pk] for e in in_category[cat.pk]])
         candidates = [
             Candidate(r.row.id, r.row.place, r.row.points, r.row.tiebreaks, r.row.order, r.row.id in abandoned)
             for r in rows

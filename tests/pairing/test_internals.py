@@ -22,11 +22,9 @@ def test_fast_weights_match_definition(name):
     d = Dutch(t)
     d.run()
     ps = d.sorted
-    top = d.completion_shift()
-    unpl = top - (d.sgsb * 4 + d.sgs * 2)
     d.unplayed_ranks = {g: g % 3 for g in range(30)}
     for single in (False, True):
-        bye = d.sa[ps[-1].pid] if single else 0
+        bye = d.pairing_score[ps[-1].pid] if single else 0
         d.prepare_fast(bye, single)
         for i in range(0, len(ps), 3):
             for j in range(i):
@@ -34,7 +32,40 @@ def test_fast_weights_match_definition(name):
                     ref = d.edge_weight(ps[j], ps[i], cur, nxt, bye, single)
                     assert d.fast_weight(ps[j], ps[i], cur, nxt) == ref
                 ref = d.edge_weight(ps[j], ps[i], False, False, bye, single)
-                assert d.outside_weight(ps[j], ps[i], bye, single, top, unpl) == ref
+                assert d.outside_weight(ps[j], ps[i], bye, single) == ref
+
+
+def test_the_weight_layout_stacks_its_fields_in_priority_order():
+    data = trf.parse(vectors.trf_text("t001004-n147-r06"))
+    d = Dutch(build(data.state, byes_240=data.byes_240))
+    d.run()
+    layout = d.weight_layout()
+    names = [name for name, _ in layout]
+    assert names[:9] == [
+        "current_pairs",
+        "current_scores",
+        "next_pairs",
+        "next_scores",
+        "unplayed",
+        "colour_imbalance",
+        "colour_absolute",
+        "colour_preference",
+        "colour_strong",
+    ]
+    assert names[9:] == ["down_1", "up_1", "down_2", "up_2"] + [
+        "down_1_scores",
+        "up_1_scores",
+        "down_2_scores",
+        "up_2_scores",
+    ]
+    positions = d.field_positions()
+    # each field starts where the one below it ends; the completion field is on top of them all
+    below = 0
+    for name, width in reversed(layout):
+        assert positions[name] == below
+        below += width
+    assert positions["completion"] == below == sum(width for _, width in layout)
+    assert dict(layout)["unplayed"] == 2 * d.count_bits and dict(layout)["next_scores"] == d.score_bits
 
 
 def test_compressed_weights_give_an_optimal_matching():

@@ -6,7 +6,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments import urls_staff
-from tournaments.models import TournamentRole
+from tournaments.models import PairingJob, TournamentRole
 from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
@@ -22,6 +22,7 @@ POST_ONLY = {"entry_add", "round_pair"}
 def world(field, director, django_user_model):
     t, entries = field(4)
     round_pair(tournament=t, user=director)
+    PairingJob.objects.create(tournament=t, round_number=1, status="done", round=t.rounds.get(), paired=4, total=4)
     other, _ = field(4)
     arbiter = django_user_model.objects.create_user("arbitro", password="x-senha-123")
     TournamentRole.objects.create(tournament=t, user=arbiter, role="arbiter")
@@ -32,6 +33,7 @@ def world(field, director, django_user_model):
 
 
 def staff_urls(t, entries):
+    job = PairingJob.objects.get(tournament=t)
     kwargs = {
         "slug": t.slug,
         "pk": entries[0].pk,
@@ -41,6 +43,7 @@ def staff_urls(t, entries):
         "board": 1,
         "game": 1,
         "what": "json",
+        "job": job.pk,
     }
     out = []
     for pattern in urls_staff.urlpatterns:
