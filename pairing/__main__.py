@@ -47,14 +47,12 @@ def check_rounds(data: trf.TrfData) -> list[str]:
         from .engine import WHITE
 
         probe = copy.deepcopy(state)
-        probe.line_of = getattr(state, "line_of", {})
         probe.total_rounds = played + 1
         t = build(probe)
         state.initial_color = "w" if t.initial_color == WHITE else "b"
     out = []
     for rnd in range(1, played + 1):
         st = copy.deepcopy(state)
-        st.line_of = getattr(state, "line_of", {})
         actual_pairs = set()
         actual_bye = None
         absences = {}

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from . import model as M
 from .convert import build
-from .dutch import Dutch, NoValidPairingError
+from .dutch import Dutch, NoValidPairingError, Progress
+from .engine import ETournament
+
+if TYPE_CHECKING:
+    from .trf import TrfData
 
 
-def _run(t, explain: bool = True, progress=None) -> M.Pairing:
+def _run(t: ETournament, explain: bool = True, progress: Progress | None = None) -> M.Pairing:
     d = Dutch(t, progress=progress)
     try:
         pairs, bye = d.run()
@@ -25,7 +30,7 @@ def _run(t, explain: bool = True, progress=None) -> M.Pairing:
     return result
 
 
-def pair_round(state: M.TournamentState, explain: bool = True, progress=None) -> M.Pairing:
+def pair_round(state: M.TournamentState, explain: bool = True, progress: Progress | None = None) -> M.Pairing:
     """Pair the next round of ``state`` (FIDE Dutch, 2026 edition).
 
     ``progress(paired, total)``, when given, is called as the players get their opponents
@@ -36,7 +41,7 @@ def pair_round(state: M.TournamentState, explain: bool = True, progress=None) ->
     return _run(t, explain, progress)
 
 
-def pair_trf(data, explain: bool = False, validate: bool = True) -> M.Pairing:
+def pair_trf(data: TrfData, explain: bool = False, validate: bool = True) -> M.Pairing:
     t = build(
         data.state,
         validate_scores=validate,
@@ -88,7 +93,7 @@ def seed_order(players: Iterable[M.PlayerState], provisional_rating: int = 0) ->
     return sorted(players, key=lambda p: seed_key(p.rating or provisional_rating, p.fmjd_rating, p.title, p.name))
 
 
-def check_pairing(state: M.TournamentState, boards, bye=None):
+def check_pairing(state: M.TournamentState, boards: Iterable[tuple[int, int]], bye: int | None = None) -> list[str]:
     """Absolute criteria of a (possibly hand-edited) pairing of the next round.
 
     Returns a list of problems in Portuguese (empty when the pairing is valid):
@@ -107,7 +112,7 @@ def check_pairing(state: M.TournamentState, boards, bye=None):
     d.pairing_score = {p.pid: t.score_acc(p) for p in t.players if p.valid}
     d.colour_keys()
     problems = []
-    seen = {}
+    seen: dict[int, int] = {}
     listed = [x for b in boards for x in b] + ([bye] if bye is not None else [])
     for x in listed:
         seen[x] = seen.get(x, 0) + 1

@@ -7,22 +7,24 @@ fit the 127-bit integers of rustworkx.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 
-def max_weight_matching(edges):
-    """edges: list of (u, v, w) with hashable u, v and integer w > 0.
+
+def max_weight_matching(edges: list[tuple[int, int, int]]) -> list[tuple[int, int]]:
+    """edges: list of (u, v, w) with vertex numbers u, v and integer w > 0.
 
     Returns a list of matched pairs (u, v) of a maximum-weight matching
     (not necessarily of maximum cardinality).
     """
     if not edges:
         return []
-    labels = {}
+    labels: dict[int, int] = {}
     for u, v, _ in edges:
         if u not in labels:
             labels[u] = len(labels)
         if v not in labels:
             labels[v] = len(labels)
-    names = [None] * len(labels)
+    names = [0] * len(labels)
     for k, i in labels.items():
         names[i] = k
     E = [(labels[u], labels[v], 2 * w) for u, v, w in edges]  # doubled: integer duals
@@ -34,11 +36,11 @@ def max_weight_matching(edges):
     return out
 
 
-def _solve(nvertex, edges):
+def _solve(nvertex: int, edges: list[tuple[int, int, int]]) -> list[int]:
     nedge = len(edges)
     maxweight = max(0, max(w for _, _, w in edges))
     endpoint = [edges[p // 2][p % 2] for p in range(2 * nedge)]
-    neighbend = [[] for _ in range(nvertex)]
+    neighbend: list[list[int]] = [[] for _ in range(nvertex)]
     for k, (i, j, _w) in enumerate(edges):
         neighbend[i].append(2 * k + 1)
         neighbend[j].append(2 * k)
@@ -47,21 +49,21 @@ def _solve(nvertex, edges):
     labelend = (2 * nvertex) * [-1]
     inblossom = list(range(nvertex))
     blossomparent = (2 * nvertex) * [-1]
-    blossomchilds = (2 * nvertex) * [None]
+    blossomchilds: list[list[int]] = [[] for _ in range(2 * nvertex)]
     blossombase = list(range(nvertex)) + nvertex * [-1]
-    blossomendps = (2 * nvertex) * [None]
+    blossomendps: list[list[int]] = [[] for _ in range(2 * nvertex)]
     bestedge = (2 * nvertex) * [-1]
-    blossombestedges = (2 * nvertex) * [None]
+    blossombestedges: list[list[int] | None] = [None] * (2 * nvertex)
     unusedblossoms = list(range(nvertex, 2 * nvertex))
     dualvar = nvertex * [maxweight] + nvertex * [0]
     allowedge = nedge * [False]
-    queue = []
+    queue: list[int] = []
 
-    def slack(k):
+    def slack(k: int) -> int:
         i, j, wt = edges[k]
         return dualvar[i] + dualvar[j] - 2 * wt
 
-    def blossom_leaves(b):
+    def blossom_leaves(b: int) -> Iterator[int]:
         if b < nvertex:
             yield b
         else:
@@ -71,7 +73,7 @@ def _solve(nvertex, edges):
                 else:
                     yield from blossom_leaves(t)
 
-    def assign_label(w, t, p):
+    def assign_label(w: int, t: int, p: int) -> None:
         b = inblossom[w]
         label[w] = label[b] = t
         labelend[w] = labelend[b] = p
@@ -82,7 +84,7 @@ def _solve(nvertex, edges):
             base = blossombase[b]
             assign_label(endpoint[mate[base]], 1, mate[base] ^ 1)
 
-    def scan_blossom(v, w):
+    def scan_blossom(v: int, w: int) -> int:
         path = []
         base = -1
         while v != -1 or w != -1:
@@ -104,7 +106,7 @@ def _solve(nvertex, edges):
             label[b] = 1
         return base
 
-    def add_blossom(base, k):
+    def add_blossom(base: int, k: int) -> None:
         v, w, wt = edges[k]
         bb = inblossom[base]
         bv = inblossom[v]
@@ -140,10 +142,11 @@ def _solve(nvertex, edges):
             inblossom[v] = b
         bestedgeto = (2 * nvertex) * [-1]
         for bv in path:
-            if blossombestedges[bv] is None:
+            best_of_bv = blossombestedges[bv]
+            if best_of_bv is None:
                 nblists = [[p // 2 for p in neighbend[v]] for v in blossom_leaves(bv)]
             else:
-                nblists = [blossombestedges[bv]]
+                nblists = [best_of_bv]
             for nblist in nblists:
                 for k2 in nblist:
                     i, j, wt = edges[k2]
@@ -154,13 +157,14 @@ def _solve(nvertex, edges):
                         bestedgeto[bj] = k2
             blossombestedges[bv] = None
             bestedge[bv] = -1
-        blossombestedges[b] = [k2 for k2 in bestedgeto if k2 != -1]
+        best_of_b = [k2 for k2 in bestedgeto if k2 != -1]
+        blossombestedges[b] = best_of_b
         bestedge[b] = -1
-        for k2 in blossombestedges[b]:
+        for k2 in best_of_b:
             if bestedge[b] == -1 or slack(k2) < slack(bestedge[b]):
                 bestedge[b] = k2
 
-    def expand_blossom(b, endstage):
+    def expand_blossom(b: int, endstage: bool) -> None:
         for s in blossomchilds[b]:
             blossomparent[s] = -1
             if s < nvertex:
@@ -209,13 +213,14 @@ def _solve(nvertex, edges):
                     assign_label(v, 2, labelend[v])
                 j += jstep
         label[b] = labelend[b] = -1
-        blossomchilds[b] = blossomendps[b] = None
+        blossomchilds[b] = []
+        blossomendps[b] = []
         blossombase[b] = -1
         blossombestedges[b] = None
         bestedge[b] = -1
         unusedblossoms.append(b)
 
-    def augment_blossom(b, v):
+    def augment_blossom(b: int, v: int) -> None:
         t = v
         while blossomparent[t] != b:
             t = blossomparent[t]
@@ -245,7 +250,7 @@ def _solve(nvertex, edges):
         blossomendps[b] = blossomendps[b][i:] + blossomendps[b][:i]
         blossombase[b] = blossombase[blossomchilds[b][0]]
 
-    def augment_matching(k):
+    def augment_matching(k: int) -> None:
         v, w, wt = edges[k]
         for s, p in ((v, 2 * k + 1), (w, 2 * k)):
             while True:
@@ -309,7 +314,8 @@ def _solve(nvertex, edges):
             if augmented:
                 break
             deltatype = -1
-            delta = deltaedge = deltablossom = None
+            delta = 0  # read only once deltatype says which one was found
+            deltaedge = deltablossom = -1
             # type 1: minimum dual of a vertex (no max-cardinality)
             deltatype = 1
             delta = min(dualvar[:nvertex])

@@ -8,7 +8,7 @@ from . import model as M
 from .engine import BLACK, DRAW, LOSS, NOCOLOR, WHITE, WIN, EMatch, EPlayer, ETournament, ForbiddenEntry, invert
 
 
-def tenths(x, what="valor") -> int:
+def tenths(x: M.Number | None, what: str = "valor") -> int:
     if x is None:
         return 0
     try:
@@ -77,12 +77,12 @@ def build(
     state: M.TournamentState,
     validate_scores: bool = False,
     declared_points: dict[int, int] | None = None,
-    byes_240=None,
+    byes_240: list[tuple[int, int, str]] | None = None,
     baku_rule: str = "fide",
 ) -> ETournament:
     """Build the engine's tournament for pairing the next round of ``state``."""
     t = ETournament()
-    lines = getattr(state, "line_of", {}) or {}
+    lines = state.line_of
     players = sorted(state.players, key=lambda p: p.id)
     if not players:
         raise M.InvalidInput("nenhum jogador")
@@ -117,7 +117,7 @@ def build(
         hist = list(p.history)
         while hist and hist[-1] is None:
             hist.pop()
-        matches = []
+        matches: list[EMatch] = []
         for r, e in enumerate(hist):
             where = f"na rodada {r + 1} do jogador {p.id}"
             try:
@@ -247,7 +247,7 @@ def infer_first_colour(t: ETournament) -> int:
     return result
 
 
-def validate_pairs(t: ETournament, lines) -> None:
+def validate_pairs(t: ETournament, lines: dict[int, int]) -> None:
     for p in t.players:
         if not p.valid:
             continue
@@ -263,7 +263,7 @@ def validate_pairs(t: ETournament, lines) -> None:
                     )
 
 
-def validate_declared(t: ETournament, declared: dict[int, int], lines) -> None:
+def validate_declared(t: ETournament, declared: dict[int, int], lines: dict[int, int]) -> None:
     for p in t.players:
         if not p.valid or (p.pid + 1) not in declared:
             continue

@@ -32,10 +32,15 @@ Speed (the reference recomputes matchings on the whole round):
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .engine import NOCOLOR, WHITE, EPlayer, ETournament, invert
-from .matching import MatchingState
+from .matching import MatchingState, Tiebreak, Weight
 
 FLOAT_DOWN, FLOAT_UP, FLOAT_NONE = 0, 1, 2
+
+# progress(players paired so far, players to pair)
+Progress = Callable[[int, int], None]
 
 
 class NoValidPairingError(Exception):
@@ -53,13 +58,33 @@ def prefs_compatible(a: int, b: int) -> bool:
 class Dutch:
     """One pairing run over an ETournament (already ranked and with colour data)."""
 
-    def __init__(self, t: ETournament, reduce: bool = True, progress=None):
+    def __init__(self, t: ETournament, reduce: bool = True, progress: Progress | None = None) -> None:
         self.t = t
         self.reduce = reduce
         self.no_colour = t.no_colour_criteria
         # progress(players paired so far, players to pair), called as pairs are settled
         self.progress = progress
         self.settled = 0
+        # filled by run() (check_pairing and the tests fill the first ones themselves)
+        self.forbidden: list[set[int]] = []
+        self.pairing_score: dict[int, int] = {}  # pid -> score with the virtual points of acceleration
+        self.ckey: dict[int, int | None] = {}
+        self.sorted: list[EPlayer] = []
+        self.bye_eligible: dict[int, bool] = {}
+        self.float_1: dict[int, int] = {}  # pid -> FLOAT_DOWN / FLOAT_UP / FLOAT_NONE, one round back
+        self.float_2: dict[int, int] = {}  # two rounds back
+        self.shifts: dict[int, int] = {}  # score -> its bit in the score fields
+        self.score_bits = 0  # width of a score field
+        self.count_bits = 0  # width of a count field
+        self.unplayed_ranks: dict[int, int] = {}
+        self.positions: dict[str, int] = {}
+        self.info: dict[int, tuple[int, int, bool, bool, bool, bool, int, int]] = {}
+        self.fast_single = False
+        self.fast_bye = 0
+        self.outside_bye_score = 0  # the bye assignee's score, for outside_weight
+        self.outside_single_bye = False  # the single downfloater is the bye assignee
+        self.paired_in: dict[int, int] = {}  # pid -> score of the bracket where the player was paired
+        self.moved_down: dict[int, list[tuple[int, int, int]]] = {}  # pid -> (bracket score, size, pairs)
 
     def report(self, settled: int, total: int) -> None:
         self.settled = settled
@@ -105,7 +130,7 @@ class Dutch:
         return self.bye_eligible[p.pid] and self.pairing_score[p.pid] <= bye_score
 
     # ------------------------------------------------------------ edge weights
-    def colour_fields(self, player: EPlayer, opp: EPlayer, in_cur: bool):
+    def colour_fields(self, player: EPlayer, opp: EPlayer, in_cur: bool) -> tuple[int, int, int, int]:
         """The four colour bits (C10..C13 analogues), player = lower one."""
         if not in_cur or self.no_colour:
             return 0, 0, 0, 0
@@ -313,7 +338,7 @@ class Dutch:
             r += u << positions["unplayed"]
         return r
 
-    def exact_completion(self, M, n, top_score):
+    def exact_completion(self, M: MatchingState, n: int, top_score: int) -> list[int]:
         """The reference's first matching: complete, with the lowest-scored
         eligible player left over when the number of players is odd."""
         sp = self.sorted
@@ -342,7 +367,7 @@ class Dutch:
                         edges.append((j, i, x[0]))
         return M.compute_edges(edges)
 
-    def quick_completion(self, n):
+    def quick_completion(self, n: int) -> list[int] | None:
         """A complete matching found greedily (None when not certain to agree with
         the exact computation: then the exact one is used)."""
         sp = self.sorted
@@ -412,7 +437,7 @@ class Dutch:
         return out
 
     # ----------------------------------------------------------------- colour
-    def first_colour_difference(self, p0: EPlayer, p1: EPlayer):
+    def first_colour_difference(self, p0: EPlayer, p1: EPlayer) -> tuple[int, int]:
         a = [m.color for m in p0.matches if m.played]
         b = [m.color for m in p1.matches if m.played]
         i, j = len(a) - 1, len(b) - 1
@@ -460,7 +485,7 @@ class Dutch:
         return p.pref, "E4"
 
     # ------------------------------------------------------------------- main
-    def run(self):
+    def run(self) -> tuple[list[tuple[int, int]], int | None]:
         t = self.t
         pr = t.played_rounds
         self.forbidden = t.resolve_forbidden(pr)
@@ -505,15 +530,16 @@ class Dutch:
         self.shifts = shifts
         self.score_bits = score_bits
         self.count_bits = count_bits = bits(max_size)
-        self.unplayed_ranks: dict[int, int] = {}
+        self.unplayed_ranks = {}
 
         self.positions = self.field_positions()
         top_shift = self.positions["completion"]
         top_score = score[sorted_players[0].pid]
-        params = [0, False]  # bye assignee score, single downfloater is the bye
 
-        def outside(u, v):
-            w = self.outside_weight(sorted_players[u], sorted_players[v], params[0], params[1])
+        def outside(u: int, v: int) -> Weight | None:
+            w = self.outside_weight(
+                sorted_players[u], sorted_players[v], self.outside_bye_score, self.outside_single_bye
+            )
             return (w, 0) if w else None
 
         M = MatchingState(n, outside)
@@ -530,7 +556,7 @@ class Dutch:
         ):
             half = n // 2
             self.paired_in = {p.pid: score[p.pid] for p in sorted_players}
-            pairs = []
+            pairs: list[tuple[int, int]] = []
             for i in range(half):
                 p, o = sorted_players[i], sorted_players[i + half]
                 a, b = (p, o) if p.pid < o.pid else (o, p)
@@ -564,8 +590,8 @@ class Dutch:
             counts = sorted((p.played_games for p in sorted_players if score[p.pid] == bye_score), reverse=True)
             for rank, g in enumerate(counts):
                 self.unplayed_ranks[g] = rank
-            params[0] = bye_score
-            params[1] = single_bye
+            self.outside_bye_score = bye_score
+            self.outside_single_bye = single_bye
         M.base_mate = {v: mate[v] for v in range(n) if mate[v] != v}
         M.mate = list(range(n))
 
@@ -574,8 +600,8 @@ class Dutch:
         low_mask = (1 << top_shift) - 1
         not_bye_candidate = [not self.is_bye_candidate(p, bye_score) for p in sorted_players]
         matching_by_id: dict[int, int] = {}
-        self.paired_in: dict[int, int] = {}
-        self.moved_down: dict[int, list] = {}
+        self.paired_in = {}
+        self.moved_down = {}
         bracket: list[EPlayer] = []
         vertex: list[int] = []
         nxt = 0
@@ -608,7 +634,7 @@ class Dutch:
                 and not ((n & 1) and next_group_first != n and bye_score >= score[sorted_players[next_group_first].pid])
             )
 
-            def compute(tb=None):
+            def compute(tb: Tiebreak | None = None) -> list[int]:
                 if reduced:
                     return M.compute_within(vertex, low_mask, not_bye_candidate, tb)
                 return M.compute(tb)
@@ -623,7 +649,7 @@ class Dutch:
                 in_cur = lg < next_group_start
                 xl = xadj[vlg]
                 for sm in range(lg):
-                    w = fast(bracket[sm], plg, in_cur, not in_cur)
+                    w: int | None = fast(bracket[sm], plg, in_cur, not in_cur)
                     vs = vertex[sm]
                     # vertex indices grow with the player index: vs < vlg
                     if w:
@@ -634,32 +660,31 @@ class Dutch:
                     xl.add(vs)
                     xadj[vs].add(vlg)
 
-            def ordered_weight(sm, lg, sm_ri, rem_pairs):
+            def ordered_weight(sm: int, lg: int, sm_ri: int, rem_pairs: int) -> Weight | None:
                 r = base_weight.get((lg, sm))
                 if not r:
                     return None
                 add = ((int(sm_ri < rem_pairs) << (2 * count_bits)) - sm_ri) << 1
                 return (r, add)
 
-            stable = None
+            closed = None
             if reduced and not next_group_start & 1:
                 # an even bracket that can be paired within itself: its pairing does not depend
                 # on the next score group, so every matching of this bracket leaves that group out
                 bracket_vertices = vertex[:next_group_start]
-                stable = M.try_close(bracket_vertices, low_mask, not_bye_candidate)
-                if stable is not None:
+                closed = M.try_close(bracket_vertices, low_mask, not_bye_candidate)
+                if closed is not None:
 
-                    def compute(tb=None):
+                    def compute(tb: Tiebreak | None = None) -> list[int]:
                         return M.compute_within(bracket_vertices, low_mask, not_bye_candidate, tb)
 
-            if stable is None:
-                stable = compute()
+            stable = closed if closed is not None else compute()
 
-            def in_bracket(x):
+            def in_bracket(x: int) -> bool:
                 return residents_vertex <= x < next_group_vertex
 
             # moved-down players to pair in this bracket
-            moved_down_score = None
+            moved_down_score = 0
             moved_down_left = moved_down_left_paired = 0
             for pi in range(moved_down_count):
                 if pi == 0 or score[bracket[pi].pid] < moved_down_score:
@@ -698,7 +723,7 @@ class Dutch:
                 pv = vertex[pi]
                 if not matched[pv]:
                     continue
-                best = None
+                best: int | None = None
                 for oi in range(moved_down_count, next_group_start):
                     if not matched[vertex[oi]] and base_weight.get((oi, pi)):
                         best = vertex[oi]
@@ -753,7 +778,7 @@ class Dutch:
                     set_weight(vertex[pi], ov, ordered_weight(pi, oi, ridx, rem_pairs))
             stable = compute()
 
-            def forward(v):
+            def forward(v: int) -> bool:
                 return v < stable[v] < next_group_vertex
 
             exchange_count = 0
@@ -774,9 +799,9 @@ class Dutch:
                 pv = vertex[pi]
                 if forward(pv):
                     for k in range(opp_it, R):
-                        w = ordered_weight(pi, remainder[k], pri, rem_pairs)
-                        if w:
-                            set_weight(pv, vertex[remainder[k]], (w[0], w[1] - 1))
+                        ow = ordered_weight(pi, remainder[k], pri, rem_pairs)
+                        if ow:
+                            set_weight(pv, vertex[remainder[k]], (ow[0], ow[1] - 1))
                     stable = compute()
                 exchange = not forward(pv)
                 ex_rem -= exchange
@@ -796,9 +821,9 @@ class Dutch:
                 already = forward(pv)
                 if not already:
                     for k in range(it + 1, R):
-                        w = ordered_weight(pi, remainder[k], ri, rem_pairs)
-                        if w:
-                            set_weight(pv, vertex[remainder[k]], (w[0], w[1] + 1))
+                        ow = ordered_weight(pi, remainder[k], ri, rem_pairs)
+                        if ow:
+                            set_weight(pv, vertex[remainder[k]], (ow[0], ow[1] + 1))
                     stable = compute()
                 exchange = forward(pv)
                 if exchange:
@@ -815,16 +840,16 @@ class Dutch:
                 ri += 1
 
             # finalize the exchanges
-            for a in range(R):
-                pa = remainder[a]
-                pv = vertex[pa]
+            for ia in range(R):
+                pos_a = remainder[ia]
+                pv = vertex[pos_a]
                 fa = forward(pv)
-                for c in range(a + 1, R):
-                    pc = remainder[c]
-                    ov = vertex[pc]
+                for c in range(ia + 1, R):
+                    pos_c = remainder[c]
+                    ov = vertex[pos_c]
                     if not fa or forward(ov):
-                        base_weight.pop((pc, pa), None)
-                    w = base_weight.get((pc, pa))
+                        base_weight.pop((pos_c, pos_a), None)
+                    w = base_weight.get((pos_c, pos_a))
                     set_weight(pv, ov, (w, 0) if w else None)
 
             # opponents of the first-group players
@@ -837,7 +862,7 @@ class Dutch:
                     M.close_subset(rem_active, low_mask)
                     remainder_vertices = rem_active
 
-                    def compute(tb=None):
+                    def compute(tb: Tiebreak | None = None) -> list[int]:
                         return M.compute_within(remainder_vertices, low_mask, not_bye_candidate, tb)
 
             for pi in remainder:
@@ -913,14 +938,14 @@ class Dutch:
         pairs = []
         bye = None
         for p in sorted_players:
-            m = matching_by_id.get(p.pid)
-            if m is not None:
-                if p.pid < m:
-                    col, _ = self.choose_colour(p, t.players[m])
+            partner = matching_by_id.get(p.pid)
+            if partner is not None:
+                if p.pid < partner:
+                    col, _ = self.choose_colour(p, t.players[partner])
                     if col == WHITE:
-                        pairs.append((p.pid, m))
+                        pairs.append((p.pid, partner))
                     else:
-                        pairs.append((m, p.pid))
+                        pairs.append((partner, p.pid))
             else:
                 bye = p.pid
                 self.paired_in[p.pid] = score[p.pid]
@@ -928,10 +953,10 @@ class Dutch:
         self.report(n, n)
         return pairs, bye
 
-    def board_order(self, pairs):
+    def board_order(self, pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
         t = self.t
 
-        def key(pair):
+        def key(pair: tuple[int, int]) -> tuple[int, int, int]:
             w, b = pair
             pw, pb = t.players[w], t.players[b]
             # unacceleratedScoreRankCompare(pw, pb): pw below pb

@@ -25,7 +25,15 @@ class EMatch:
 
     __slots__ = ("opponent", "color", "score", "played", "participated", "points")
 
-    def __init__(self, opponent, color=NOCOLOR, score=LOSS, played=False, participated=False, points=None):
+    def __init__(
+        self,
+        opponent: int,
+        color: int = NOCOLOR,
+        score: int = LOSS,
+        played: bool = False,
+        participated: bool = False,
+        points: int | None = None,
+    ) -> None:
         self.opponent = opponent  # pid; the player's own pid when no opponent
         self.color = color  # WHITE / BLACK / NOCOLOR
         self.score = score  # LOSS / DRAW / WIN
@@ -51,7 +59,9 @@ class EPlayer:
         "name",
     )
 
-    def __init__(self, pid, score=0, rating=0, matches=None, name=""):
+    def __init__(
+        self, pid: int, score: int = 0, rating: int = 0, matches: list[EMatch] | None = None, name: str = ""
+    ) -> None:
         self.pid = pid
         self.rank = pid
         self.rating = rating

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from .engine import BLACK, NOCOLOR, WHITE
+from typing import TYPE_CHECKING
+
+from .engine import BLACK, NOCOLOR, WHITE, EPlayer
 from .model import Explanation
+
+if TYPE_CHECKING:
+    from .dutch import Dutch
 
 
 def _pts(v: int) -> str:
     return f"{v // 10}.{v % 10}" if v >= 0 else f"-{(-v) // 10}.{(-v) % 10}"
 
 
-def _pref(p):
+def _pref(p: EPlayer) -> tuple[str | None, str | None]:
     if p.pref == NOCOLOR:
         return None, None
     letter = "W" if p.pref == WHITE else "B"
@@ -21,7 +26,7 @@ def _pref(p):
     return letter, "mild"
 
 
-def _down_reason(d, pid) -> str:
+def _down_reason(d: Dutch, pid: int) -> str:
     hist = getattr(d, "moved_down", {}).get(pid)
     if not hist:
         return "a pontuação do adversário é menor"
@@ -35,7 +40,7 @@ def _down_reason(d, pid) -> str:
     )
 
 
-def explain(d, pairs, bye) -> dict[int, Explanation]:
+def explain(d: Dutch, pairs: list[tuple[int, int]], bye: int | None) -> dict[int, Explanation]:
     """Build an Explanation for every paired player (and the bye)."""
     t = d.t
     pairing_score = d.pairing_score

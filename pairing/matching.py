@@ -16,16 +16,27 @@ too wide, a pure-Python matching on the exact integers is used.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Sequence
+from typing import Any
+
 import rustworkx as rx
 
 MAX_BITS = 120
+
+# An edge weight (A, b): A the criteria's bit fields, b a small signed tie-break below all of them.
+Weight = tuple[int, int]
+# An edge with its weight: (u, v, A, b).
+Edge = tuple[int, int, int, int]
+# Lexicographic preferences below every weight: [(vertex, [candidates, best first]), ...].
+Tiebreak = list[tuple[int, list[int]]]
 
 
 def _bits(x: int) -> int:
     return x.bit_length() if x > 0 else 0
 
 
-_MISSING = object()
+_MISSING: Weight = (-1, -1)  # "no weight set": told apart by identity
+_IntSet = set[int]  # (inside the class, ``set`` is the method)
 
 
 class MatchingState:
@@ -42,25 +53,28 @@ class MatchingState:
     ``must_match`` first).
     """
 
-    def __init__(self, n: int, outside=None):
+    def __init__(self, n: int, outside: Callable[[int, int], Weight | None] | None = None) -> None:
         self.n = n
-        self.E = {}
-        self.xadj = [set() for _ in range(n)]
+        self.E: dict[tuple[int, int], Weight | None] = {}
+        self.xadj: list[_IntSet] = [set() for _ in range(n)]
         self.active = [True] * n
-        self.covered = set()
-        self.absorb_cache = {}
-        self.outside_key = None
-        self.outside = outside or (lambda u, v: None)
-        self.compat = lambda u, v: self.outside(u, v) is not None
-        self.base_mate = None
+        self.covered: _IntSet = set()
+        self.absorb_cache: dict[frozenset[int], bool] = {}
+        self.outside_key: bool | None = None
+        self.outside_data: tuple[list[int], _IntSet, dict[int, int], list[int]] = ([], set(), {}, [])
+        self.outside: Callable[[int, int], Weight | None] = outside or (lambda u, v: None)
+        self.compat: Callable[[int, int], bool] = lambda u, v: self.outside(u, v) is not None
+        self.base_mate: dict[int, int] | None = None
         self.b_split = 0
-        self.sub = None
-        self.layout = {}
+        self.sub: dict[tuple[int, int], Weight] | None = None
+        self.sub_set: _IntSet = set()
+        self.sub_mask = 0
+        self.layout: dict[str, Any] = {}
         self.closed_subset = False
         self.mate = list(range(n))
         self.calls = 0
 
-    def set(self, u: int, v: int, val) -> None:
+    def set(self, u: int, v: int, val: Weight | None) -> None:
         key = (u, v) if u < v else (v, u)
         self.E[key] = val
         self.xadj[u].add(v)
@@ -76,7 +90,7 @@ class MatchingState:
                 else:
                     sub.pop(key, None)
 
-    def get(self, u: int, v: int):
+    def get(self, u: int, v: int) -> Weight | None:
         key = (u, v) if u < v else (v, u)
         x = self.E.get(key, _MISSING)
         if x is _MISSING:
@@ -99,7 +113,9 @@ class MatchingState:
         self.mate[u] = v
         self.mate[v] = u
 
-    def compute_within(self, subset, mask, must_match, tiebreak=None) -> list[int]:
+    def compute_within(
+        self, subset: Sequence[int], mask: int, must_match: Sequence[bool], tiebreak: Tiebreak | None = None
+    ) -> list[int]:
         """Matching restricted to ``subset``.
 
         The vertices outside the subset only matter through completability: their
@@ -133,22 +149,24 @@ class MatchingState:
             mate[v] = v
         return out
 
-    def _solve_subset(self, subset, tiebreak):
+    def _solve_subset(
+        self, subset: Sequence[int], tiebreak: Tiebreak | None
+    ) -> tuple[list[int], frozenset[int], list[int]]:
         """Best matching of the subset's edges (``self.sub``), written into ``self.mate``;
         returns the active vertices of the subset, those left unmatched and the covered ones."""
         subset = sorted(v for v in subset if self.active[v])
-        edges = [(k[0], k[1], x[0], x[1]) for k, x in self.sub.items()]
+        edges = [(k[0], k[1], x[0], x[1]) for k, x in (self.sub or {}).items()]
         mate = self.mate
         for v in subset:
             mate[v] = v
-        covered = []
+        covered: list[int] = []
         if edges:
             for u, v in solve(edges, len(subset), self.n, tiebreak, covered, self.b_split, self.layout):
                 mate[u] = v
                 mate[v] = u
         return subset, frozenset(v for v in subset if mate[v] == v), covered
 
-    def try_close(self, subset, mask, must_match) -> list[int] | None:
+    def try_close(self, subset: Sequence[int], mask: int, must_match: Sequence[bool]) -> list[int] | None:
         """Close the computations to ``subset`` when it can be matched within itself and the
         vertices outside it can still all be matched (but for one vertex not in ``must_match``).
 
@@ -186,14 +204,14 @@ class MatchingState:
         self.layout = {}
         self.closed_subset = False
 
-    def close_subset(self, subset, mask) -> None:
+    def close_subset(self, subset: Sequence[int], mask: int) -> None:
         """From now on compute within ``subset`` only: every optimal matching
         matches it within itself, whatever happens to the other vertices."""
         self._begin_subset(subset, mask)
         self.layout = {}
         self.closed_subset = True
 
-    def _begin_subset(self, subset, mask) -> None:
+    def _begin_subset(self, subset: Sequence[int], mask: int) -> None:
         subset = sorted(v for v in subset if self.active[v])
         self.sub_set = set(subset)
         self.sub_mask = mask
@@ -212,7 +230,7 @@ class MatchingState:
                         sub[(u, v)] = (a, x[1])
         self.sub = sub
 
-    def _absorbable(self, U, inset, must_match) -> bool:
+    def _absorbable(self, U: frozenset[int], inset: _IntSet, must_match: Sequence[bool]) -> bool:
         cache = self.absorb_cache
         if U in cache:
             return cache[U]
@@ -248,15 +266,15 @@ class MatchingState:
         cache[U] = ok
         return ok
 
-    def _outside_matching(self, inset):
-        """The base complete matching restricted to the vertices outside the subset."""
+    def _outside_matching(self, inset: _IntSet) -> None:
+        """The base complete matching restricted to the vertices outside the subset (into ``outside_data``)."""
         if self.outside_key is not None:
-            return self.outside
+            return
         L = [v for v in range(self.n) if self.active[v] and v not in inset]
         Lset = set(L)
         base = self.base_mate or {}
-        mate = {}
-        free = []
+        mate: dict[int, int] = {}
+        free: list[int] = []
         for v in L:
             m = base.get(v)
             if m is not None and m in Lset:
@@ -265,9 +283,8 @@ class MatchingState:
                 free.append(v)
         self.outside_key = True
         self.outside_data = (L, Lset, mate, free)
-        return self.outside_data
 
-    def _absorb_greedy(self, U, inset, must_match) -> bool:
+    def _absorb_greedy(self, U: frozenset[int], inset: _IntSet, must_match: Sequence[bool]) -> bool:
         """Quick certificate that the vertices U and the outside vertices can all be
         matched (but for one not in ``must_match``): extend a known matching of the
         outside vertices along alternating paths (a search that ignores odd cycles, so a
@@ -325,7 +342,7 @@ class MatchingState:
             x = found
             a = parent[x]
             while True:
-                prev = mate.get(a)
+                prev = mate.get(a, -1)  # a is matched unless it is the root
                 mate[a] = x
                 mate[x] = a
                 if a == root:
@@ -336,7 +353,7 @@ class MatchingState:
             return False
         return not left or not must_match[left[0]]
 
-    def compute_edges(self, edges) -> list[int]:
+    def compute_edges(self, edges: list[tuple[int, int, int]]) -> list[int]:
         """Maximum-weight matching of an explicit edge list [(u, v, w)] over all vertices
         (weights of any width: they are compressed like every other matching's)."""
         self.calls += 1
@@ -347,7 +364,7 @@ class MatchingState:
                 mate[v] = u
         return mate
 
-    def compute(self, tiebreak=None) -> list[int]:
+    def compute(self, tiebreak: Tiebreak | None = None) -> list[int]:
         """Maximum-weight matching of the whole graph; ``tiebreak``: [(vertex,
         [candidates best first]), ...] breaks the remaining ties lexicographically
         (first vertex first), below every weight, as far as the integer width allows."""
@@ -366,7 +383,7 @@ class MatchingState:
                     edges.append((u, v, x[0], x[1]))
         if not edges:
             return list(mate)
-        covered = []
+        covered: list[int] = []
         for u, v in solve(edges, len(active), self.n, tiebreak, covered, self.b_split):
             mate[u] = v
             mate[v] = u
@@ -374,7 +391,9 @@ class MatchingState:
         return list(mate)
 
 
-def compress(edges, nact, b_split=0, layout=None, lazy=False):
+def compress(
+    edges: list[Edge], nact: int, b_split: int = 0, layout: dict[str, Any] | None = None, lazy: bool = False
+) -> tuple[list[int] | tuple[dict[int, int], int], int]:
     """Return integer weights (same order of sums over matchings) and their width.
 
     ``layout`` caches the packing of the high parts between computations whose
@@ -397,7 +416,7 @@ def compress(edges, nact, b_split=0, layout=None, lazy=False):
     bhighs = {e[1] for e in nzb}
     bk = max(1, min(m, len(blows), len(bhighs), len(blows | bhighs) // 2))
 
-    def low_width(bv):
+    def low_width(bv: list[int]) -> int:
         bmax = max(map(abs, bv), default=0)
         return _bits(bmax * bk) + 1
 
@@ -411,8 +430,8 @@ def compress(edges, nact, b_split=0, layout=None, lazy=False):
     return [(newval[e[2]] << lw) + e[3] for e in edges], abits + lw
 
 
-def _pack_high(edges, m):
-    groups = {}
+def _pack_high(edges: list[Edge], m: int) -> tuple[dict[int, int], int]:
+    groups: dict[int, list[Edge]] = {}
     for e in edges:
         a = e[2]
         g = groups.get(a)
@@ -440,9 +459,9 @@ def _pack_high(edges, m):
             x >>= low
             pos += low
     keys = list(groups)
-    ends = {}
+    ends: dict[int, tuple[_IntSet, _IntSet]] = {}
 
-    def region_bound(lo, hi):
+    def region_bound(lo: int, hi: int) -> int:
         mask = (1 << (hi - lo + 1)) - 1
         maxval = 0
         cnt = 0
@@ -456,8 +475,8 @@ def _pack_high(edges, m):
                 nz.append(a)
         k = min(m, cnt)
         if k > 1 and hi < topbit:
-            lows = set()
-            highs = set()
+            lows: _IntSet = set()
+            highs: _IntSet = set()
             for a in nz:
                 ab = ends.get(a)
                 if ab is None:
@@ -495,11 +514,11 @@ def _pack_high(edges, m):
     return newval, sum(r[2] for r in regions)
 
 
-def _drop_redundant(regions, keys):
+def _drop_redundant(regions: list[tuple[int, int, int]], keys: list[int]) -> list[tuple[int, int, int]]:
     """Drop every region whose values are, edge by edge, a fixed positive multiple of
     a higher-priority region's: its sum over a matching is then decided above it."""
     kept = []
-    vecs = []
+    vecs: list[list[int]] = []
     for lo, hi, width in reversed(regions):
         mask = (1 << (hi - lo + 1)) - 1
         vec = [(a >> lo) & mask for a in keys]
@@ -518,7 +537,7 @@ def _drop_redundant(regions, keys):
     return kept
 
 
-def _split_low(bvals, split, m, low_width):
+def _split_low(bvals: list[int], split: int, m: int, low_width: Callable[[list[int]], int]) -> tuple[list[int], int]:
     """Re-encode the tie-break part b = F * 2**split + r (|r| small) as F * K + r
     with K just above the largest possible |sum of r| over a matching."""
     half = 1 << (split - 1)
@@ -539,7 +558,15 @@ def _split_low(bvals, split, m, low_width):
 TIEBREAK_SLACK = 8
 
 
-def solve(edges, nact, nvert, tiebreak=None, covered=None, b_split=0, layout=None):
+def solve(
+    edges: list[Edge],
+    nact: int,
+    nvert: int,
+    tiebreak: Tiebreak | None = None,
+    covered: list[int] | None = None,
+    b_split: int = 0,
+    layout: dict[str, Any] | None = None,
+) -> Collection[tuple[int, int]]:
     """Matched pairs of a maximum-weight matching of the (u, v, A, b) edges.
 
     ``tiebreak`` [(vertex, [candidates, best first]), ...]: below every weight,
@@ -549,12 +576,11 @@ def solve(edges, nact, nvert, tiebreak=None, covered=None, b_split=0, layout=Non
     if tiebreak and layout:
         layout.clear()  # fresh, tighter bounds leave more room for the tie-break
     weights, width = compress(edges, nact, b_split, layout, lazy=True)
-    chosen = []
-    prio = None
+    chosen: list[tuple[int, list[int], int]] = []
+    prio: dict[tuple[int, int], int] = {}
     used = 0
     if tiebreak and width < MAX_BITS:
         budget = MAX_BITS - width
-        prio = {}
         for i, entry in enumerate(tiebreak):
             v, cands = entry[0], entry[1]
             # the i-th vertex usually gets about its i-th candidate (the earlier
@@ -592,13 +618,13 @@ def solve(edges, nact, nvert, tiebreak=None, covered=None, b_split=0, layout=Non
         g = rx.PyGraph()
         g.add_nodes_from(range(nvert))
         g.add_edges_from(triples)
-        result = rx.max_weight_matching(g, max_cardinality=False, weight_fn=int)
+        result: Collection[tuple[int, int]] = rx.max_weight_matching(g, max_cardinality=False, weight_fn=int)
     else:
         from .bigmatch import max_weight_matching
 
         result = max_weight_matching(triples)
     if chosen and covered is not None:
-        partner = {}
+        partner: dict[int, int] = {}
         for a, b in result:
             partner[a] = b
             partner[b] = a

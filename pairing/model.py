@@ -115,7 +115,8 @@ class TournamentState:
     absences: dict[int, str] = field(default_factory=dict)
     round_to_pair: int | None = None
     name: str = ""
-    line_of: dict[int, int] = field(default_factory=dict)  # pairing number -> TRF line (for messages)
+    # the input line of each player (by pairing number) when read from a file, for error messages
+    line_of: dict[int, int] = field(default_factory=dict, compare=False)
 
 
 @dataclass

@@ -383,7 +383,8 @@ def round_edit(
         import pairing
 
         state = build_state(tournament, rnd.number, entries, history)
-        numbers = [(a.pairing_number, b.pairing_number) for a, b in pair_objs]
+        # every entry of a paired round has its pairing number (0 would be reported as an unknown player)
+        numbers = [(a.pairing_number or 0, b.pairing_number or 0) for a, b in pair_objs]
         errors = list(pairing.check_pairing(state, numbers, bye_obj.pairing_number if bye_obj else None))
         if not errors:
             warnings += _differences_from_engine(tournament, rnd.number, entries, history, numbers, bye_obj)
