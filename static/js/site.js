@@ -53,13 +53,15 @@
   if (job && window.fetch) {
     var bar = document.getElementById("pairing-progress");
     var label = document.getElementById("pairing-label");
+    var since = Date.now();
     var poll = function () {
       fetch(job.getAttribute("data-pairing-job"), { credentials: "same-origin", headers: { Accept: "application/json" } })
         .then(function (r) { return r.ok ? r.json() : null; })
         .then(function (state) {
           if (state) {
             if (bar) { bar.value = state.percent; bar.textContent = state.percent + "%"; }
-            if (label) label.textContent = state.label;
+            // the seconds go on even while a large bracket is being computed: the page is alive
+            if (label) label.textContent = state.label + " · " + Math.round((Date.now() - since) / 1000) + " s";
             if (state.next) { window.location.assign(state.next); return; }
           }
           window.setTimeout(poll, 700);
