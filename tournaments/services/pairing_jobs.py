@@ -94,9 +94,10 @@ def run_pairing_job(job_id: int, heartbeat: bool = False) -> None:
 
     try:
         rnd = round_pair(tournament=job.tournament, user=job.created_by, publish=job.publish, progress=progress)
-    except ServiceError as exc:
+    except ServiceError as exc:  # the user's error: shown to the director, logged as information
+        logger.info("round_pair refused for %s: %s", job.created_by, " | ".join(exc.messages))
         _finish(job_id, PairingJobStatus.FAILED, message=" ".join(exc.messages))
-    except Exception:
+    except Exception:  # an internal error: a generic message for the director, the traceback in the log
         logger.exception("pairing job %s failed", job_id)
         _finish(
             job_id,
