@@ -20,12 +20,13 @@ $(VENV)/.dev: $(VENV)/.runtime requirements-dev.txt
 venv: $(VENV)/.dev
 
 ## make run: set up, migrate SQLite, load the demo, create the director login and serve on http://127.0.0.1:8000/
+## (DEBUG off: visitors get the Portuguese error pages, errors print on this console; `make run DEBUG=1` for Django's)
 run: $(VENV)/.runtime
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo
 	$(PY) manage.py demo_login --url http://$(HOST):$(PORT)/
 	@echo "Servindo em http://$(HOST):$(PORT)/  (Ctrl+C para parar)"
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	DEBUG=$${DEBUG:-0} $(PY) manage.py runserver $(HOST):$(PORT)
 
 ## make test: the whole suite (browser tests run when /usr/bin/chromium exists)
 test: $(VENV)/.dev

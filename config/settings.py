@@ -140,6 +140,9 @@ USE_I18N = True
 TIME_ZONE = "America/Sao_Paulo"
 USE_TZ = True
 
+# Without DEBUG outside production (`make run` serves so, with the public's error pages), WhiteNoise serves the
+# static files straight from static/, no collectstatic needed.
+WHITENOISE_USE_FINDERS = not PRODUCTION
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]

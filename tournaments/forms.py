@@ -145,7 +145,8 @@ class EntryForm(forms.Form):
 class WithdrawForm(forms.Form):
     from_round = forms.IntegerField(min_value=1, max_value=30, label=_("from round"))
     kind = forms.ChoiceField(choices=WithdrawalKind.choices, label=_("kind"))
-    note = forms.CharField(required=False, max_length=200, label=_("note"))
+    note = forms.CharField(max_length=200, label=_("reason (kept in the audit log)"))
+    confirm = forms.BooleanField(label=_("I confirm the withdrawal (the player is not paired from that round on)."))
 
 
 class AbsenceForm(forms.Form):

@@ -75,12 +75,15 @@ def outcome_of(code):
 # "2-0" first wins, "1-1" draw, "0-2" second wins, "+" W.O. for the first, "-" W.O. for the second, "x" double W.O.
 ENTRY_TOKENS = {
     "first": {"2-0", "2", "1-0", "v"},
-    "draw": {"1-1", "1", "=", "e", "1/2"},
+    "draw": {"1-1", "1", "=", "e", "1/2", "½-½"},
     "second": {"0-2", "0", "0-1", "d"},
     "first_wo": {"+", "wo1", "+/-", "w.o.1"},
     "second_wo": {"-", "wo2", "-/+", "w.o.2"},
     "double_wo": {"x", "--", "-/-", "wo", "w.o."},
 }
+# The one notation of a game's result, everywhere (staff and public pages, audit log, exports), always from the
+# first player's side: micro-match games 2-0 / 1-1 / 0-2 (the game's points), single games 1-0 / ½-½ / 0-1;
+# forfeits +/- (W.O. for the first), -/+ (W.O. for the second), -/- (double W.O.).
 ENTRY_LABELS = {
     "first": "2-0",
     "draw": "1-1",
@@ -89,6 +92,7 @@ ENTRY_LABELS = {
     "second_wo": "-/+",
     "double_wo": "-/-",
 }
+SINGLE_LABELS = {**ENTRY_LABELS, "first": "1-0", "draw": "½-½", "second": "0-1"}
 _AS_WHITE = {"first": "1-0", "draw": "1/2", "second": "0-1", "first_wo": "+/-", "second_wo": "-/+", "double_wo": "-/-"}
 
 
@@ -107,9 +111,19 @@ def parse_entry(game_number, text):
     raise ValueError(token)
 
 
-def entry_label(game_number, code):
-    """The stored code shown from the first player's view (the inverse of parse_entry)."""
+_OUTCOME_OF = {v: k for k, v in _AS_WHITE.items()}
+
+
+def side_label(code_from_side, micro=True):
+    """A code already seen from one player's side (1-0 = that player won) in the product's notation."""
+    if code_from_side is None:
+        return ""
+    return (ENTRY_LABELS if micro else SINGLE_LABELS)[_OUTCOME_OF[code_from_side]]
+
+
+def entry_label(game_number, code, micro=True):
+    """The stored code (seen from that game's White) shown from the board's first player's side, in the notation
+    of the format: ``micro`` 2-0 / 1-1 / 0-2, otherwise 1-0 / ½-½ / 0-1 (parse_entry reads both back)."""
     if code is None:
         return ""
-    as_first = code if white_is_first(game_number) else MIRROR[code]
-    return ENTRY_LABELS[{v: k for k, v in _AS_WHITE.items()}[as_first]]
+    return side_label(code if white_is_first(game_number) else MIRROR[code], micro)

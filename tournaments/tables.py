@@ -83,14 +83,19 @@ class EntryTable(tables.Table):
 
 
 class PairingTable(tables.Table):
-    """Boards of a round with both players and each game's result (rows are plain dicts)."""
+    """Boards of a round with both players (rating, score before the round) and each game's result (rows are
+    plain dicts)."""
 
     board = tables.Column(verbose_name=_("board"))
     first_no = tables.Column(verbose_name=_("No."))
     first = tables.Column(verbose_name=_("White (game 1)"))
+    first_rating = tables.Column(verbose_name=_("rating"), empty_values=())
+    first_before = tables.Column(verbose_name=_("pts before"), empty_values=())
     first_points = tables.Column(verbose_name=_("pts"))
     score = tables.Column(verbose_name=_("result"), orderable=False)
     second_points = tables.Column(verbose_name=_("pts"))
+    second_before = tables.Column(verbose_name=_("pts before"), empty_values=())
+    second_rating = tables.Column(verbose_name=_("rating"), empty_values=())
     second = tables.Column(verbose_name=_("Black (game 1)"))
     second_no = tables.Column(verbose_name=_("No."))
     games = tables.Column(verbose_name=_("games"), orderable=False)

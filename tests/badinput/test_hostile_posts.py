@@ -235,16 +235,17 @@ def test_bad_version_fields(world, staff):
     check_all(staff, cases, status_is(409))
 
 
-def test_board_of_another_tournament_is_ignored(world, staff):
-    """``b<other board>_v`` on this tournament's round: never saved (the page only reads its own boards)."""
+def test_board_of_another_tournament_is_refused(world, staff):
+    """``b<other board>_v`` on this tournament's round: never saved, and said (issue 14: a board that is not in
+    the round is an error, not "0 boards saved"), also beside this round's own untouched boards."""
     t, o_r2 = world["t"], world["o_r2"]
     other = Board.objects.filter(round=o_r2).order_by("number").first()
     data = {f"b{other.pk}_v": other.version, f"b{other.pk}_g1": "2-0", f"b{other.pk}_g2": "2-0"}
-    status, _m = check(staff, results_url(t, 2), data)
-    assert status == 200
+    status, shown = check(staff, results_url(t, 2), data)
+    assert status == 409 and any("não existem na rodada 2" in m for m in shown), shown
     data.update(results_form_data(world["r2"], next(iter(board_fields(world["r2"]))), "", ""))
-    status, _m = check(staff, results_url(t, 2), data)
-    assert status == 200
+    status, shown = check(staff, results_url(t, 2), data)
+    assert status == 409 and any("não existem na rodada 2" in m for m in shown), shown
 
 
 def test_board_of_another_tournament_through_the_service(world, director):

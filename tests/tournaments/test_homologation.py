@@ -207,14 +207,15 @@ def test_workbook_reopened(tmp_path):
         "Nº 2º (brancas no jogo 2)",
         "2º jogador",
         "Abertura",
-        "Jogo 1 (1º de brancas)",
-        "Jogo 2 (2º de brancas)",
+        "Jogo 1 (1º de brancas; placar do lado do 1º)",
+        "Jogo 2 (2º de brancas; placar do lado do 1º)",
     ]
     r1b1 = next(r for r in rounds if r[0] == 1 and r[2] == 1)
-    assert r1b1[3:12] == (1, "Ana Souza", 5, "Elisa Gomes", "1-IV", "1-0", "1/2", 3, 1)
+    # each game from the first player's side, in the micro-match notation (stored: game 1 "1-0", game 2 "1/2")
+    assert r1b1[3:12] == (1, "Ana Souza", 5, "Elisa Gomes", "1-IV", "2-0", "1-1", 3, 1)
     assert r1b1[12] == "3-1"
     forfeit = next(r for r in rounds if r[0] == 1 and r[2] == 2)
-    assert forfeit[8:13] == ("+/-", "-/+", 4, 0, "4-0") and forfeit[13] == "W.O."
+    assert forfeit[8:13] == ("+/-", "+/-", 4, 0, "4-0") and forfeit[13] == "W.O."  # both W.O. for the first
     bye = next(r for r in rounds if r[0] == 1 and r[6] == "BYE")
     assert bye[3] == 4 and bye[10] == 4
     absent = next(r for r in rounds if r[0] == 2 and r[3] == 6)
@@ -226,10 +227,12 @@ def test_workbook_reopened(tmp_path):
     cl = wb["Classificação"]
     head = [c.value for c in cl[1]]
     # the CBJD columns in their order; direct encounter shown because a tie group of two who met used it
-    assert head[6:10] == ["Confronto direto", "Escore acumulado", "Escore acumulado corrigido", "Milésimos"]
-    assert head[10:12] == ["Ordem de desempate usada", "Motivo da ordem"]
+    assert head[:2] == ["Lugar", "Lugar dividido"]
+    assert head[7:11] == ["Confronto direto", "Escore acumulado", "Escore acumulado corrigido", "Milésimos"]
+    assert head[11:13] == ["Ordem de desempate usada", "Motivo da ordem"]
     first = [c.value for c in cl[2]]
-    assert isinstance(first[5], int) and all(isinstance(v, int) for v in first[7:10])
+    assert first[:2] == [1, None]
+    assert isinstance(first[6], int) and all(isinstance(v, int) for v in first[8:11])
 
     de = wb["Desempenho"]
     assert [c.value for c in de[1]][3:] == [

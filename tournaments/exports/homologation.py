@@ -19,6 +19,8 @@ from __future__ import annotations
 import io
 from collections import defaultdict
 from datetime import date, datetime
+from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -36,7 +38,7 @@ from ..models import Absence
 from ..presenters.labels import tiebreak_label
 from ..readings import order_reason_text, regulation_readings, spot_note_text
 from ..safetext import append_row
-from ..scoring import FORFEITS, board_points, is_played
+from ..scoring import FORFEITS, board_points, entry_label, is_played
 from ..selectors import absence_points, board_pair, bye_points
 from ..services.homologation import homologation_mark_exported
 from ..standings import number
@@ -54,6 +56,26 @@ def _local_naive(dt, tz_name):
     if dt is None:
         return None
     return timezone.localtime(dt, ZoneInfo(tz_name)).replace(tzinfo=None)
+
+
+def place_cells(rank):
+    """A place as the standings show it ("3", or "3-4" when shared) -> (the place as a number, the shared range
+    said in words or None): a spreadsheet sorts and filters the first column, a reader sees the tie."""
+    if rank is None:
+        return None, None
+    first, _sep, last = str(rank).partition("-")
+    if not last:
+        return int(first), None
+    return int(first), f"{first}º a {last}º (dividido)"
+
+
+def as_shown(value):
+    """A rounded figure as the pages show it (``fmt_number``: two decimals, half to even), as a number."""
+    if value is None:
+        return None
+    if isinstance(value, Fraction):
+        value = Decimal(value.numerator) / Decimal(value.denominator)
+    return number(Decimal(value).quantize(Decimal("0.01")))
 
 
 class _Sheet:
@@ -255,8 +277,8 @@ def _workbook(tournament, report, exported_at):
             "Nº 2º (brancas no jogo 2)",
             "2º jogador",
             "Abertura",
-            "Jogo 1 (1º de brancas)",
-            "Jogo 2 (2º de brancas)",
+            "Jogo 1 (1º de brancas; placar do lado do 1º)",
+            "Jogo 2 (2º de brancas; placar do lado do 1º)",
         ]
     else:
         header = ["Rodada", "Situação", "Mesa", "Nº brancas", "Brancas", "Nº pretas", "Pretas", "Abertura", "Resultado"]
@@ -278,6 +300,7 @@ def _workbook(tournament, report, exported_at):
             seated.update((first.pk, second.pk))
             results = {g.number: g.result for g in board.games.all()}
             codes = [results.get(n) for n in range(1, games_n + 1)]
+            shown = [entry_label(n, results.get(n), micro) or None for n in range(1, games_n + 1)]
             complete = all(c is not None for c in codes)
             p1, p2 = board_points(results, scoring)
             if not complete:
@@ -299,7 +322,7 @@ def _workbook(tournament, report, exported_at):
                     ids.get(second.pk),
                     second.player.name,
                     opening.code if opening else None,
-                    *codes,
+                    *shown,
                     p1 if complete else None,
                     p2 if complete else None,
                     f"{number(p1)}-{number(p2)}" if complete else None,
@@ -363,6 +386,7 @@ def _workbook(tournament, report, exported_at):
         "Classificação",
         [
             "Lugar",
+            "Lugar dividido",
             "Nº",
             "Nome",
             "Rating",
@@ -378,7 +402,7 @@ def _workbook(tournament, report, exported_at):
         e = st.entries[row.id]
         cl.row(
             [
-                row.rank,
+                *place_cells(row.rank),
                 row.id,
                 row.name,
                 e.rating,
@@ -455,7 +479,7 @@ def _workbook(tournament, report, exported_at):
                 cat.category.name,
                 q.entries,
                 q.counted,
-                float(q.exact_average) if q.exact_average is not None else None,
+                as_shown(q.exact_average),
                 q.spots,
                 "Sim" if report.rights else "Não",
                 names,
@@ -463,11 +487,11 @@ def _workbook(tournament, report, exported_at):
             ]
         )
     va.row([])
-    va.row(["Categoria", "Vaga", "Nº", "Nome", "Lugar na categoria", "Rating"])
+    va.row(["Categoria", "Vaga", "Nº", "Nome", "Lugar na categoria", "Lugar dividido", "Rating"])
     for cat in st.categories:
         rank = {c.row.id: c.rank for c in cat.rows}
         for i, pid in enumerate(cat.qualification.qualified, 1):
-            va.row([cat.code, i, pid, st.entries[pid].player.name, rank.get(pid), st.entries[pid].rating])
+            va.row([cat.code, i, pid, st.entries[pid].player.name, *place_cells(rank.get(pid)), st.entries[pid].rating])
     va.finish()
     for ws in wb.worksheets:
         ws.sheet_view.zoomScale = 100

@@ -19,6 +19,7 @@ class AuditEntry(models.Model):
     summary = models.CharField(_("summary"), max_length=300, blank=True)
     old = models.JSONField(_("old value"), null=True, blank=True)
     new = models.JSONField(_("new value"), null=True, blank=True)
+    reason = models.CharField(_("reason"), max_length=300, blank=True)
     created_at = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
 
     class Meta:

@@ -8,11 +8,13 @@ from django.utils.translation import gettext as _
 from ..domain.catalogue import TIEBREAK_BY_KEY
 from ..scoring import outcome_of
 
-SHOW = {"1-0": "1-0", "0-1": "0-1", "1/2": "½-½", "+/-": "+/−", "-/+": "−/+", "-/-": "−/−"}
 
+def show_code(code, micro=True):
+    """A game's code seen from one player's side, in the one notation of the product (``scoring.side_label``):
+    2-0 / 1-1 / 0-2 in a micro-match, 1-0 / ½-½ / 0-1 in single games; "…" while not entered."""
+    from ..scoring import side_label
 
-def show_code(code):
-    return SHOW.get(code, "…") if code else "…"
+    return side_label(code, micro) if code else "…"
 
 
 def player_outcome(code_from_player):
@@ -52,3 +54,33 @@ def tiebreak_abbr(key):
 def tiebreak_description(key):
     tiebreak = _tiebreak(key)
     return tiebreak.description(get_language()) if tiebreak else ""
+
+
+def _decimal_text(text):
+    """The engine writes scores with a point ("4.5"); show them with the active locale's separator."""
+    import re
+
+    from django.utils import formats
+
+    sep = formats.get_format("DECIMAL_SEPARATOR")
+    return re.sub(r"(\d)\.(\d)", rf"\1{sep}\2", str(text or ""))
+
+
+def explanation_row(info):
+    """The engine's explanation of one player's pairing (codes from ``pairing.explain``), in words."""
+    floats = {"down": _("floated down"), "up": _("floated up")}
+    colours = {"W": _("White"), "B": _("Black")}
+    strengths = {"absolute": _("absolute"), "strong": _("strong"), "mild": _("mild")}
+    granted = info.get("preference_granted")
+    preference = colours.get(info.get("color_preference") or "", "")
+    if preference and info.get("preference_strength"):
+        preference = f"{preference} ({strengths.get(info['preference_strength'], '')})"
+    return {
+        "score": _decimal_text(info.get("score")),
+        "bracket": _decimal_text(info.get("bracket")) or "—",
+        "float": floats.get(info.get("float") or "", _("no float")),
+        "float_reason": _decimal_text(info.get("float_reason")),
+        "preference": preference or "—",
+        "granted": "—" if granted is None else (_("yes") if granted else _("no")),
+        "color_rule": info.get("color_rule") or "",
+    }

@@ -67,6 +67,7 @@ class PublicData:
         """``include_drafts`` is for the tournament's own staff (printing a round before publishing it)."""
         self.tournament = tournament
         self.scoring = scoring_of(tournament)
+        self.micro = tournament.is_micro_match
         self.entries = entries_in_order(tournament)
         self.rounds = published_rounds(tournament, self.entries, published_only=not include_drafts)
         self.by_id = {e.pk: e for e in self.entries}
@@ -85,6 +86,15 @@ class PublicData:
             if rnd.number == number:
                 return rnd
         raise Http404(_("This round is not published."))
+
+    @cached_property
+    def finished(self):
+        """Every planned round published with every result in: the tournament is over."""
+        planned = self.tournament.planned_rounds
+        if not self.rounds or self.rounds[-1].number < planned:
+            return False
+        last = self.rounds[-1]
+        return all(g.result is not None for b in last.boards.all() for g in b.games.all())
 
     @property
     def current(self):
@@ -116,7 +126,7 @@ class PublicData:
                 {
                     "number": n,
                     "code": game_from_first(n, code),
-                    "show": show_code(game_from_first(n, code)),
+                    "show": show_code(game_from_first(n, code), self.micro),
                     "white_is_first": white_is_first(n),
                 }
                 for n, code in sorted(results.items())
@@ -247,7 +257,7 @@ class PublicData:
                             "number": game.number,
                             "white": white,
                             "code": code,
-                            "show": show_code(code),
+                            "show": show_code(code, self.micro),
                             "outcome": player_outcome(code) if code else None,
                         }
                     )

@@ -23,6 +23,7 @@ def audit(
     summary: object = "",
     old: dict[str, Any] | None = None,
     new: dict[str, Any] | None = None,
+    reason: str = "",
 ) -> AuditEntry:
     """Append one line to the audit log (call inside the caller's transaction)."""
     return AuditEntry.objects.create(
@@ -35,4 +36,5 @@ def audit(
         summary=str(summary)[:300],
         old=old,
         new=new,
+        reason=" ".join(str(reason or "").split())[:300],
     )

@@ -167,6 +167,7 @@ def entry_withdraw(*, entry: Entry, from_round: int, kind: str, user: Actor, not
         obj=entry,
         summary=entry.player.name,
         new={"from_round": from_round, "kind": kind, "note": note},
+        reason=note,
     )
     suspension = None
     if kind == WithdrawalKind.ABANDONMENT:

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from .. import cache
 from ..models import Board, Round
-from ..scoring import RESULT_CODES
+from ..scoring import RESULT_CODES, entry_label
 from .audit import Actor, audit
 from .errors import ConflictError, ServiceError
 from .games import RuleConflict, audit_kept_conflict, check_record, result_conflicts
@@ -22,8 +22,29 @@ def _current(board: Board) -> dict[int, str | None]:
     return {g.number: g.result for g in board.games.all()}
 
 
-def describe(results: dict[int, str | None]) -> str:
-    return " / ".join(f"{n}: {results.get(n) or '…'}" for n in sorted(results))
+def describe(results: dict[int, str | None], micro: bool = True) -> str:
+    """Each game's result in the product's notation, from the first player's side: "1: 2-0 / 2: …"."""
+    return " / ".join(f"{n}: {entry_label(n, results.get(n), micro) or '…'}" for n in sorted(results))
+
+
+class ReasonRequired(ServiceError):
+    """Results already stored would change: the arbiter confirms and gives the reason (the audit log keeps it).
+    ``corrections`` lists what would change, as sentences."""
+
+    def __init__(self, corrections: list[str]) -> None:
+        super().__init__(
+            [*corrections, _("A correction changes a result already saved: confirm it and give the reason.")]
+        )
+        self.corrections = corrections
+
+
+def correction_text(board_number: int, game_number: int, old: str | None, new: str | None, micro: bool) -> str:
+    return _("Board %(b)s: game %(g)s from %(old)s to %(new)s") % {
+        "b": board_number,
+        "g": game_number,
+        "old": entry_label(game_number, old, micro),
+        "new": entry_label(game_number, new, micro) or _("no result"),
+    }
 
 
 @transaction.atomic
@@ -34,12 +55,14 @@ def game_record_result(
     expected_version: int | str | None,
     user: Actor,
     confirm_conflicts: bool = False,
+    reason: str = "",
 ) -> Board:
     """Save the results of a board's games. ``results`` maps game number -> code (or None to clear).
 
     Raises ConflictError when ``expected_version`` is not the stored version (another save came first), and
     ``games.RuleConflict`` when a result contradicts the game's recorded moves (the king-move draw, the record's
-    own result, its final position) unless ``confirm_conflicts`` (the conflict is then audited).
+    own result, its final position) unless ``confirm_conflicts`` (the conflict is then audited), and
+    ``ReasonRequired`` when a result already saved would change and no ``reason`` is given.
     """
     board = (
         Board.objects.select_for_update()
@@ -55,7 +78,7 @@ def game_record_result(
                 "Board %(board)s was changed by another arbiter while you typed. Stored now: %(current)s. "
                 "Check and save again."
             )
-            % {"board": board.number, "current": describe(current)},
+            % {"board": board.number, "current": describe(current, tournament.is_micro_match)},
             current=current,
         )
     if not current:
@@ -74,6 +97,11 @@ def game_record_result(
         return board
     if next_round_exists and any(code is None for code in changed.values()):
         raise ServiceError(_("A result of an earlier round cannot be cleared once the next round is paired."))
+    micro = tournament.is_micro_match
+    corrected = [n for n in sorted(changed) if current[n] is not None]
+    reason = " ".join((reason or "").split())
+    if corrected and not reason:
+        raise ReasonRequired([correction_text(board.number, n, current[n], changed[n], micro) for n in corrected])
     kept = []
     for game in board.games.all():
         if game.number in changed and game.pdn.strip():
@@ -94,11 +122,12 @@ def game_record_result(
     audit(
         tournament=tournament,
         user=user,
-        action="result.correct" if any(current[n] is not None for n in changed) else "result.enter",
+        action="result.correct" if corrected else "result.enter",
         obj=board,
         summary=_("round %(r)s, board %(b)s") % {"r": rnd.number, "b": board.number},
-        old={str(k): v for k, v in current.items()},
-        new={str(k): v for k, v in new.items()},
+        old={"games": {str(k): v for k, v in current.items()}},
+        new={"games": {str(k): v for k, v in new.items()}, "round": rnd.number, "board": board.number, "micro": micro},
+        reason=reason if corrected else "",
     )
     for game, conflicts in kept:
         if conflicts:
@@ -115,12 +144,15 @@ def round_record_results(
     rows: Iterable[tuple[int, int | str | None, dict[int, str | None]]],
     user: Actor,
     confirm_conflicts: bool = False,
+    reason: str = "",
 ) -> int:
     """Save many boards at once (the results page). ``rows``: list of (board_id, expected_version, results).
 
     All-or-nothing: one conflict or bad value and nothing of the page is saved; the errors name the boards.
+    Corrections of results already saved need ``reason`` (else ``ReasonRequired`` lists every one of them).
     """
     errors: list[str] = []
+    corrections: list[str] = []
     saved = 0
     rule_conflict = False
     for board_id, expected_version, results in rows:
@@ -134,10 +166,13 @@ def round_record_results(
                     expected_version=expected_version,
                     user=user,
                     confirm_conflicts=confirm_conflicts,
+                    reason=reason,
                 )
                 saved += int(board.version != before)
         except Board.DoesNotExist:
             errors.append(_("Board %(id)s is not in this round.") % {"id": board_id})
+        except ReasonRequired as exc:
+            corrections.extend(exc.corrections)
         except RuleConflict as exc:
             errors.extend(exc.conflicts)
             rule_conflict = True
@@ -145,4 +180,6 @@ def round_record_results(
             errors.extend(exc.messages)
     if errors:
         raise RuleConflict(errors) if rule_conflict else ServiceError(errors)
+    if corrections:
+        raise ReasonRequired(corrections)
     return saved

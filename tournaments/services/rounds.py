@@ -24,10 +24,11 @@ from ..pairing_bridge import (
     pair_next_round,
     round1_order,
 )
-from ..selectors import History, RoundRecord, missing_results, rounds_with_boards, tournament_history
+from ..selectors import History, RoundRecord, board_pair, missing_results, rounds_with_boards, tournament_history
 from .audit import Actor, audit, login_of
 from .entries import refresh_ratings
 from .errors import ServiceError
+from .results import describe
 
 logger = logging.getLogger(__name__)
 
@@ -258,11 +259,16 @@ def validate_manual_pairing(
     bye: Entry | None,
     entries: list[Entry],
     history: History,
+    engine: BridgeResult | None = None,
 ) -> tuple[list[str], list[str]]:
     """Absolute criteria for a hand-made pairing: returns (errors, warnings), both lists of messages.
 
-    ``pairs`` is a list of (first Entry, second Entry); ``bye`` an Entry or None.
+    ``pairs`` is a list of (first Entry, second Entry); ``bye`` an Entry or None. ``engine``: the Dutch engine's
+    own pairing of the round; quality warnings then flag only what the hand edit changed (a float the engine
+    made too is not the edit's doing).
     """
+    engine_pairs = {frozenset((a.pk, b.pk)) for a, b in engine.boards} if engine is not None else set()
+    engine_bye = engine.bye.pk if engine is not None and engine.bye is not None else None
     errors: list[str] = []
     warnings: list[str] = []
     by_id = {e.pk: e for e in entries}
@@ -299,7 +305,7 @@ def validate_manual_pairing(
                     _("%(a)s and %(b)s may not be paired (forbidden pair).") % {"a": a.player.name, "b": b.player.name}
                 )
         sa, sb = _score(history.get(a.pk, [])), _score(history.get(b.pk, []))
-        if sa != sb:
+        if sa != sb and frozenset((a.pk, b.pk)) not in engine_pairs:
             warnings.append(
                 _("%(a)s (%(sa)s) and %(b)s (%(sb)s) have different scores (a float).")
                 % {"a": a.player.name, "sa": sa, "b": b.player.name, "sb": sb}
@@ -313,7 +319,7 @@ def validate_manual_pairing(
                 _("%(name)s already scored a forfeit win and cannot get the bye.") % {"name": bye.player.name}
             )
         lowest = min((_score(history.get(i, [])) for i in present), default=0)
-        if _score(records) > lowest:
+        if _score(records) > lowest and bye.pk != engine_bye:
             warnings.append(_("The bye does not go to a player of the lowest score group."))
     if len(present) % 2 == 1 and bye is None:
         errors.append(_("An odd number of players is present: one must get the bye."))
@@ -322,18 +328,18 @@ def validate_manual_pairing(
     return list(dict.fromkeys(errors)), warnings
 
 
+def _engine_pairing(tournament: Tournament, number: int, entries: list[Entry], history: History) -> BridgeResult | None:
+    try:
+        return pair_next_round(tournament, number, entries, history)
+    except NoValidPairing:
+        return None
+
+
 def _differences_from_engine(
-    tournament: Tournament,
-    number: int,
-    entries: list[Entry],
-    history: History,
-    numbers: Sequence[tuple[int | None, int | None]],
-    bye: Entry | None,
+    engine: BridgeResult | None, numbers: Sequence[tuple[int | None, int | None]], bye: Entry | None
 ) -> list[str]:
     """Quality check of a hand-made pairing: where it departs from what the Dutch engine pairs."""
-    try:
-        engine = pair_next_round(tournament, number, entries, history)
-    except NoValidPairing:
+    if engine is None:
         return []
     mine = {frozenset(p) for p in numbers}
     theirs = [(a.pairing_number, b.pairing_number) for a, b in engine.boards]
@@ -377,7 +383,10 @@ def round_edit(
         bye_obj = by_id[int(bye)] if bye else None
     except (KeyError, ValueError, TypeError):
         raise ServiceError(_("A player of another tournament cannot be paired here.")) from None
-    errors, warnings = validate_manual_pairing(tournament, rnd.number, pair_objs, bye_obj, entries, history)
+    engine = _engine_pairing(tournament, rnd.number, entries, history)
+    errors, warnings = validate_manual_pairing(
+        tournament, rnd.number, pair_objs, bye_obj, entries, history, engine=engine
+    )
     if not errors:
         # The engine's own check of the absolute criteria (it also knows the absolute colour rule of single games).
         import pairing
@@ -387,7 +396,31 @@ def round_edit(
         numbers = [(a.pairing_number or 0, b.pairing_number or 0) for a, b in pair_objs]
         errors = list(pairing.check_pairing(state, numbers, bye_obj.pairing_number if bye_obj else None))
         if not errors:
-            warnings += _differences_from_engine(tournament, rnd.number, entries, history, numbers, bye_obj)
+            warnings += _differences_from_engine(engine, numbers, bye_obj)
+    # Results already typed on a draft are never lost silently: a board with a result stays exactly as it is
+    # (same players, same sides; its number may change) or the edit is refused, naming the board.
+    kept: dict[tuple[int, int], tuple[Board, list[Game]]] = {}
+    new_pairs = {(a.pk, b.pk) for a, b in pair_objs}
+    for board in rnd.boards.prefetch_related("games", "seats__entry__player"):
+        first, second = board_pair(board)
+        games = list(board.games.all())
+        if first is None or second is None or not any(g.result or g.pdn.strip() for g in games):
+            continue
+        if (first.pk, second.pk) in new_pairs:
+            kept[(first.pk, second.pk)] = (board, games)
+        else:
+            errors.append(
+                _(
+                    "Board %(b)s (%(a)s – %(c)s) already has results (%(r)s): it must stay as it is. Clear its "
+                    "results on the results page first if the pairing really has to change."
+                )
+                % {
+                    "b": board.number,
+                    "a": first.player.name,
+                    "c": second.player.name,
+                    "r": describe({g.number: g.result for g in games}, tournament.is_micro_match),
+                }
+            )
     if errors:
         raise ServiceError(errors)
     old = [
@@ -397,6 +430,18 @@ def round_edit(
     rnd.boards.all().delete()
     rnd.seats.all().delete()
     _create_boards(rnd, pair_objs, bye_obj, tournament.games_per_round)
+    for board in rnd.boards.prefetch_related("games", "seats"):
+        first, second = board_pair(board)
+        if first is None or second is None or (first.pk, second.pk) not in kept:
+            continue
+        old_board, old_games = kept[(first.pk, second.pk)]
+        board.opening_id, board.version = old_board.opening_id, old_board.version + 1
+        board.save(update_fields=["opening", "version"])
+        by_number = {g.number: g for g in old_games}
+        for game in board.games.all():
+            if game.number in by_number:
+                game.result, game.pdn = by_number[game.number].result, by_number[game.number].pdn
+                game.save(update_fields=["result", "pdn"])
     rnd.manually_edited = True
     rnd.save(update_fields=["manually_edited"])
     audit(

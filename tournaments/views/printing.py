@@ -14,7 +14,7 @@ from django.views.decorators.http import require_safe
 from ..permissions import can_run
 from ..presenters.rounds import PublicData
 from ..presenters.standings import crosstable_rows, standings_table
-from ..scoring import white_is_first
+from ..scoring import side_label, white_is_first
 from .page_cache import category_code
 from .public import tournament_or_404
 
@@ -83,11 +83,11 @@ def slips(request, slug, number):
     for row in data.boards(rnd, with_scores=False):
         games = []
         for n in range(1, t.games_per_round + 1):
-            white, black = (row["first"], row["second"]) if white_is_first(n) else (row["second"], row["first"])
-            games.append({"number": n, "white": white, "black": black})
+            games.append({"number": n, "first_is_white": white_is_first(n)})
         slips.append({"row": row, "games": games})
     pages = [slips[i : i + SLIPS_PER_PAGE] for i in range(0, len(slips), SLIPS_PER_PAGE)]
-    return render(request, "print/slips.html", _context(request, t, round=rnd, pages=pages))
+    choices = [side_label(code, t.is_micro_match) for code in ("1-0", "1/2", "0-1")]
+    return render(request, "print/slips.html", _context(request, t, round=rnd, pages=pages, choices=choices))
 
 
 @require_safe

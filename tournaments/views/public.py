@@ -18,7 +18,7 @@ from django.views.decorators.http import require_safe
 from ..models import Entry, Game, Round, Tournament
 from ..models.choices import EntryStatus, RoundStatus
 from ..presenters.labels import show_code
-from ..presenters.rounds import PublicData, game_viewer, sort_key
+from ..presenters.rounds import PublicData, game_from_first, game_viewer, sort_key
 from ..presenters.standings import crosstable_rows, settings_in_force, standings_table
 from ..scoring import white_is_first
 from ..templatetags.damas import board_svg_markup
@@ -53,10 +53,19 @@ def tournament(request, slug):
         data = PublicData(t)
         rnd = data.current
         standing = standings_table(t, data)
+        winners = []
+        if data.finished:  # the final standings lead, with the winners of every category
+            winners.append({"category": None, "rows": _winners(standing)})
+            for category in data.categories:
+                table = standings_table(t, data, category.code)
+                if table is not None:
+                    winners.append({"category": category, "rows": _winners(table)})
         return render_to_string(
             "public/_tournament.html",
             {
                 "tournament": t,
+                "finished": data.finished,
+                "winners": winners,
                 "round": rnd,
                 "boards": data.boards(rnd) if rnd else [],
                 "byes": data.bye_entries(rnd) if rnd else [],
@@ -76,6 +85,11 @@ def tournament(request, slug):
         body=cached_fragment(t, "tournament", build),
         section="tournament",
     )
+
+
+def _winners(table):
+    """The first place of a standings table (several players when they share it)."""
+    return [row for row in table["rows"] if str(row["rank"]).split("-")[0] == "1"]
 
 
 @require_safe
@@ -320,15 +334,11 @@ def board(request, slug, number, board_number):
         op = board_obj.opening or rnd.opening
         games = []
         for game in Game.objects.filter(board_id=board_obj.pk).order_by("number"):
-            white, black = (
-                (row["first"], row["second"]) if white_is_first(game.number) else (row["second"], row["first"])
-            )
             games.append(
                 {
                     "game": game,
-                    "white": white,
-                    "black": black,
-                    "show": show_code(game.result),
+                    "first_is_white": white_is_first(game.number),
+                    "show": show_code(game_from_first(game.number, game.result), t.is_micro_match),
                     "viewer": game_viewer(t, game, op),
                 }
             )

@@ -274,7 +274,9 @@ class EntryView(TournamentStaffMixin, TemplateView):
                 )
         elif action == "withdraw":
             form = WithdrawForm(request.POST)
-            if form.is_valid():
+            if not form.is_valid():
+                messages.error(request, _("The withdrawal was not recorded: give the reason and confirm it."))
+            else:
                 ok, suspension = run_service(
                     request,
                     entry_withdraw,

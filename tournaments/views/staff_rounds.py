@@ -1,24 +1,29 @@
 """Staff: pairing, reviewing, publishing, undoing and hand-editing rounds; the opening draw; results entry."""
 
+import re
+
 from django.contrib import messages
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
+from django.utils.translation import ngettext
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
 from ..models import PairingJob, Round
 from ..models.choices import PairingJobStatus
 from ..permissions import TournamentStaffMixin
-from ..scoring import board_points, entry_label, is_complete, parse_entry
+from ..presenters.labels import explanation_row
+from ..presenters.rounds import PublicData
+from ..scoring import board_points, entry_label, is_complete, parse_entry, side_label
 from ..selectors import board_pair, rounds_with_boards, scoring_of
 from ..services import ServiceError
 from ..services.games import RuleConflict
 from ..services.openings import opening_draw, opening_set_code
 from ..services.pairing_jobs import expire_stale_jobs, pairing_job_start
-from ..services.results import round_record_results
+from ..services.results import ReasonRequired, round_record_results
 from ..services.rounds import round_edit, round_publish, round_undo
 from ..tables import PairingTable
 from ..templatetags.damas import fmt_number
@@ -107,8 +112,10 @@ def progress_label(job):
     }
 
 
-def board_rows(tournament, rnd):
+def board_rows(tournament, rnd, before=None):
+    """One row per board: players, ratings, ``before`` (entry id -> points before the round, when given)."""
     scoring = scoring_of(tournament)
+    before = before or {}
     rows = []
     for board in rnd.boards.all():
         first, second = board_pair(board)
@@ -123,12 +130,18 @@ def board_rows(tournament, rnd):
                 "second_entry": second,
                 "first_no": first.pairing_number,
                 "first": first.player.name,
+                "first_rating": first.rating or "",
+                "first_before": fmt_number(before[first.pk]) if first.pk in before else "",
                 "second_no": second.pairing_number,
                 "second": second.player.name,
+                "second_rating": second.rating or "",
+                "second_before": fmt_number(before[second.pk]) if second.pk in before else "",
                 "first_points": fmt_number(p1) if done else "",
                 "second_points": fmt_number(p2) if done else "",
                 "score": f"{fmt_number(p1)} - {fmt_number(p2)}" if done else "",
-                "games": "  ".join(entry_label(n, r) or "…" for n, r in sorted(results.items())),
+                "games": "  ".join(
+                    entry_label(n, r, tournament.is_micro_match) or "…" for n, r in sorted(results.items())
+                ),
                 "results": results,
                 "opening": (board.opening or rnd.opening).code if (board.opening or rnd.opening) else "",
             }
@@ -149,7 +162,8 @@ class RoundView(TournamentStaffMixin, TemplateView):
 
     def get(self, request, *args, **kwargs):
         self.round = self.get_round()
-        self.rows = board_rows(self.tournament, self.round)
+        self.data = PublicData(self.tournament, include_drafts=True)
+        self.rows = board_rows(self.tournament, self.round, before=self.data.score_before(self.round.number))
         self.table = PairingTable(self.rows)
         RequestConfig(request, paginate=False).configure(self.table)
         response = export_response(request, self.table, f"{self.tournament.slug}-rodada-{self.round.number}")
@@ -165,17 +179,31 @@ class RoundView(TournamentStaffMixin, TemplateView):
                 e = row[key]
                 info = explanation.get(str(e.pairing_number))
                 if info:
-                    explained.append((e, info))
+                    explained.append((e, explanation_row(info)))
         bye = rnd.bye_seats[0].entry if rnd.bye_seats else None
         is_last = not self.tournament.rounds.filter(number__gt=rnd.number).exists()
         has_results = any(r for row in self.rows for r in row["results"].values())
+        before = self.data.score_before(rnd.number)
+        not_paired = [
+            {**item, "before": fmt_number(before.get(item["entry"].pk, 0))}
+            for item in self.data.not_paired(self.data.round(rnd.number))
+        ]
         ctx.update(
+            not_paired=not_paired,
+            bye_before=fmt_number(before.get(bye.pk, 0)) if bye else "",
+            bye_points=fmt_number(
+                next((r.points for r in self.data.history.get(bye.pk, []) if r.round == rnd.number), 0)
+            )
+            if bye
+            else "",
             round=rnd,
             table=self.table,
             rows=self.rows,
             bye=bye,
             explained=explained,
-            bye_info=explanation.get(str(bye.pairing_number)) if bye else None,
+            bye_info=explanation_row(explanation[str(bye.pairing_number)])
+            if bye and str(bye.pairing_number) in explanation
+            else None,
             can_undo=is_last and not has_results,
             has_results=has_results,
             export_formats=EXPORT_FORMATS,
@@ -194,6 +222,12 @@ class RoundView(TournamentStaffMixin, TemplateView):
                 success=_("Round %(n)s published.") % {"n": rnd.number},
                 round=rnd,
                 user=request.user,
+            )
+        elif action == "undo" and request.POST.get("confirm") != "1":
+            messages.error(
+                request,
+                _("Nothing was undone: tick the box that confirms undoing the pairing of round %(n)s.")
+                % {"n": rnd.number},
             )
         elif action == "undo":
             ok, _r = run_service(
@@ -286,8 +320,14 @@ class RoundEditView(TournamentStaffMixin, TemplateView):
         return self.render_to_response(self.get_context_data(text=text, bye=bye_text))
 
 
+RESULT_FIELD = re.compile(r"^b(\d{1,10})_(?:v|g(\d{1,3}))$")
+
+
 class ResultsView(TournamentStaffMixin, TemplateView):
-    """Type every board of a round fast: one text field per game, board's point of view (2-0, 1-1, 0-2, +, -, x)."""
+    """Type every board of a round fast: one text field per game, first player's side (2-0, 1-1, 0-2, +, -, x).
+
+    All-or-nothing: any error and nothing is saved, which the message says; the cells in error are marked. A
+    change to a result already saved (a correction) is saved only once confirmed with a reason."""
 
     template_name = "staff/results.html"
 
@@ -305,6 +345,9 @@ class ResultsView(TournamentStaffMixin, TemplateView):
         rnd = kwargs.get("round") or self.get_round()
         rows = board_rows(self.tournament, rnd)
         typed = kwargs.get("typed", {})
+        cell_errors = kwargs.get("cell_errors", {})
+        corrected = kwargs.get("corrected", set())
+        micro = self.tournament.is_micro_match
         for row in rows:
             board = row["board_obj"]
             # After a refused save, what was typed is shown again, except on boards another arbiter changed
@@ -312,8 +355,14 @@ class ResultsView(TournamentStaffMixin, TemplateView):
             keep = str(typed.get((board.pk, "version"))) == str(board.version)
             row["version"] = board.version
             row["stale"] = (board.pk, "version") in typed and not keep
+            row["error"] = cell_errors.get((board.pk, None), "")
             row["inputs"] = [
-                (n, typed[(board.pk, n)] if keep and (board.pk, n) in typed else entry_label(n, r))
+                {
+                    "number": n,
+                    "value": typed[(board.pk, n)] if keep and (board.pk, n) in typed else entry_label(n, r, micro),
+                    "error": cell_errors.get((board.pk, n), ""),
+                    "corrected": (board.pk, n) in corrected,
+                }
                 for n, r in sorted(row["results"].items())
             ]
         ctx.update(
@@ -321,12 +370,35 @@ class ResultsView(TournamentStaffMixin, TemplateView):
             rows=rows,
             bye=rnd.bye_seats[0].entry if rnd.bye_seats else None,
             conflict=kwargs.get("conflict", False),
+            corrections=kwargs.get("corrections", []),
+            reason=kwargs.get("reason", ""),
+            tokens=[side_label(c, micro) for c in ("1-0", "1/2", "0-1", "+/-", "-/+", "-/-")],
         )
         return ctx
 
     def post(self, request, *args, **kwargs):
         rnd = self.get_round()
-        rows, typed, errors = [], {}, []
+        boards = {board.pk: board for board in rnd.boards.all()}
+        rows, typed, errors, cell_errors = [], {}, [], {}
+        micro = self.tournament.is_micro_match
+        unknown = set()
+        for key in request.POST:
+            match = RESULT_FIELD.match(key)
+            if key.startswith("b") and "_" in key and (match is None or int(match.group(1)) not in boards):
+                unknown.add(key)
+            elif match and match.group(2):
+                board = boards[int(match.group(1))]
+                if int(match.group(2)) not in {g.number for g in board.games.all()}:
+                    errors.append(_("Board %(b)s has no game %(g)s.") % {"b": board.number, "g": int(match.group(2))})
+                    cell_errors[(board.pk, None)] = errors[-1]
+        if unknown:
+            errors.append(
+                _(
+                    "This form names boards that are not in round %(n)s (was the round paired again after the page "
+                    "was opened?). Reload the page and type the results again."
+                )
+                % {"n": rnd.number}
+            )
         for board in rnd.boards.all():
             prefix = f"b{board.pk}"
             if f"{prefix}_v" not in request.POST:
@@ -340,10 +412,17 @@ class ResultsView(TournamentStaffMixin, TemplateView):
                 try:
                     results[game.number] = parse_entry(game.number, raw)
                 except ValueError:
-                    errors.append(
-                        _("Board %(b)s, game %(g)s: “%(v)s” is not a result (use 2-0, 1-1, 0-2, +, - or x).")
-                        % {"b": board.number, "g": game.number, "v": raw}
-                    )
+                    message = _(
+                        "Board %(b)s, game %(g)s: “%(v)s” is not a result (use %(codes)s, + W.O. for the first, "
+                        "- W.O. for the second or x double W.O.)."
+                    ) % {
+                        "b": board.number,
+                        "g": game.number,
+                        "v": raw[:20],
+                        "codes": ", ".join(side_label(c, micro) for c in ("1-0", "1/2", "0-1")),
+                    }
+                    errors.append(message)
+                    cell_errors[(board.pk, game.number)] = message
             # Only boards whose typed values differ from what is stored are saved.
             current = {g.number: g.result for g in board.games.all()}
             if any(
@@ -351,9 +430,13 @@ class ResultsView(TournamentStaffMixin, TemplateView):
             ):
                 if parse_id(version) is None:
                     errors.append(_("Board %(b)s: the form is incomplete, reload the page.") % {"b": board.number})
+                    cell_errors[(board.pk, None)] = errors[-1]
                     continue
                 rows.append((board.pk, parse_id(version), results))
-        conflict = False
+        reason = " ".join(request.POST.get("reason", "").split())[:300]
+        if reason and request.POST.get("confirm_correction") != "1":
+            errors.append(_("Tick the box that confirms the corrections."))
+        conflict, corrections, corrected = False, [], set()
         if not errors:
             try:
                 saved = round_record_results(
@@ -361,18 +444,50 @@ class ResultsView(TournamentStaffMixin, TemplateView):
                     rows=rows,
                     user=request.user,
                     confirm_conflicts=request.POST.get("confirm_conflicts") == "1",
+                    reason=reason,
                 )
+            except ReasonRequired as exc:  # corrections: shown, then confirmed with a reason
+                corrections = exc.corrections
+                for board_id, _version, results in rows:
+                    stored = {g.number: g.result for g in boards[board_id].games.all()}
+                    corrected |= {
+                        (board_id, n) for n, code in results.items() if stored[n] is not None and stored[n] != code
+                    }
             except RuleConflict as exc:  # results against the recorded moves: the arbiter decides
                 errors.extend(exc.messages)
                 conflict = True
             except ServiceError as exc:
-                errors.extend(exc.messages)
+                errors.extend(exc.messages)  # boards another arbiter changed meanwhile are marked as stale
             else:
-                messages.success(request, _("%(n)s board(s) saved.") % {"n": saved})
+                if saved:
+                    messages.success(request, _("%(n)s board(s) saved.") % {"n": saved})
+                else:
+                    messages.info(request, _("Nothing to save: no result was changed."))
                 return redirect("staff:results", slug=self.tournament.slug, number=rnd.number)
-        for e in errors:
-            messages.error(request, e)
+        if corrections:
+            messages.warning(request, _("Nothing was saved yet: confirm the corrections below and give the reason."))
+        else:
+            messages.error(
+                request,
+                ngettext(
+                    "Nothing was saved: correct the error below and save again.",
+                    "Nothing was saved: correct the %(n)s errors below and save again.",
+                    len(errors),
+                )
+                % {"n": len(errors)},
+            )
+            for e in errors:
+                messages.error(request, e)
         fresh = self.get_round()
         return self.render_to_response(
-            self.get_context_data(round=fresh, typed=typed, conflict=conflict), status=409 if errors else 200
+            self.get_context_data(
+                round=fresh,
+                typed=typed,
+                conflict=conflict,
+                cell_errors=cell_errors,
+                corrections=corrections,
+                corrected=corrected,
+                reason=reason,
+            ),
+            status=409,
         )

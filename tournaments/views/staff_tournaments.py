@@ -192,3 +192,11 @@ class AuditView(TournamentStaffMixin, ListView):
 
     def get_queryset(self):
         return AuditEntry.objects.filter(tournament=self.tournament).order_by("-created_at", "-id")
+
+    def get_context_data(self, **kwargs):
+        from ..presenters.audit import audit_sentence
+
+        ctx = super().get_context_data(**kwargs)
+        roles = dict(self.tournament.roles.values_list("user_id", "role"))
+        ctx["lines"] = [(e, audit_sentence(e, roles)) for e in ctx["entries"]]
+        return ctx

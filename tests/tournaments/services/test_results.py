@@ -10,7 +10,7 @@ from tournaments.models import AuditEntry, Board, Game
 from tournaments.scoring import board_points, entry_label, parse_entry
 from tournaments.selectors import tournament_history
 from tournaments.services import ConflictError, ServiceError
-from tournaments.services.results import game_record_result, round_record_results
+from tournaments.services.results import ReasonRequired, game_record_result, round_record_results
 from tournaments.services.rounds import round_pair
 
 
@@ -54,10 +54,16 @@ def test_record_and_correct_with_audit(round1, director):
     game_record_result(board=board, results={1: "1-0", 2: "1/2"}, expected_version=1, user=director)
     board.refresh_from_db()
     assert board.version == 2
-    game_record_result(board=board, results={2: "0-1"}, expected_version=2, user=director)
+    with pytest.raises(ReasonRequired) as refused:  # a correction needs a reason: nothing changes without it
+        game_record_result(board=board, results={2: "0-1"}, expected_version=2, user=director)
+    assert refused.value.corrections == ["Mesa 1: partida 2 de 1-1 para 2-0"]  # first player's side, micro notation
+    assert [g.result for g in Game.objects.filter(board=board).order_by("number")] == ["1-0", "1/2"]
+    game_record_result(board=board, results={2: "0-1"}, expected_version=2, user=director, reason="súmula conferida")
     entries = AuditEntry.objects.filter(action__startswith="result.").order_by("id")
     assert [e.action for e in entries] == ["result.enter", "result.correct"]
-    assert entries[1].old == {"1": "1-0", "2": "1/2"} and entries[1].new == {"1": "1-0", "2": "0-1"}
+    assert entries[1].old == {"games": {"1": "1-0", "2": "1/2"}}
+    assert entries[1].new == {"games": {"1": "1-0", "2": "0-1"}, "round": 1, "board": 1, "micro": True}
+    assert entries[1].reason == "súmula conferida" and entries[0].reason == ""
     assert entries[1].username == "diretor"
 
 
@@ -69,7 +75,7 @@ def test_stale_form_refused_showing_current_value(round1, director):
     with pytest.raises(ConflictError) as exc:
         game_record_result(board=board, results={1: "0-1", 2: "0-1"}, expected_version=1, user=director)
     assert exc.value.current == {1: "1-0", 2: "1-0"}
-    assert "1-0" in exc.value.messages[0] and "2" in exc.value.messages[0]
+    assert "Gravado agora: 1: 2-0 / 2: 0-2." in exc.value.messages[0]  # first player's side, micro notation
     assert [g.result for g in Game.objects.filter(board=board).order_by("number")] == ["1-0", "1-0"]
 
 
