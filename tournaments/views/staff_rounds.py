@@ -422,7 +422,7 @@ class ResultsView(TournamentStaffMixin, TemplateView):
                         "codes": ", ".join(side_label(c, micro) for c in ("1-0", "1/2", "0-1")),
                     }
                     errors.append(message)
-                    cell_errors[(board.pk, game.number)] = message
+                    cell_errors[(board.pk, game.number)] = _("“%(v)s” is not a result") % {"v": raw[:20]}
             # Only boards whose typed values differ from what is stored are saved.
             current = {g.number: g.result for g in board.games.all()}
             if any(
