@@ -359,3 +359,38 @@ def test_make_run_serves_without_debug_pages():
     makefile = (Path(__file__).resolve().parents[2] / "Makefile").read_text()
     run = makefile[makefile.index("\nrun:") :].split("\n\n")[0]
     assert "DEBUG=$${DEBUG:-0} $(PY) manage.py runserver" in run
+
+
+def test_the_staff_dashboard_says_the_tournament_is_finished(field, director, client):
+    t, _entries = field(4, planned_rounds=1)
+    rnd = round_pair(tournament=t, user=director, publish=True)
+    client.force_login(director)
+    url = reverse("staff:tournament", args=[t.slug])
+    assert 'id="finished"' not in client.get(url).content.decode()
+    for b in rnd.boards.all():
+        game_record_result(board=b, results={1: "1-0", 2: "1/2"}, expected_version=1, user=director)
+    html = client.get(url).content.decode()
+    assert 'id="finished"' in html and "Torneio encerrado: todas as rodadas previstas estão publicadas" in html
+    public = client.get(reverse("public:tournament", args=[t.slug])).content.decode()
+    assert "Torneio encerrado" in public and 'id="final-standings"' in public
+    assert public.index('id="final-standings"') < public.index("table pairings")
+
+
+def test_the_staff_game_page_and_record_conflicts_use_the_same_notation(field, director, client):
+    from tournaments.services.games import result_conflicts
+
+    t, _entries = field(4)
+    round_pair(tournament=t, user=director, publish=True)
+    b1 = board(t, 1, 1)
+    game_record_result(board=b1, results={1: "1/2", 2: "1-0"}, expected_version=1, user=director)
+    client.force_login(director)
+    html = client.get(reverse("staff:game", args=[t.slug, 1, 1, 2])).content.decode()
+    first, second = board_pair(rounds_with_boards(t, number=1)[0].boards.all()[0])
+    # game 2: White (the second player) won, so from the first player's side 0-2
+    assert f"{first.player.name} <strong>0-2</strong> {second.player.name}" in html
+
+    class Check:  # a record that ends in a king-move draw
+        ok, moves, draw_by_king_moves, game_over, result, final_fen = True, ["x"], True, False, "", ""
+
+    (message,) = result_conflicts(t, 2, Check, "1-0")
+    assert message.endswith("mas o resultado lançado é 0-2.")

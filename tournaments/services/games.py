@@ -19,7 +19,7 @@ import draughts
 from .. import cache
 from ..models import Game, Round, Tournament
 from ..safetext import one_line
-from ..scoring import FORFEITS, PLAYED, outcome_of
+from ..scoring import FORFEITS, PLAYED, entry_label, outcome_of
 from .audit import Actor, audit
 from .errors import ServiceError
 
@@ -59,12 +59,13 @@ def result_conflicts(
     if check is None or not check.ok or result is None:
         return []
     where = _("Game %(g)s") % {"g": game_number}
+    shown = entry_label(game_number, result, tournament.is_micro_match)  # the product's notation (first player)
     out = []
     if result in FORFEITS:
         if check.moves:
             out.append(
                 _("%(where)s: moves are recorded, but the result entered is a forfeit (%(result)s).")
-                % {"where": where, "result": result}
+                % {"where": where, "result": shown}
             )
         return out
     entered = _OUTCOME[result]
@@ -75,7 +76,7 @@ def result_conflicts(
                 "%(where)s: the moves reach the king-move draw (rule 16: %(n)s successive king moves without a "
                 "capture or a man's move), but the result entered is %(result)s."
             )
-            % {"where": where, "n": limit, "result": _SHOW[entered]}
+            % {"where": where, "n": limit, "result": shown}
         )
     if check.game_over and not check.draw_by_king_moves:
         loser_white = (check.final_fen or "").startswith("W")
@@ -89,7 +90,7 @@ def result_conflicts(
                 % {
                     "where": where,
                     "side": _("White") if loser_white else _("Black"),
-                    "result": _SHOW[entered],
+                    "result": shown,
                 }
             )
     if check.result:
@@ -100,7 +101,7 @@ def result_conflicts(
         if written in _SHOW and written != entered:
             out.append(
                 _("%(where)s: the record's result (%(pdn)s) differs from the result entered (%(result)s).")
-                % {"where": where, "pdn": check.result, "result": _SHOW[entered]}
+                % {"where": where, "pdn": check.result, "result": shown}
             )
     return out
 

@@ -10,6 +10,7 @@ import draughts
 
 from ..models import Game
 from ..permissions import TournamentStaffMixin
+from ..scoring import entry_label
 from ..selectors import rounds_with_boards
 from ..services import ServiceError
 from ..services.games import RuleConflict, game_attach_pdn, games_import_pdn, start_fen_for, tournament_pdn
@@ -39,6 +40,9 @@ class GameView(TournamentStaffMixin, TemplateView):
             game=game,
             white=white,
             black=black,
+            first=first,
+            second=second,
+            result=entry_label(game.number, game.result, self.tournament.is_micro_match) or "—",
             pdn=kwargs.get("pdn", game.pdn),
             start_fen=start_fen_for(game),
             conflict=kwargs.get("conflict", False),

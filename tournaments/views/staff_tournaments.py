@@ -9,6 +9,7 @@ from django.views.generic import FormView, ListView, TemplateView
 
 from ..forms import TOURNAMENT_FIELDS, StaffAccountForm, StaffRoleForm, TournamentForm
 from ..models import AuditEntry, OpeningTable, Tournament, TournamentRole
+from ..models.choices import RoundStatus
 from ..models.tournament import FROZEN_SETTINGS
 from ..openings_data import DEFAULT_TABLE
 from ..permissions import DirectorRequiredMixin, TournamentStaffMixin, visible_tournaments
@@ -51,11 +52,17 @@ class DashboardView(TournamentStaffMixin, TemplateView):
         t = self.tournament
         rounds = list(t.rounds.select_related("opening").order_by("number"))
         last = rounds[-1] if rounds else None
+        missing = missing_results(last) if last else []
         ctx.update(
             rounds=rounds,
             last_round=last,
             n_entries=t.entries.count(),
-            missing=missing_results(last) if last else [],
+            missing=missing,
+            # the same "finished" as the public home: every planned round published, every result in
+            finished=bool(last)
+            and last.number >= t.planned_rounds
+            and last.status == RoundStatus.PUBLISHED
+            and not missing,
             can_pair=len(rounds) < t.planned_rounds,
             abandonment_suspensions=t.suspensions.filter(lifted_at__isnull=True).select_related("player"),
             rating_changes=0 if rounds else sum(1 for e in rating_differences(t) if not e.rating_kept_reason),
