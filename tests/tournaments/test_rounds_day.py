@@ -394,3 +394,25 @@ def test_the_staff_game_page_and_record_conflicts_use_the_same_notation(field, d
 
     (message,) = result_conflicts(t, 2, Check, "1-0")
     assert message.endswith("mas o resultado lançado é 0-2.")
+
+
+def test_every_audit_entry_reads_as_a_sentence_without_codes(field, director):
+    from tournaments.models import AuditEntry as Entry_
+    from tournaments.presenters.audit import audit_sentence
+
+    t, entries = field(4)
+    roles = {director.pk: "director"}
+    made = [
+        Entry_(action="player.update", username="fed", summary="Ana Lins", old={"club": "A"}, new={"club": "B"}),
+        Entry_(action="entry.delete", username="diretor", user=director, summary="Ana Lins", old={"player": 3}),
+        Entry_(action="something.new", username="diretor", user=director, summary="rodada 2", new={"x": 1}),
+    ]
+    assert [audit_sentence(e, roles) for e in made] == [
+        "Cadastro de Ana Lins alterado por fed (clube: A → B).",
+        "Inscrição de Ana Lins apagada pelo diretor diretor.",
+        "Rodada 2, pelo diretor diretor.",
+    ]
+    round_pair(tournament=t, user=director, publish=True)  # every sentence the day writes: no codes, no dicts
+    for e in Entry_.objects.filter(tournament=t):
+        text = audit_sentence(e, roles)
+        assert "{" not in text and e.action not in text and text.endswith("."), text

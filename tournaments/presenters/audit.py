@@ -56,6 +56,20 @@ def _result_sentence(entry, by):
     return text
 
 
+def _field_label(key):
+    return {
+        "name": _("name"),
+        "sex": _("sex"),
+        "birth_date": _("birth date"),
+        "state": _("state (UF)"),
+        "club": _("club"),
+        "cbjd_id": "CBJD",
+        "rating": _("rating"),
+        "fmjd_rating": _("FMJD rating"),
+        "title": _("title"),
+    }.get(key, key)
+
+
 def _label(choices, value):
     try:
         return str(choices(value).label)
@@ -173,8 +187,40 @@ def audit_sentence(entry, roles=None):
         text = _("Settings changed %(by)s: %(what)s") % {"what": name, "by": by}
     elif action == "homologation.export":
         text = _("Homologation workbook recorded as sent %(by)s") % {"by": by}
-    else:  # actions added later read as their summary
-        text = f"{name} ({action}) {by}".strip()
+    elif action == "ratinglist.import":
+        text = _("Rating list %(file)s imported %(by)s: %(created)s new players, %(updated)s updated") % {
+            "file": name.split(":")[0],
+            "by": by,
+            "created": new.get("created", 0),
+            "updated": new.get("updated", 0),
+        }
+    elif action == "openingtable.import":
+        text = _("Opening tables imported %(by)s: %(what)s") % {"what": name, "by": by}
+    elif action == "tournament.import":
+        text = _("Tournament imported from a file %(by)s: %(players)s players, %(rounds)s rounds") % {
+            "by": by,
+            "players": new.get("players", "—"),
+            "rounds": new.get("rounds", "—"),
+        }
+    elif action == "forbidden.create":
+        text = _("Forbidden pair %(what)s recorded %(by)s") % {"what": name, "by": by}
+    elif action == "forbidden.remove":
+        text = _("Forbidden pair %(what)s removed %(by)s") % {"what": name, "by": by}
+    elif action == "entry.delete":
+        text = _("Entry of %(name)s deleted %(by)s") % {"name": name, "by": by}
+    elif action in ("player.create", "player.update"):
+        changes = "; ".join(
+            f"{_field_label(k)}: {old.get(k) if old.get(k) not in (None, '') else '—'} → {v if v not in (None, '') else '—'}"
+            for k, v in new.items()
+        )
+        if action == "player.create":
+            text = _("Player %(name)s registered %(by)s") % {"name": name, "by": by}
+        else:
+            text = _("Registry data of %(name)s changed %(by)s") % {"name": name, "by": by}
+        if changes:
+            text += f" ({changes})"
+    else:  # an action without its own sentence reads as its summary and who did it, never as a code
+        text = _("%(what)s, %(by)s") % {"what": (name or _("change")).capitalize(), "by": by}
     if entry.reason:
         text += ", " + _("reason: %(r)s") % {"r": entry.reason}
     return text + "."
