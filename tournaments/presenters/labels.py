@@ -6,15 +6,17 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from ..domain.catalogue import TIEBREAK_BY_KEY
-from ..scoring import outcome_of
+from ..scoring import RESULT_CODES, outcome_of, side_label
+
+# A game's code seen from one player's side in the one notation of the product (``scoring.side_label``):
+# 2-0 / 1-1 / 0-2 in a micro-match, 1-0 / ½-½ / 0-1 in single games, +/- -/+ -/- for forfeits.
+SHOW = {code: side_label(code) for code in RESULT_CODES}
+SHOW_SINGLE = {code: side_label(code, micro=False) for code in RESULT_CODES}
 
 
 def show_code(code, micro=True):
-    """A game's code seen from one player's side, in the one notation of the product (``scoring.side_label``):
-    2-0 / 1-1 / 0-2 in a micro-match, 1-0 / ½-½ / 0-1 in single games; "…" while not entered."""
-    from ..scoring import side_label
-
-    return side_label(code, micro) if code else "…"
+    """A code seen from one player's side in the product's notation; "…" while not entered."""
+    return (SHOW if micro else SHOW_SINGLE).get(code, "…") if code else "…"
 
 
 def player_outcome(code_from_player):
