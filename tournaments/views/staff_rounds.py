@@ -7,8 +7,8 @@ from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views import View
 from django.utils.translation import ngettext
+from django.views import View
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
