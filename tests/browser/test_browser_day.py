@@ -1,5 +1,5 @@
-"""Issue 14, the whole day at the venue in a real browser: the director sets the tournament up, enters the field,
-gives an arbiter access; the arbiter types results (a bad cell is marked, nothing saved), corrects one with a reason;
+"""Issue 14, the whole day at the venue in a real browser: the director sets the tournament up, enters the field
+in one go (a pasted list), adds the Feminino category by rule, creates an arbiter's account (invite link); the arbiter types results (a bad cell is marked, nothing saved), corrects one with a reason;
 the director records a withdrawal with its reason, checks the draft of the next round (who sits out, scores before,
 ratings), undoes it after confirming, pairs again and publishes; a player finds their board on a 390 px phone; the
 audit log tells the day in sentences. Screenshots of every step in test-artifacts/ (desktop and 390 px)."""
@@ -42,7 +42,6 @@ def opening_tables(transactional_db):
 def people(django_user_model):
     director = django_user_model.objects.create_user("diretora", password=PASSWORD, first_name="Marta")
     director.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    django_user_model.objects.create_user("arbitro", password=PASSWORD, first_name="Paulo")
     for i, name in enumerate(NAMES):
         Player.objects.create(
             name=name,
@@ -93,21 +92,30 @@ def test_a_whole_day_at_the_venue(browser, live_server, people, shot):
         page.wait_for_url(re.compile(rf"/gestao/t/{SLUG}/$"))
         t = Tournament.objects.get(slug=SLUG)
 
-        # -- the field, from the registry
-        for i in range(len(NAMES)):
-            page.goto(f"{base}/gestao/t/{SLUG}/inscritos/?q=PE{i:04d}")
-            page.locator("form[action$='/inscritos/adicionar/'].inline button[type=submit]").first.click()
-            page.wait_for_load_state()
+        # -- the field, from the registry, in one go: a pasted list of CBJD IDs
+        page.goto(f"{base}/gestao/t/{SLUG}/inscritos/")
+        page.click("#paste summary")
+        page.fill("#id_lines", "\n".join(f"PE{i:04d}" for i in range(len(NAMES))))
+        page.click("#enter-list")
+        page.wait_for_load_state()
+        assert "10 jogadores inscritos" in messages_text(page)
         assert t.entries.count() == 10
         shot(page, "day-01-entries")
 
-        # -- the arbiter gets access (Equipe)
-        page.goto(f"{base}/gestao/t/{SLUG}/equipe/")
-        page.fill("#id_username", "arbitro")
-        page.select_option("#id_role", "arbiter")
-        page.click("main form:not(.inline) button[type=submit]")
+        # -- categories: the ready-made Feminino takes its entries by rule
+        page.goto(f"{base}/gestao/t/{SLUG}/categorias/")
+        page.click("#preset-FEM")
         page.wait_for_load_state()
-        assert "arbitro" in page.locator("main table").inner_text()
+        assert "Categoria Feminino salva: 4 inscritos seguem a regra." in messages_text(page)
+
+        # -- an arbiter account from the Equipe page, with its one-time invite link
+        page.goto(f"{base}/gestao/t/{SLUG}/equipe/")
+        page.fill("#account_full_name", "Paulo Árbitro")
+        page.fill("#account_username", "arbitro")
+        page.click("#create-account")
+        page.wait_for_load_state()
+        invite = page.input_value("#invite-url")
+        assert "arbitro" in page.locator("#staff-table").inner_text()
 
         # -- round 1: pair, draw the opening, publish; the print links are on the round page
         page.goto(f"{base}/gestao/t/{SLUG}/")
@@ -123,6 +131,11 @@ def test_a_whole_day_at_the_venue(browser, live_server, people, shot):
         # -- the arbiter types the results on a phone: a bad cell is marked and nothing is saved
         arb = arb_ctx.new_page()
         arb.set_default_timeout(20000)
+        arb.goto(invite)
+        arb.fill("#id_new_password1", PASSWORD)
+        arb.fill("#id_new_password2", PASSWORD)
+        arb.click("#set-password")
+        arb.wait_for_url(re.compile(r"/entrar/"))
         log_in(arb, base, "arbitro")
         arb.goto(f"{base}/gestao/t/{SLUG}/rodada/1/resultados/")
         inputs = arb.locator("input.result-input")
