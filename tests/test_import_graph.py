@@ -46,8 +46,21 @@ def _runtime_imports(body):
             yield from _runtime_imports(node.body)
 
 
-def import_graph(modules=None):
+def _every_import(body):
+    """Every import statement, those inside functions too (run later, when called), but not ``if TYPE_CHECKING:``."""
+    for node in _runtime_imports(body):
+        yield node
+    for node in ast.walk(ast.Module(body=body, type_ignores=[])):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Import | ast.ImportFrom):
+                    yield inner
+
+
+def import_graph(modules=None, lazy=False):
+    """Module -> the project's modules it imports when loaded (``lazy``: also those its functions import)."""
     modules = modules if modules is not None else module_names()
+    statements = _every_import if lazy else _runtime_imports
 
     def known(name):
         """The module ``name`` names, or the nearest package above it that is in the project."""
@@ -59,7 +72,7 @@ def import_graph(modules=None):
     for name, (path, is_package) in modules.items():
         package = name if is_package else name.rpartition(".")[0]
         targets = set()
-        for node in _runtime_imports(ast.parse(path.read_text(encoding="utf-8")).body):
+        for node in statements(ast.parse(path.read_text(encoding="utf-8")).body):
             if isinstance(node, ast.Import):
                 targets.update(known(alias.name) for alias in node.names)
                 continue
@@ -127,6 +140,13 @@ def test_no_module_of_the_project_is_in_an_import_cycle():
     assert cycles(graph) == []
 
 
+def test_an_import_inside_a_function_hides_no_cycle_but_the_known_one():
+    """A function-level import runs when called, so it cannot make a loading cycle; it can still tie two modules
+    into one. The only such pair: ``Position.from_fen``/``Position.fen`` (draughts.board) call the FEN reader and
+    writer of draughts.notation, which builds positions."""
+    assert cycles(import_graph(lazy=True)) == [["draughts.board", "draughts.notation"]]
+
+
 def test_the_packages_depend_one_way():
     """The pure engines import nothing of the Django app; bench/ and testkit/ import nothing from tests/."""
     graph = import_graph()
@@ -167,3 +187,13 @@ def test_the_graph_finds_a_cycle_when_there_is_one(tmp_path, sources, expected):
         path.write_text(text, encoding="utf-8")
         modules[name] = (path, False)
     assert cycles(import_graph(modules)) == expected
+
+
+def test_the_lazy_graph_sees_an_import_inside_a_function(tmp_path):
+    sources = {"a": "import b", "b": "class K:\n    def f(self):\n        from a import x\n"}
+    modules = {}
+    for name, text in sources.items():
+        (tmp_path / f"{name}.py").write_text(text, encoding="utf-8")
+        modules[name] = (tmp_path / f"{name}.py", False)
+    assert cycles(import_graph(modules)) == []
+    assert cycles(import_graph(modules, lazy=True)) == [["a", "b"]]

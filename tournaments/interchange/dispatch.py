@@ -16,15 +16,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import InterchangeError
+from .limits import MAX_FILE_BYTES
 
 logger = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from ..models import Tournament
-
-# An interchange file of the largest real events is well under 1 MB, a TRF of 1,000 players about 200 KB: this
-# keeps a hostile or broken file from tying up a server.
-MAX_FILE_BYTES = 20 * 1024 * 1024
 
 
 @dataclass(frozen=True)

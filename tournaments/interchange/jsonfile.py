@@ -72,8 +72,8 @@ from ..scoring import PLAYED, RESULT_CODES
 from ..services.audit import audit
 from ..services.entries import abandonment_suspend
 from ..standings import lean_rounds_with_boards, number, player_ids
-from .dispatch import MAX_FILE_BYTES
 from .errors import InterchangeError
+from .limits import MAX_FILE_BYTES
 
 FORMAT = "damas-swiss/1"
 IMPORTED_ENGINE = IMPORTED  # the program of rounds imported from a file that does not name it
