@@ -177,3 +177,26 @@ def good_workbook() -> bytes:
             [7002, "Ana Conceição", 1988.0, None, "F", "SP", None],
         ]
     )
+
+
+@cache
+def directory_flood(count: int = 60_000) -> bytes:
+    """A zip of ``count`` empty entries: ``zipfile`` would build an object for each before anything is checked."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as z:
+        for i in range(count):
+            z.writestr(f"t{i}.sco", b"")
+        z.writestr("t.trn", b"")
+    return out.getvalue()
+
+
+def corrupt_deflate_sp_zip() -> bytes:
+    """A Swiss Perfect zip whose .sco member's deflated bytes are garbage."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for ext in (".ini", ".trn", ".sco"):
+            z.writestr("evento" + ext, b"x" * 2000)
+    data = bytearray(out.getvalue())
+    at = data.find(b"evento.sco") + len(b"evento.sco")
+    data[at : at + 10] = b"\xff" * 10
+    return bytes(data)

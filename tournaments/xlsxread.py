@@ -27,6 +27,8 @@ from collections.abc import Callable, Iterator
 from posixpath import dirname, join, normpath
 from xml.parsers import expat
 
+from .zipcheck import directory_fits
+
 MAX_MEMBERS = 200
 MAX_MEMBER_BYTES = 32 * 1024 * 1024  # uncompressed, each member (a 50,000-row list is about 15 MB)
 MAX_TOTAL_BYTES = 64 * 1024 * 1024  # uncompressed, all members
@@ -79,6 +81,8 @@ def check_zip(
     max_total_bytes: int = MAX_TOTAL_BYTES,
 ) -> zipfile.ZipFile:
     """Open ``data`` as a zip whose every member is checked (count, uncompressed sizes) before any is read."""
+    if not directory_fits(data, max_members * 1024):
+        raise _too_large(_("%(n)s files inside") % {"n": f"> {max_members}"}) if data[:2] == b"PK" else _invalid()
     try:
         zf = zipfile.ZipFile(io.BytesIO(data))
         infos = zf.infolist()

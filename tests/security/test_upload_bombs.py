@@ -201,3 +201,25 @@ def test_no_request_body_over_the_global_limit(client, federation, settings):
     assert not Player.objects.exists()
     small = b"CBJD;Nome;Rating;Sexo\n1;Ana;1500;F\n"
     assert client.post(reverse("staff:rating_import"), {"file": SimpleUploadedFile("l.csv", small)}).status_code == 302
+
+
+# ------------------------------------------------------------------------------------------ any zip upload
+
+
+def test_a_flood_of_zip_entries_is_refused_before_zipfile_reads_the_directory():
+    data = H.directory_flood()
+    assert "arquivos dentro" in refusal(data)
+    assert peak_mb(parse_rating_list, data, "lista.xlsx") < 2
+
+
+def test_tournament_files_zipped_are_checked_the_same_way():
+    from tests.tournaments.interchange.helpers import row_counts
+    from tournaments.interchange import InterchangeError, import_upload
+    from tournaments.interchange.dispatch import Upload
+
+    before = row_counts()
+    for data in (H.directory_flood(), H.corrupt_deflate_sp_zip()):
+        with pytest.raises(InterchangeError) as exc:
+            import_upload(Upload(data, "evento.zip"))
+        assert exc.value.messages[0].startswith(("Swiss Perfect, evento.zip: ", "arquivo evento.zip")), exc.value
+    assert row_counts() == before

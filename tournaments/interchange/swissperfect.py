@@ -38,6 +38,7 @@ import io
 import re
 import unicodedata
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -45,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from .dbase import DbfError, Value, read_dbf
+from ..zipcheck import directory_fits
 from .errors import InterchangeError
 
 MAX_MEMBER_BYTES = 5 * 1024 * 1024  # one member of a Swiss Perfect zip (the real ones are a few KB)
@@ -655,7 +657,7 @@ def _value_pt(value: str) -> str:
 
 # ------------------------------------------------------------------------------------------ the files
 def looks_like_sp_zip(data: bytes) -> bool:
-    if not data.startswith(b"PK\x03\x04"):
+    if not data.startswith(b"PK\x03\x04") or not directory_fits(data):
         return False
     try:
         names = zipfile.ZipFile(io.BytesIO(data)).namelist()
@@ -674,6 +676,8 @@ def files_from_zip(data: bytes, name: str) -> tuple[bytes, bytes, bytes, str]:
     """The ``.ini``, ``.trn`` and ``.sco`` of one tournament from a zip, every member's size checked before it is
     read (a zip bomb is refused, never inflated)."""
     where = f"Swiss Perfect, {name}"
+    if not directory_fits(data):
+        raise InterchangeError([f"{where}: arquivo zip inválido ou com arquivos demais"])
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         infos = archive.infolist()
@@ -700,7 +704,7 @@ def files_from_zip(data: bytes, name: str) -> tuple[bytes, bytes, bytes, str]:
             )
     try:
         ini, trn, sco = (archive.read(parts[s])[: MAX_MEMBER_BYTES + 1] for s in (".ini", ".trn", ".sco"))
-    except (zipfile.BadZipFile, RuntimeError, OSError, EOFError) as exc:
+    except (zipfile.BadZipFile, RuntimeError, OSError, EOFError, zlib.error, NotImplementedError, ValueError) as exc:
         raise InterchangeError([f"{where}: não foi possível descompactar ({exc})"]) from None
     return ini, trn, sco, Path(stem).name
 
