@@ -55,6 +55,8 @@ MIDDLEWARE = [
     # First: a body over MAX_REQUEST_BYTES is refused before any middleware reads it.
     "tournaments.middleware.RequestSizeLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy on everything; Cache-Control: private, no-store on staff and logged-in pages.
+    "tournaments.middleware.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "tournaments.middleware.PortugueseByDefaultMiddleware",
@@ -82,6 +84,12 @@ AXES_IPWARE_PROXY_COUNT = int(os.environ.get("AXES_PROXY_COUNT", "0"))
 # Uploads: each form has its limit (rating list 10 MB, opening table 2 MB, tournament file 20 MB); no request
 # body may be larger than this, whatever the URL.
 MAX_REQUEST_BYTES = int(os.environ.get("MAX_REQUEST_BYTES", str(21 * 1024 * 1024)))
+
+# Every script, style sheet, image and font is served from the site itself (static/, WhiteNoise); the board
+# diagrams and QR codes are inline SVG. No inline <script> or <style>, no style="" attribute.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+)
 
 ROOT_URLCONF = "config.urls"
 

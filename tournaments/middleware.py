@@ -41,3 +41,26 @@ class RequestSizeLimitMiddleware:
             }
             return HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")
         return self.get_response(request)
+
+
+class SecurityHeadersMiddleware:
+    """Every response gets ``settings.CONTENT_SECURITY_POLICY`` (all assets are local: ``default-src 'self'``, no
+    inline script or style anywhere). Staff pages (``/gestao/``, the admin, the login) and every page a logged-in
+    user sees get ``Cache-Control: private, no-store``: no browser or proxy keeps a copy of them."""
+
+    PRIVATE_PREFIXES = ("/gestao/", "/admin/", "/entrar/", "/sair/")
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if settings.CONTENT_SECURITY_POLICY:
+            response.headers.setdefault("Content-Security-Policy", settings.CONTENT_SECURITY_POLICY)
+        user = getattr(request, "user", None)
+        if request.path.startswith(self.PRIVATE_PREFIXES) or (user is not None and user.is_authenticated):
+            from django.utils.cache import patch_cache_control
+
+            response.headers.pop("Cache-Control", None)
+            patch_cache_control(response, private=True, no_store=True)
+        return response

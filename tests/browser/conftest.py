@@ -54,13 +54,26 @@ def browser():
         browser.close()
 
 
+def watch_csp(page):
+    """Collect the Content-Security-Policy violations the browser reports on ``page`` (an inline style or script
+    the policy blocks: the page would look or work differently in production)."""
+    violations = []
+    page.on(
+        "console",
+        lambda msg: violations.append(msg.text) if "Content Security Policy" in msg.text else None,
+    )
+    return violations
+
+
 @pytest.fixture
 def desktop(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="pt-BR")
     page = context.new_page()
     page.set_default_timeout(15000)
+    violations = watch_csp(page)
     yield page
     context.close()
+    assert not violations, violations
 
 
 @pytest.fixture
@@ -70,8 +83,10 @@ def phone(browser):
     )
     page = context.new_page()
     page.set_default_timeout(15000)
+    violations = watch_csp(page)
     yield page
     context.close()
+    assert not violations, violations
 
 
 @pytest.fixture
