@@ -45,8 +45,8 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from .dbase import DbfError, Value, read_dbf
 from ..zipcheck import directory_fits
+from .dbase import DbfError, Value, read_dbf
 from .errors import InterchangeError
 
 MAX_MEMBER_BYTES = 5 * 1024 * 1024  # one member of a Swiss Perfect zip (the real ones are a few KB)
