@@ -76,10 +76,15 @@ AUTHENTICATION_BACKENDS = [
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = 0.25  # hours
+# A lockout is per user name + the client's address: five wrong passwords from one client lock that client out
+# of that account, not every client (behind the load balancer all requests share the balancer's address).
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-AXES_IPWARE_PROXY_COUNT = int(os.environ.get("AXES_PROXY_COUNT", "0"))
+AXES_CLIENT_IP_CALLABLE = "tournaments.client_ip.client_ip"
+# The proxies whose X-Forwarded-For names the client: the load balancer (addresses or networks, comma-separated;
+# "*" trusts every address). The same variable gunicorn reads (config/gunicorn.py), with the same default.
+TRUSTED_PROXIES = [p.strip() for p in os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1").split(",") if p.strip()]
 
 # Uploads: each form has its limit (rating list 10 MB, opening table 2 MB, tournament file 20 MB); no request
 # body may be larger than this, whatever the URL.

@@ -265,9 +265,12 @@ class Response:
         return self.body.decode("utf-8", errors="replace")
 
 
-def request(port, method, path, headers=None, body=None, timeout=30):
-    """One request on a new connection (the sync workers close it after each answer)."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+def request(port, method, path, headers=None, body=None, timeout=30, source=None):
+    """One request on a new connection (the sync workers close it after each answer); ``source``: the local
+    address to connect from (any 127.x.y.z works on Linux: a second client on the same machine)."""
+    conn = http.client.HTTPConnection(
+        "127.0.0.1", port, timeout=timeout, source_address=(source, 0) if source else None
+    )
     try:
         conn.request(method, path, body=body, headers=headers or {})
         resp = conn.getresponse()
@@ -285,8 +288,8 @@ class Browser:
     """Cookies kept by hand, as a browser behind the TLS-terminating load balancer would (``X-Forwarded-Proto``:
     the production settings mark cookies Secure and check the Origin/Referer of HTTPS posts)."""
 
-    def __init__(self, port):
-        self.port = port
+    def __init__(self, port, source=None):
+        self.port, self.source = port, source
         self.cookies = {}
         self.origin = f"https://127.0.0.1:{port}"
 
@@ -309,14 +312,14 @@ class Browser:
         return resp
 
     def get(self, path, timeout=30):
-        return self._keep(request(self.port, "GET", path, self._headers(), timeout=timeout))
+        return self._keep(request(self.port, "GET", path, self._headers(), timeout=timeout, source=self.source))
 
     def post(self, path, data, timeout=60):
         body = urlencode(data, doseq=True).encode()
         headers = self._headers(
             {"Content-Type": "application/x-www-form-urlencoded", "Origin": self.origin, "Referer": self.origin + path}
         )
-        return self._keep(request(self.port, "POST", path, headers, body, timeout=timeout))
+        return self._keep(request(self.port, "POST", path, headers, body, timeout=timeout, source=self.source))
 
     def csrf(self, html):
         m = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
@@ -339,6 +342,55 @@ class Browser:
         if resp.status != 302 or "sessionid" not in self.cookies:
             raise AssertionError(f"login refused: {resp.status} {resp.text[:500]}")
         return resp
+
+
+class Balancer:
+    """A load balancer in front of ``site``, as small as it gets: a threaded HTTP server on its own 127.0.0.1 port
+    that passes every request on to gunicorn, appending the client's address to ``X-Forwarded-For`` (as nginx's
+    ``$proxy_add_x_forwarded_for`` and the cloud balancers do). ``with Balancer(site) as lb: lb.port``."""
+
+    def __init__(self, site):
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        target = site.port
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.0"
+
+            def _forward(self):
+                length = int(self.headers.get("Content-Length") or 0)
+                body = self.rfile.read(length) if length else None
+                headers = {k: v for k, v in self.headers.items() if k.lower() not in ("connection", "x-forwarded-for")}
+                forwarded = self.headers.get("X-Forwarded-For")
+                client = self.client_address[0]
+                headers["X-Forwarded-For"] = f"{forwarded}, {client}" if forwarded else client
+                resp = request(target, self.command, self.path, headers, body)
+                self.send_response_only(resp.status)
+                for name, value in resp.headers:
+                    if name.lower() not in ("connection", "transfer-encoding", "server", "date"):
+                        self.send_header(name, value)
+                self.end_headers()
+                self.wfile.write(resp.body)
+
+            do_GET = do_POST = do_HEAD = _forward
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.port = self.server.server_address[1]
+
+    def __enter__(self):
+        import threading
+
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(timeout=5)
 
 
 RESULT_FIELD = re.compile(r'name="b(\d+)_(v|g\d+)"(?:[^>]*?value="([^"]*)")?')

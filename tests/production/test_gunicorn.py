@@ -206,3 +206,45 @@ def test_app_servers_keep_no_state_on_local_disk(site):
     assert site.db.query("SELECT count(*) FROM django_session")[0][0] >= 1
     assert list(site.workdir.iterdir()) == []
     assert list(site.tmpdir.iterdir()) == []
+
+
+class Forging(S.Browser):
+    """A client that sends an X-Forwarded-For of its own choosing."""
+
+    def __init__(self, port, source, forged):
+        super().__init__(port, source)
+        self.forged = forged
+
+    def _headers(self, extra=None):
+        return {**super()._headers(extra), "X-Forwarded-For": self.forged}
+
+
+def try_login(browser, password="senha-errada"):
+    page = browser.get("/entrar/")
+    return browser.post(
+        "/entrar/",
+        {"csrfmiddlewaretoken": browser.csrf(page.text), "username": S.DEMO_USERNAME, "password": password},
+    )
+
+
+def test_a_lockout_behind_the_balancer_keeps_out_only_that_client(site):
+    """Issue 15, item 4: five wrong passwords from one client behind the balancer lock that client out of the
+    account; another client behind the same balancer still logs in. A client cannot forge its way out with an
+    X-Forwarded-For of its own (the balancer appends the real address, read from the right), and a request that
+    does not come from the balancer (FORWARDED_ALLOW_IPS, here 127.0.0.1) is keyed on its own address."""
+    with S.Balancer(site) as lb:
+        mistyping = S.Browser(lb.port, source="127.0.0.2")
+        statuses = [try_login(mistyping).status for _ in range(5)]
+        assert statuses == [200, 200, 200, 200, 429], statuses
+        assert try_login(mistyping, S.DEMO_PASSWORD).status == 429  # locked out, even with the right password
+        forged = Forging(lb.port, "127.0.0.2", forged="198.51.100.7")
+        assert try_login(forged, S.DEMO_PASSWORD).status == 429  # still 127.0.0.2, however it dresses up
+        S.Browser(lb.port, source="127.0.0.3").login()  # the account is not locked for anyone else
+        assert site.db.query("SELECT ip_address, failures_since_start FROM axes_accessattempt") == [("127.0.0.2", 7)]
+
+    # Straight to gunicorn from 127.0.0.4, not through the balancer: its own X-Forwarded-For is not read.
+    direct = Forging(site.port, "127.0.0.4", forged="127.0.0.3")
+    assert [try_login(direct).status for _ in range(5)] == [200, 200, 200, 200, 429]
+    rows = site.db.query("SELECT ip_address, failures_since_start FROM axes_accessattempt ORDER BY ip_address")
+    assert rows == [("127.0.0.2", 7), ("127.0.0.4", 5)], rows
+    S.Browser(site.port).login()  # and the director at the venue (127.0.0.1) still logs in
