@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .models import Category, Player, Tournament
 from .models.choices import StaffRole, Variant, WithdrawalKind
+from .safetext import validate_single_line
 
 TOURNAMENT_FIELDS = [
     "name",
@@ -226,3 +227,25 @@ class TournamentFileForm(forms.Form):
             "rounds for the homologation (regulation art. 5)."
         ),
     )
+
+
+def _single_line_fields(*form_classes):
+    """Names and every other one-line text field refuse line breaks and control characters (issue 15, item 3:
+    a name with a line break would start a line of its own in a TRF or a PDN header); text areas keep theirs."""
+    for form_class in form_classes:
+        for field in form_class.base_fields.values():
+            if isinstance(field, forms.CharField) and not isinstance(field.widget, forms.Textarea):
+                field.validators.append(validate_single_line)
+
+
+_single_line_fields(
+    TournamentForm,
+    PlayerForm,
+    WithdrawForm,
+    AbsenceForm,
+    KeepRatingForm,
+    ForbiddenPairForm,
+    OpeningCodeForm,
+    StaffRoleForm,
+    TournamentFileForm,
+)

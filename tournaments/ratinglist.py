@@ -14,6 +14,7 @@ from datetime import date, datetime
 from django.utils.translation import gettext as _
 
 from .models.choices import RATING_MAX, RATING_MIN, UF_CODES
+from .safetext import has_control_characters
 from .xlsxread import TooManyRows, XlsxError, iter_rows
 
 MAX_BYTES = 10 * 1024 * 1024
@@ -251,6 +252,12 @@ def parse_rating_list(data, filename):
         try:
             if any(_CONTROL.search(str(c)) for c in raw if c is not None):
                 raise ValueError(_("invisible control characters in the line (a damaged or wrongly encoded file)"))
+            for idx in columns.values():
+                if idx < len(raw) and raw[idx] is not None and has_control_characters(raw[idx]):
+                    raise ValueError(
+                        _("line break or control (invisible) character in the column “%(column)s”")
+                        % {"column": str(rows[header_index][idx]).strip()}
+                    )
             cbjd = str(cell("cbjd_id")).strip()
             if cbjd.endswith(".0") and cbjd[:-2].isdigit():
                 cbjd = cbjd[:-2]

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator
 from posixpath import dirname, join, normpath
 from xml.parsers import expat
 
-from .zipcheck import directory_fits
+from .zipcheck import directory_size
 
 MAX_MEMBERS = 200
 MAX_MEMBER_BYTES = 32 * 1024 * 1024  # uncompressed, each member (a 50,000-row list is about 15 MB)
@@ -81,8 +81,11 @@ def check_zip(
     max_total_bytes: int = MAX_TOTAL_BYTES,
 ) -> zipfile.ZipFile:
     """Open ``data`` as a zip whose every member is checked (count, uncompressed sizes) before any is read."""
-    if not directory_fits(data, max_members * 1024):
-        raise _too_large(_("%(n)s files inside") % {"n": f"> {max_members}"}) if data[:2] == b"PK" else _invalid()
+    directory = directory_size(data)
+    if directory is None:
+        raise _invalid()
+    if directory > max_members * 1024:
+        raise _too_large(_("%(n)s files inside") % {"n": f"> {max_members}"})
     try:
         zf = zipfile.ZipFile(io.BytesIO(data))
         infos = zf.infolist()

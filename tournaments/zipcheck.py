@@ -10,14 +10,21 @@ MAX_DIRECTORY_BYTES = 256 * 1024  # a workbook or a Swiss Perfect zip has a few 
 _END = b"PK\x05\x06"
 
 
-def directory_fits(data: bytes, max_bytes: int = MAX_DIRECTORY_BYTES) -> bool:
-    """True when ``data`` ends with a zip end record whose central directory is at most ``max_bytes`` (zip64
-    archives, whose end record defers to another one, are not expected here and do not fit)."""
+def directory_size(data: bytes) -> int | None:
+    """The size in bytes the zip end record of ``data`` gives its central directory (at least 46 bytes an entry),
+    or None when there is no end record (not a zip, or a truncated one) or it defers to a zip64 record (not
+    expected here)."""
     at = data.rfind(_END, max(0, len(data) - 65_536 - 22))
     if at < 0 or len(data) < at + 22:
-        return False
+        return None
     entries = int.from_bytes(data[at + 10 : at + 12], "little")
     size = int.from_bytes(data[at + 12 : at + 16], "little")
     if entries == 0xFFFF or size == 0xFFFFFFFF:  # zip64
-        return False
-    return size <= max_bytes and entries * 46 <= max_bytes
+        return None
+    return max(size, entries * 46)
+
+
+def directory_fits(data: bytes, max_bytes: int = MAX_DIRECTORY_BYTES) -> bool:
+    """True when ``data`` has a zip end record whose central directory is at most ``max_bytes``."""
+    size = directory_size(data)
+    return size is not None and size <= max_bytes

@@ -80,7 +80,7 @@ def test_a_row_of_millions_of_cells():
     "build,fragment",
     [
         (H.inflating_member, "xl/media/zeros.bin: 40 MB"),
-        (H.many_members, "5009 arquivos dentro"),
+        (H.many_members, "(> 200 arquivos dentro)"),
         (H.huge_cell, "texto com mais de 32767 caracteres"),
     ],
 )

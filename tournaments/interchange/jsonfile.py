@@ -68,6 +68,7 @@ from ..models.choices import (
     WithdrawalKind,
 )
 from ..openings_data import DEFAULT_TABLE
+from ..safetext import has_control_characters, one_line
 from ..scoring import PLAYED, RESULT_CODES
 from ..services.audit import audit
 from ..services.entries import abandonment_suspend
@@ -281,11 +282,31 @@ def _choice(obj, key, choices, default, where, ck):
     return value
 
 
+def _texts(obj, path="arquivo"):
+    """Every string of the file with where it is (``players[3].name``): none may hold a line break or a
+    control character (every field of the interchange file is one line)."""
+    if isinstance(obj, str):
+        yield path, obj
+    elif isinstance(obj, dict):
+        for key, value in obj.items():
+            yield from _texts(value, f"{path}.{one_line(key)[:40]}" if path != "arquivo" else one_line(key)[:40])
+    elif isinstance(obj, list):
+        for i, value in enumerate(obj):
+            yield from _texts(value, f"{path}[{i}]")
+
+
 def _validate(data):
     """Validate the whole file; returns the normalised plan or raises InterchangeError with every problem."""
     ck = _Checker()
     if not isinstance(data, dict):
         raise InterchangeError(["arquivo: o conteúdo não é um objeto JSON"])
+    for path, text in _texts(data):
+        if has_control_characters(text):
+            ck.add(
+                path,
+                f"quebra de linha ou caractere de controle (invisível) em “{one_line(text)[:60]}”: "
+                "nomes e demais campos de uma linha não os admitem",
+            )
     if data.get("format") != FORMAT:
         ck.add("arquivo", f"formato “{data.get('format')}” desconhecido (esperado “{FORMAT}”)")
     t = data.get("tournament")

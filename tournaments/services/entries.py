@@ -15,6 +15,7 @@ from ..models import Absence, AuditEntry, Category, Entry, Player, RatingList, S
 from ..models.choices import EntryStatus, SuspensionSource, WithdrawalKind
 from ..models.friendly import fold
 from ..ratinglist import RatingListError, line_message, parse_rating_list
+from ..safetext import has_control_characters, single_line_message
 from ..selectors import latest_rating_list
 from .audit import Actor, audit, login_of
 from .errors import ServiceError
@@ -323,6 +324,8 @@ def suspension_lift(*, suspension: Suspension, user: Actor, reason: str | None) 
     reason = " ".join((reason or "").split())
     if not reason:
         raise ServiceError(_("Give the reason for lifting the suspension."))
+    if has_control_characters(reason):
+        raise ServiceError(single_line_message())
     suspension = Suspension.objects.select_for_update().select_related("player").get(pk=suspension.pk)
     if suspension.lifted_at is not None:
         raise ServiceError(_("This suspension has already been lifted."))
