@@ -154,8 +154,11 @@ def opening_table_import(*, data: bytes, filename: str, variant: str, user: Acto
         raise ServiceError(_("Unknown variant."))
     rules = "international" if variant == Variant.INTERNATIONAL_100 else "brazilian"
     text = _decode(data)
-    rows = list(csv.DictReader(io.StringIO(text)))
-    header = [h.strip().lower() for h in (rows[0].keys() if rows else [])]
+    try:
+        rows = list(csv.DictReader(io.StringIO(text, newline="")))
+    except csv.Error:  # binary bytes, a NUL, a line break where no field is open: not a CSV
+        raise ServiceError(_("The file is not a readable CSV text file.")) from None
+    header = [(h or "").strip().lower() for h in (rows[0].keys() if rows else [])]
     missing = [c for c in TABLE_COLUMNS if c not in header]
     if not rows or missing:
         raise ServiceError(
