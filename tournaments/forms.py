@@ -241,6 +241,9 @@ def _single_line_fields(*form_classes):
 _single_line_fields(
     TournamentForm,
     PlayerForm,
+    PlayerEditForm,
+    CategoryForm,
+    StaffAccountForm,
     WithdrawForm,
     AbsenceForm,
     KeepRatingForm,

@@ -133,7 +133,10 @@ class Tally:
 def tally(director):
     from django.test import Client
 
+    from tournaments.services.players import federation_group
+
     director.user_permissions.add(*Permission.objects.filter(codename__in=["add_openingtable", "add_player"]))
+    director.groups.add(federation_group())  # rating lists are the federation's (issue 15.5)
     client = Client(raise_request_exception=False)
     client.force_login(director)
     return Tally(client)

@@ -23,7 +23,10 @@ INLINE = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>|<style\b|\sstyle=|\son[a-z]+=
 
 @pytest.fixture
 def event(director):
+    from tournaments.services.players import federation_group
+
     director.user_permissions.add(*Permission.objects.filter(codename__in=["add_openingtable"]))
+    director.groups.add(federation_group())  # the rating-list page is the federation's (issue 15.5)
     return build_tournament(slug="aberto-cabecalhos", players=12, rounds=2, user=director, draft_round=True)
 
 
