@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tournaments.models import PairingJob
 from tournaments.models.choices import PairingJobStatus
@@ -31,7 +32,8 @@ def test_the_progress_page_follows_the_job_and_opens_the_round(desktop, live_ser
     # the engine moves on: the page follows without being reloaded
     page.evaluate("window.__samePage = true")
     PairingJob.objects.filter(pk=job.pk).update(paired=4)
-    page.wait_for_function("document.getElementById('pairing-label').textContent.indexOf('4 de 6') === 0")
+    # expect() polls from Python: wait_for_function would eval a string in the page, which the CSP forbids.
+    expect(page.locator("#pairing-label")).to_have_text(re.compile(r"^4 de 6"))
     assert page.evaluate("document.getElementById('pairing-progress').value") == 66
     assert page.evaluate("window.__samePage") is True
     shot(page, "pairing-job-progress")
