@@ -10,13 +10,28 @@ when unknown, listed in its warnings. Errors raise :class:`InvalidInput` carryin
 
 from __future__ import annotations
 
+import copy
+from dataclasses import dataclass
 from decimal import Decimal
 
 from . import model as M
 from . import trffile
 from .trffile import TrfDocument, decode, looks_like_trf
 
-__all__ = ["TrfData", "document_state", "dumps", "looks_like_trf", "parse", "read", "state_document"]
+__all__ = [
+    "Reading",
+    "TrfData",
+    "declared_mismatches",
+    "document_state",
+    "dumps",
+    "inferred_initial_colour",
+    "looks_like_trf",
+    "parse",
+    "read",
+    "reading",
+    "reference_baku",
+    "state_document",
+]
 
 
 class TrfData:
@@ -156,3 +171,108 @@ def state_document(state: M.TournamentState) -> TrfDocument:
 def dumps(state: M.TournamentState, trf2026: bool = False) -> str:
     """Write the state as TRF (TRF-16 + XX extensions, or TRF-2026 codes)."""
     return trffile.write(state_document(state), trf2026=trf2026)
+
+
+# ----------------------------------------------------------------- the engine's reading, for importers
+_PARTICIPATED = (M.GAME, M.FORFEIT_WIN, M.FORFEIT_LOSS, M.PAB)
+_NOT_PAIRED = (M.HALF_BYE, M.FULL_BYE, M.ZERO_BYE)
+
+
+@dataclass
+class Reading:
+    """How the engine reads a document's rounds (``convert.build``): ``played`` rounds, the round to pair after
+    them, and who is not paired in it (start number -> ``zero_bye``/``half_bye``/``full_bye``: that round's
+    column first, then the 240 lines)."""
+
+    played: int
+    absences: dict[int, str]
+    absence_blocks: dict[int, trffile.Block]  # start number -> the block of the round to pair's column
+
+
+def reading(doc: TrfDocument) -> Reading:
+    histories: dict[int, list[trffile.Block | None]] = {}
+    played = 0
+    for p in doc.players:
+        h = list(p.blocks)
+        while h and h[-1] is None:
+            h.pop()
+        histories[p.number] = h
+        for r, b in enumerate(h):
+            if b is not None:
+                played = max(played, r)
+                if b.kind in _PARTICIPATED:
+                    played = max(played, r + 1)
+    if histories and all(len(h) > played for h in histories.values()):
+        played += 1
+    absences: dict[int, str] = {}
+    blocks: dict[int, trffile.Block] = {}
+    for pid, h in histories.items():
+        if len(h) > played:
+            b = h[played]
+            assert b is not None and b.kind in _NOT_PAIRED
+            absences[pid] = b.kind
+            blocks[pid] = b
+    for rnd, pid, kind in doc.byes_240:
+        if rnd == played + 1 and len(histories.get(pid, [])) <= played:
+            absences.setdefault(pid, kind)
+    return Reading(played, absences, blocks)
+
+
+def _probe(data: TrfData, played: int) -> object:
+    """The engine's tournament for the round after ``played`` (total rounds widened when the file's is short)."""
+    from .convert import build
+
+    probe = copy.deepcopy(data.state)
+    probe.total_rounds = max(probe.total_rounds, played + 1)
+    probe.initial_color = probe.initial_color or "w"
+    return build(probe, byes_240=data.byes_240, baku_rule="reference")
+
+
+def inferred_initial_colour(data: TrfData) -> str:
+    """The initial colour as the engine takes it: the file's (XXC/152), else inferred from the earliest round
+    with colours; "" when nothing says."""
+    if data.state.initial_color:
+        return data.state.initial_color
+    from .convert import infer_first_colour
+    from .engine import BLACK, WHITE, ETournament
+
+    t = _probe(data, reading(data.document).played)
+    assert isinstance(t, ETournament)
+    c = infer_first_colour(t)
+    return "w" if c == WHITE else "b" if c == BLACK else ""
+
+
+def declared_mismatches(data: TrfData) -> list[tuple[int, int, int]]:
+    """(start number, declared points, points of the results), in tenths, of every player whose points column
+    the engine would refuse (``convert.validate_declared``: the results, plus the acceleration or the round to
+    pair's announced bye may be counted)."""
+    from .engine import ETournament
+
+    t = _probe(data, reading(data.document).played)
+    assert isinstance(t, ETournament)
+    out = []
+    for p in t.players:
+        d = data.declared.get(p.pid + 1)
+        if not p.valid or d is None:
+            continue
+        pts = p.score
+        acc = t.acceleration(p)
+        ok = {pts, pts + acc}
+        if len(p.matches) > t.played_rounds:
+            nxt = t.points(p, p.matches[t.played_rounds])
+            ok |= {pts + nxt, pts + nxt + acc}
+        if d not in ok:
+            out.append((p.pid + 1, d, pts))
+    return out
+
+
+def reference_baku(data: TrfData, total_rounds: int) -> dict[int, list[Decimal]]:
+    """Virtual points per round of every accelerated player of a TRF marked ``192 ..._BAKU``, as the engine
+    pairs it (group A: the first half of the start numbers, rounded up)."""
+    from .convert import baku_accelerations, tenths
+
+    sc = data.state.scoring
+    win, draw = tenths(sc.win), tenths(sc.draw)
+    n = len(data.state.players)
+    acc = [Decimal(v) / 10 for v in baku_accelerations(n, total_rounds, win, draw, total_rounds)]
+    return {pid: list(acc) for pid in range(1, (n + 1) // 2 + 1)} if acc else {}

@@ -86,6 +86,10 @@ class PlayerForm(forms.ModelForm):
         fields = ["name", "sex", "birth_date", "state", "club", "cbjd_id", "rating", "fmjd_rating", "title"]
         widgets = {"birth_date": DateInput()}
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["sex"].required = True  # blank only for players imported from files that do not say
+
     def clean_cbjd_id(self):
         return self.cleaned_data["cbjd_id"] or None
 

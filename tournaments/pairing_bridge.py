@@ -12,7 +12,7 @@ from pairing.model import ForbiddenPair as EngineForbiddenPair
 from pairing.model import NoValidPairing, PlayerState, RoundEntry, Scoring, TournamentState
 
 from .models import Absence
-from .models.choices import AbsenceValue, RoundFormat
+from .models.choices import OwnAbsenceValue, RoundFormat
 
 ENGINE_NAME = "damas-swiss Dutch (FIDE C.04.3, 2026)"
 
@@ -61,7 +61,8 @@ _KIND = {
 def _round_entry(record, tournament):
     kind = _KIND[record.kind]
     if record.kind == "absent" and record.points > 0:
-        kind = engine.HALF_BYE
+        full = tournament.score_win * tournament.games_per_round
+        kind = engine.FULL_BYE if record.points >= full else engine.HALF_BYE
     result = None
     if kind == engine.GAME:
         mine, theirs = record.points, record.opponent_points
@@ -76,14 +77,20 @@ def _round_entry(record, tournament):
     )
 
 
+_ABSENCE_KIND = {
+    OwnAbsenceValue.ZERO: engine.ZERO_BYE,
+    OwnAbsenceValue.DRAW: engine.HALF_BYE,
+    OwnAbsenceValue.WIN: engine.FULL_BYE,
+}
+
+
 def build_state(tournament, number, entries, history):
     """The engine's TournamentState for pairing round ``number`` (previous rounds complete)."""
     absent = {}
-    draw_value = tournament.absence_value == AbsenceValue.DRAW
-    for entry_id in Absence.objects.filter(entry__tournament=tournament, round_number=number).values_list(
-        "entry_id", flat=True
+    for entry_id, value in Absence.objects.filter(entry__tournament=tournament, round_number=number).values_list(
+        "entry_id", "value"
     ):
-        absent[entry_id] = engine.HALF_BYE if draw_value else engine.ZERO_BYE
+        absent[entry_id] = _ABSENCE_KIND[value or tournament.absence_value]
     players, by_pk = [], {}
     for e in entries:
         if e.pairing_number is None:
@@ -100,6 +107,7 @@ def build_state(tournament, number, entries, history):
                 history=[_round_entry(r, tournament) for r in records],
                 late_entry_round=e.late_entry_round,
                 withdrawn_from_round=e.withdrawn_from_round,
+                accelerations=[Decimal(str(a)) for a in e.accelerations or []],
             )
         )
     forbidden = [

@@ -7,7 +7,7 @@ from decimal import Decimal
 from django.db.models import Prefetch
 
 from .models import Absence, Board, Entry, Game, RatingList, Round, Seat, Tournament
-from .models.choices import AbsenceValue, ByeValue, RoundStatus, SeatSide
+from .models.choices import ByeValue, OwnAbsenceValue, RoundStatus, SeatSide
 from .scoring import board_points, is_complete, is_played
 
 
@@ -38,9 +38,25 @@ def bye_points(tournament: Tournament) -> Decimal:
     return per_game * tournament.games_per_round
 
 
-def absence_points(tournament: Tournament) -> Decimal:
-    per_game = tournament.score_draw if tournament.absence_value == AbsenceValue.DRAW else tournament.score_loss
+def absence_points(tournament: Tournament, value: str = "") -> Decimal:
+    """Points of an announced absence: its own value (an imported absence: zero, draw or win), else the
+    tournament's setting."""
+    value = value or tournament.absence_value
+    per_game = {
+        OwnAbsenceValue.WIN: tournament.score_win,
+        OwnAbsenceValue.DRAW: tournament.score_draw,
+    }.get(value, tournament.score_loss)
     return per_game * tournament.games_per_round
+
+
+def absence_values(tournament: Tournament) -> dict[tuple[int, int], str]:
+    """{(entry id, round number): own value ("" = the tournament's setting)} of every announced absence."""
+    return {
+        (entry_id, number): value
+        for entry_id, number, value in Absence.objects.filter(entry__tournament=tournament).values_list(
+            "entry_id", "round_number", "value"
+        )
+    }
 
 
 def rounds_with_boards(
@@ -103,11 +119,9 @@ def tournament_history(
     if entries is None:
         entries = entries_in_order(tournament)
     scoring = scoring_of(tournament)
-    absences: defaultdict[int, set[int]] = defaultdict(set)
-    for entry_id, number in Absence.objects.filter(entry__tournament=tournament).values_list(
-        "entry_id", "round_number"
-    ):
-        absences[entry_id].add(number)
+    absences: defaultdict[int, dict[int, str]] = defaultdict(dict)
+    for (entry_id, number), value in absence_values(tournament).items():
+        absences[entry_id][number] = value
     by_id = {e.pk: e for e in entries}
     history: History = {e.pk: [] for e in entries}
     for rnd in rounds:
@@ -149,7 +163,9 @@ def tournament_history(
             elif entry.withdrawn_from_round and rnd.number >= entry.withdrawn_from_round:
                 records.append(RoundRecord(rnd.number, "withdrawn", Decimal(0)))
             elif rnd.number in absences[entry_id]:
-                records.append(RoundRecord(rnd.number, "absent", absence_points(tournament)))
+                records.append(
+                    RoundRecord(rnd.number, "absent", absence_points(tournament, absences[entry_id][rnd.number]))
+                )
             else:
                 records.append(RoundRecord(rnd.number, "absent", Decimal(0)))
     return entries, rounds, history

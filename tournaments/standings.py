@@ -300,12 +300,13 @@ _LeanGame = namedtuple("_LeanGame", "number result")
 
 
 class _LeanBoard:
-    __slots__ = ("pk", "id", "number", "round_id", "opening_id", "opening", "seats", "games")
+    __slots__ = ("pk", "id", "number", "round_id", "opening_id", "opening", "seats", "games", "colourless")
 
-    def __init__(self, pk, number, round_id, opening_id, opening):
+    def __init__(self, pk, number, round_id, opening_id, opening, colourless=False):
         self.pk = self.id = pk
         self.number, self.round_id, self.opening_id, self.opening = number, round_id, opening_id, opening
         self.seats, self.games = _Rel(), _Rel()
+        self.colourless = colourless
 
 
 def lean_rounds_with_boards(tournament, entries, published_only=False):
@@ -343,10 +344,10 @@ def lean_rounds_with_boards(tournament, entries, published_only=False):
     if opening_ids:
         openings = {o.pk: o for o in Opening.objects.filter(pk__in=opening_ids)}
     boards = {}
-    for pk, round_id, num, opening_id in boards_qs.order_by("number").values_list(
-        "id", "round_id", "number", "opening_id"
+    for pk, round_id, num, opening_id, colourless in boards_qs.order_by("number").values_list(
+        "id", "round_id", "number", "opening_id", "colourless"
     ):
-        b = _LeanBoard(pk, num, round_id, opening_id, openings.get(opening_id))
+        b = _LeanBoard(pk, num, round_id, opening_id, openings.get(opening_id), colourless)
         boards[pk] = b
         rounds[round_id].boards.append(b)
     for round_id, board_id, entry_id, side in seats_qs.values_list("round_id", "board_id", "entry_id", "side"):

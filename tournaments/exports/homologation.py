@@ -285,9 +285,11 @@ def _workbook(tournament, report, exported_at):
     header += ["Pontos 1º", "Pontos 2º", "Placar", "Observação"]
     ro = _Sheet(wb, "Rodadas", header)
     all_rounds = report.all_rounds
-    announced = defaultdict(set)
-    for entry_id, n in Absence.objects.filter(entry__tournament=tournament).values_list("entry_id", "round_number"):
-        announced[n].add(entry_id)
+    announced = defaultdict(dict)
+    for entry_id, n, value in Absence.objects.filter(entry__tournament=tournament).values_list(
+        "entry_id", "round_number", "value"
+    ):
+        announced[n][entry_id] = value
     games_n = tournament.games_per_round
     scoring = {"win": tournament.score_win, "draw": tournament.score_draw, "loss": tournament.score_loss}
     for rnd in all_rounds:
@@ -357,7 +359,7 @@ def _workbook(tournament, report, exported_at):
             elif e.withdrawn_from_round and rnd.number >= e.withdrawn_from_round:
                 note, pts = "desistente", 0
             elif e.pk in announced[rnd.number]:
-                note, pts = "ausência comunicada", absence_points(tournament)
+                note, pts = "ausência comunicada", absence_points(tournament, announced[rnd.number][e.pk])
             else:
                 note, pts = "ausente (não emparceirado)", 0
             ro.row(

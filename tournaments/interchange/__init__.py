@@ -21,7 +21,7 @@ from .crosstable import crosstable_sp
 from .dispatch import FILE_TYPES, MAX_FILE_BYTES, Imported, Upload, file_type_of, import_file, import_upload
 from .errors import InterchangeError
 from .jsonfile import FORMAT, IMPORTED_ENGINE, export_data, export_json, import_data, import_json
-from .trf import export_trf, import_trf, parse_trf
+from .trf import export_trf, import_trf, import_trf_with_warnings, parse_trf, read_trf
 
 __all__ = [
     "FILE_TYPES",
@@ -40,6 +40,8 @@ __all__ = [
     "import_file",
     "import_json",
     "import_trf",
+    "import_trf_with_warnings",
     "import_upload",
     "parse_trf",
+    "read_trf",
 ]

@@ -16,6 +16,14 @@ without them and takes the defaults):
   it; a file without it is marked ``imported``); ``boards[].opening`` when openings are drawn per board;
 * ``absences``: announced absences for rounds not paired yet (``[{"round": 5, "player": 12}]``).
 
+What an imported file (TRF) carries beyond that, optional too: ``tournament``: ``start_date_unknown`` (the
+file gave no start date; the director is asked for it), ``time_control`` (as written), ``trf_header`` (the TRF
+header lines no field holds); ``players[]``: ``federation``, ``foreign_id`` (FIDE or another federation's ID:
+never a CBJD ID), ``title_as_written``, ``birth_year``, ``accelerations`` (virtual points per round), and ``sex``
+may be ``""`` (not given); ``boards[].colourless`` (a forfeit without colours); ``rounds[].absent_values`` and
+``absences[].value`` (``zero``/``draw``/``win``: an absence's own value, else the tournament's setting);
+``forbidden`` (``[{"players": [3, 8], "from": null, "to": null}]``: players that must not meet, all mutually).
+
 ``absent`` lists the announced absences of a paired round; a player on no board, not the bye and not
 absent (a withdrawal, a late entry) is simply not listed. Import is one transaction: the whole file is
 validated first, every problem is reported with where it is, and nothing is written unless the file is
@@ -40,7 +48,20 @@ from django.utils import timezone
 from .. import cache
 from ..domain import TIEBREAK_KEYS
 from ..homologation.conditions import IMPORTED
-from ..models import Absence, Board, Category, Entry, Game, Opening, OpeningTable, Player, Round, Seat, Tournament
+from ..models import (
+    Absence,
+    Board,
+    Category,
+    Entry,
+    ForbiddenPair,
+    Game,
+    Opening,
+    OpeningTable,
+    Player,
+    Round,
+    Seat,
+    Tournament,
+)
 from ..models.choices import (
     BRAZIL_TIME_ZONES,
     RATING_MAX,
@@ -52,6 +73,7 @@ from ..models.choices import (
     EntryStatus,
     InitialColour,
     OpeningDrawMode,
+    OwnAbsenceValue,
     PairingProgramRule,
     ParticipantRule,
     ProgressiveMove,
@@ -95,8 +117,13 @@ def export_data(tournament) -> dict:
     cat_pos = {c.pk: i for i, c in enumerate(categories)}
     rounds = lean_rounds_with_boards(t, entries)
     absences = defaultdict(list)
-    for entry_id, rnum in Absence.objects.filter(entry__tournament=t).values_list("entry_id", "round_number"):
+    own_values: dict[int, dict[int, str]] = defaultdict(dict)
+    for entry_id, rnum, value in Absence.objects.filter(entry__tournament=t).values_list(
+        "entry_id", "round_number", "value"
+    ):
         absences[rnum].append(ids[entry_id])
+        if value:
+            own_values[rnum][ids[entry_id]] = value
 
     tiebreaks = "cbjd" if t.tiebreak_profile == TiebreakProfile.CBJD else list(t.tiebreak_keys)
     out: dict[str, Any] = {
@@ -142,6 +169,12 @@ def export_data(tournament) -> dict:
         "players": [],
         "rounds": [],
     }
+    if t.start_date_unknown:
+        out["tournament"]["start_date_unknown"] = True
+    if t.time_control:
+        out["tournament"]["time_control"] = t.time_control
+    if t.trf_header:
+        out["tournament"]["trf_header"] = t.trf_header
     for c in categories:
         cat: dict[str, Any] = {"code": c.code, "name": c.name}
         if c.sex:
@@ -178,6 +211,13 @@ def export_data(tournament) -> dict:
                 player["withdrawal"] = e.withdrawal_kind
         if e.late_entry_round is not None:
             player["late_entry"] = e.late_entry_round
+        for key in ("federation", "foreign_id", "title_as_written"):
+            if getattr(p, key):
+                player[key] = getattr(p, key)
+        if p.birth_year is not None:
+            player["birth_year"] = p.birth_year
+        if e.accelerations:
+            player["accelerations"] = list(e.accelerations)
         out["players"].append(player)
     paired = set()
     for rnd in rounds:
@@ -193,6 +233,8 @@ def export_data(tournament) -> dict:
             }
             if board.opening_id:
                 b["opening"] = board.opening.code
+            if board.colourless:
+                b["colourless"] = True
             boards.append(b)
         bye = rnd.bye_seats[0].entry_id if rnd.bye_seats else None
         r = {
@@ -203,14 +245,30 @@ def export_data(tournament) -> dict:
             "bye": ids[bye] if bye is not None else None,
             "absent": sorted(absences.get(rnd.number, [])),
         }
+        if own_values.get(rnd.number):
+            r["absent_values"] = {str(pid): v for pid, v in sorted(own_values[rnd.number].items())}
         if rnd.manually_edited:
             r["manually_edited"] = True
         if rnd.engine and rnd.engine != IMPORTED_ENGINE:
             r["engine"] = rnd.engine
         out["rounds"].append(r)
-    ahead = [{"round": n, "player": pid} for n in sorted(absences) if n not in paired for pid in sorted(absences[n])]
+    ahead: list[dict[str, Any]] = []
+    for n in sorted(absences):
+        if n not in paired:
+            for pid in sorted(absences[n]):
+                item: dict[str, Any] = {"round": n, "player": pid}
+                if own_values[n].get(pid):
+                    item["value"] = own_values[n][pid]
+                ahead.append(item)
     if ahead:
         out["absences"] = ahead
+    forbidden = [
+        {"players": [ids[fp.entry_a_id], ids[fp.entry_b_id]], "from": fp.from_round, "to": fp.to_round}
+        for fp in ForbiddenPair.objects.filter(tournament=t).order_by("pk")
+        if fp.entry_a_id in ids and fp.entry_b_id in ids
+    ]
+    if forbidden:
+        out["forbidden"] = forbidden
     return out
 
 
@@ -438,6 +496,23 @@ def _validate(data):
     elif fields["variant"] == Variant.BRAZILIAN_64:
         table = OpeningTable.objects.filter(code=DEFAULT_TABLE).first()
     fields["opening_table"] = table
+    unknown = t.get("start_date_unknown", False)
+    if not isinstance(unknown, bool):
+        ck.add(where, f"valor inválido em “start_date_unknown”: {unknown!r}")
+        unknown = False
+    fields["start_date_unknown"] = unknown
+    time_control = t.get("time_control", "")
+    if not isinstance(time_control, str):
+        ck.add(where, f"valor inválido em “time_control”: {time_control!r}")
+        time_control = ""
+    fields["time_control"] = " ".join(time_control.split())[:120]
+    header = t.get("trf_header", {})
+    if not isinstance(header, dict) or not all(
+        isinstance(v, str) or (isinstance(v, list) and all(isinstance(x, str) for x in v)) for v in header.values()
+    ):
+        ck.add(where, "“trf_header” deve ser um objeto de textos")
+        header = {}
+    fields["trf_header"] = header
     plan["fields"] = fields
     games_per_round = 2 if fields["format"] == RoundFormat.MICRO_MATCH else 1
 
@@ -503,10 +578,13 @@ def _validate(data):
         if pid in by_id:
             ck.add(pw, "id repetido")
             continue
-        ok = ck.require(p, "name", pw) & ck.require(p, "sex", pw)
+        ok = ck.require(p, "name", pw)
+        if "sex" not in p or p["sex"] is None:
+            ck.add(pw, "campo obrigatório “sex” ausente")
+            ok = False
         sex = p.get("sex")
-        if sex is not None and sex not in Sex.values:
-            ck.add(pw, f"sexo inválido: {sex!r} (use F ou M)")
+        if sex is not None and sex not in (*Sex.values, ""):
+            ck.add(pw, f"sexo inválido: {sex!r} (use F ou M, ou vazio quando o arquivo não diz)")
         birth = _date(p.get("birth_date"), pw, "birth_date", ck, required=False)
         if birth and not date(1900, 1, 1) <= birth <= today:
             ck.add(pw, f"data de nascimento impossível: {birth.isoformat()}")
@@ -558,10 +636,29 @@ def _validate(data):
         if not isinstance(kept, str):
             ck.add(pw, f"valor inválido em “rating_kept_reason”: {kept!r}")
             kept = ""
+        extra = {}
+        for key, size in (("federation", 3), ("foreign_id", 20), ("title_as_written", 10)):
+            value = p.get(key, "")
+            if not isinstance(value, str) or len(value) > size:
+                ck.add(pw, f"valor inválido em “{key}”: {value!r}")
+                value = ""
+            extra[key] = value
+        birth_year = p.get("birth_year")
+        if birth_year is not None and (not _is_int(birth_year) or not 1900 <= birth_year <= today.year):
+            ck.add(pw, f"ano de nascimento impossível: {birth_year!r}")
+            birth_year = None
+        extra["birth_year"] = birth_year
+        accelerations = p.get("accelerations", [])
+        if not isinstance(accelerations, list) or len(accelerations) > 30:
+            ck.add(pw, f"valor inválido em “accelerations”: {accelerations!r}")
+            accelerations = []
+        checked = [_points(a, pw, "accelerations", ck) for a in accelerations]
+        extra["accelerations"] = [f"{a:.1f}" for a in checked if a is not None]
         if not ok:
             broken.add(pid)
             continue
         entry = {
+            **extra,
             "id": pid,
             "cbjd_id": cbjd or None,
             "name": str(p["name"])[:120],
@@ -707,6 +804,10 @@ def _validate(data):
                 ck.add(bw, f"os jogadores {first} e {second} já se enfrentaram na rodada {played_pairs[key]}")
             if any(g in PLAYED for g in games):
                 round_pairs.append(key)
+            colourless = b.get("colourless", False)
+            if not isinstance(colourless, bool) or (colourless and any(g in PLAYED for g in games)):
+                ck.add(bw, "“colourless” só vale para W.O. (true ou false)")
+                colourless = False
             plan_boards.append(
                 {
                     "number": bn,
@@ -714,6 +815,7 @@ def _validate(data):
                     "second": second,
                     "games": list(games),
                     "opening": opening_of(b.get("opening"), bw),
+                    "colourless": colourless,
                 }
             )
         for key in round_pairs:
@@ -729,6 +831,19 @@ def _validate(data):
             ck.add(rw, "“absent” deve ser uma lista de jogadores")
             absent = []
         plan_absent = [pid for pid in absent if place(pid, "ausente")]
+        own = r.get("absent_values") or {}
+        if not isinstance(own, dict):
+            ck.add(rw, "“absent_values” deve ser um objeto (jogador -> zero, draw ou win)")
+            own = {}
+        absent_values = {}
+        for key, value in own.items():
+            pid = int(key) if str(key).isdigit() else None
+            if pid not in plan_absent:
+                ck.add(rw, f"“absent_values”: o jogador {key} não está entre os ausentes da rodada")
+            elif value not in OwnAbsenceValue.values or not value:
+                ck.add(rw, f"“absent_values”: valor inválido {value!r} (use zero, draw ou win)")
+            else:
+                absent_values[pid] = value
         plan_rounds.append(
             {
                 "number": num,
@@ -737,6 +852,7 @@ def _validate(data):
                 "boards": plan_boards,
                 "bye": bye,
                 "absent": plan_absent,
+                "absent_values": absent_values,
                 "pending": pending,
                 "manually_edited": bool(r.get("manually_edited", False)),
                 "engine": r["engine"][:120]
@@ -768,10 +884,36 @@ def _validate(data):
             ck.add(f"ausências, rodada {a['round']}", "rodada inexistente")
         elif (a["round"], a["player"]) in seen_ahead:
             ck.add(f"ausências, rodada {a['round']}", f"ausência do jogador {a['player']} repetida")
+        elif a.get("value", "") not in OwnAbsenceValue.values:
+            ck.add(f"ausências, rodada {a['round']}", f"valor inválido {a.get('value')!r} (use zero, draw ou win)")
         else:
             seen_ahead.add((a["round"], a["player"]))
-            plan_ahead.append((a["round"], a["player"]))
+            plan_ahead.append((a["round"], a["player"], a.get("value", "")))
     plan["ahead"] = plan_ahead
+
+    forbidden = data.get("forbidden") or []
+    plan_forbidden = []
+    if not isinstance(forbidden, list):
+        ck.add("pares proibidos", "deve ser uma lista")
+        forbidden = []
+    for f in forbidden:
+        fw = "pares proibidos"
+        members = f.get("players") if isinstance(f, dict) else None
+        first, last = (f.get("from"), f.get("to")) if isinstance(f, dict) else (None, None)
+        if (
+            not isinstance(members, list)
+            or len(members) < 2
+            or not all(_is_int(x) and x in by_id for x in members)
+            or not all(r is None or (_is_int(r) and r >= 1) for r in (first, last))
+            or (first is not None and last is not None and last < first)
+        ):
+            ck.add(fw, f'item inválido: {f!r} (use {{"players": [ID, ID, ...], "from": N ou null, "to": N ou null}})')
+            continue
+        for i, a in enumerate(members):
+            for b in members[i + 1 :]:
+                if a != b:
+                    plan_forbidden.append((a, b, first, last))
+    plan["forbidden"] = plan_forbidden
     ck.fail_if_any()
     return plan
 
@@ -874,6 +1016,10 @@ def _write(plan, user):
                 rating=p["rating"],
                 fmjd_rating=p["fmjd_rating"],
                 title=p["title"],
+                federation=p["federation"],
+                foreign_id=p["foreign_id"],
+                title_as_written=p["title_as_written"],
+                birth_year=p["birth_year"],
             )
             new.append(p["player"])
     Player.objects.bulk_create(new, batch_size=500)
@@ -892,6 +1038,7 @@ def _write(plan, user):
                 late_entry_round=p["late_entry"],
                 declared_adult=p["declared_adult"],
                 rating_kept_reason=p["rating_kept_reason"],
+                accelerations=p["accelerations"],
             )
         )
     Entry.objects.bulk_create(entries, batch_size=500)
@@ -928,7 +1075,7 @@ def _write(plan, user):
     boards, board_plans = [], []
     for rnd, r in zip(round_objs, plan["rounds"]):
         for b in r["boards"]:
-            boards.append(Board(round=rnd, number=b["number"], opening=b["opening"]))
+            boards.append(Board(round=rnd, number=b["number"], opening=b["opening"], colourless=b["colourless"]))
             board_plans.append((rnd, b))
     Board.objects.bulk_create(boards, batch_size=1000)
     seats, games, absences = [], [], []
@@ -939,11 +1086,21 @@ def _write(plan, user):
     for rnd, r in zip(round_objs, plan["rounds"]):
         if r["bye"] is not None:
             seats.append(Seat(round=rnd, entry=by_id[r["bye"]], side=SeatSide.BYE))
-        absences.extend(Absence(entry=by_id[pid], round_number=r["number"]) for pid in r["absent"])
-    absences.extend(Absence(entry=by_id[pid], round_number=n) for n, pid in plan["ahead"])
+        absences.extend(
+            Absence(entry=by_id[pid], round_number=r["number"], value=r["absent_values"].get(pid, ""))
+            for pid in r["absent"]
+        )
+    absences.extend(Absence(entry=by_id[pid], round_number=n, value=v) for n, pid, v in plan["ahead"])
     Seat.objects.bulk_create(seats, batch_size=1000)
     Game.objects.bulk_create(games, batch_size=1000)
     Absence.objects.bulk_create(absences, batch_size=1000)
+    ForbiddenPair.objects.bulk_create(
+        [
+            ForbiddenPair(tournament=tournament, entry_a=by_id[a], entry_b=by_id[b], from_round=first, to_round=last)
+            for a, b, first, last in plan["forbidden"]
+        ],
+        batch_size=1000,
+    )
     audit(
         tournament=tournament,
         user=user,

@@ -1,34 +1,36 @@
-"""TRF (FIDE Tournament Report File) for single-game tournaments: the app's mapping of the engine's TRF document.
+"""TRF (FIDE Tournament Report File) for single-game tournaments: the app's side of the engine's TRF grammar.
 
 The file is read and written by ``pairing.trffile`` (one grammar for the engine and the app: what one reads the
-other reads the same way); this module only maps the document to the tournament's models and back. Results: 1 = 0
-(played), W D L (played, short game), + - (forfeit), U (pairing-allocated bye; F accepted when the round has no
-U), Z or H (announced absence: zero or draw value), blank (not paired: withdrawn, late entry). Columns after the
-last paired round holding only Z or H are the absences announced for the rounds still to pair (as pairing
-programs write them); the export writes them there too. Import goes through the JSON importer (same validation,
-one transaction).
+other reads the same way); the export here maps the tournament to a TRF document, the import (``trf_read``) maps a
+document to the tournament. The export is read back by the product's importer, by ``python -m pairing -c`` and by
+the engine, which pairs the round after the last complete one as the product would:
+
+* complete rounds in the ``001`` columns (``U`` the bye, ``Z``/``H``/``F`` an announced absence at its value,
+  ``-`` a withdrawn player's rounds, a forfeit without colours written ``-``);
+* the round to pair's column: who is not paired in it (announced absences, withdrawals, late entries); a round
+  already paired whose results are not all in is written there that way too, its boards in ``DSW`` lines;
+* ``240`` lines for absences announced for later rounds; ``XXP``/``260`` forbidden pairs; ``XXA`` accelerations;
+* ``DSW`` lines (the product's own; other readers ignore them): CBJD IDs, withdrawals, late entries, the board
+  order and pairing program of each round.
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
-
-from django.utils.text import slugify
 
 from pairing import trffile
-from pairing.model import FORFEIT_LOSS, FORFEIT_WIN, GAME, HALF_BYE, PAB, ZERO_BYE, InvalidInput
-from pairing.trffile import Block, TrfDocument, TrfPlayer, decode
+from pairing.model import FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, PAB, ZERO_BYE
+from pairing.trffile import Block, Forbidden, TrfDocument, TrfPlayer
 
-from ..models import Absence, Tournament
-from ..models.choices import AbsenceValue, ByeValue, RoundFormat
+from ..homologation.conditions import IMPORTED
+from ..models import Absence, Board, ForbiddenPair
+from ..models.choices import ByeValue, RoundFormat, RoundStatus
 from ..selectors import entries_in_order, tournament_history
 from ..standings import lean_rounds_with_boards, number, tournament_standings
 from .errors import InterchangeError
-from .jsonfile import FORMAT, import_data
+from .trf_read import DEFAULT_TYPE, import_trf, import_trf_file, import_trf_with_warnings, parse_trf, read_trf
 
-_TITLES = {"GMI": "GM", "MI": "IM", "MF": "FM", "GMIF": "WGM", "MIF": "WIM", "MFF": "WFM", "MN": ""}
-_TITLES_BACK = {"GM": "GMI", "IM": "MI", "FM": "MF", "WGM": "GMIF", "WIM": "MIF", "WFM": "MFF"}
+_TITLES = {"GMI": "GM", "MI": "IM", "MF": "FM", "GMIF": "WGM", "MIF": "WIM", "MFF": "WFM", "MN": "MN"}
 # Result code from White's view -> (White's TRF char, Black's TRF char).
 _TO_TRF = {
     "1-0": ("1", "0"),
@@ -38,23 +40,21 @@ _TO_TRF = {
     "-/+": ("-", "+"),
     "-/-": ("-", "-"),
 }
-_FROM_TRF = {
-    ("1", "0"): "1-0",
-    ("0", "1"): "0-1",
-    ("=", "="): "1/2",
-    ("+", "-"): "+/-",
-    ("-", "+"): "-/+",
-    ("-", "-"): "-/-",
+_KIND_OF_RESULT = {"1": GAME, "=": GAME, "0": GAME, "+": FORFEIT_WIN, "-": FORFEIT_LOSS}
+_ABSENCE_BLOCK = {
+    "zero": Block(None, "", "Z", ZERO_BYE),
+    "draw": Block(None, "", "H", HALF_BYE),
+    "win": Block(None, "", "F", FULL_BYE),
 }
-_SHORT = {"W": "1", "D": "=", "L": "0"}
+_NOT_PAIRED = Block(None, "", "-", ZERO_BYE)
 
 
-# --------------------------------------------------------------------------------------------------- write
 def _dec(value) -> Decimal:
     return Decimal(str(number(value)))
 
 
-_KIND_OF_RESULT = {"1": GAME, "=": GAME, "0": GAME, "+": FORFEIT_WIN, "-": FORFEIT_LOSS, " ": GAME}
+def _complete(rnd) -> bool:
+    return all(g.result is not None for b in rnd.boards.all() for g in b.games.all())
 
 
 def export_trf(tournament) -> str:
@@ -72,260 +72,132 @@ def export_trf(tournament) -> str:
         tournament, rounds=lean_rounds_with_boards(tournament, entries), entries=entries
     )
     ids = {e.pk: n for n, e in st.entries.items()}
-    announced = set(Absence.objects.filter(entry__tournament=tournament).values_list("entry_id", "round_number"))
-    absent_char = "H" if tournament.absence_value == AbsenceValue.DRAW else "Z"
-    absent_kind = HALF_BYE if absent_char == "H" else ZERO_BYE
-    last_paired = max((r.number for r in rounds), default=0)
+    own = {
+        (entry_id, n): value or tournament.absence_value
+        for entry_id, n, value in Absence.objects.filter(entry__tournament=tournament).values_list(
+            "entry_id", "round_number", "value"
+        )
+    }
+    colourless = set(
+        Board.objects.filter(round__tournament=tournament, colourless=True).values_list("round__number", "number")
+    )
+    complete = [r for r in rounds if _complete(r)]
+    pending = next((r for r in rounds if not _complete(r)), None)
+    last = len(complete)
+    next_round = last + 1
     rank = {row.id: row.position for row in st.rows}
     bye = tournament.score_win if tournament.bye_value == ByeValue.WIN else tournament.score_draw
+    header = tournament.trf_header or {}
     doc = TrfDocument(
         name=tournament.name,
         city=tournament.city,
-        federation="BRA",
-        start_date=tournament.start_date,
+        federation=header.get("032", ""),
+        start_date=None if tournament.start_date_unknown else tournament.start_date,
+        start_text=header.get("042", ""),
         end_date=tournament.end_date,
+        end_text=header.get("052", ""),
         players_declared=str(len(entries)),
         rated_declared=str(sum(1 for e in entries if e.rating is not None)),
-        type="Sistema suíço (holandês FIDE C.04.3)",
+        type=header.get("092", DEFAULT_TYPE),
         chief_arbiter=tournament.chief_arbiter,
-        time_control=f"{tournament.minutes_per_game}'",
+        deputies=list(header.get("112", [])),
+        time_control=tournament.time_control or f"{tournament.minutes_per_game}'",
+        round_dates=list(header.get("132", [])),
+        rank_method=header.get("172", ""),
+        pairing_controller=header.get("182", ""),
+        tiebreaks=header.get("202", ""),
+        tiebreaks_2=header.get("212", ""),
+        time_control_code=header.get("222", ""),
         total_rounds=tournament.planned_rounds,
         initial_colour="w" if tournament.initial_colour == "white" else "b",
-        tournament_type="FIDE_DUTCH_2025",
+        tournament_type=header.get("192", "")
+        or ("FIDE_DUTCH_2025_BAKU" if tournament.acceleration == "baku" else "FIDE_DUTCH_2025"),
+        baku=tournament.acceleration == "baku",
     )
     doc.scoring = {"win": _dec(tournament.score_win), "draw": _dec(tournament.score_draw)}
     if tournament.score_loss:
         doc.scoring["loss"] = _dec(tournament.score_loss)
     doc.scoring["bye"] = _dec(bye)
+    ext: list[str] = []
     for e in sorted(entries, key=lambda e: ids[e.pk]):
         p = e.player
         pid = ids[e.pk]
         blocks: list[Block | None] = []
-        for r in history[e.pk]:
+        points = Decimal(0)
+        for r in history[e.pk][:last]:
+            points += r.points
             if r.kind == "pab":
-                block = Block(None, "", "U", PAB)
+                block: Block | None = Block(None, "", "U", PAB)
             elif r.opponent is not None:
-                code = r.results.get(1)
-                if code is None:
-                    res = " "
-                else:
-                    white, black = _TO_TRF[code]
-                    res = white if r.colour == "w" else black
-                block = Block(
-                    r.opponent, r.colour or "", res, _KIND_OF_RESULT[res]
-                )  # set whenever there is an opponent
-            elif (e.pk, r.round) in announced:
-                block = Block(None, "", absent_char, absent_kind)
+                white, black = _TO_TRF[r.results[1]]
+                res = white if r.colour == "w" else black
+                colour = "" if (r.round, r.board) in colourless else (r.colour or "")
+                block = Block(r.opponent, colour, res, _KIND_OF_RESULT[res])
+            elif r.kind == "withdrawn" or r.kind == "late":
+                block = _NOT_PAIRED
+            elif (e.pk, r.round) in own:
+                block = _ABSENCE_BLOCK[own[(e.pk, r.round)]]
             else:
                 block = None
-            blocks.extend([None] * (r.round - 1 - len(blocks)))
             blocks.append(block)
-        for rnd in sorted(n for pk, n in announced if pk == e.pk and n > last_paired):
-            blocks.extend([None] * (rnd - 1 - len(blocks)))  # announced for a round not paired yet
-            blocks.append(Block(None, "", absent_char, absent_kind))
+        if next_round <= tournament.planned_rounds:
+            seated = pending is not None and any(
+                s.entry_id == e.pk for b in pending.boards.all() for s in b.seats.all()
+            )
+            seated = seated or (pending is not None and any(s.entry_id == e.pk for s in pending.bye_seats))
+            if e.is_out_for_round(next_round):
+                blocks.append(_NOT_PAIRED)  # withdrawn or not entered yet: the engine must not pair the player
+            elif (e.pk, next_round) in own and not seated:
+                blocks.append(_ABSENCE_BLOCK[own[(e.pk, next_round)]])
+        while blocks and blocks[-1] is None:
+            blocks.pop()
         doc.players.append(
             TrfPlayer(
                 number=pid,
                 name=p.name,
-                sex="w" if p.sex == "F" else "m",
-                title=_TITLES.get(p.title, ""),
+                sex={"F": "w", "M": "m"}.get(p.sex, ""),
+                title=p.title_as_written or _TITLES.get(p.title, ""),
                 rating=e.rating or 0,
-                federation="BRA",
-                ident=p.cbjd_id or "",
-                birth=p.birth_date.strftime("%Y/%m/%d") if p.birth_date else "",
-                points=_dec(sum((r.points for r in history[e.pk]), 0)),
+                federation=p.federation,
+                ident=p.foreign_id,
+                birth=p.birth_date.strftime("%Y/%m/%d")
+                if p.birth_date
+                else (f"{p.birth_year}/00/00" if p.birth_year else ""),
+                points=_dec(points),
                 rank=rank.get(pid),
                 blocks=blocks,
             )
         )
-    return trffile.write(doc)
+        if e.accelerations:
+            doc.accelerations[pid] = [Decimal(str(a)) for a in e.accelerations]
+        if p.cbjd_id:
+            ext.append(f"DSW CBJD {pid} {p.cbjd_id}")
+        if e.withdrawn_from_round:
+            ext.append(f"DSW WITHDRAWN {pid} {e.withdrawn_from_round} {e.withdrawal_kind or 'approved'}")
+        if e.late_entry_round:
+            ext.append(f"DSW LATE {pid} {e.late_entry_round}")
+    for (entry_id, n), value in sorted(own.items(), key=lambda kv: (kv[0][1], ids.get(kv[0][0], 0))):
+        if n > next_round and entry_id in ids:
+            doc.byes_240.append((n, ids[entry_id], {"draw": HALF_BYE, "win": FULL_BYE}.get(value, ZERO_BYE)))
+    for fp in ForbiddenPair.objects.filter(tournament=tournament).order_by("pk"):
+        if fp.entry_a_id in ids and fp.entry_b_id in ids:
+            doc.forbidden.append(Forbidden([ids[fp.entry_a_id], ids[fp.entry_b_id]], fp.from_round, fp.to_round))
+    for rnd in complete:
+        firsts = [ids[s.entry_id] for b in rnd.boards.all() for s in b.seats.all() if s.side == "first"]
+        ext.append(f"DSW ORDER {rnd.number} " + " ".join(str(x) for x in firsts))
+    if pending is not None:
+        ext.append(f"DSW ROUND {pending.number} {pending.status or RoundStatus.PUBLISHED}")
+        for b in pending.boards.all():
+            seats = {s.side: ids[s.entry_id] for s in b.seats.all()}
+            result = next(iter(g.result for g in b.games.all()), None) or "*"
+            flag = " colourless" if (pending.number, b.number) in colourless else ""
+            ext.append(f"DSW BOARD {pending.number} {b.number} {seats['first']} {seats['second']} {result}{flag}")
+        for s in pending.bye_seats:
+            ext.append(f"DSW BYE {pending.number} {ids[s.entry_id]}")
+    for rnd in rounds:
+        if rnd.engine and rnd.engine != IMPORTED:
+            ext.append(f"DSW ENGINE {rnd.number} {rnd.engine}")
+    return trffile.write(doc, extensions=ext)
 
 
-# ---------------------------------------------------------------------------------------------------- read
-def read_document(text) -> TrfDocument:
-    """The file's document (pairing.trffile: the engine's own grammar); a refusal names the line."""
-    if isinstance(text, bytes):
-        text = decode(text)
-    try:
-        return trffile.parse(text)
-    except InvalidInput as exc:
-        where = f"TRF, linha {exc.line}" if exc.line else "TRF"
-        raise InterchangeError([f"{where}: {exc.detail}"]) from None
-
-
-def parse_trf(text, slug=None) -> dict:
-    """Read a TRF into an interchange-file dict (then imported by the JSON importer)."""
-    doc = read_document(text)
-    errors = []
-    scoring = {k: str(doc.scoring[k]) for k in ("win", "draw", "loss") if doc.scoring.get(k) is not None}
-    scoring = {"win": "1", "draw": "0.5", "loss": "0", **scoring}
-    players = [_player(p) for p in doc.players]
-    blocks = {
-        p.number: [
-            (b.opponent or 0, b.colour, b.result.strip(), p.line) if b else (0, "", "", p.line) for b in p.blocks
-        ]
-        for p in doc.players
-    }
-    line_of = {p.number: p.line for p in doc.players}
-    if not players:
-        errors.append("TRF: nenhum jogador (linhas 001) no arquivo")
-    if errors:
-        raise InterchangeError(errors[:50])
-    if doc.start_date is None:
-        errors.append("TRF: data de início ausente (linha 042)")
-    n_rounds = max((len(b) for b in blocks.values()), default=0)
-    rounds: list[dict[str, Any]] = []
-    has_h = has_z = False
-    for rnum in range(1, n_rounds + 1):
-        boards, bye, absent = [], None, []
-        seen: set[int] = set()
-        for pid in sorted(blocks):
-            if len(blocks[pid]) < rnum:
-                continue
-            opp, colour, res, lineno = blocks[pid][rnum - 1]
-            where = f"TRF, linha {lineno}, rodada {rnum}"
-            if opp == 0:
-                if res in ("U", "F"):
-                    if bye is not None:
-                        errors.append(f"{where}: dois byes na mesma rodada (jogadores {bye} e {pid})")
-                    bye = pid
-                elif res in ("Z", "H"):
-                    has_h, has_z = has_h or res == "H", has_z or res == "Z"
-                    absent.append(pid)
-                elif res not in ("", "-"):
-                    errors.append(f"{where}: resultado “{res}” sem adversário")
-                continue
-            if pid in seen:
-                continue
-            if opp not in blocks:
-                errors.append(f"{where}: adversário {opp} inexistente")
-                continue
-            if len(blocks[opp]) < rnum:
-                errors.append(
-                    f"TRF, linha {line_of[opp]}: o jogador {opp} não tem a rodada {rnum}, mas o jogador "
-                    f"{pid} (linha {line_of[pid]}) o enfrenta nela (linha cortada?)"
-                )
-                continue
-            o_opp, o_colour, o_res, _o_line = blocks[opp][rnum - 1]
-            if o_opp != pid:
-                errors.append(f"{where}: o jogador {pid} enfrenta {opp}, mas {opp} enfrenta {o_opp or 'ninguém'}")
-                continue
-            seen.update((pid, opp))
-            if colour == "b" or (colour != "w" and o_colour == "w"):
-                white, black, wres, bres = opp, pid, o_res, res
-            else:
-                white, black, wres, bres = pid, opp, res, o_res
-            if colour in ("w", "b") and o_colour in ("w", "b") and colour == o_colour:
-                errors.append(f"{where}: {pid} e {opp} com a mesma cor")
-                continue
-            wres, bres = _SHORT.get(wres, wres), _SHORT.get(bres, bres)
-            if wres == "" and bres == "":
-                result = None
-            else:
-                result = _FROM_TRF.get((wres, bres))
-                if result is None:
-                    errors.append(f"{where}: resultados de {pid} e {opp} não conferem (“{res}” e “{o_res}”)")
-                    continue
-            boards.append((white, black, result))
-        boards.sort(key=lambda b: min(b[0], b[1]))
-        rounds.append(
-            {
-                "number": rnum,
-                "opening": None,
-                "status": "published",
-                "boards": [
-                    {"board": i, "first": w, "second": b, "games": [r]} for i, (w, b, r) in enumerate(boards, 1)
-                ],
-                "bye": bye,
-                "absent": sorted(absent),
-            }
-        )
-    # Trailing columns with announced absences only (no game, no bye): the absences of rounds still to pair,
-    # as the pairing programs write them.
-    ahead: list[dict[str, int]] = []
-    while rounds and not rounds[-1]["boards"] and rounds[-1]["bye"] is None:
-        last = rounds.pop()
-        ahead[:0] = [{"round": last["number"], "player": pid} for pid in last["absent"]]
-    if has_h and has_z:
-        errors.append("TRF: ausências de meio ponto (H) e de zero ponto (Z) no mesmo torneio não são suportadas")
-    if errors:
-        raise InterchangeError(errors[:50])
-    name = doc.name or "Torneio importado de TRF"
-    try:
-        float(scoring["win"])  # must be a number
-        draw = float(scoring["draw"])
-    except ValueError:
-        raise InterchangeError([f"TRF, linha 162: pontuação inválida {scoring}"]) from None
-    bye_points = doc.scoring.get("bye")
-    bye_value = "draw" if bye_points is not None and float(bye_points) == draw else "win"
-    start = doc.start_date
-    end = doc.end_date or start
-    return {
-        "format": FORMAT,
-        "tournament": {
-            "name": name[:200],
-            "slug": slug or _free_slug(name),
-            "variant": "brazilian-64",
-            "format": "single-game",
-            "rounds": max(doc.total_rounds or 0, n_rounds, 1),
-            "minutes_per_game": 21,
-            "start_date": start.isoformat() if start else None,
-            "end_date": end.isoformat() if end else None,
-            "city": doc.city[:100],
-            "state": "",
-            "scoring": {"win": scoring["win"], "draw": scoring["draw"], "loss": scoring["loss"]},
-            "bye": bye_value,
-            "absence": "draw" if has_h else "zero",
-            "acceleration": "none",
-            "tiebreaks": "cbjd",
-            "min_participants": 30,
-            "chief_arbiter": doc.chief_arbiter[:120],
-            "opening_table": None,
-            "initial_colour": "black" if doc.initial_colour == "b" else "white",
-        },
-        "categories": [{"code": "ABS", "name": "Absoluto"}],
-        "players": players,
-        "rounds": rounds,
-        "absences": ahead,
-    }
-
-
-def _player(p: TrfPlayer) -> dict:
-    player = {
-        "id": p.number,
-        "cbjd_id": p.ident or None,
-        "name": p.name,
-        "sex": "F" if p.sex.lower() in ("w", "f") else "M",
-        "birth_date": p.birth_date.isoformat() if p.birth_date else None,
-        "state": "",
-        "club": "",
-        "rating": p.rating or None,
-        "categories": ["ABS"],
-    }
-    title = _TITLES_BACK.get(p.title.upper(), "")
-    if title:
-        player["title"] = title
-    return player
-
-
-def _free_slug(name):
-    base = (slugify(name) or "torneio-trf")[:70]
-    slug, n = base, 1
-    taken = set(Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True))
-    while slug in taken:
-        n += 1
-        slug = f"{base}-{n}"
-    return slug
-
-
-def import_trf(text, *, user=None, slug=None):
-    """Create a single-game tournament from a TRF (all-or-nothing)."""
-    return import_data(parse_trf(text, slug=slug), user=user)
-
-
-def import_trf_file(data, *, user=None):
-    """:func:`import_trf` for the file dispatch: (tournament, warnings)."""
-    return import_trf(data, user=user), []
-
-
-__all__ = ["export_trf", "import_trf", "import_trf_file", "parse_trf"]
+__all__ = ["export_trf", "import_trf", "import_trf_file", "import_trf_with_warnings", "parse_trf", "read_trf"]

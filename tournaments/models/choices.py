@@ -80,6 +80,16 @@ class AbsenceValue(models.TextChoices):
     DRAW = "draw", _("Draw")
 
 
+class OwnAbsenceValue(models.TextChoices):
+    """The value of one announced absence, when it is not the tournament's setting (imported files: a TRF gives
+    each absence its own, H half a point, F a full point, Z zero)."""
+
+    SETTING = "", _("The tournament's setting")
+    ZERO = "zero", _("Zero")
+    DRAW = "draw", _("Draw")
+    WIN = "win", _("Win")
+
+
 class TiebreakProfile(models.TextChoices):
     CBJD = "cbjd", _("CBJD (national regulation)")
     CUSTOM = "custom", _("Custom list")

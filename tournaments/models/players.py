@@ -13,14 +13,23 @@ class Player(FriendlyConstraints):
     name = models.CharField(_("full name"), max_length=120)
     # The name without accents or case, for searches ("joao" finds João) on every database.
     search_name = SearchKeyField(max_length=120, source="name", db_index=True)
-    sex = models.CharField(_("sex"), max_length=1, choices=Sex.choices)
+    # Blank only for a player imported from a file that does not say (a TRF's sex column left blank).
+    sex = models.CharField(_("sex"), max_length=1, choices=Sex.choices, blank=True)
     birth_date = models.DateField(_("birth date"), null=True, blank=True)
+    birth_year = models.PositiveSmallIntegerField(
+        _("year of birth (when only the year is known)"), null=True, blank=True
+    )
     state = models.CharField(_("state (UF)"), max_length=2, choices=UF_CHOICES, blank=True)
     club = models.CharField(_("club"), max_length=120, blank=True)
     cbjd_id = models.CharField(_("CBJD ID"), max_length=20, null=True, blank=True)
     rating = models.PositiveIntegerField(_("national rating"), null=True, blank=True)
     fmjd_rating = models.PositiveIntegerField(_("FMJD rating"), null=True, blank=True)
     title = models.CharField(_("title"), max_length=4, choices=Title.choices, blank=True)
+    # From imported files (TRF): the federation, the file's ID (FIDE or another federation's: never a CBJD ID, so
+    # never matched against the registry) and the title as the file writes it (GM, g, WGM, wg, CM...).
+    federation = models.CharField(_("federation"), max_length=3, blank=True)
+    foreign_id = models.CharField(_("ID in the imported file (FIDE or other federation)"), max_length=20, blank=True)
+    title_as_written = models.CharField(_("title as written in the imported file"), max_length=10, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -49,7 +58,7 @@ class Player(FriendlyConstraints):
                 condition=Q(fmjd_rating__isnull=True) | Q(fmjd_rating__gte=RATING_MIN, fmjd_rating__lte=RATING_MAX),
                 name="player_fmjd_rating_range",
             ),
-            models.CheckConstraint(condition=Q(sex__in=Sex.values), name="player_sex_valid"),
+            models.CheckConstraint(condition=Q(sex__in=[*Sex.values, ""]), name="player_sex_valid"),
         ]
         indexes = [models.Index(fields=["name"])]
 

@@ -64,6 +64,8 @@ class Board(models.Model):
         verbose_name=_("opening drawn for the board"),
     )
     version = models.PositiveIntegerField(default=1)
+    # A forfeit imported without colours (a TRF's "5 - +"): no colour is invented for it.
+    colourless = models.BooleanField(_("forfeit without colours"), default=False)
 
     class Meta:
         verbose_name = _("board")

@@ -19,6 +19,7 @@ from .choices import (
     EntryStatus,
     InitialColour,
     OpeningDrawMode,
+    OwnAbsenceValue,
     PairingProgramRule,
     ParticipantRule,
     ProgressiveMove,
@@ -69,6 +70,13 @@ class Tournament(FriendlyConstraints):
     state = models.CharField(_("state (UF)"), max_length=2, choices=UF_CHOICES, blank=True)
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     chief_arbiter = models.CharField(_("chief arbiter"), max_length=120, blank=True)
+    # An imported file without a start date (a TRF without its 042 line): the date shown is a stand-in until the
+    # director gives the real one (saving the settings clears this).
+    start_date_unknown = models.BooleanField(_("start date still to be given"), default=False)
+    time_control = models.CharField(_("time control (as written)"), max_length=120, blank=True)
+    # What an imported TRF's header says that no other field holds (federation, type, deputy arbiters, round
+    # dates, tiebreak and rank-method lines), written back by the TRF export.
+    trf_header = models.JSONField(_("other TRF header lines"), default=dict, blank=True)
     time_zone = models.CharField(_("time zone"), max_length=40, choices=BRAZIL_TIME_ZONES, default="America/Sao_Paulo")
 
     # Scoring per game and the values of unplayed rounds.
@@ -303,6 +311,9 @@ class Entry(models.Model):
     withdrawal_kind = models.CharField(_("withdrawal kind"), max_length=12, choices=WithdrawalKind.choices, blank=True)
     late_entry_round = models.PositiveSmallIntegerField(_("late entry: first round"), null=True, blank=True)
     declared_adult = models.BooleanField(_("21 or older (no birth date needed)"), default=False)
+    # Virtual points per round from an imported file (TRF XXA/250 lines, or a Baku acceleration as the reference
+    # engine reads it): they override the tournament's acceleration method for this entry.
+    accelerations = models.JSONField(_("acceleration (virtual points per round)"), default=list, blank=True)
     # Before round 1 every entry takes the registry's current rating, unless the director keeps the rating of
     # registration, with this reason (regulation art. 4).
     rating_kept_reason = models.CharField(
@@ -358,6 +369,8 @@ class Absence(models.Model):
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="absences")
     round_number = models.PositiveSmallIntegerField(_("round"))
     reason = models.CharField(_("reason"), max_length=200, blank=True)
+    # Blank: the tournament's absence value (the default); an imported tournament keeps each absence's own.
+    value = models.CharField(_("worth"), max_length=4, choices=OwnAbsenceValue.choices, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -366,6 +379,7 @@ class Absence(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["entry", "round_number"], name="absence_once_per_round"),
             models.CheckConstraint(condition=Q(round_number__gte=1), name="absence_round_positive"),
+            models.CheckConstraint(condition=Q(value__in=OwnAbsenceValue.values), name="absence_value_valid"),
         ]
 
     def __str__(self):

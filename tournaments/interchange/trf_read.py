@@ -1,0 +1,501 @@
+"""A TRF into a tournament: the app's mapping of the engine's TRF document (``pairing.trffile``).
+
+The rounds are read as the engine reads them (``pairing.trf.reading``): the rounds played, then the round to pair,
+whose column (and the ``240`` lines) holds who is not paired in it. So the app pairs an imported tournament's
+next round exactly as ``python -m pairing`` pairs the file.
+
+Per round column: a game or forfeit -> a board (first = White; a forfeit written without colours keeps none);
+``U`` (or ``+`` without opponent) -> the pairing-allocated bye; ``H``/``=``, ``F``, ``Z`` -> an announced absence
+worth a draw, a win or zero (each absence keeps its own value); ``-`` or blank -> not paired (zero). In the round
+to pair's column every one of these (``-`` too) is an absence of that round: the player is not paired. What the
+file says that pairs nothing (names as written, sex, titles, federation, FIDE or other IDs, birth dates or years,
+time control, header lines) is kept; what cannot be read is a warning, never a refusal. The product's own export
+adds ``DSW`` lines (ignored by every other reader) for what TRF cannot say: CBJD IDs, withdrawals, late entries,
+board order, the engine of each round, and a round paired whose results are not in.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from django.utils import timezone
+from django.utils.text import slugify
+
+from pairing import model as M
+from pairing import trf, trffile
+from pairing.convert import fmt_tenths
+from pairing.trffile import TrfDocument, TrfPlayer, decode
+
+from ..models import Tournament
+from ..models.choices import RATING_MAX, RATING_MIN, GameResult, RoundStatus, WithdrawalKind
+from .errors import InterchangeError
+from .jsonfile import FORMAT, MAX_PLAYERS, import_data
+
+# TRF title (FIDE chess titles, Swiss-Manager's letters, FMJD draughts titles) -> the product's title.
+TITLES = {
+    "GM": "GMI",
+    "G": "GMI",
+    "GMI": "GMI",
+    "IM": "MI",
+    "M": "MI",
+    "MI": "MI",
+    "FM": "MF",
+    "F": "MF",
+    "MF": "MF",
+    "WGM": "GMIF",
+    "WG": "GMIF",
+    "GMIF": "GMIF",
+    "WIM": "MIF",
+    "WM": "MIF",
+    "MIF": "MIF",
+    "WFM": "MFF",
+    "WF": "MFF",
+    "MFF": "MFF",
+    "MN": "MN",
+}
+# (White's result, Black's result) -> the game's code from White's view.
+_GAME_CODE = {
+    ("W", "L"): GameResult.WHITE_WIN,
+    ("L", "W"): GameResult.BLACK_WIN,
+    ("D", "D"): GameResult.DRAW,
+    ("+", "-"): GameResult.WHITE_FORFEIT_WIN,
+    ("-", "+"): GameResult.BLACK_FORFEIT_WIN,
+    ("-", "-"): GameResult.DOUBLE_FORFEIT,
+}
+_ABSENCE_VALUE = {M.HALF_BYE: "draw", M.FULL_BYE: "win", M.ZERO_BYE: "zero"}
+MAX_WARNINGS = 40
+DEFAULT_TYPE = "Sistema suíço (holandês FIDE C.04.3)"  # the 092 line of the product's export
+
+
+def read_document(text: str | bytes) -> TrfDocument:
+    """The file's document (the engine's own grammar); a refusal names the line."""
+    if isinstance(text, bytes):
+        text = decode(text)
+    try:
+        return trffile.parse(text)
+    except M.InvalidInput as exc:
+        where = f"TRF, linha {exc.line}" if exc.line else "TRF"
+        raise InterchangeError([f"{where}: {exc.detail}"]) from None
+
+
+def _outcome(block: trffile.Block) -> str:
+    return block.game_result or block.result if block.kind == M.GAME else block.result
+
+
+class _Reader:
+    def __init__(self, doc: TrfDocument):
+        self.doc = doc
+        self.data = trf.document_state(doc)
+        self.errors: list[str] = []
+        self.warnings: list[str] = list(doc.warnings)
+        self.by_id = {p.number: p for p in doc.players}
+        self.ext = self._extensions()
+
+    # ------------------------------------------------------------------------------------------ extensions
+    def _extensions(self) -> dict[str, Any]:
+        ext: dict[str, Any] = {
+            "cbjd": {},
+            "withdrawn": {},
+            "late": {},
+            "order": {},
+            "engine": {},
+            "boards": {},
+            "byes": {},
+            "status": {},
+        }
+        for lineno, _code, rest in self.doc.extensions:
+            words = rest.split()
+            try:
+                key = words[0].upper()
+                if key == "CBJD":
+                    ext["cbjd"][int(words[1])] = words[2]
+                elif key == "WITHDRAWN":
+                    kind = words[3] if len(words) > 3 else WithdrawalKind.APPROVED
+                    ext["withdrawn"][int(words[1])] = (int(words[2]), kind)
+                elif key == "LATE":
+                    ext["late"][int(words[1])] = int(words[2])
+                elif key == "ORDER":
+                    ext["order"][int(words[1])] = [int(w) for w in words[2:]]
+                elif key == "ENGINE":
+                    ext["engine"][int(words[1])] = " ".join(words[2:])
+                elif key == "BOARD":
+                    rnd, board, first, second = (int(w) for w in words[1:5])
+                    result = words[5] if len(words) > 5 and words[5] != "*" else None
+                    colourless = len(words) > 6 and words[6] == "colourless"
+                    ext["boards"].setdefault(rnd, []).append((board, first, second, result, colourless))
+                elif key == "BYE":
+                    ext["byes"][int(words[1])] = int(words[2])
+                elif key == "ROUND":
+                    ext["status"][int(words[1])] = words[2]
+                else:
+                    raise ValueError(key)
+            except (IndexError, ValueError):
+                self.warnings.append(f"linha {lineno}: extensão “DSW {rest.strip()[:40]}” ilegível; ignorada")
+        return ext
+
+    # ---------------------------------------------------------------------------------------------- checks
+    def check_numbers(self) -> None:
+        numbers = sorted(self.by_id)
+        if not numbers:
+            raise InterchangeError(["TRF: nenhum jogador (linhas 001) no arquivo"])
+        if len(numbers) > MAX_PLAYERS:
+            raise InterchangeError([f"TRF: jogadores demais ({len(numbers)}; no máximo {MAX_PLAYERS})"])
+        missing = sorted(set(range(1, numbers[-1] + 1)) - set(numbers))
+        if missing:
+            raise InterchangeError(
+                [f"TRF: número de emparceiramento {missing[0]} ausente (os jogadores vão de 1 a {numbers[-1]})"]
+            )
+
+    # ---------------------------------------------------------------------------------------------- rounds
+    def rounds(self, played: int) -> list[dict[str, Any]]:
+        out = []
+        for rnum in range(1, played + 1):
+            out.append(self._round(rnum))
+        return out
+
+    def _round(self, rnum: int) -> dict[str, Any]:
+        boards: list[dict[str, Any]] = []
+        bye = None
+        absent: list[int] = []
+        absent_values: dict[str, str] = {}
+        seen: set[int] = set()
+        for p in self.doc.players:
+            b = p.blocks[rnum - 1] if len(p.blocks) >= rnum else None
+            if b is None or p.number in seen:
+                continue
+            where = f"TRF, linha {p.line}, rodada {rnum}"
+            if b.kind == M.PAB:
+                if bye is not None:
+                    self.errors.append(f"{where}: dois byes na mesma rodada (jogadores {bye} e {p.number})")
+                bye = p.number
+            elif b.kind in _ABSENCE_VALUE:
+                if b.result in ("-", " "):
+                    continue  # not paired, zero: no announced absence
+                absent.append(p.number)
+                absent_values[str(p.number)] = _ABSENCE_VALUE[b.kind]
+            else:
+                board = self._board(p, b, rnum, where)
+                if board is not None:
+                    seen.update((board["first"], board["second"]))
+                    boards.append(board)
+        order = self.ext["order"].get(rnum)
+        if order and sorted(order) == sorted(bd["first"] for bd in boards):
+            boards.sort(key=lambda bd: order.index(bd["first"]))
+        else:
+            boards.sort(key=lambda bd: min(bd["first"], bd["second"]))
+        for i, bd in enumerate(boards, 1):
+            bd["board"] = i
+        rnd: dict[str, Any] = {
+            "number": rnum,
+            "opening": None,
+            "status": "published",
+            "boards": boards,
+            "bye": bye,
+            "absent": sorted(absent),
+        }
+        if absent_values:
+            rnd["absent_values"] = absent_values
+        if self.ext["engine"].get(rnum):
+            rnd["engine"] = self.ext["engine"][rnum]
+        return rnd
+
+    def _board(self, p: TrfPlayer, b: trffile.Block, rnum: int, where: str) -> dict[str, Any] | None:
+        opp_id = b.opponent
+        assert opp_id is not None
+        opp = self.by_id.get(opp_id)
+        if opp is None:
+            self.errors.append(f"{where}: adversário {opp_id} inexistente")
+            return None
+        ob = opp.blocks[rnum - 1] if len(opp.blocks) >= rnum else None
+        if ob is None or ob.opponent != p.number:
+            said = "ninguém" if ob is None or ob.opponent is None else f"o jogador {ob.opponent}"
+            self.errors.append(f"{where}: o jogador {p.number} enfrenta {opp_id}, mas {opp_id} enfrenta {said}")
+            return None
+        if b.colour and b.colour == ob.colour:
+            self.errors.append(f"{where}: {p.number} e {opp_id} com a mesma cor")
+            return None
+        if b.colour == "b" or (not b.colour and ob.colour == "w"):
+            white, black, wb, bb = opp, p, ob, b
+        else:
+            white, black, wb, bb = p, opp, b, ob
+        code = _GAME_CODE.get((_outcome(wb), _outcome(bb)))
+        if code is None or (wb.kind == M.GAME) != (bb.kind == M.GAME):
+            self.errors.append(
+                f"{where}: os resultados de {p.number} e {opp_id} não conferem (“{b.result}” e “{ob.result}”)"
+            )
+            return None
+        board: dict[str, Any] = {"first": white.number, "second": black.number, "games": [code]}
+        if not b.colour and not ob.colour:
+            board["colourless"] = True  # a forfeit without colours: none is invented
+        return board
+
+    # --------------------------------------------------------------------------------------------- players
+    def player(self, p: TrfPlayer) -> dict[str, Any]:
+        where = f"linha {p.line}"
+        sex = {"m": "M", "w": "F", "f": "F"}.get(p.sex.lower(), "")
+        if p.sex and not sex:
+            self.warnings.append(f"{where}: sexo “{p.sex}” do jogador {p.number} desconhecido; deixado em branco")
+        name = p.name
+        if not name:
+            name = f"Jogador {p.number}"
+            self.warnings.append(f"{where}: jogador {p.number} sem nome; chamado “{name}”")
+        rating: int | None = p.rating or None
+        if rating is not None and not RATING_MIN <= rating <= RATING_MAX:
+            self.warnings.append(
+                f"{where}: rating {rating} do jogador {p.number} fora da faixa ({RATING_MIN} a {RATING_MAX}); "
+                "importado sem rating"
+            )
+            rating = None
+        birth_date, birth_year = p.birth_date, p.birth_year
+        today = timezone.localdate()
+        if birth_date is not None and not date(1900, 1, 1) <= birth_date <= today:
+            self.warnings.append(f"{where}: data de nascimento “{p.birth}” impossível; tratada como desconhecida")
+            birth_date, birth_year = None, None
+        if birth_year is not None and not 1900 <= birth_year <= today.year:
+            birth_year = None
+        player: dict[str, Any] = {
+            "id": p.number,
+            "cbjd_id": self.ext["cbjd"].get(p.number),
+            "name": name,
+            "sex": sex,
+            "birth_date": birth_date.isoformat() if birth_date else None,
+            "state": "",
+            "club": "",
+            "rating": rating,
+            "categories": ["ABS"],
+        }
+        if birth_date is None and birth_year is not None:
+            player["birth_year"] = birth_year
+        title = TITLES.get(p.title.upper(), "")
+        if title:
+            player["title"] = title
+        if p.title and p.title.upper() != title:
+            player["title_as_written"] = p.title[:10]
+        if p.federation:
+            player["federation"] = p.federation[:3]
+        if p.ident:
+            player["foreign_id"] = p.ident[:20]  # a FIDE or other federation's ID: never a CBJD ID
+        if p.number in self.ext["withdrawn"]:
+            rnd, kind = self.ext["withdrawn"][p.number]
+            player["withdrawn_from"], player["withdrawal"] = rnd, kind
+        if p.number in self.ext["late"]:
+            player["late_entry"] = self.ext["late"][p.number]
+        return player
+
+
+def _stand_in_start(doc: TrfDocument) -> date:
+    for text in doc.round_dates:
+        when, _y, _ok = trffile.parse_date(text)
+        if when is not None:
+            return when
+    return doc.end_date or timezone.localdate()
+
+
+def _minutes(time_control: str) -> int:
+    m = re.search(r"\d+", time_control)
+    return int(m.group()) if m and 1 <= int(m.group()) <= 600 else 21
+
+
+def _header(doc: TrfDocument) -> dict[str, Any]:
+    header: dict[str, Any] = {
+        "032": doc.federation,
+        "092": "" if doc.type == DEFAULT_TYPE else doc.type,
+        "112": list(doc.deputies),
+        "132": list(doc.round_dates),
+        "172": doc.rank_method,
+        "182": doc.pairing_controller,
+        "192": "" if doc.tournament_type in ("FIDE_DUTCH_2025", "FIDE_DUTCH_2025_BAKU") else doc.tournament_type,
+        "202": doc.tiebreaks,
+        "212": doc.tiebreaks_2,
+        "222": doc.time_control_code,
+    }
+    if doc.start_date is None and doc.start_text:
+        header["042"] = doc.start_text
+    if doc.end_date is None and doc.end_text:
+        header["052"] = doc.end_text
+    return {k: v for k, v in header.items() if (any(v) if isinstance(v, list) else v)}
+
+
+def read_trf(text: str | bytes, slug: str | None = None) -> tuple[dict[str, Any], list[str]]:
+    """Read a TRF into an interchange-file dict (imported then by the JSON importer) and the warnings."""
+    doc = read_document(text)
+    reader = _Reader(doc)
+    reader.check_numbers()
+    reading = trf.reading(doc)
+    played = reading.played
+    for pid in reading.absences:
+        if pid not in reader.by_id:
+            raise InterchangeError([f"TRF: ausência (linha 240) de jogador inexistente {pid}"])
+    players = [reader.player(p) for p in doc.players]
+    rounds = reader.rounds(played)
+    by_player = {p["id"]: p for p in players}
+
+    # The round to pair: its column (and the 240 lines) say who is not paired in it.
+    next_round = played + 1
+    ahead: list[dict[str, Any]] = []
+    pending = reader.ext["boards"].get(next_round) or reader.ext["byes"].get(next_round)
+    next_absent: list[int] = []
+    next_values: dict[str, str] = {}
+    for pid, kind in sorted(reading.absences.items()):
+        p = by_player[pid]
+        if p.get("withdrawn_from") is not None and p["withdrawn_from"] <= next_round:
+            continue
+        if p.get("late_entry") is not None and p["late_entry"] > next_round:
+            continue
+        next_absent.append(pid)
+        next_values[str(pid)] = _ABSENCE_VALUE[kind]
+    if pending:
+        boards = [
+            {
+                "board": board,
+                "first": first,
+                "second": second,
+                "games": [result],
+                **({"colourless": True} if colourless else {}),
+            }
+            for board, first, second, result, colourless in sorted(reader.ext["boards"].get(next_round, []))
+        ]
+        rnd: dict[str, Any] = {
+            "number": next_round,
+            "opening": None,
+            "status": reader.ext["status"].get(next_round, "published"),
+            "boards": boards,
+            "bye": reader.ext["byes"].get(next_round),
+            "absent": next_absent,
+            "absent_values": next_values,
+        }
+        if reader.ext["engine"].get(next_round):
+            rnd["engine"] = reader.ext["engine"][next_round]
+        if rnd["status"] not in RoundStatus.values:
+            rnd["status"] = "published"
+        rounds.append(rnd)
+    else:
+        ahead = [{"round": next_round, "player": pid, "value": next_values[str(pid)]} for pid in next_absent]
+    paired = len(rounds)
+    seen_ahead = {(a["round"], a["player"]) for a in ahead}
+    for rnd_240, pid, kind in doc.byes_240:
+        if rnd_240 > paired and (rnd_240, pid) not in seen_ahead and pid in by_player:
+            seen_ahead.add((rnd_240, pid))
+            ahead.append({"round": rnd_240, "player": pid, "value": _ABSENCE_VALUE[kind]})
+    if reader.errors:
+        raise InterchangeError(reader.errors[:50])
+
+    # Declared points against the results: the engine's check, said per player; the results count.
+    for pid, declared, computed in trf.declared_mismatches(reader.data):
+        reader.warnings.append(
+            f"linha {reader.by_id[pid].line}: o jogador {pid} declara {fmt_tenths(declared)} pontos, mas os "
+            f"resultados somam {fmt_tenths(computed)}; vale a soma dos resultados"
+        )
+
+    # Scoring.
+    sc = doc.scoring
+    win, draw, loss = sc.get("win") or Decimal(1), sc.get("draw"), sc.get("loss") or Decimal(0)
+    draw = Decimal("0.5") if draw is None else draw
+    for key, what in (("zero_bye", "ausência (Z)"), ("forfeit_loss", "derrota por W.O.")):
+        if sc.get(key) is not None and sc[key] != loss:
+            raise InterchangeError(
+                [f"TRF: {what} vale {sc[key]} e a derrota {loss}: o produto dá a ambas o valor da derrota"]
+            )
+    bye = sc.get("bye")
+    if bye is None or bye == win:
+        bye_value = "win"
+    elif bye == draw:
+        bye_value = "draw"
+    else:
+        raise InterchangeError([f"TRF: bye valendo {bye} não é suportado (só o valor da vitória ou do empate)"])
+
+    planned = max(doc.total_rounds or 0, played, *(a["round"] for a in ahead), len(rounds), 1)
+    if planned > 30:
+        raise InterchangeError([f"TRF: {planned} rodadas (no máximo 30)"])
+    # Accelerations: XXA/250 lines, or a 192 ..._BAKU line read as the engine reads it.
+    accelerations = {pid: vals for pid, vals in doc.accelerations.items() if pid in by_player and any(vals)}
+    if doc.baku and not accelerations:
+        accelerations = trf.reference_baku(reader.data, doc.total_rounds or planned)
+    for pid, vals in accelerations.items():
+        by_player[pid]["accelerations"] = [str(v) for v in vals]
+
+    start, end = doc.start_date, doc.end_date
+    start_unknown = start is None
+    if start is None:
+        start = _stand_in_start(doc)
+        reader.warnings.append(
+            f"TRF: sem data de início (linha 042); o torneio fica com {start:%d/%m/%Y} até o diretor informar a "
+            "data nas configurações"
+        )
+    if end is None or end < start:
+        end = start
+    colour = trf.inferred_initial_colour(reader.data)
+    name = doc.name or "Torneio importado de TRF"
+    forbidden = [{"players": list(f.players), "from": f.first_round, "to": f.last_round} for f in doc.forbidden]
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "tournament": {
+            "name": name[:200],
+            "slug": slug or _free_slug(name),
+            "variant": "brazilian-64",
+            "format": "single-game",
+            "rounds": planned,
+            "minutes_per_game": _minutes(doc.time_control),
+            "start_date": start.isoformat(),
+            "end_date": end.isoformat(),
+            "city": doc.city[:100],
+            "state": "",
+            "scoring": {"win": str(win), "draw": str(draw), "loss": str(loss)},
+            "bye": bye_value,
+            "absence": "zero",
+            "acceleration": "baku" if doc.baku else "none",
+            "tiebreaks": "cbjd",
+            "min_participants": 30,
+            "chief_arbiter": doc.chief_arbiter[:120],
+            "opening_table": None,
+            "initial_colour": "black" if colour == "b" else "white",
+            # "21'" is what the export writes for a tournament that only has its minutes per game
+            "time_control": "" if re.fullmatch(r"\d+'", doc.time_control) else doc.time_control[:120],
+            "trf_header": _header(doc),
+        },
+        "categories": [{"code": "ABS", "name": "Absoluto"}],
+        "players": players,
+        "rounds": rounds,
+        "absences": ahead,
+    }
+    if start_unknown:
+        data["tournament"]["start_date_unknown"] = True
+    if forbidden:
+        data["forbidden"] = forbidden
+    warnings = reader.warnings
+    if len(warnings) > MAX_WARNINGS:
+        warnings = warnings[:MAX_WARNINGS] + [f"e mais {len(warnings) - MAX_WARNINGS} avisos"]
+    return data, warnings
+
+
+def parse_trf(text: str | bytes, slug: str | None = None) -> dict[str, Any]:
+    """Read a TRF into an interchange-file dict (then imported by the JSON importer)."""
+    return read_trf(text, slug)[0]
+
+
+def _free_slug(name: str) -> str:
+    base = (slugify(name) or "torneio-trf")[:70]
+    slug, n = base, 1
+    taken = set(Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True))
+    while slug in taken:
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+def import_trf_with_warnings(text: str | bytes, *, user: Any = None, slug: str | None = None) -> tuple[Any, list[str]]:
+    """Create a single-game tournament from a TRF (all-or-nothing): (tournament, warnings)."""
+    data, warnings = read_trf(text, slug)
+    return import_data(data, user=user), warnings
+
+
+def import_trf(text: str | bytes, *, user: Any = None, slug: str | None = None) -> Any:
+    return import_trf_with_warnings(text, user=user, slug=slug)[0]
+
+
+def import_trf_file(data: bytes, *, user: Any = None) -> tuple[Any, list[str]]:
+    """:func:`import_trf` for the file dispatch: (tournament, warnings)."""
+    return import_trf_with_warnings(data, user=user)
