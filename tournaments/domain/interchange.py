@@ -9,8 +9,8 @@ Useful for the ``standings`` command on an imported file and for tests.  Reading
   draft one (``rounds_completed`` can be passed to stop earlier).
 * A player on no board, not the bye and not ``absent``: before the player's first
   appearance in any round this is a late-entry round (``not_entered``), after it a
-  withdrawal (``withdrawn``).  ``absent`` players score 0 (the file has no field for
-  an absence given the draw value).
+  withdrawal (``withdrawn``).  ``absent`` players score their absence's value
+  (``absent_values``, else the tournament's ``absence``: zero, draw or win).
 * ``scoring`` values (JSON numbers) become the domain's scores as the database keeps
   them: ``int`` when whole, else the ``Decimal`` written (``0.5``), never a float.
 """
@@ -80,7 +80,10 @@ def tournament_from_interchange(
         if rnd.get("bye") is not None:
             recs[rnd["bye"]] = RoundRecord(RoundKind.BYE)
         for pid in rnd.get("absent") or ():
-            recs.setdefault(pid, RoundRecord(RoundKind.ABSENT, points=0))
+            value = (rnd.get("absent_values") or {}).get(str(pid)) or t.get("absence", "zero")
+            per_game = {"draw": scoring.draw, "win": scoring.win}.get(value, scoring.loss)
+            games = 2 if fmt.value == "micro-match" else 1
+            recs.setdefault(pid, RoundRecord(RoundKind.ABSENT, points=per_game * games))
         per_round.append(recs)
     players = []
     for p in data.get("players", []):

@@ -419,3 +419,10 @@ def test_a_refused_file_names_the_line_and_writes_nothing():
     with pytest.raises(InterchangeError, match="TRF, linha 16: resultado 'x' inválido na rodada 1"):
         import_upload(Upload(text.encode("latin-1"), "olinda.trf"))
     assert row_counts() == before
+
+
+def test_the_staff_page_shows_the_warnings(client, director):
+    client.force_login(director)
+    upload = SimpleUploadedFile("olinda.tab", swiss_manager().encode("latin-1"))
+    page = client.post(reverse("staff:tournament_import"), {"file": upload}, follow=True).content.decode()
+    assert "linha 24: equipe (013) ignorada" in page and "linha 25: código “XYZ” desconhecido" in page
