@@ -42,10 +42,11 @@ def absence_points(tournament: Tournament, value: str = "") -> Decimal:
     """Points of an announced absence: its own value (an imported absence: zero, draw or win), else the
     tournament's setting."""
     value = value or tournament.absence_value
-    per_game = {
+    values: dict[str, Decimal] = {
         OwnAbsenceValue.WIN: tournament.score_win,
         OwnAbsenceValue.DRAW: tournament.score_draw,
-    }.get(value, tournament.score_loss)
+    }
+    per_game = values.get(value, tournament.score_loss)
     return per_game * tournament.games_per_round
 
 

@@ -28,7 +28,15 @@ from ..models.choices import ByeValue, RoundFormat, RoundStatus
 from ..selectors import entries_in_order, tournament_history
 from ..standings import lean_rounds_with_boards, number, tournament_standings
 from .errors import InterchangeError
-from .trf_read import DEFAULT_TYPE, import_trf, import_trf_file, import_trf_with_warnings, parse_trf, read_trf
+from .trf_read import (
+    DEFAULT_TYPE,
+    _free_slug,
+    import_trf,
+    import_trf_file,
+    import_trf_with_warnings,
+    parse_trf,
+    read_trf,
+)
 
 _TITLES = {"GMI": "GM", "MI": "IM", "MF": "FM", "GMIF": "WGM", "MIF": "WIM", "MFF": "WFM", "MN": "MN"}
 # Result code from White's view -> (White's TRF char, Black's TRF char).
@@ -55,6 +63,10 @@ def _dec(value) -> Decimal:
 
 def _complete(rnd) -> bool:
     return all(g.result is not None for b in rnd.boards.all() for g in b.games.all())
+
+
+def _bye_seats(rnd) -> list:
+    return rnd.bye_seats  # the lean rounds of standings.lean_rounds_with_boards carry them
 
 
 def export_trf(tournament) -> str:
@@ -129,7 +141,7 @@ def export_trf(tournament) -> str:
             if r.kind == "pab":
                 block: Block | None = Block(None, "", "U", PAB)
             elif r.opponent is not None:
-                white, black = _TO_TRF[r.results[1]]
+                white, black = _TO_TRF[str(r.results[1])]  # a complete round: every result is in
                 res = white if r.colour == "w" else black
                 colour = "" if (r.round, r.board) in colourless else (r.colour or "")
                 block = Block(r.opponent, colour, res, _KIND_OF_RESULT[res])
@@ -144,7 +156,7 @@ def export_trf(tournament) -> str:
             seated = pending is not None and any(
                 s.entry_id == e.pk for b in pending.boards.all() for s in b.seats.all()
             )
-            seated = seated or (pending is not None and any(s.entry_id == e.pk for s in pending.bye_seats))
+            seated = seated or (pending is not None and any(s.entry_id == e.pk for s in _bye_seats(pending)))
             if e.is_out_for_round(next_round):
                 blocks.append(_NOT_PAIRED)  # withdrawn or not entered yet: the engine must not pair the player
             elif (e.pk, next_round) in own and not seated:
@@ -192,7 +204,7 @@ def export_trf(tournament) -> str:
             result = next(iter(g.result for g in b.games.all()), None) or "*"
             flag = " colourless" if (pending.number, b.number) in colourless else ""
             ext.append(f"DSW BOARD {pending.number} {b.number} {seats['first']} {seats['second']} {result}{flag}")
-        for s in pending.bye_seats:
+        for s in _bye_seats(pending):
             ext.append(f"DSW BYE {pending.number} {ids[s.entry_id]}")
     for rnd in rounds:
         if rnd.engine and rnd.engine != IMPORTED:
@@ -200,4 +212,12 @@ def export_trf(tournament) -> str:
     return trffile.write(doc, extensions=ext)
 
 
-__all__ = ["export_trf", "import_trf", "import_trf_file", "import_trf_with_warnings", "parse_trf", "read_trf"]
+__all__ = [
+    "_free_slug",
+    "export_trf",
+    "import_trf",
+    "import_trf_file",
+    "import_trf_with_warnings",
+    "parse_trf",
+    "read_trf",
+]
