@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0006_player_search_name'),
+        ('tournaments', '0009_audit_reason'),
     ]
 
     operations = [
