@@ -354,6 +354,9 @@ def test_the_500_page_is_portuguese_and_standalone():
     html = render_to_string("500.html")
     assert "Erro interno" in html and "nada do que você enviou foi gravado pela metade" in html
     assert "{%" not in html and "Traceback" not in html
+    # the Content-Security-Policy (default-src 'self') ignores inline styles: the page uses the site's CSS file
+    assert "style=" not in html and "<style" not in html
+    assert '<link rel="stylesheet" href="/static/css/site.css">' in html
 
 
 def test_make_run_serves_without_debug_pages():
