@@ -88,3 +88,15 @@ def _empty_cache():
 
     cache.clear()
     yield
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Every test starts in the site's language (pt-BR): a request served in English by an earlier test leaves its
+    language active in the thread (LocaleMiddleware does not undo it), which changed the messages later tests read."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
