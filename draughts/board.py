@@ -201,7 +201,7 @@ class Move:
     def is_capture(self) -> bool:
         return bool(self.captures)
 
-    def key(self) -> tuple[int, int, frozenset]:
+    def key(self) -> tuple[int, int, frozenset[int]]:
         """Identity of the move on the board: start, end and the set of captured squares."""
         return (self.path[0], self.path[-1], frozenset(self.captures))
 
@@ -357,10 +357,10 @@ class Position:
         occ_all = self.white | self.black
         jumps = v.jumps
         rays = v.rays
-        results: list = []
+        results: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []
         best = [1]
 
-        def finish(path: list, caps: list, capmask: int) -> None:
+        def finish(path: list[int], caps: list[int], capmask: int) -> None:
             """A capture sequence ended: keep it if it takes at least as many pieces as the best so far."""
             n = len(caps)
             if n > best[0]:
@@ -369,7 +369,7 @@ class Position:
             if n == best[0]:
                 results.append((tuple(path), tuple(caps), capmask))
 
-        def man(p: int, occ: int, capmask: int, path: list, caps: list) -> None:
+        def man(p: int, occ: int, capmask: int, path: list[int], caps: list[int]) -> None:
             found = False
             for _d, over, land in jumps[p]:
                 ob = 1 << over
@@ -383,7 +383,7 @@ class Position:
             if not found and caps:
                 finish(path, caps, capmask)
 
-        def king(p: int, occ: int, capmask: int, path: list, caps: list) -> None:
+        def king(p: int, occ: int, capmask: int, path: list[int], caps: list[int]) -> None:
             found = False
             for ray in rays[p]:
                 i = 0

@@ -40,7 +40,8 @@ class AmbiguousMove(NotationError):
 
 
 def _parse_square_list(text: str, v: Variant) -> tuple[list[int], list[int]]:
-    men, kings = [], []
+    men: list[int] = []
+    kings: list[int] = []
     for item in text.split(","):
         item = item.strip()
         if not item:

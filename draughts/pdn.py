@@ -401,8 +401,8 @@ class GameCheck:
     ok: bool
     variant: str
     start_fen: str
-    moves: list = field(default_factory=list)  # list[PlayedMove], the legal moves up to the first error
-    positions: list = field(default_factory=list)  # FENs: start, then after each legal move
+    moves: list[PlayedMove] = field(default_factory=list)  # the legal moves up to the first error
+    positions: list[str] = field(default_factory=list)  # FENs: start, then after each legal move
     error: str | None = None  # Portuguese message naming the first illegal move
     error_ply: int | None = None  # 0-based index of that move in the game
     error_number: int | None = None
@@ -410,8 +410,8 @@ class GameCheck:
     error_move: str | None = None
     error_reason: str | None = None
     result: str | None = None  # Result tag or termination token, as written
-    tags: dict = field(default_factory=dict)
-    warnings: list = field(default_factory=list)  # Portuguese notes that do not make the game illegal
+    tags: dict[str, str] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)  # Portuguese notes that do not make the game illegal
     final_fen: str | None = None
     game_over: bool = False  # side to move has no legal move at the end
     draw_by_king_moves: bool = False  # the king-move rule was reached during the game
@@ -761,7 +761,7 @@ def _get(game: Any, *names: str, default: Any = None) -> Any:
 
 
 def export_game(
-    game: Mapping | Any,
+    game: Mapping[str, Any] | Any,
     variant: str | Variant = "brazilian",
     *,
     result_style: str = "fmjd",
@@ -802,7 +802,7 @@ def export_game(
             tags.append((k, val))
     moves = _get(game, "moves", default=None)
     if moves is None:
-        tokens: list = []
+        tokens: list[Any] = []
     elif isinstance(moves, str):
         # a stored record: read as validate_game reads it (its GameType notation, settled captures)
         parsed = parse_pdn(moves, max_chars=MAX_GAME_CHARS, max_games=50)
@@ -826,7 +826,7 @@ def export_game(
 
 
 def export_pdn(
-    games: Iterable[Mapping | Any],
+    games: Iterable[Mapping[str, Any] | Any],
     variant: str | Variant = "brazilian",
     *,
     result_style: str = "fmjd",

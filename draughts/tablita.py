@@ -14,6 +14,7 @@ import csv
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .board import BLACK, BRAZILIAN, WHITE, Position, Variant, get_variant
 from .notation import NotationError, parse_fen, replay, validate_placement, write_fen
@@ -42,7 +43,7 @@ class Opening:
         return parse_fen(self.fen, get_variant(variant))
 
 
-def load_openings(path: str | os.PathLike | None = None) -> list[Opening]:
+def load_openings(path: str | os.PathLike[str] | None = None) -> list[Opening]:
     """Every row of the tablita CSV, in file order."""
     p = Path(path) if path else DEFAULT_CSV
     with open(p, newline="", encoding="utf-8") as fh:
@@ -148,7 +149,7 @@ def check_opening(opening: Opening, variant: str | Variant = BRAZILIAN) -> list[
     return problems
 
 
-def opening_svg(opening: Opening, variant: str | Variant = BRAZILIAN, **kwargs) -> str:
+def opening_svg(opening: Opening, variant: str | Variant = BRAZILIAN, **kwargs: Any) -> str:
     """Board diagram of an opening (see svg.svg_board for the keyword arguments)."""
     from .svg import svg_board
 
