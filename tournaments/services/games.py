@@ -118,6 +118,25 @@ def audit_kept_conflict(tournament: Tournament, user: Actor, game: Game, conflic
     )
 
 
+def _store_record(tournament: Tournament, user: Actor, game: Game, pdn: str, conflicts: list[str]) -> None:
+    """Save a checked record on its game, audited (with the arbiter's decision on any conflict it kept)."""
+    old = game.pdn
+    game.pdn = pdn
+    game.save(update_fields=["pdn"])
+    audit(
+        tournament=tournament,
+        user=user,
+        action="game.pdn",
+        obj=game,
+        summary=_("round %(r)s, board %(b)s, game %(g)s")
+        % {"r": game.board.round.number, "b": game.board.number, "g": game.number},
+        old={"pdn": old[:2000]},
+        new={"pdn": pdn[:2000]},
+    )
+    if conflicts:
+        audit_kept_conflict(tournament, user, game, conflicts)
+
+
 def start_fen_for(game: Game) -> str | None:
     opening = game.board.opening or game.board.round.opening
     return opening.fen if opening else None
@@ -143,21 +162,7 @@ def game_attach_pdn(*, game: Game, pdn: str | None, user: Actor, confirm: bool =
     conflicts = result_conflicts(tournament, game.number, check, game.result)
     if conflicts and not confirm:
         raise RuleConflict(conflicts)
-    old = game.pdn
-    game.pdn = pdn
-    game.save(update_fields=["pdn"])
-    audit(
-        tournament=tournament,
-        user=user,
-        action="game.pdn",
-        obj=game,
-        summary=_("round %(r)s, board %(b)s, game %(g)s")
-        % {"r": game.board.round.number, "b": game.board.number, "g": game.number},
-        old={"pdn": old[:2000]},
-        new={"pdn": pdn[:2000]},
-    )
-    if conflicts:
-        audit_kept_conflict(tournament, user, game, conflicts)
+    _store_record(tournament, user, game, pdn, conflicts)
     cache.bump(tournament.pk)
     return game
 
@@ -291,20 +296,6 @@ def games_import_pdn(*, tournament: Tournament, text: str | None, user: Actor, c
     if errors:
         raise ServiceError(errors[:50])
     for game, pdn, conflicts in plan:
-        old = game.pdn
-        game.pdn = pdn
-        game.save(update_fields=["pdn"])
-        audit(
-            tournament=tournament,
-            user=user,
-            action="game.pdn",
-            obj=game,
-            summary=_("round %(r)s, board %(b)s, game %(g)s")
-            % {"r": game.board.round.number, "b": game.board.number, "g": game.number},
-            old={"pdn": old[:2000]},
-            new={"pdn": pdn[:2000]},
-        )
-        if conflicts:
-            audit_kept_conflict(tournament, user, game, conflicts)
+        _store_record(tournament, user, game, pdn, conflicts)
     cache.bump(tournament.pk)
     return [game for game, _pdn, _c in plan]
