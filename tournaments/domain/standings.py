@@ -249,7 +249,8 @@ def compute_standings(tournament: TournamentData, settings: StandingsSettings = 
     place = 0
     for pts in sorted(by_points, reverse=True):
         group = sorted(by_points[pts])
-        values = {pid: calc.values(pid, group) for pid in group}
+        members = frozenset(group)
+        values = {pid: calc.values(pid, members) for pid in group}
         if settings.profile == CBJD:
             order, reasons = cbjd_order(calc, group, top3)
         else:

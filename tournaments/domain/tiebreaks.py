@@ -22,10 +22,11 @@ Readings taken here (each documented where it is computed):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from decimal import Decimal
 from fractions import Fraction
-from typing import Final, Literal, NamedTuple
+from operator import itemgetter
+from typing import Final, Literal, NamedTuple, cast
 
 from .model import (
     ByeValue,
@@ -49,6 +50,7 @@ _NEEDS_OPPONENT = frozenset(k for k in RoundKind if k.is_played or k.is_forfeit)
 _OTB = frozenset(g for g in GameResult if g.over_the_board)
 _MIRROR = {g: g.mirror for g in GameResult}
 _RIGA = {g: g.riga_units for g in GameResult}
+_FIRST = itemgetter(0)
 
 
 def round_half_up(value: Exact) -> int:
@@ -102,6 +104,16 @@ class Contribution(NamedTuple):
     vur: bool  # voluntary unplayed round (16.1)
 
 
+class _Classified(NamedTuple):
+    """A record's kind and games as the calculator reads them (see ``TiebreakCalculator._classify``)."""
+
+    kind: RoundKind
+    games: tuple[GameResult, ...]
+    points: Number  # the games' points, for the side holding the record
+    outcome: int  # of a played encounter: +1 / 0 / -1
+    otb: bool  # a game was played over the board
+
+
 class TournamentError(ValueError):
     pass
 
@@ -138,6 +150,9 @@ class TiebreakCalculator:
         self.round_win = tournament.round_win
         self.round_draw = tournament.round_draw
         self._gp = {g: tournament.scoring.game_points(g) for g in GameResult}
+        self._classified: dict[tuple[object, tuple[object, ...]], _Classified] = {}
+        self._riga: dict[tuple[GameResult, ...], int] = {}
+        self._rating_cache: dict[int, int] | None = None
         self.records: dict[int, list[Round]] = {}
         for p in tournament.players:
             if len(p.rounds) < self.R:
@@ -146,15 +161,28 @@ class TiebreakCalculator:
         self._compute_base()
 
     # ------------------------------------------------------------------ input
-    def _normalise(self, p: PlayerData, index: int, rec: RoundRecord) -> Round:
-        kind = rec.kind if rec.kind.__class__ is RoundKind else RoundKind(rec.kind)
-        games = rec.games
+    def _classify(self, kind: RoundKind | str, games: tuple[GameResult | str, ...]) -> _Classified:
+        """What a record's kind and games give whoever holds it: the kind and games as enums, the games' points,
+        the encounter's outcome and whether a game was played over the board. The same pairs recur on every
+        board, so :meth:`_normalise` asks once per distinct pair (``ValueError`` on an unknown code)."""
+        rk = kind if kind.__class__ is RoundKind else RoundKind(kind)
+        results = cast(tuple[GameResult, ...], games)
         for g in games:
             if g.__class__ is not GameResult:
-                games = tuple(GameResult(g) for g in games)
+                results = tuple(GameResult(g) for g in games)
                 break
-        sc = self.t.scoring
         gp = self._gp
+        otb = not _OTB.isdisjoint(results)
+        outcome = self._outcome(results) if rk is _PLAYED and otb else 0
+        return _Classified(rk, results, sum(gp[g] for g in results), outcome, otb)
+
+    def _normalise(self, p: PlayerData, index: int, rec: RoundRecord) -> Round:
+        games = rec.games if rec.games.__class__ is tuple else tuple(rec.games)
+        key = (rec.kind, games)
+        known = self._classified.get(key)
+        if known is None:
+            known = self._classified[key] = self._classify(rec.kind, games)
+        kind, games, games_points, outcome, otb = known
         opponent = rec.opponent
         if kind in _NEEDS_OPPONENT:
             if opponent is None:
@@ -162,21 +190,25 @@ class TiebreakCalculator:
             if opponent not in self.players:
                 raise TournamentError(f"player {p.id} round {index + 1}: unknown opponent {opponent}")
             if kind is _PLAYED:
-                if _OTB.isdisjoint(games):
+                if not otb:
                     raise TournamentError(
                         f"player {p.id} round {index + 1}: a played round needs a game played over the board"
                     )
-                played = sum(gp[g] for g in games) if rec.points is None else _given(p, index, rec.points)
-                return PlayedRound(_PLAYED, opponent, played, games, self._outcome(games))
+                played = rec.points
+                if played is None:
+                    played = games_points
+                elif played.__class__ is not int:  # an int is the usual case: checked without a call
+                    played = _given(p, index, played)
+                return PlayedRound(_PLAYED, opponent, played, games, outcome)
         points = rec.points
         if points is not None:
             points = _given(p, index, points)
         elif games:
-            points = sum(gp[g] for g in games)
+            points = games_points
         elif kind is RoundKind.FORFEIT_WIN:
             points = self.round_win
         elif kind in (RoundKind.FORFEIT_LOSS, RoundKind.DOUBLE_FORFEIT):
-            points = sc.loss * self.t.games_per_round
+            points = self.t.scoring.loss * self.t.games_per_round
         elif kind is RoundKind.BYE:
             points = self.round_win if self.t.bye_value == ByeValue.WIN else self.round_draw
         else:
@@ -347,21 +379,22 @@ class TiebreakCalculator:
     def met(self, a: int, b: int) -> bool:
         return b in self.encounters[a]
 
-    def de_points(self, pid: int, group: Sequence[int]) -> Exact | None:
-        """Points scored against the other members of ``group`` in played encounters
+    def de_points(self, pid: int, group: Collection[int]) -> Exact | None:
+        """Points scored against the other members of ``group`` (distinct players) in played encounters
         (the mean when two met more than once, C.07 6.1.2); ``None`` if none met.
 
         A score (int or Decimal) when each pair met once; with a mean, exact: a Fraction
         (an int when the means are whole and the rest is too).
         """
-        enc = self.encounters[pid]
+        members = group if isinstance(group, set | frozenset) else set(group)
         once: Number = 0  # the points of the encounters met once
         means: int | Fraction = 0  # the exact means of those met more than once
         met = repeated = False
-        for other in group:
-            if other == pid or other not in enc:
+        # the player's encounters (at most one per round) rather than the whole group: a score group of a large
+        # open has hundreds of players; sums are exact, so the order of the terms does not matter
+        for other, pts in self.encounters[pid].items():
+            if other == pid or other not in members:
                 continue
-            pts = enc[other]
             met = True
             if len(pts) == 1:
                 once += pts[0]
@@ -386,7 +419,8 @@ class TiebreakCalculator:
         if len(group) < 2:
             return [group]
         # exact: a mean (Fraction) can meet a Decimal score here, and the best cases add a win's points
-        scores = {p: _exact(self.de_points(p, group) or 0) for p in group}
+        members = set(group)
+        scores = {p: _exact(self.de_points(p, members) or 0) for p in group}
         missing = {p: sum(1 for q in group if q != p and not self.met(p, q)) for p in group}
         if not any(missing.values()):
             levels: dict[int | Fraction, list[int]] = {}
@@ -416,25 +450,92 @@ class TiebreakCalculator:
         return out
 
     # -------------------------------------------------------------- summary
-    def values(self, pid: int, score_group: Sequence[int]) -> dict[str, TiebreakValue]:
+    def values(self, pid: int, score_group: Collection[int]) -> dict[str, TiebreakValue]:
         """Every tiebreak value of a player, keyed as in interchange.md.
 
         ``direct_encounter`` is relative to the player's score group (the players
         with the same points): points scored against them, ``None`` if the player
         met none of them.
+
+        The same arithmetic as the methods of each key (:meth:`progressive`, :meth:`buchholz_cut`, ...), term
+        for term and in the same order, so the values are the same numbers of the same types; done here in one
+        pass over the player's rounds and one over the Buchholz terms, since the standings ask it for every
+        player (``tests/tournaments/domain/test_domain_fast_values.py`` compares the two on random events).
         """
+        recs = self.records[pid]
+        contribs = self.contributions[pid]
+        s = self.s
+        running: list[Number] = []
+        total: Number = 0
+        for rec in recs:
+            total += rec.points
+            running.append(total)
+        if s.corrected_counts_unplayed:
+            corrected = sum(running[s.corrected_cut :])
+        else:
+            corrected = sum(self.running_scores(pid, False)[s.corrected_cut :])
+
+        terms = [c.value for c in contribs]
+        buchholz = sum(terms)
+        pairs = [(c.value, c.vur) for c in contribs]
+        if pairs:  # buchholz_cut(pid, 1, 0): the lowest VUR term while there is one, else the lowest
+            vurs = [v for v in pairs if v[1]]
+            pairs.remove(min(vurs) if vurs else min(pairs))
+        cut1 = sum(v[0] for v in pairs)
+        if pairs:  # buchholz_cut(pid, 1, 1): then the highest
+            pairs.remove(max(pairs, key=_FIRST))
+        median = sum(v[0] for v in pairs)
+
+        matches_won = games_won = match_points = 0
+        rating_total = rated = 0
+        riga: Number = 0
+        rd = self.round_draw
+        score = self.score
+        rating = self._ratings
+        for rec in recs:
+            if rec.__class__ is PlayedRound:
+                outcome = rec.outcome
+                if outcome > 0:
+                    matches_won += 1
+                match_points += 1 + outcome
+                rating_total += rating[rec.opponent]
+                rated += 1
+                riga += score[rec.opponent] * self._riga_units(rec.games)
+            else:
+                match_points += 2 if rec.points > rd else 1 if rec.points == rd else 0
+            games_won += rec.games.count(GameResult.WIN)
+        if not rated:
+            opponents_rating = None
+        elif rating_total.__class__ is int:
+            # round_half_up(Fraction(total, n)) = floor(total / n + 1/2), in integers
+            opponents_rating = (2 * rating_total + rated) // (2 * rated)
+        else:  # pragma: no cover - ratings are ints
+            opponents_rating = round_half_up(Fraction(rating_total, rated))
         return {
-            "progressive": self.progressive(pid),
-            "progressive_corrected": self.progressive_corrected(pid),
-            "buchholz": self.buchholz(pid),
-            "buchholz_cut1": self.buchholz_cut(pid, 1, 0),
-            "buchholz_median": self.buchholz_cut(pid, 1, 1),
+            "progressive": sum(running),
+            "progressive_corrected": corrected,
+            "buchholz": buchholz,
+            "buchholz_cut1": cut1,
+            "buchholz_median": median,
             "direct_encounter": self.de_points(pid, score_group) if len(score_group) > 1 else None,
-            "sonneborn_berger": self.sonneborn_berger(pid),
-            "matches_won": self.matches_won(pid),
-            "games_won": self.games_won(pid),
-            "match_points": self.match_points(pid),
-            "opponents_rating": self.opponents_rating(pid),
-            "truncated_solkoff": self.truncated_solkoff(pid),
-            "riga": self.riga(pid),
+            "sonneborn_berger": sum(c.value * c.points for c in contribs),
+            "matches_won": matches_won,
+            "games_won": games_won,
+            "match_points": match_points,
+            "opponents_rating": opponents_rating,
+            "truncated_solkoff": buchholz - min(terms) if terms else 0,
+            "riga": riga,
         }
+
+    def _riga_units(self, games: tuple[GameResult, ...]) -> int:
+        units = self._riga.get(games)
+        if units is None:
+            units = self._riga[games] = sum(_RIGA[g] for g in games)
+        return units
+
+    @property
+    def _ratings(self) -> dict[int, int]:
+        """Rating of every player as the averages take it (unrated at the provisional rating), read once."""
+        if self._rating_cache is None:
+            self._rating_cache = {pid: self.t.rating_of(p) for pid, p in self.players.items()}
+        return self._rating_cache
