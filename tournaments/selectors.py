@@ -99,13 +99,31 @@ def board_pair(board: Board) -> tuple[Entry | None, Entry | None]:
     return first, second
 
 
-def entries_in_order(tournament: Tournament) -> list[Entry]:
-    return list(
-        Entry.objects.filter(tournament=tournament)
-        .select_related("player")
-        .prefetch_related("categories")
-        .order_by("pairing_number", "id")
-    )
+def entries_in_order(tournament: Tournament, categories: bool = True) -> list[Entry]:
+    """The entries with their players, by pairing number; ``categories``: with their categories loaded too (a
+    page that shows none saves a third of the read on a large event)."""
+    entries = Entry.objects.filter(tournament=tournament).select_related("player").order_by("pairing_number", "id")
+    return list(entries.prefetch_related("categories") if categories else entries)
+
+
+def _board_shape(results: dict[int, str | None], scoring: dict[str, Decimal]) -> tuple[Decimal, Decimal, str, str]:
+    """(first's points, second's points, first's kind, second's kind) of a board from its results."""
+    p1, p2 = board_points(results, scoring)
+    complete = is_complete(results)
+    played = is_played(results)
+    kinds = []
+    for mine, theirs in ((p1, p2), (p2, p1)):
+        if not complete:
+            kinds.append("pending")
+        elif played:
+            kinds.append("played")
+        elif mine > theirs:
+            kinds.append("forfeit_win")
+        elif mine < theirs:
+            kinds.append("forfeit_loss")
+        else:
+            kinds.append("double_forfeit")
+    return p1, p2, kinds[0], kinds[1]
 
 
 def tournament_history(
@@ -125,6 +143,9 @@ def tournament_history(
         absences[entry_id][number] = value
     by_id = {e.pk: e for e in entries}
     history: History = {e.pk: [] for e in entries}
+    # what a board's results give each side depends only on the results: worked out once per distinct set of codes
+    # (a large event repeats a handful of them on thousands of boards)
+    shapes: dict[tuple, tuple] = {}
     for rnd in rounds:
         seen = set()
         for board in rnd.boards.all():
@@ -132,25 +153,21 @@ def tournament_history(
             if first is None or second is None:
                 continue
             results = {g.number: g.result for g in board.games.all()}
-            p1, p2 = board_points(results, scoring)
-            complete = is_complete(results)
-            played = is_played(results)
-            for me, opp, mine, theirs, colour in ((first, second, p1, p2, "w"), (second, first, p2, p1, "b")):
-                if not complete:
-                    kind = "pending"
-                elif played:
-                    kind = "played"
-                elif mine > theirs:
-                    kind = "forfeit_win"
-                elif mine < theirs:
-                    kind = "forfeit_loss"
-                else:
-                    kind = "double_forfeit"
-                if me.pk in history:
-                    history[me.pk].append(
+            key = tuple(results.items())
+            shape = shapes.get(key)
+            if shape is None:
+                shape = shapes[key] = _board_shape(results, scoring)
+            p1, p2, kind1, kind2 = shape
+            for me, opp, mine, theirs, colour, kind in (
+                (first, second, p1, p2, "w", kind1),
+                (second, first, p2, p1, "b", kind2),
+            ):
+                pk = me.pk
+                if pk in history:
+                    history[pk].append(
                         RoundRecord(rnd.number, kind, mine, opp.pairing_number, colour, board.number, results, theirs)
                     )
-                seen.add(me.pk)
+                seen.add(pk)
         for seat in rnd.bye_seats:  # type: ignore[attr-defined]  # the prefetch of rounds_with_boards
             if seat.entry_id in history:
                 history[seat.entry_id].append(RoundRecord(rnd.number, "pab", bye_points(tournament)))

@@ -11,7 +11,7 @@ from django.utils.translation import ngettext, pgettext
 from .. import standings as standings_module
 from ..models.choices import TiebreakProfile
 from ..readings import order_reason_text, regulation_readings
-from ..selectors import tournament_history
+from ..selectors import entries_in_order, tournament_history
 from ..templatetags.damas import fmt_number
 from .labels import tiebreak_abbr, tiebreak_description, tiebreak_label
 
@@ -56,7 +56,9 @@ def compute_standings_for(t, data=None, rights=False, category=None):
     module = standings_module
     rights = None if rights else False  # None: the standings ask the homologation check
     if data is None:
-        entries, counted, history, categories = module.read_tournament(t, public=True)
+        # the overall page shows no entry's categories: they are read only for a category's page
+        entries = entries_in_order(t, categories=category is not None)
+        entries, counted, history, categories = module.read_tournament(t, public=True, entries=entries)
     else:
         counted = module.counted_rounds(data.rounds, True)
         entries, counted, history = tournament_history(t, rounds=counted, entries=data.entries)
