@@ -96,19 +96,23 @@ def _game_results(record):
     return out
 
 
-_TEMPLATES: dict[tuple, tuple] = {}  # (side, results, scoring) -> (kind, points, games)
+_TEMPLATES: dict[Scoring, dict[tuple, tuple]] = {}  # scoring -> (side, results) -> (kind, points, games)
+_PAIRED = frozenset(("played", "forfeit_win", "forfeit_loss", "double_forfeit"))
 
 
-def domain_record(record, scoring) -> RoundRecord:
-    """A ``selectors.RoundRecord`` (one entry, one complete round) as the domain's ``RoundRecord``."""
+def domain_record(record, scoring, templates=None) -> RoundRecord:
+    """A ``selectors.RoundRecord`` (one entry, one complete round) as the domain's ``RoundRecord``.
+    ``templates``: ``_TEMPLATES[scoring]``, when the caller converts many records."""
     kind = record.kind
-    if kind in ("played", "forfeit_win", "forfeit_loss", "double_forfeit"):
+    if kind in _PAIRED:
         # A board's record depends only on the side and the result codes: classify each combination once.
-        key = (record.colour, tuple(sorted(record.results.items())), scoring)
-        template = _TEMPLATES.get(key)
+        if templates is None:
+            templates = _TEMPLATES.setdefault(scoring, {})
+        key = (record.colour, tuple(sorted(record.results.items())))
+        template = templates.get(key)
         if template is None:
             r = RoundRecord.from_games(0, _game_results(record), scoring)
-            template = _TEMPLATES[key] = (r.kind, r.points, r.games)
+            template = templates[key] = (r.kind, r.points, r.games)
         return RoundRecord(template[0], record.opponent, template[1], template[2])
     if kind == "pab":
         return RoundRecord(RoundKind.BYE, points=_scalar(record.points))
@@ -153,8 +157,9 @@ def player_ids(entries, provisional):
 def tournament_data(tournament, entries, rounds, history, ids) -> TournamentData:
     scoring = Scoring(_scalar(tournament.score_win), _scalar(tournament.score_draw), _scalar(tournament.score_loss))
     players = []
+    templates = _TEMPLATES.setdefault(scoring, {})
     for e in entries:
-        records = tuple(domain_record(r, scoring) for r in history[e.pk])
+        records = tuple(domain_record(r, scoring, templates) for r in history[e.pk])
         players.append(PlayerData(id=ids[e.pk], name=e.player.name, rating=e.rating, rounds=records))
     return TournamentData(
         players=tuple(players),

@@ -201,3 +201,22 @@ def test_bad_records_are_refused_after_a_good_one_of_the_same_shape(record, mess
     )
     with pytest.raises(TournamentError, match=message):
         TiebreakCalculator(TournamentData(players=players, rounds_completed=2, planned_rounds=2))
+
+
+def test_round_record_is_still_a_frozen_dataclass():
+    """RoundRecord's own __init__ (cheaper than the generated one) keeps the dataclass's behaviour."""
+    import dataclasses
+
+    r = RoundRecord(RoundKind.PLAYED, 3, 2, (GameResult.WIN, GameResult.LOSS))
+    assert r == RoundRecord(kind=RoundKind.PLAYED, opponent=3, points=2, games=(GameResult.WIN, GameResult.LOSS))
+    assert hash(r) == hash(RoundRecord(RoundKind.PLAYED, 3, 2, (GameResult.WIN, GameResult.LOSS)))
+    assert RoundRecord(RoundKind.BYE) == RoundRecord(RoundKind.BYE, None, None, ())
+    assert r != dataclasses.replace(r, opponent=4)
+    assert dataclasses.replace(r, opponent=4).opponent == 4 and dataclasses.astuple(r)[:3] == (RoundKind.PLAYED, 3, 2)
+    assert [f.name for f in dataclasses.fields(r)] == ["kind", "opponent", "points", "games"]
+    assert (
+        repr(RoundRecord(RoundKind.BYE))
+        == "RoundRecord(kind=<RoundKind.BYE: 'bye'>, opponent=None, points=None, games=())"
+    )
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.points = 4  # type: ignore[misc]
