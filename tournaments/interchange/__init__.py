@@ -7,6 +7,7 @@ Public API::
     import_data(dict, user=None) -> Tournament import_json(text, user=None) -> Tournament
     export_trf(tournament) -> str              import_trf(text, user=None) -> Tournament
     crosstable_sp(tournament) -> str           the cross table as Swiss Perfect writes its text export
+    crosstable_sp_file(tournament) -> bytes    the same as the file Swiss Perfect writes (Windows-1252)
     Swiss Perfect 98 files in (swissperfect.py, dBase reader dbase.py): through import_upload / import_file
     import_upload(Upload(data, name), user=None) -> Imported    the one entry point of the staff page
     import_file(path, user=None) -> Imported                    and of ``manage.py import_tournament``
@@ -17,7 +18,7 @@ returns the new tournament with the warnings of the import.
 Every import raises :class:`InterchangeError` (messages in pt-BR naming where) and writes nothing then.
 """
 
-from .crosstable import crosstable_sp
+from .crosstable import crosstable_sp, crosstable_sp_file
 from .dispatch import FILE_TYPES, MAX_FILE_BYTES, Imported, Upload, file_type_of, import_file, import_upload
 from .errors import InterchangeError
 from .jsonfile import FORMAT, IMPORTED_ENGINE, export_data, export_json, import_data, import_json
@@ -32,6 +33,7 @@ __all__ = [
     "InterchangeError",
     "Upload",
     "crosstable_sp",
+    "crosstable_sp_file",
     "export_data",
     "export_json",
     "export_trf",

@@ -4,28 +4,39 @@ Tab-separated columns ``No Name Feder Intl Id Loc Id Rtg Loc Title Total`` then 
 padded with spaces to its widest value (header included), the round headers are the round number right-aligned
 to the width of ``No`` followed by two spaces, and the round cells are right-aligned to that width plus two.
 CRLF line ends, a blank line after the header, one line per entry by pairing number (``No``), as Swiss Perfect
-lists them.
+lists them. The file is in Windows-1252 (Swiss Perfect is a Windows program of 1998): :func:`crosstable_sp_file`.
 
-``Feder`` is the state (UF), ``Loc Id`` the CBJD ID, ``Rtg`` the FMJD rating, ``Loc`` the national rating,
-``Total`` the game points. Each round cell is ``opp:R``: ``W``/``D``/``L`` for a game or micro-match played (its
-overall result), ``+``/``-`` for a forfeit won/lost (double forfeit: ``-``), ``0:+`` for the pairing-allocated
-bye worth a win (``0:=`` worth a draw), ``0:=`` / ``0:-`` for an announced absence with / without points, and
-`` : `` when the player had no game that round (withdrawn, late entry). User text is one line without tabs and
-never a spreadsheet formula.
+``Feder`` is the state (UF), or the federation for a player from abroad; ``Intl Id`` the ID of another federation
+(FIDE, FMJD) an imported file gave; ``Loc Id`` the CBJD ID; ``Rtg`` the FMJD rating, ``Loc`` the national
+rating, ``Total`` the game points. Each round cell is ``opp:R``: ``W``/``D``/``L`` for a game or micro-match
+played (its overall result), ``+``/``-`` for a forfeit won/lost (double forfeit: ``-``); without a game, as the
+real Swiss Perfect exports write it, ``0:W`` for the pairing-allocated bye worth a win (``0:=`` worth a draw),
+``0:+`` / ``0:=`` / ``0:-`` for an announced absence worth a win / half a point / nothing, and `` : `` when the
+player had no game that round (withdrawn, late entry).
+
+User text is one line without tabs, never a spreadsheet formula, and only characters Windows-1252 has: any other
+letter becomes its base letter (``Ł`` → ``L``, ``ő`` → ``o``, ``ș`` → ``s``), anything else ``?``; the padding is
+counted on the text as written, so the columns stay aligned.
 """
+
+import unicodedata
 
 from ..safetext import neutralise_formula, one_line
 from ..standings import number, tournament_standings
 
 HEADER = ["No", "Name", "Feder", "Intl Id", "Loc Id", "Rtg", "Loc", "Title", "Total"]
+ENCODING = "cp1252"
+# Letters without a Unicode decomposition to a base letter, and their closest Latin letter.
+_NO_DECOMPOSITION = str.maketrans({"Ł": "L", "ł": "l", "Đ": "D", "đ": "d", "Ħ": "H", "ħ": "h", "ı": "i", "Ŧ": "T",
+                                   "ŧ": "t", "ĸ": "k", "Ŋ": "N", "ŋ": "n", "ſ": "s"})  # fmt: skip
 
 
-def _cell(record, bye_is_win):
+def _cell(record, bye_is_win, win):
     kind = record.kind
     if kind == "pab":
-        return "0:+" if bye_is_win else "0:="
+        return "0:W" if bye_is_win else "0:="
     if kind == "absent":
-        return "0:=" if record.points > 0 else "0:-"
+        return "0:+" if record.points >= win else "0:=" if record.points > 0 else "0:-"
     if kind in ("withdrawn", "late"):
         return "0:=" if record.points > 0 else " : "
     if kind == "forfeit_win":
@@ -36,15 +47,40 @@ def _cell(record, bye_is_win):
     return f"{record.opponent}:{'W' if mine > theirs else 'L' if mine < theirs else 'D'}"
 
 
+def cp1252_text(text: str) -> str:
+    """``text`` with only characters Windows-1252 can write: each other one becomes its base letter (accents
+    dropped) when that can be written, else ``?``."""
+    out = []
+    for ch in text:
+        try:
+            ch.encode(ENCODING)
+        except UnicodeEncodeError:
+            base = "".join(
+                c
+                for c in unicodedata.normalize("NFKD", ch.translate(_NO_DECOMPOSITION))
+                if not unicodedata.combining(c)
+            )
+            try:
+                base.encode(ENCODING)
+            except UnicodeEncodeError:
+                base = ""
+            ch = base or "?"
+        out.append(ch)
+    return "".join(out)
+
+
 def _clean(text):
-    """User text as one cell: on one line, no tab, and never read as a formula by a spreadsheet."""
-    return neutralise_formula(one_line(text or "")).replace("\t", " ")
+    """User text as one cell: on one line, no tab, Windows-1252 only, and never read as a formula by a
+    spreadsheet."""
+    return neutralise_formula(cp1252_text(one_line(text or "")).replace("\t", " "))
 
 
 def crosstable_sp(tournament, public=False) -> str:
+    """The text of the cross table (every character one Windows-1252 can write)."""
     st = tournament_standings(tournament, public=public, rights=False)
     rounds = st.rounds_completed
     bye_is_win = tournament.bye_value == "win"
+    win = tournament.score_win
     table = []
     for row in sorted(st.rows, key=lambda r: r.id):
         e = st.entries[row.id]
@@ -52,15 +88,15 @@ def crosstable_sp(tournament, public=False) -> str:
         cells = [
             str(row.id),
             _clean(p.name),
-            _clean(p.state),
-            "",
+            _clean(p.state or p.federation),
+            _clean(p.foreign_id),
             _clean(p.cbjd_id),
             str(e.fmjd_rating or ""),
             str(e.rating or ""),
             _clean(p.title),
             str(number(row.points)),
         ]
-        table.append((cells, [_cell(rec, bye_is_win) for rec in st.history[e.pk][:rounds]]))
+        table.append((cells, [_cell(rec, bye_is_win, win) for rec in st.history[e.pk][:rounds]]))
     widths = [max([len(h)] + [len(cells[i]) for cells, _ in table]) for i, h in enumerate(HEADER)]
     w_no = widths[0]
     lines = ["\t".join([h.ljust(w) for h, w in zip(HEADER, widths)] + [f"{r:>{w_no}}  " for r in range(1, rounds + 1)])]
@@ -68,3 +104,8 @@ def crosstable_sp(tournament, public=False) -> str:
     for cells, results in table:
         lines.append("\t".join([c.ljust(w) for c, w in zip(cells, widths)] + [r.rjust(w_no + 2) for r in results]))
     return "\r\n".join(lines) + "\r\n"
+
+
+def crosstable_sp_file(tournament, public=False) -> bytes:
+    """The cross-table file as Swiss Perfect writes it: the text in Windows-1252."""
+    return crosstable_sp(tournament, public=public).encode(ENCODING)

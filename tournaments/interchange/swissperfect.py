@@ -5,31 +5,41 @@ importer (same validation, one transaction, all-or-nothing).
 Native files (learnt from public descriptions of the format; the reader is our own, ``dbase.py``):
 
 * ``.ini``: text; ``[Tournament Info]`` ``Name``, ``Arbiter``, ``Rounds``, ``Multi Games`` (games per round),
-  ``Team or Individual``. No date: the start date is asked for (a warning says so).
+  ``Team or Individual``. No date anywhere (nor in the dBase headers, which Swiss Perfect writes with a fixed
+  one): the tournament is marked as having its start date still to be given (as a TRF without its 042 line) and
+  stands meanwhile on the day the ``.sco`` was saved (the zip's record of it), else today.
 * ``.trn`` (dBase III, one record per player): ``ID`` (the key ``.sco`` uses), ``START_NO`` (pairing number),
-  ``SURNAME``, ``FIRSTNAME``, ``SEX`` (1 male, 2 female, 0 not given), ``BIRTH_DATE``, ``FEDER``, ``CLUB``,
-  ``LOC_ID`` / ``LOC_RTG`` (national ID and rating: here the CBJD's), ``INTL_RTG`` (FMJD rating), ``TITLE``,
+  ``SURNAME``, ``FIRSTNAME``, ``SEX`` (1 male, 2 female, 0 not given: left blank, never guessed), ``BIRTH_DATE``,
+  ``FEDER`` (a UF is the state, anything else the federation), ``CLUB``, ``LOC_ID`` / ``LOC_RTG`` (national ID and
+  rating: here the CBJD's), ``INTL_ID`` (another federation's ID, kept when it is a number), ``INTL_RTG`` (FMJD
+  rating), ``TITLE``,
   ``LATE_ENTRY`` (the round the player joined), ``WITHDRAWAL`` (the last round the player was in), ``ABSENT`` (bit r-1 set: absent in round r), ``BONUS`` (points
   given without a game, spread as half points over the rounds the player did not play, as Swiss Perfect shows
   them).
 * ``.sco`` (dBase III, one record per board or unpaired player): ``ROUND``, ``WHITE``, ``BLACK`` (player IDs, 0
   for none), ``W_SCORE`` / ``B_SCORE`` (half points: 2 win, 1 draw, 0 loss), ``W_TYPE`` / ``B_TYPE`` (1 played;
-  otherwise not played: a forfeit).
+  otherwise not played: a forfeit, or, for a player alone, points given without a game).
 
 A board with both players is a game (played when both types are 1, else a forfeit); a player alone on a record
-scores what the record says: a whole point is the pairing-allocated bye, half a point the bye at the draw value
-(or, when the player is marked absent, an absence at the draw value), nothing an absence at zero.
+scores what the record says. Points the pairing gave (type 1, the player not marked absent, already entered) are
+the pairing-allocated bye: a whole point, or half a point for a bye at the draw value. Anything else is an
+announced absence that keeps its own value (zero, half a point, a whole point), as the TRF import keeps them.
 
 Text export (the cross table, tab-separated): header ``No Name [Feder] [Intl Id] [Loc Id] [Rtg] [Loc] [Title]
 [Total] 1 2 ...``, a blank line, then one line per player; each round ``opp:R`` with R = W D L (played), + -
 (forfeit or unplayed), = (half point unplayed), and `` : `` when the player had no game. It has no colours and
-no dates: colours are given by the pairing numbers (the lower number has White) and the import says so.
+no dates: colours are given by the pairing numbers (the lower number has White) and the import says so. Without
+an opponent, ``0:W`` is the pairing-allocated bye (as Swiss Perfect writes it; a lone ``0:+`` in a round without
+one is the bye too, as other programs write it), any other ``0:+`` a whole point given without a game, ``0:D`` /
+``0:=`` an absence worth half a point, ``0:L`` / ``0:-`` one worth nothing, and ``0:`` (no letter, Swiss Perfect's
+round without a record) or `` : `` no game: a late entry's first rounds, a withdrawal's last ones. Read in UTF-8
+(with or without a BOM) or, failing that, Windows-1252 (Swiss Perfect's own).
 
 Refused, with the reason (pt-BR): several games per round (``Multi Games`` above 1: the per-game results are not
-in the files), team events, two whole-point byes in a round, a board whose scores are not a result, players or
-results that do not match, a ``Loc Id`` (taken as the CBJD ID) that the registry gives to someone else, and
-(while one tournament has one value for each) byes of different values or absences of different values in one
-file.
+in the files), team events, two pairing byes in a round, a board whose scores are not a result, players or
+results that do not match, a ``Loc Id`` (taken as the CBJD ID) that the registry gives to someone else, bonus
+points (``BONUS``) with no round without a game to hold them, and byes of different values in one file (a
+tournament has one bye value).
 """
 
 from __future__ import annotations
@@ -71,6 +81,7 @@ class SpPlayer:
     federation: str = ""
     club: str = ""
     loc_id: str = ""
+    intl_id: str = ""
     rating: int | None = None
     fmjd_rating: int | None = None
     title: str = ""
@@ -86,6 +97,7 @@ class SpPlayer:
 class SpRound:
     boards: list[tuple[int, int, str]] = field(default_factory=list)  # (white key, black key, result code)
     alone: dict[int, int] = field(default_factory=dict)  # player key -> half points scored without a game
+    awarded: set[int] = field(default_factory=set)  # keys whose points without a game are not the pairing bye
 
 
 @dataclass
@@ -97,6 +109,7 @@ class SpEvent:
     rounds: dict[int, SpRound] = field(default_factory=dict)
     colours_known: bool = True
     scale: int = 1  # points of a win: 1 (Swiss Perfect) or 2 (this program's own 2 / 1 / 0 exports)
+    saved_on: date | None = None  # when the results file was last saved (the zip's record of it): a stand-in date
     warnings: list[str] = field(default_factory=list)
 
 
@@ -207,6 +220,7 @@ def read_native(ini: bytes, trn: bytes, sco: bytes, stem: str) -> SpEvent:
             federation=feder if feder and feder not in _UF else "",
             club=_text(rec.get("CLUB")),
             loc_id=_text(rec.get("LOC_ID")),
+            intl_id=_text(rec.get("INTL_ID")),
             rating=_int(rec.get("LOC_RTG")) or None,
             fmjd_rating=_int(rec.get("INTL_RTG")) or None,
             title=_TITLES.get(_text(rec.get("TITLE")), ""),
@@ -244,11 +258,13 @@ def read_native(ini: bytes, trn: bytes, sco: bytes, stem: str) -> SpEvent:
                 continue
             slot.boards.append((white, black, result))
         else:
-            key, score = (white, ws) if white else (black, bs)
+            key, score, kind = (white, ws, rec.get("W_TYPE")) if white else (black, bs, rec.get("B_TYPE"))
             if score not in (0, 1, 2):
                 errors.append(f"{where}: rodada {rnd}: pontuação inválida {score / 2:g}")
                 continue
             slot.alone[key] = score
+            if _int(kind) != 1:
+                slot.awarded.add(key)  # points given without a game (type 35), not the bye the pairing gave
     if errors:
         raise InterchangeError(errors[:50])
     if not event.players:
@@ -384,6 +400,7 @@ def read_text_export(data: bytes, stem: str) -> SpEvent:
             state=feder if feder in _UF else "",
             federation=feder if feder and feder not in _UF else "",
             loc_id=col("loc_id"),
+            intl_id=col("intl_id"),
             rating=int(col("loc")) if col("loc").isdigit() and int(col("loc")) > 0 else None,
             fmjd_rating=int(col("rtg")) if col("rtg").isdigit() and int(col("rtg")) > 0 else None,
             title=col("title").upper() if col("title").upper() in _TITLES.values() else "",
@@ -398,8 +415,11 @@ def read_text_export(data: bytes, stem: str) -> SpEvent:
             if not m:
                 errors.append(f"{where}, rodada {rnd}: resultado ilegível “{cell}”")
                 continue
-            # -1: no game at all that round (`` : ``), 0: no opponent (a bye, an absence)
-            mine.append((rnd, int(m.group(1)) if m.group(1) else -1, m.group(2).upper(), where))
+            # -1: no game and no points that round (`` : ``, or ``0:`` as Swiss Perfect writes a round without a
+            # record, before a late entry), 0: no opponent (a bye, an absence)
+            opp = int(m.group(1)) if m.group(1) else -1
+            code = m.group(2).upper()
+            mine.append((rnd, -1 if opp == 0 and not code else opp, code, where))
         cells_of[number] = mine
     if errors:
         raise InterchangeError(errors[:50])
@@ -444,7 +464,9 @@ def _text_rounds(event: SpEvent, cells_of: dict[int, list[tuple[int, int, str, s
                 if rnd in blank and (rnd <= lead or rnd > trail):
                     continue  # not in the tournament that round (late entry, withdrawal)
                 slot.alone[p.number] = _ALONE.get(code, 0)
-                if code not in ("W", "+"):
+                if code == "+":
+                    slot.awarded.add(p.number)  # a point without a game; "W" is the pairing bye (below)
+                elif code != "W":
                     p.absent_rounds.add(rnd)
                 continue
             if opp not in cells_of:
@@ -465,6 +487,14 @@ def _text_rounds(event: SpEvent, cells_of: dict[int, list[tuple[int, int, str, s
                 )
                 continue
             slot.boards.append((p.number, opp, result))
+    for slot in event.rounds.values():
+        # Swiss Perfect writes the pairing bye ``0:W`` and a whole point awarded without a game ``0:+``; other
+        # programs (and this one's exports before it wrote ``0:W``) write the bye ``0:+``: a lone ``+`` in a round
+        # without a ``W`` is the bye
+        rated = [k for k, halves in slot.alone.items() if halves == 2 and k not in slot.awarded]
+        plus = [k for k in slot.awarded if slot.alone[k] == 2]
+        if not rated and len(plus) == 1:
+            slot.awarded.discard(plus[0])
     if not errors:
         sums = {}
         for p in event.players:
@@ -500,9 +530,13 @@ def _points(result: str, white: bool) -> Decimal:
 
 
 # ------------------------------------------------------------------------------------------ to interchange
-def to_interchange(event: SpEvent, *, slug: str, start: date) -> tuple[dict[str, Any], list[str]]:
+def to_interchange(event: SpEvent, *, slug: str, today: date) -> tuple[dict[str, Any], list[str]]:
     """The interchange-file dict of ``event`` (single-game rounds, scoring 1 / ½ / 0 as Swiss Perfect counts)
-    and the warnings of the import. Raises InterchangeError for what the product cannot hold."""
+    and the warnings of the import. Raises InterchangeError for what the product cannot hold.
+
+    Swiss Perfect keeps no date (not in the ``.ini``, and the dBase headers carry a fixed one): the tournament is
+    marked ``start_date_unknown``, as a TRF without its 042 line, and stands on the day the results file was last
+    saved (the zip records it) or, without that, on ``today``, until the director gives the date."""
     from .jsonfile import FORMAT
 
     warnings = list(event.warnings)
@@ -527,33 +561,34 @@ def to_interchange(event: SpEvent, *, slug: str, start: date) -> tuple[dict[str,
                 p.absent_rounds.add(r)
             p.late_entry = None
     bye_values: dict[str, list[str]] = {}
-    absence_values: dict[str, list[str]] = {}
+    absence_count = {"zero": 0, "draw": 0, "win": 0}
     rounds = []
     ahead = []
     for rnd in range(1, max([*event.rounds, 0]) + 1):
         slot = event.rounds.get(rnd, SpRound())
         if rnd > last:
             ahead += [
-                {"round": rnd, "player": key_to_number[k]} for k in sorted(slot.alone, key=lambda k: key_to_number[k])
+                {"round": rnd, "player": key_to_number[k], "value": "zero"}
+                for k in sorted(slot.alone, key=lambda k: key_to_number[k])
             ]
             continue
         byes = []
         absent = []
+        absent_values = {}
         for key, halves in sorted(slot.alone.items(), key=lambda kv: key_to_number[kv[0]]):
             p = by_key[key]
             label = f"{p.name} (nº {p.number}), rodada {rnd}"
             before_entry = p.late_entry is not None and rnd < p.late_entry
-            if not before_entry and (halves == 2 or (halves == 1 and rnd not in p.absent_rounds)):
+            # the pairing bye: points without a game that the pairing gave (not an absence, not points awarded)
+            if halves and not before_entry and rnd not in p.absent_rounds and key not in slot.awarded:
                 byes.append(key_to_number[key])
                 bye_values.setdefault("win" if halves == 2 else "draw", []).append(label)
-            elif halves == 2:
-                errors.append(
-                    f"Swiss Perfect: {label}: ausência valendo um ponto inteiro; aqui uma ausência vale zero ou "
-                    "meio ponto"
-                )
             else:
+                # an absence keeps the value Swiss Perfect gave it: zero, half a point or a whole point
+                value = ("zero", "draw", "win")[halves]
                 absent.append(key_to_number[key])
-                absence_values.setdefault("draw" if halves else "zero", []).append(label)
+                absent_values[str(key_to_number[key])] = value
+                absence_count[value] += 1
         if len(byes) > 1:
             errors.append(
                 f"Swiss Perfect, rodada {rnd}: {len(byes)} jogadores sem adversário com pontos de bye "
@@ -570,19 +605,20 @@ def to_interchange(event: SpEvent, *, slug: str, start: date) -> tuple[dict[str,
                 "boards": boards,
                 "bye": byes[0] if byes else None,
                 "absent": sorted(absent),
+                "absent_values": absent_values,
             }
         )
-    for kind, values in (("byes", bye_values), ("ausências", absence_values)):
-        if len(values) > 1:
-            one, other = sorted(values)
-            errors.append(
-                f"Swiss Perfect: {kind} de valores diferentes no mesmo torneio ({_value_pt(one)}: "
-                f"{values[one][0]}; {_value_pt(other)}: {values[other][0]}); um torneio aqui tem um valor só para cada"
-            )
+    if len(bye_values) > 1:
+        one, other = sorted(bye_values)
+        errors.append(
+            f"Swiss Perfect: byes de valores diferentes no mesmo torneio ({_value_pt(one)}: {bye_values[one][0]}; "
+            f"{_value_pt(other)}: {bye_values[other][0]}); um torneio aqui tem um valor só para o bye"
+        )
     if errors:
         raise InterchangeError(errors[:50])
     players = []
     unknown_sex = []
+    odd_intl = []
     for p in sorted(event.players, key=lambda p: p.number):
         if not p.sex:
             unknown_sex.append(p.number)
@@ -590,7 +626,7 @@ def to_interchange(event: SpEvent, *, slug: str, start: date) -> tuple[dict[str,
             "id": p.number,
             "cbjd_id": p.loc_id or None,
             "name": p.name[:120],
-            "sex": p.sex or "M",
+            "sex": p.sex,  # "" when the file does not say: never guessed
             "birth_date": p.birth_date.isoformat() if p.birth_date else None,
             "state": p.state,
             "club": p.club[:120],
@@ -605,18 +641,31 @@ def to_interchange(event: SpEvent, *, slug: str, start: date) -> tuple[dict[str,
             player["withdrawn_from"] = p.withdrawn_from
         if p.late_entry and p.late_entry > 1:
             player["late_entry"] = p.late_entry
-        if p.federation:
-            warnings.append(f"{p.name} (nº {p.number}): federação {p.federation} não guardada (só UF)")
+        if len(p.federation) <= 3:
+            player["federation"] = p.federation  # as the TRF import keeps it; a Brazilian state is the UF
+        else:
+            warnings.append(f"{p.name} (nº {p.number}): federação “{p.federation}” com mais de 3 letras; não guardada")
+        if p.intl_id.isdigit() and len(p.intl_id) <= 20:
+            player["foreign_id"] = p.intl_id  # FIDE or another federation's ID: never a CBJD ID
+        elif p.intl_id:
+            odd_intl.append(f"{p.number} (“{p.intl_id[:20]}”)")
         players.append(player)
     if unknown_sex:
         warnings.append(
-            f"sexo não informado no arquivo para {len(unknown_sex)} jogador(es) (números "
-            f"{', '.join(map(str, unknown_sex[:20]))}{'…' if len(unknown_sex) > 20 else ''}): registrado como M; "
-            "corrija nas inscrições"
+            f"sexo não informado no arquivo para {len(unknown_sex)} jogador(es) (números {_some(unknown_sex)}): "
+            "deixado em branco, e categorias por sexo não os incluem; informe-o nas inscrições"
         )
+    if odd_intl:
+        warnings.append(
+            f"Intl Id que não é um número para {len(odd_intl)} jogador(es) (números {_some(odd_intl)}): não guardado "
+            "como ID internacional"
+        )
+    saved = event.saved_on if event.saved_on and date(1990, 1, 1) <= event.saved_on <= today else None
+    start = saved or today
     warnings.append(
-        f"o Swiss Perfect não grava a data do torneio: registrada a data de hoje ({start:%d/%m/%Y}); "
-        "corrija-a nas configurações do torneio"
+        "o Swiss Perfect não grava a data do torneio: o torneio fica com "
+        + (f"{start:%d/%m/%Y} (a data em que os resultados foram salvos)" if saved else f"{start:%d/%m/%Y}")
+        + " até o diretor informar a data de início nas configurações"
     )
     data = {
         "format": FORMAT,
@@ -629,13 +678,15 @@ def to_interchange(event: SpEvent, *, slug: str, start: date) -> tuple[dict[str,
             "minutes_per_game": 21,
             "start_date": start.isoformat(),
             "end_date": start.isoformat(),
+            "start_date_unknown": True,
             "city": "",
             "state": "",
             "scoring": {"win": "2", "draw": "1", "loss": "0"}
             if event.scale == 2
             else {"win": "1", "draw": "0.5", "loss": "0"},
             "bye": next(iter(bye_values), "win"),
-            "absence": next(iter(absence_values), "zero"),
+            # the setting for absences announced later (zero or half a point); each imported one keeps its own
+            "absence": "draw" if absence_count["draw"] > absence_count["zero"] else "zero",
             "acceleration": "none",
             "tiebreaks": "cbjd",
             "min_participants": 30,
@@ -649,6 +700,10 @@ def to_interchange(event: SpEvent, *, slug: str, start: date) -> tuple[dict[str,
         "absences": ahead,
     }
     return data, warnings
+
+
+def _some(items: list[Any], most: int = 20) -> str:
+    return ", ".join(map(str, items[:most])) + ("…" if len(items) > most else "")
 
 
 def _value_pt(value: str) -> str:
@@ -672,9 +727,9 @@ def looks_like_sp_dbase(data: bytes) -> bool:
     return len(head) > 32 and head[0] == 0x03 and (b"SURNAME" in head or b"W_SCORE" in head)
 
 
-def files_from_zip(data: bytes, name: str) -> tuple[bytes, bytes, bytes, str]:
+def files_from_zip(data: bytes, name: str) -> tuple[bytes, bytes, bytes, str, date | None]:
     """The ``.ini``, ``.trn`` and ``.sco`` of one tournament from a zip, every member's size checked before it is
-    read (a zip bomb is refused, never inflated)."""
+    read (a zip bomb is refused, never inflated), and the day the ``.sco`` (the results) was last saved."""
     where = f"Swiss Perfect, {name}"
     if not directory_fits(data):
         raise InterchangeError([f"{where}: arquivo zip inválido ou com arquivos demais"])
@@ -706,11 +761,16 @@ def files_from_zip(data: bytes, name: str) -> tuple[bytes, bytes, bytes, str]:
         ini, trn, sco = (archive.read(parts[s])[: MAX_MEMBER_BYTES + 1] for s in (".ini", ".trn", ".sco"))
     except (zipfile.BadZipFile, RuntimeError, OSError, EOFError, zlib.error, NotImplementedError, ValueError) as exc:
         raise InterchangeError([f"{where}: não foi possível descompactar ({exc})"]) from None
-    return ini, trn, sco, Path(stem).name
+    try:
+        saved_on: date | None = date(*parts[".sco"].date_time[:3])
+    except ValueError:
+        saved_on = None
+    return ini, trn, sco, Path(stem).name, saved_on
 
 
-def files_beside(path: Path) -> tuple[bytes, bytes, bytes, str]:
-    """The three files of the tournament whose one file is ``path`` (the command line), found by stem."""
+def files_beside(path: Path) -> tuple[bytes, bytes, bytes, str, date | None]:
+    """The three files of the tournament whose one file is ``path`` (the command line), found by stem, and the
+    day the ``.sco`` was last saved."""
     folder, stem = path.parent, path.stem
     found: dict[str, Path] = {}
     for sibling in folder.iterdir():
@@ -727,7 +787,8 @@ def files_beside(path: Path) -> tuple[bytes, bytes, bytes, str]:
         if f.stat().st_size > MAX_MEMBER_BYTES:
             raise InterchangeError([f"Swiss Perfect, {f.name}: grande demais"])
         out.append(f.read_bytes())
-    return out[0], out[1], out[2], stem
+    saved_on = date.fromtimestamp(found[".sco"].stat().st_mtime)
+    return out[0], out[1], out[2], stem, saved_on
 
 
 # ------------------------------------------------------------------------------------------ the imports
@@ -758,7 +819,7 @@ def _create(event: SpEvent, user: Any) -> tuple[Any, list[str]]:
     from .jsonfile import import_data
     from .trf import _free_slug
 
-    data, warnings = to_interchange(event, slug=_free_slug(event.name), start=timezone.localdate())
+    data, warnings = to_interchange(event, slug=_free_slug(event.name), today=timezone.localdate())
     _check_registry(data)
     return import_data(data, user=user), warnings
 
@@ -767,9 +828,9 @@ def import_native(upload: Any, user: Any = None) -> tuple[Any, list[str]]:
     """A tournament from Swiss Perfect's files: a zip of the three, or (command line) one of them with the
     others beside it. A lone ``.ini``/``.trn``/``.sco`` sent through the web has no siblings: refused."""
     if looks_like_sp_zip(upload.data) or upload.extension == ".zip":
-        ini, trn, sco, stem = files_from_zip(upload.data, upload.name)
+        ini, trn, sco, stem, saved_on = files_from_zip(upload.data, upload.name)
     elif upload.path is not None:
-        ini, trn, sco, stem = files_beside(Path(upload.path))
+        ini, trn, sco, stem, saved_on = files_beside(Path(upload.path))
     else:
         raise InterchangeError(
             [
@@ -777,7 +838,9 @@ def import_native(upload: Any, user: Any = None) -> tuple[Any, list[str]]:
                 "envie os três juntos num .zip"
             ]
         )
-    return _create(read_native(ini, trn, sco, stem), user)
+    event = read_native(ini, trn, sco, stem)
+    event.saved_on = saved_on
+    return _create(event, user)
 
 
 def import_text(upload: Any, user: Any = None) -> tuple[Any, list[str]]:

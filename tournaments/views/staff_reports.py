@@ -12,7 +12,7 @@ from django.views.generic import FormView, TemplateView
 from ..exports.homologation import homologation_xlsx
 from ..forms import TournamentFileForm
 from ..homologation.report import homologation_check
-from ..interchange import MAX_FILE_BYTES, Upload, crosstable_sp, export_json, export_trf, import_upload
+from ..interchange import MAX_FILE_BYTES, Upload, crosstable_sp_file, export_json, export_trf, import_upload
 from ..models.choices import StaffRole
 from ..permissions import DirectorRequiredMixin, TournamentStaffMixin
 from ..presenters.labels import tiebreak_label
@@ -129,8 +129,8 @@ class DownloadView(TournamentStaffMixin, TemplateView):
                 return attachment(export_trf(t), "text/plain; charset=utf-8", f"{t.slug}.trf")
             if what == "crosstable":
                 return attachment(
-                    crosstable_sp(t, public=False),
-                    "text/tab-separated-values; charset=utf-8",
+                    crosstable_sp_file(t, public=False),
+                    "text/tab-separated-values; charset=windows-1252",
                     f"{t.slug}-tabela-cruzada.txt",
                 )
         except ServiceError as exc:

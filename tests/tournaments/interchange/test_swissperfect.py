@@ -23,7 +23,7 @@ PLAYERS = [
     player(3, 1, "Conceição", "João", ORDER=b"1\x00\x003", SEX="1", LOC_ID="12345", LOC_RTG=2100, FEDER="PE",
            CLUB="Clube X", BIRTH_DATE="19900301"),
     player(1, 2, "Souza", "Ana", SEX="2", LOC_ID="12346", LOC_RTG=2000, INTL_RTG=2050, TITLE="5"),
-    player(2, 3, "Lima", "Bruno", SEX="1", LOC_RTG=1900),
+    player(2, 3, "Lima", "Bruno", SEX="1", LOC_RTG=1900, FEDER="IRL", INTL_ID="2500012"),
     player(5, 4, "Dias", "Carla", SEX="2", LOC_RTG=1800, ABSENT=2),  # absent in round 2 (bit 1)
     player(4, 5, "Rocha", "Davi", LOC_RTG=1700, WITHDRAWAL=2),  # sex not given; withdrew after round 2
     player(6, 6, "Gomes", "Edu", SEX="1", LOC_RTG=1600),
@@ -65,10 +65,10 @@ EXPECTED_CROSSTABLE = (
     "\r\n"
     "1 \tJoão Conceição\tPE   \t       \t12345 \t    \t2100\t     \t2.5  \t 3:W\t 2:W\t 4:D\r\n"
     "2 \tAna Souza     \t     \t       \t12346 \t2050\t2000\tMF   \t0.5  \t 4:D\t 1:L\t 3:-\r\n"
-    "3 \tBruno Lima    \t     \t       \t      \t    \t1900\t     \t0    \t 1:L\t 6:L\t 2:-\r\n"
+    "3 \tBruno Lima    \tIRL  \t2500012\t      \t    \t1900\t     \t0    \t 1:L\t 6:L\t 2:-\r\n"
     "4 \tCarla Dias    \t     \t       \t      \t    \t1800\t     \t1    \t 2:D\t 0:-\t 1:D\r\n"
-    "5 \tDavi Rocha    \t     \t       \t      \t    \t1700\t     \t1    \t 6:-\t 0:+\t  : \r\n"
-    "6 \tEdu Gomes     \t     \t       \t      \t    \t1600\t     \t3    \t 5:+\t 3:W\t 0:+\r\n"
+    "5 \tDavi Rocha    \t     \t       \t      \t    \t1700\t     \t1    \t 6:-\t 0:W\t  : \r\n"
+    "6 \tEdu Gomes     \t     \t       \t      \t    \t1600\t     \t3    \t 5:+\t 3:W\t 0:W\r\n"
 )
 
 
@@ -84,6 +84,8 @@ def test_tournament_files_zipped_are_imported_with_colours_byes_absences_withdra
         "win",
         "zero",
     )
+    # Swiss Perfect keeps no date: to be given by the director; meanwhile the day the results were saved
+    assert (t.start_date_unknown, str(t.start_date), str(t.end_date)) == (True, "2010-09-12", "2010-09-12")
     entries = {e.pairing_number: e for e in Entry.objects.filter(tournament=t).select_related("player")}
     joao = entries[1].player
     assert (joao.name, joao.sex, joao.cbjd_id, joao.state, joao.club, str(joao.birth_date)) == (
@@ -95,6 +97,11 @@ def test_tournament_files_zipped_are_imported_with_colours_byes_absences_withdra
         "1990-03-01",
     )
     assert (entries[2].player.title, entries[2].player.sex, entries[2].rating) == ("MF", "F", 2000)
+    # a federation that is not a Brazilian state is kept as the TRF import keeps it, the Intl Id as foreign ID
+    bruno = entries[3].player
+    assert (bruno.state, bruno.federation, bruno.foreign_id, bruno.cbjd_id) == ("", "IRL", "2500012", None)
+    assert (joao.federation, joao.foreign_id) == ("", "")
+    assert entries[5].player.sex == ""  # not given in the file: not guessed
     assert entries[5].withdrawn_from_round == 3
     # colours as Swiss Perfect recorded them: the first seat of a single game has White
     boards = {
@@ -123,9 +130,11 @@ def test_tournament_files_zipped_are_imported_with_colours_byes_absences_withdra
         (4, 2)
     ]
     assert imported.warnings == [
-        "sexo não informado no arquivo para 1 jogador(es) (números 5): registrado como M; corrija nas inscrições",
-        imported.warnings[1],
-    ] and imported.warnings[1].startswith("o Swiss Perfect não grava a data do torneio: registrada a data de hoje")
+        "sexo não informado no arquivo para 1 jogador(es) (números 5): deixado em branco, e categorias por sexo não "
+        "os incluem; informe-o nas inscrições",
+        "o Swiss Perfect não grava a data do torneio: o torneio fica com 12/09/2010 (a data em que os resultados "
+        "foram salvos) até o diretor informar a data de início nas configurações",
+    ]
     # and the cross table written back exactly as Swiss Perfect writes it
     assert crosstable_sp(t) == EXPECTED_CROSSTABLE
 
@@ -231,17 +240,12 @@ def _with(results=None, players=None, **ini_args):
         ),
         (_with(team=1), "Swiss Perfect, OLINDA.ini: torneio por equipes, que este programa não gere"),
         (
-            _with(results=[*RESULTS[:6], game(2, 5, 0, 2, 0, 1, 0), *RESULTS[7:]]),
+            _with(
+                players=[*PLAYERS[:3], {**PLAYERS[3], "ABSENT": 0}, *PLAYERS[4:]],  # Carla not marked absent
+                results=[*RESULTS[:6], game(2, 5, 0, 2, 0, 1, 0), *RESULTS[7:]],
+            ),
             "Swiss Perfect, rodada 2: 2 jogadores sem adversário com pontos de bye (números 4, 5); este programa dá "
             "um bye por rodada",
-        ),
-        (
-            _with(
-                players=[*PLAYERS[:3], {**PLAYERS[3], "BONUS": "0.5"}, {**PLAYERS[4], "WITHDRAWAL": ""}, PLAYERS[5]],
-                results=[*RESULTS, game(3, 4, 0, 0, 0, 1, 0)],
-            ),
-            "Swiss Perfect: ausências de valores diferentes no mesmo torneio (meio ponto: Carla Dias (nº 4), rodada 2; "
-            "zero: Davi Rocha (nº 5), rodada 3); um torneio aqui tem um valor só para cada",
         ),
         (
             _with(players=PLAYERS[:5] + [{**PLAYERS[5], "BONUS": "0.5"}]),
@@ -350,7 +354,7 @@ def test_late_entry_with_half_a_point_for_the_round_missed():
     assert crosstable_sp(t).split("\r\n")[2:6] == [
         "1 \tAna Alves  \t     \t       \t      \t   \t   \t     \t1.5  \t 2:W\t 3:D",
         "2 \tBia Braga  \t     \t       \t      \t   \t   \t     \t0    \t 1:L\t 4:L",
-        "3 \tCaio Cunha \t     \t       \t      \t   \t   \t     \t1.5  \t 0:+\t 1:D",
+        "3 \tCaio Cunha \t     \t       \t      \t   \t   \t     \t1.5  \t 0:W\t 1:D",
         "4 \tDora Duarte\t     \t       \t      \t   \t   \t     \t1.5  \t 0:=\t 2:W",
     ]
 
@@ -363,7 +367,9 @@ def test_the_cross_table_is_downloaded_from_the_staff_pages(client, director):
     response = client.get(url)
     assert response.status_code == 200
     assert response["Content-Disposition"] == f'attachment; filename="{t.slug}-tabela-cruzada.txt"'
-    assert response.content == EXPECTED_CROSSTABLE.encode("utf-8")
+    assert response["Content-Type"] == "text/tab-separated-values; charset=windows-1252"
+    assert response.content == EXPECTED_CROSSTABLE.encode("cp1252")  # "João Conceição" as Swiss Perfect writes it
+    assert b"Jo\xe3o Concei\xe7\xe3o" in response.content
 
 
 def test_a_loc_id_of_someone_else_in_the_registry_is_refused(make_player):
@@ -381,3 +387,81 @@ def test_a_loc_id_of_someone_else_in_the_registry_is_refused(make_player):
     other.delete()
     t = import_upload(Upload(sp_zip(), "olinda.zip")).tournament
     assert Entry.objects.get(tournament=t, pairing_number=1).player == same
+
+
+def test_absences_keep_each_its_own_value_zero_half_or_whole():
+    # Carla absent in round 2 with half a point (BONUS), Davi absent in round 3 with nothing, Edu given a whole
+    # point without a game in round 3 (type 35: not the bye the pairing gives)
+    players = [*PLAYERS[:3], {**PLAYERS[3], "BONUS": "0.5"}, {**PLAYERS[4], "WITHDRAWAL": ""}, PLAYERS[5]]
+    results = [*RESULTS[:9], game(3, 6, 0, 2, 0, 35, 35), game(3, 4, 0, 0, 0, 1, 0)]
+    before = row_counts()
+    t = import_upload(Upload(sp_zip(players, results), "olinda.zip")).tournament
+    assert row_counts() != before
+    own = Absence.objects.filter(entry__tournament=t).order_by("round_number", "entry__pairing_number")
+    assert list(own.values_list("entry__pairing_number", "round_number", "value")) == [
+        (4, 2, "draw"),
+        (5, 3, "zero"),
+        (6, 3, "win"),
+    ]
+    assert byes(t) == [None, 5, None] and t.absence_value == "zero"
+    assert crosstable_sp(t).split("\r\n")[5:8] == [
+        "4 \tCarla Dias    \t     \t       \t      \t    \t1800\t     \t1.5  \t 2:D\t 0:=\t 1:D",
+        "5 \tDavi Rocha    \t     \t       \t      \t    \t1700\t     \t1    \t 6:-\t 0:W\t 0:-",
+        "6 \tEdu Gomes     \t     \t       \t      \t    \t1600\t     \t3    \t 5:+\t 3:W\t 0:+",
+    ]
+
+
+def test_a_player_whose_sex_the_file_does_not_give_is_in_no_category_by_sex(director):
+    from tournaments.services.categories import category_save
+
+    t = import_upload(Upload(sp_zip(), "olinda.zip")).tournament
+    men, count = category_save(tournament=t, user=director, code="MAS", name="Masculino", sex="M")
+    women, _ = category_save(tournament=t, user=director, code="FEM", name="Feminino", sex="F")
+    assert sorted(men.entries.values_list("pairing_number", flat=True)) == [1, 3, 6] and count == 3
+    assert sorted(women.entries.values_list("pairing_number", flat=True)) == [2, 4]
+
+
+def test_the_cross_table_file_is_windows_1252_and_hostile_text_stays_in_its_cell():
+    from tournaments.interchange import crosstable_sp_file
+    from tournaments.models import Player
+
+    t = import_upload(Upload(sp_zip(), "olinda.zip")).tournament
+    hostile = {
+        1: '=HYPERLINK("http://x.example")',  # a formula
+        2: "Łukasz Żółć",  # letters Windows-1252 lacks: their base letter (ó it has)
+        3: "Linha\r\nNova\tcoluna\x00",  # line breaks, a tab, a control character
+        4: "李 Wei 🎲",  # no base letter at all: ?
+        5: "Şükrü Ödőn",
+        6: "@SUM(A1)",
+    }
+    for number, name in hostile.items():
+        Player.objects.filter(entries__tournament=t, entries__pairing_number=number).update(name=name)
+    Player.objects.filter(entries__tournament=t, entries__pairing_number=2).update(foreign_id="-2+3")
+    text = crosstable_sp(t)
+    assert [line.split("\t")[1:4] for line in text.split("\r\n")[2:8]] == [
+        ['\'=HYPERLINK("http://x.example")', "PE   ", "       "],
+        ["Lukasz Zólc                    ", "     ", "'-2+3  "],
+        ["Linha Nova coluna              ", "IRL  ", "2500012"],
+        ["? Wei ?                        ", "     ", "       "],
+        ["Sükrü Ödon                     ", "     ", "       "],
+        ["'@SUM(A1)                      ", "     ", "       "],
+    ]
+    assert text.count("\r\n") == 8 and "\n" not in text.replace("\r\n", "")
+    assert {line.count("\t") for line in text.split("\r\n")[2:8]} == {text.split("\r\n")[0].count("\t")}
+    data = crosstable_sp_file(t)
+    assert data == text.encode("cp1252") and b"S\xfckr\xfc \xd6don" in data
+
+
+@pytest.mark.parametrize(
+    "encode",
+    [
+        lambda text: text.encode("cp1252"),  # as Swiss Perfect writes it
+        lambda text: text.encode("utf-8"),
+        lambda text: b"\xef\xbb\xbf" + text.encode("utf-8"),  # UTF-8 with a BOM (Notepad)
+    ],
+    ids=["cp1252", "utf-8", "utf-8-bom"],
+)
+def test_the_text_export_is_read_in_windows_1252_and_utf_8(encode):
+    t = import_upload(Upload(encode(SP_TEXT.decode("cp1252")), "Aberto de Caruaru.txt")).tournament
+    names = dict(Entry.objects.filter(tournament=t).values_list("pairing_number", "player__name"))
+    assert names == {1: "João Conceição", 2: "Ana Souza", 3: "Bruno Lima", 4: "Carla Dias"}

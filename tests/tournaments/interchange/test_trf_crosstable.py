@@ -139,9 +139,9 @@ def test_crosstable_in_swiss_perfect_layout():
         "\r\n"
         "1 \tAna Souza \tPE   \t       \t90001 \t   \t2100\t     \t8    \t 3:W\t 5:W\t 2:D\r\n"
         "2 \tBruno Lima\tPE   \t       \t90002 \t   \t2000\t     \t8    \t 4:D\t 3:W\t 1:D\r\n"
-        "3 \tCarla Dias\tPB   \t       \t90003 \t   \t1900\t     \t5    \t 1:L\t 2:L\t 0:+\r\n"
-        "4 \tDavi Rocha\tRN   \t       \t90004 \t   \t1800\t     \t7    \t 2:D\t 0:+\t 5:L\r\n"
-        "5 \tEdu Gomes \tPE   \t       \t90005 \t   \t1700\t     \t8    \t 0:+\t 1:L\t 4:W\r\n"
+        "3 \tCarla Dias\tPB   \t       \t90003 \t   \t1900\t     \t5    \t 1:L\t 2:L\t 0:W\r\n"
+        "4 \tDavi Rocha\tRN   \t       \t90004 \t   \t1800\t     \t7    \t 2:D\t 0:W\t 5:L\r\n"
+        "5 \tEdu Gomes \tPE   \t       \t90005 \t   \t1700\t     \t8    \t 0:W\t 1:L\t 4:W\r\n"
     )
 
 
