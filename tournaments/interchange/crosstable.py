@@ -11,8 +11,8 @@ lists them. The file is in Windows-1252 (Swiss Perfect is a Windows program of 1
 rating, ``Total`` the game points. Each round cell is ``opp:R``: ``W``/``D``/``L`` for a game or micro-match
 played (its overall result), ``+``/``-`` for a forfeit won/lost (double forfeit: ``-``); without a game, as the
 real Swiss Perfect exports write it, ``0:W`` for the pairing-allocated bye worth a win (``0:=`` worth a draw),
-``0:+`` / ``0:=`` / ``0:-`` for an announced absence worth a win / half a point / nothing, and `` : `` when the
-player had no game that round (withdrawn, late entry).
+``0:+`` / ``0:=`` / ``0:-`` for an announced absence worth a win / half a point / nothing, and ``0:`` and a space
+when the player was not in the tournament that round (late entry, withdrawal: Swiss Perfect has no record then).
 
 User text is one line without tabs, never a spreadsheet formula, and only characters Windows-1252 has: any other
 letter becomes its base letter (``Ł`` → ``L``, ``ő`` → ``o``, ``ș`` → ``s``), anything else ``?``; the padding is
@@ -38,7 +38,7 @@ def _cell(record, bye_is_win, win):
     if kind == "absent":
         return "0:+" if record.points >= win else "0:=" if record.points > 0 else "0:-"
     if kind in ("withdrawn", "late"):
-        return "0:=" if record.points > 0 else " : "
+        return "0:=" if record.points > 0 else "0: "  # a round without a record, as Swiss Perfect writes it
     if kind == "forfeit_win":
         return f"{record.opponent}:+"
     if kind in ("forfeit_loss", "double_forfeit"):

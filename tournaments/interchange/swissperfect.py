@@ -12,10 +12,10 @@ Native files (learnt from public descriptions of the format; the reader is our o
   ``SURNAME``, ``FIRSTNAME``, ``SEX`` (1 male, 2 female, 0 not given: left blank, never guessed), ``BIRTH_DATE``,
   ``FEDER`` (a UF is the state, anything else the federation), ``CLUB``, ``LOC_ID`` / ``LOC_RTG`` (national ID and
   rating: here the CBJD's), ``INTL_ID`` (another federation's ID, kept when it is a number), ``INTL_RTG`` (FMJD
-  rating), ``TITLE``,
-  ``LATE_ENTRY`` (the round the player joined), ``WITHDRAWAL`` (the last round the player was in), ``ABSENT`` (bit r-1 set: absent in round r), ``BONUS`` (points
-  given without a game, spread as half points over the rounds the player did not play, as Swiss Perfect shows
-  them).
+  rating), ``TITLE``, ``LATE_ENTRY`` (the round the player joined), ``WITHDRAWAL`` (the first round the player
+  was no longer in: real files have no record from it on), ``ABSENT`` (bit r-1 set: absent in round r),
+  ``BONUS`` (points given without a game, spread as half points over the rounds the player did not play, as
+  Swiss Perfect shows them).
 * ``.sco`` (dBase III, one record per board or unpaired player): ``ROUND``, ``WHITE``, ``BLACK`` (player IDs, 0
   for none), ``W_SCORE`` / ``B_SCORE`` (half points: 2 win, 1 draw, 0 loss), ``W_TYPE`` / ``B_TYPE`` (1 played;
   otherwise not played: a forfeit, or, for a player alone, points given without a game).
@@ -225,8 +225,8 @@ def read_native(ini: bytes, trn: bytes, sco: bytes, stem: str) -> SpEvent:
             fmjd_rating=_int(rec.get("INTL_RTG")) or None,
             title=_TITLES.get(_text(rec.get("TITLE")), ""),
             late_entry=_int(rec.get("LATE_ENTRY")) or None,
-            # WITHDRAWAL is the last round the player was in (withdrew after it)
-            withdrawn_from=_int(rec.get("WITHDRAWAL")) + 1 if _int(rec.get("WITHDRAWAL")) else None,
+            # WITHDRAWAL is the first round the player is out of (real files: no record from that round on)
+            withdrawn_from=_int(rec.get("WITHDRAWAL")) or None,
             absent_rounds={r + 1 for r in range(MAX_ROUNDS) if absent_mask >> r & 1},
             bonus_halves=bonus_halves,
             where=where,
@@ -269,8 +269,32 @@ def read_native(ini: bytes, trn: bytes, sco: bytes, stem: str) -> SpEvent:
         raise InterchangeError(errors[:50])
     if not event.players:
         raise InterchangeError([f"Swiss Perfect, {stem}.trn: nenhum jogador"])
+    _check_withdrawals(event)
     _spread_bonus(event)
     return event
+
+
+def _check_withdrawals(event: SpEvent) -> None:
+    """A withdrawn player's records from the round of the withdrawal on: zero records (absences Swiss Perfect
+    announced before the withdrawal) are dropped; a game or points there move the withdrawal after them (said)."""
+    for p in event.players:
+        if not p.withdrawn_from:
+            continue
+        active = [
+            r
+            for r, slot in event.rounds.items()
+            if slot.alone.get(p.key) or any(p.key in (w, b) for w, b, _ in slot.boards)
+        ]
+        if active and max(active) >= p.withdrawn_from:
+            event.warnings.append(
+                f"{p.name} (nº {p.number}): retirado na rodada {p.withdrawn_from} (WITHDRAWAL), mas com resultado na "
+                f"rodada {max(active)}; registrado como retirado a partir da rodada {max(active) + 1}"
+            )
+            p.withdrawn_from = max(active) + 1
+        for r, slot in event.rounds.items():
+            if r >= p.withdrawn_from and p.key in slot.alone:
+                del slot.alone[p.key]
+                slot.awarded.discard(p.key)
 
 
 def _board_result(ws: int, bs: int, played: bool) -> str | None:
@@ -550,16 +574,26 @@ def to_interchange(event: SpEvent, *, slug: str, today: date) -> tuple[dict[str,
         if last == 0:
             break
     for p in event.players:
-        # points in a round before the late entry: here those rounds would score nothing, so the player is
-        # entered from the start, absent (with those points) in the rounds missed
-        if p.late_entry and any(event.rounds.get(r, SpRound()).alone.get(p.key, 0) for r in range(1, p.late_entry)):
-            warnings.append(
-                f"{p.name} (nº {p.number}): entrada tardia na rodada {p.late_entry} registrada como ausências "
-                "nas rodadas anteriores, com os pontos que o Swiss Perfect deu"
-            )
-            for r in range(1, p.late_entry):
-                p.absent_rounds.add(r)
-            p.late_entry = None
+        # points in a round before the late entry (Swiss Perfect lets the arbiter give some for rounds missed):
+        # here a round before the entry scores nothing, so the entry moves to the first round with points and
+        # the rounds from there are absences with the points given (rounds before it stay rounds not entered)
+        if not p.late_entry:
+            continue
+        given = [r for r in range(1, p.late_entry) if event.rounds.get(r, SpRound()).alone.get(p.key, 0)]
+        for r in range(1, min(given, default=p.late_entry)):
+            event.rounds.get(r, SpRound()).alone.pop(p.key, None)  # a zero record before the entry: nothing
+        if not given:
+            continue
+        first = min(given)
+        warnings.append(
+            f"{p.name} (nº {p.number}): entrada tardia na rodada {p.late_entry} registrada "
+            + ("como ausências nas rodadas anteriores" if first == 1 else f"na rodada {first}, com ausências até a "
+               f"rodada {p.late_entry - 1}")
+            + ", com os pontos que o Swiss Perfect deu"
+        )  # fmt: skip
+        for r in range(first, p.late_entry):
+            p.absent_rounds.add(r)
+        p.late_entry = first if first > 1 else None
     bye_values: dict[str, list[str]] = {}
     absence_count = {"zero": 0, "draw": 0, "win": 0}
     rounds = []

@@ -25,7 +25,7 @@ PLAYERS = [
     player(1, 2, "Souza", "Ana", SEX="2", LOC_ID="12346", LOC_RTG=2000, INTL_RTG=2050, TITLE="5"),
     player(2, 3, "Lima", "Bruno", SEX="1", LOC_RTG=1900, FEDER="IRL", INTL_ID="2500012"),
     player(5, 4, "Dias", "Carla", SEX="2", LOC_RTG=1800, ABSENT=2),  # absent in round 2 (bit 1)
-    player(4, 5, "Rocha", "Davi", LOC_RTG=1700, WITHDRAWAL=2),  # sex not given; withdrew after round 2
+    player(4, 5, "Rocha", "Davi", LOC_RTG=1700, WITHDRAWAL=3),  # sex not given; out from round 3 on
     player(6, 6, "Gomes", "Edu", SEX="1", LOC_RTG=1600),
 ]  # fmt: skip
 RESULTS = [
@@ -67,7 +67,7 @@ EXPECTED_CROSSTABLE = (
     "2 \tAna Souza     \t     \t       \t12346 \t2050\t2000\tMF   \t0.5  \t 4:D\t 1:L\t 3:-\r\n"
     "3 \tBruno Lima    \tIRL  \t2500012\t      \t    \t1900\t     \t0    \t 1:L\t 6:L\t 2:-\r\n"
     "4 \tCarla Dias    \t     \t       \t      \t    \t1800\t     \t1    \t 2:D\t 0:-\t 1:D\r\n"
-    "5 \tDavi Rocha    \t     \t       \t      \t    \t1700\t     \t1    \t 6:-\t 0:W\t  : \r\n"
+    "5 \tDavi Rocha    \t     \t       \t      \t    \t1700\t     \t1    \t 6:-\t 0:W\t 0: \r\n"
     "6 \tEdu Gomes     \t     \t       \t      \t    \t1600\t     \t3    \t 5:+\t 3:W\t 0:W\r\n"
 )
 
@@ -465,3 +465,54 @@ def test_the_text_export_is_read_in_windows_1252_and_utf_8(encode):
     t = import_upload(Upload(encode(SP_TEXT.decode("cp1252")), "Aberto de Caruaru.txt")).tournament
     names = dict(Entry.objects.filter(tournament=t).values_list("pairing_number", "player__name"))
     assert names == {1: "João Conceição", 2: "Ana Souza", 3: "Bruno Lima", 4: "Carla Dias"}
+
+
+def test_withdrawal_is_the_first_round_out_and_a_result_after_it_moves_it():
+    # Davi out from round 3 on: the zero record Swiss Perfect keeps for him in round 3 is no absence
+    t = import_upload(Upload(sp_zip(results=[*RESULTS, game(3, 4, 0, 0, 0, 1, 0)]), "olinda.zip")).tournament
+    assert Entry.objects.get(tournament=t, pairing_number=5).withdrawn_from_round == 3
+    assert not Absence.objects.filter(entry__tournament=t, entry__pairing_number=5).exists()
+    # WITHDRAWAL=2 contradicts his bye in round 2: the result stands, the withdrawal moves after it, and says so
+    players = [*PLAYERS[:4], {**PLAYERS[4], "WITHDRAWAL": 2}, PLAYERS[5]]
+    imported = import_upload(Upload(sp_zip(players), "olinda.zip"))
+    assert Entry.objects.get(tournament=imported.tournament, pairing_number=5).withdrawn_from_round == 3
+    assert imported.warnings[0] == (
+        "Davi Rocha (nº 5): retirado na rodada 2 (WITHDRAWAL), mas com resultado na rodada 2; registrado como "
+        "retirado a partir da rodada 3"
+    )
+
+
+def test_a_late_entrant_given_a_whole_point_for_the_round_before_joining():
+    # as a real club championship: joined for round 3, given a whole point (type 35) for round 2, nothing for 1
+    players = [
+        player(1, 1, "Alves", "Ana", SEX="2"),
+        player(2, 2, "Braga", "Bia", SEX="2"),
+        player(3, 3, "Cunha", "Caio", SEX="1"),
+        player(4, 4, "Esteves", "Eva", SEX="2", LATE_ENTRY=3, ABSENT=2),
+    ]
+    results = [
+        game(1, 1, 2, 2, 0),
+        game(1, 3, 0, 2, 0, 1, 1),  # the bye
+        game(2, 3, 1, 1, 1),
+        game(2, 2, 0, 2, 0, 1, 1),  # the bye
+        game(2, 4, 0, 2, 0, 35, 35),  # Eva: a point given without a game
+        game(3, 1, 4, 0, 2),
+        game(3, 3, 2, 2, 0),
+    ]
+    imported = import_upload(Upload(sp_zip(players, results), "tarde.zip"))
+    t = imported.tournament
+    assert imported.warnings[0] == (
+        "Eva Esteves (nº 4): entrada tardia na rodada 3 registrada na rodada 2, com ausências até a rodada 2, com os "
+        "pontos que o Swiss Perfect deu"
+    )
+    assert Entry.objects.get(tournament=t, pairing_number=4).late_entry_round == 2
+    assert list(
+        Absence.objects.filter(entry__tournament=t).values_list("entry__pairing_number", "round_number", "value")
+    ) == [(4, 2, "win")]
+    assert byes(t) == [3, 2, None]
+    assert crosstable_sp(t).split("\r\n")[2:6] == [
+        "1 \tAna Alves  \t     \t       \t      \t   \t   \t     \t1.5  \t 2:W\t 3:D\t 4:L",
+        "2 \tBia Braga  \t     \t       \t      \t   \t   \t     \t1    \t 1:L\t 0:W\t 3:L",
+        "3 \tCaio Cunha \t     \t       \t      \t   \t   \t     \t2.5  \t 0:W\t 1:D\t 2:W",
+        "4 \tEva Esteves\t     \t       \t      \t   \t   \t     \t2    \t 0: \t 0:+\t 1:W",
+    ]
