@@ -429,7 +429,7 @@ def test_the_cross_table_file_is_windows_1252_and_hostile_text_stays_in_its_cell
     hostile = {
         1: '=HYPERLINK("http://x.example")',  # a formula
         2: "Łukasz Żółć",  # letters Windows-1252 lacks: their base letter (ó it has)
-        3: "Linha\r\nNova\tcoluna\x00",  # line breaks, a tab, a control character
+        3: "Linha\r\nNova\tcoluna\x01\x1b",  # line breaks, a tab, control characters
         4: "李 Wei 🎲",  # no base letter at all: ?
         5: "Şükrü Ödőn",
         6: "@SUM(A1)",
