@@ -20,6 +20,7 @@ The app servers keep no state on local disk: sessions live in the database, the 
 load balancer, and one can be restarted at any time.
 """
 
+import gc
 import multiprocessing
 import os
 
@@ -79,6 +80,16 @@ if os.environ.get("GUNICORN_CONTROL_SOCKET"):
     control_socket = os.environ["GUNICORN_CONTROL_SOCKET"]
 else:
     control_socket_disable = True
+
+
+def pre_fork(server, worker):
+    # Everything the master loaded (Django, the app, its templates: a few hundred thousand objects) lives as long
+    # as the worker: frozen out of the cyclic collector's sight, it is no longer walked by every full collection
+    # a worker makes (a 1,000-player standings page triggers several: about a third of its time without this),
+    # and the pages the fork shares stay shared (the collector writes to every object it walks). CPython's
+    # documented recipe for pre-fork servers (gc.freeze).
+    gc.collect()
+    gc.freeze()
 
 
 def post_fork(server, worker):

@@ -253,3 +253,19 @@ def test_a_lockout_behind_the_balancer_keeps_out_only_that_client(site):
     assert [try_login(direct).status for _ in range(5)] == [200, 200, 200, 200, 429]
     assert attempts(site) == [("127.0.0.2", 7), ("127.0.0.4", 5)]
     S.Browser(site.port).login()  # and the director at the venue (127.0.0.1) still logs in
+
+
+def test_the_master_freezes_the_preloaded_app_before_each_fork():
+    """config/gunicorn.py's pre_fork moves what the master loaded out of the cyclic collector's reach (a worker's
+    full collections then walk only what it allocated itself)."""
+    import gc
+    import importlib
+
+    config = importlib.import_module("config.gunicorn")
+    assert config.preload_app is True
+    before = gc.get_freeze_count()
+    try:
+        config.pre_fork(None, None)
+        assert gc.get_freeze_count() > max(before, 10_000)
+    finally:
+        gc.unfreeze()
