@@ -24,6 +24,8 @@ VARIANTS = {"brazilian-64": "brazilian", "international-100": "international"}
 def fmt_number(value, sep=None):
     """A score or tiebreak value for display: whole numbers without decimals, others with up to two decimals,
     with the active locale's decimal separator (``12,5`` in pt-BR). ``None`` gives an en dash."""
+    if value.__class__ is int:  # most values of a standings table: no isinstance chain
+        return str(value)
     if value is None:
         return "–"
     if isinstance(value, bool):

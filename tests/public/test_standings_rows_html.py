@@ -1,0 +1,56 @@
+"""The standings table's rows are written by the presenter (``_add_rows_html``), not by template tags: the same
+HTML as the template markup they replace, escaping included, on the overall and a category's table, in both
+languages."""
+
+import pytest
+from django.template import engines
+from django.utils import translation
+
+from testkit.builders import build_tournament
+from tournaments.presenters.standings import _add_rows_html, standings_table
+
+pytestmark = pytest.mark.django_db
+
+# The rows as public/_standings_table.html wrote them before (the reference).
+TEMPLATE_ROWS = (
+    '{% load i18n %}{% translate "unrated" as unrated_label %}{% translate "unr." as unrated_abbr %}'
+    '{% translate "spot" as spot_label %}'
+    '{% for r in table.rows %}{% if r.group %}<tr class="tie-group"><td colspan="{{ table.span }}">'
+    "{{ r.group.text }}</td></tr>\n"
+    '{% endif %}<tr{% if r.qualified %} class="qualified"{% endif %}><td>{{ r.rank }}</td><td><a href="{{ r.url }}">'
+    '{{ r.name }}</a>{% if r.unrated %} <span class="tag" title="{{ unrated_label }}">{{ unrated_abbr }}</span>'
+    '{% endif %}{% if r.withdrawn %} <span class="tag warn">{{ r.withdrawn }}</span>{% endif %}{% if r.qualified %}'
+    ' <span class="tag ok">{{ spot_label }}</span>{% endif %} <small>{{ r.info }}</small></td>{% if table.category %}'
+    '<td class="muted">{{ r.overall }}</td>{% endif %}<td class="points">{{ r.points }}</td>{{ r.cells }}</tr>\n'
+    "{% endfor %}"
+)
+
+
+@pytest.mark.parametrize("language", ["pt-br", "en"])
+@pytest.mark.parametrize("category", [None, "FEM"])
+def test_rows_html_is_the_template_markup(director, language, category):
+    t = build_tournament(slug="linhas", players=41, rounds=5, user=director)
+    with translation.override(language):
+        table = standings_table(t, None, category)
+        rows = table["rows"]
+        assert len(rows) > 6 and any(r["group"] for r in rows)
+        # every branch of the markup, and hostile text where the page shows user text
+        rows[0]["name"] = 'Zé <script>alert("x")</script> & Cia'
+        rows[1]["withdrawn"] = "saiu <b>na</b> 3ª & não voltou"
+        rows[2]["unrated"] = True
+        rows[3]["qualified"] = True
+        rows[4]["info"] = "12 · PE & <i>"
+        rows[5]["group"] = {"text": 'empate <"grupo"> & ordem'}
+        rows[6]["unrated"] = rows[6]["qualified"] = True
+        rows[6]["withdrawn"] = "x"
+        _add_rows_html(rows, table["span"], category is not None)
+        expected = engines["django"].from_string(TEMPLATE_ROWS).render({"table": table})
+    assert "".join(r["html"] for r in rows) == expected
+    assert "&lt;script&gt;" in expected and 'class="qualified"' in expected and "tie-group" in expected
+
+
+def test_the_page_shows_the_rows(client, director):
+    t = build_tournament(slug="linhas", players=21, rounds=4, user=director)
+    html = client.get(f"/t/{t.slug}/classificacao/").content.decode()
+    table = standings_table(t)
+    assert "".join(r["html"] for r in table["rows"]) in html
