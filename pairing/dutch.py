@@ -852,7 +852,17 @@ class Dutch:
                     w = base_weight.get((pos_c, pos_a))
                     set_weight(pv, ov, (w, 0) if w else None)
 
-            # opponents of the first-group players
+            # opponents of the first-group players.  Among the remainder only edges from a
+            # first-group player to a later second-group one are left, and every optimal matching
+            # has as many pairs in the bracket as there are first-group players: each of them is
+            # paired in the remainder, so its edges to everyone else can go (smaller matchings)
+            rem_vertices = {vertex[pi] for pi in remainder}
+            others = [v for v in (vertex if reduced else range(n)) if M.active[v] and v not in rem_vertices]
+            for pi in remainder:
+                pv = vertex[pi]
+                if forward(pv):
+                    for ov in others:
+                        set_weight(pv, ov, None)
             if reduced:
                 rem_active = [vertex[pi] for pi in remainder if not matched[vertex[pi]]]
                 s1_count = sum(1 for v in rem_active if forward(v))

@@ -73,6 +73,7 @@ class MatchingState:
         self.closed_subset = False
         self.mate = list(range(n))
         self.calls = 0
+        self.tb_hint: dict[str, int] = {}
 
     def set(self, u: int, v: int, val: Weight | None) -> None:
         key = (u, v) if u < v else (v, u)
@@ -161,7 +162,7 @@ class MatchingState:
             mate[v] = v
         covered: list[int] = []
         if edges:
-            for u, v in solve(edges, len(subset), self.n, tiebreak, covered, self.b_split, self.layout):
+            for u, v in solve(edges, len(subset), self.n, tiebreak, covered, self.b_split, self.layout, self.tb_hint):
                 mate[u] = v
                 mate[v] = u
         return subset, frozenset(v for v in subset if mate[v] == v), covered
@@ -384,7 +385,7 @@ class MatchingState:
         if not edges:
             return list(mate)
         covered: list[int] = []
-        for u, v in solve(edges, len(active), self.n, tiebreak, covered, self.b_split):
+        for u, v in solve(edges, len(active), self.n, tiebreak, covered, self.b_split, hint=self.tb_hint):
             mate[u] = v
             mate[v] = u
         self.covered = set(covered)
@@ -556,6 +557,8 @@ def _split_low(bvals: list[int], split: int, m: int, low_width: Callable[[list[i
 
 
 TIEBREAK_SLACK = 8
+TIEBREAK_MARGIN = 4
+PREDICTED_SLACK = 1
 
 
 def solve(
@@ -566,26 +569,46 @@ def solve(
     covered: list[int] | None = None,
     b_split: int = 0,
     layout: dict[str, Any] | None = None,
+    hint: dict[str, int] | None = None,
 ) -> Collection[tuple[int, int]]:
     """Matched pairs of a maximum-weight matching of the (u, v, A, b) edges.
 
     ``tiebreak`` [(vertex, [candidates, best first]), ...]: below every weight,
     prefer for the first vertex its best candidate, then for the second, ... as
     far as the integer width allows.  ``covered`` receives the vertices whose
-    partner is then known to be their best possible one."""
+    partner is then known to be their best possible one.  ``hint`` carries from one
+    computation to the next how to rank the candidates (a guess: it changes how many
+    vertices one computation settles, never the matching)."""
     if tiebreak and layout:
         layout.clear()  # fresh, tighter bounds leave more room for the tie-break
     weights, width = compress(edges, nact, b_split, layout, lazy=True)
+    # (vertex, its ranked candidates, their bits)
     chosen: list[tuple[int, list[int], int]] = []
     prio: dict[tuple[int, int], int] = {}
     used = 0
+    hint = {} if hint is None else hint
+    slack = hint.get("slack", TIEBREAK_SLACK)
+    predict = hint.get("predict", 1)
     if tiebreak and width < MAX_BITS:
         budget = MAX_BITS - width
+        taken: set[int] = set()
         for i, entry in enumerate(tiebreak):
-            v, cands = entry[0], entry[1]
-            # the i-th vertex usually gets about its i-th candidate (the earlier
-            # vertices take theirs): rank a prefix a little longer than that
-            cands = cands[: i + TIEBREAK_SLACK]
+            v, all_cands = entry[0], entry[1]
+            if predict:
+                # each vertex predicted to take its first candidate that the vertices before
+                # it were not predicted to take: rank that one and the next
+                cands = []
+                for q in all_cands:
+                    if q not in taken:
+                        cands.append(q)
+                        if len(cands) > PREDICTED_SLACK:
+                            break
+                if cands:
+                    taken.add(cands[0])
+            else:
+                # the i-th vertex usually gets about its i-th candidate (the earlier vertices
+                # take theirs) after the candidates that nobody takes: rank a prefix that long
+                cands = all_cands[: i + slack]
             need = _bits(len(cands))
             if not cands or used + need > budget:
                 break
@@ -628,10 +651,28 @@ def solve(
         for a, b in result:
             partner[a] = b
             partner[b] = a
-        for v, cands, _need in chosen:
-            # a ranked partner: every better candidate was ranked higher, so the
-            # partner is the best one possible (given the vertices before)
-            if partner.get(v) not in cands:
+        skipped = 0  # how far past its place the partner of a vertex lies
+        before: set[int] = set()
+        for i, (v, cands, _need) in enumerate(chosen):
+            mine = partner.get(v)
+            whole = tiebreak[i][1] if tiebreak else []
+            # a ranked partner, and every better candidate either ranked higher or taken by a
+            # vertex before: the partner is the best one possible (given the vertices before)
+            if mine not in cands:
+                if mine in whole:
+                    skipped = max(skipped, whole.index(mine) - i)
+                break
+            at = whole.index(mine)
+            skipped = max(skipped, at - i)
+            if predict and any(q not in cands and partner.get(q) not in before for q in whole[:at]):
                 break
             covered.append(v)
+            before.add(v)
+        # how the next computation (the following vertices of the same bracket) ranks: a
+        # guess, that changes how many vertices a computation settles, never the matching
+        if predict:
+            hint["predict"] = int(2 * len(covered) >= len(chosen))
+        else:
+            hint["predict"] = int(skipped == 0 and len(covered) == len(chosen))
+        hint["slack"] = max(TIEBREAK_SLACK, skipped + TIEBREAK_MARGIN)
     return result
