@@ -484,6 +484,52 @@ class Dutch:
             return invert(o.pref), "E4"
         return p.pref, "E4"
 
+    def first_round(self, players: list[EPlayer]) -> tuple[list[tuple[int, int]], int | None]:
+        """Round 1 with no forbidden pair and everyone eligible for the bye: no colour, float
+        or opponent history, so every candidate pairing meets every quality criterion alike
+        and the first one in the rules' order is chosen: each score group (scores with the
+        virtual points of an acceleration) S1 v S2 in rating order, the odd one out (the last
+        player of S2) moved down to the top of the next group, where it meets the first
+        resident, the other residents S1 v S2; the last one left gets the bye."""
+        score = self.pairing_score
+        self.paired_in = {}
+        self.moved_down = {}
+        matched: list[tuple[EPlayer, EPlayer]] = []
+        floater: EPlayer | None = None
+        i = 0
+        while i < len(players):
+            j = i
+            while j < len(players) and score[players[j].pid] == score[players[i].pid]:
+                j += 1
+            group_score = score[players[i].pid]
+            residents = players[i:j]
+            size = len(residents) + (floater is not None)
+            if floater is not None:
+                top = residents.pop(0)
+                matched.append((floater, top))
+                self.paired_in[floater.pid] = self.paired_in[top.pid] = group_score
+                floater = None
+            half = len(residents) // 2
+            for k in range(half):
+                p, o = residents[k], residents[k + half]
+                matched.append((p, o))
+                self.paired_in[p.pid] = self.paired_in[o.pid] = group_score
+            if len(residents) & 1:
+                floater = residents[-1]
+                if j < len(players):
+                    self.moved_down[floater.pid] = [(group_score, size, size - 1)]
+            i = j
+        pairs: list[tuple[int, int]] = []
+        for p, o in matched:
+            a, b = (p, o) if p.pid < o.pid else (o, p)
+            col, _ = self.choose_colour(a, b)
+            pairs.append((a.pid, b.pid) if col == WHITE else (b.pid, a.pid))
+        bye = None
+        if floater is not None:
+            bye = floater.pid
+            self.paired_in[bye] = score[bye]
+        return self.board_order(pairs), bye
+
     # ------------------------------------------------------------------- main
     def run(self) -> tuple[list[tuple[int, int]], int | None]:
         t = self.t
@@ -547,23 +593,14 @@ class Dutch:
         M.b_split = 2 * count_bits + 1
         set_weight = M.set
 
-        # round 1 with nothing to distinguish the players: S1 v S2 in rating order
+        # round 1 with nothing to distinguish the players but their (accelerated) pairing scores
         if (
-            pr == 0
-            and score[sorted_players[0].pid] == score[sorted_players[-1].pid]
+            self.reduce
+            and pr == 0
             and not any(self.forbidden[p.pid] for p in sorted_players)
             and all(self.bye_eligible[p.pid] for p in sorted_players)
         ):
-            half = n // 2
-            self.paired_in = {p.pid: score[p.pid] for p in sorted_players}
-            pairs: list[tuple[int, int]] = []
-            for i in range(half):
-                p, o = sorted_players[i], sorted_players[i + half]
-                a, b = (p, o) if p.pid < o.pid else (o, p)
-                col, _ = self.choose_colour(a, b)
-                pairs.append((a.pid, b.pid) if col == WHITE else (b.pid, a.pid))
-            bye = sorted_players[-1].pid if n & 1 else None
-            return self.board_order(pairs), bye
+            return self.first_round(sorted_players)
 
         # completion check, bye assignee score
         mate = self.quick_completion(n) if self.reduce else None
@@ -739,7 +776,7 @@ class Dutch:
                             set_weight(pv, ov, (w, addend))
                             addend += 1
                     tb = []
-                    for pj in range(pi + 1, moved_down_count):
+                    for pj in range(pi, moved_down_count):
                         if matched[vertex[pj]]:
                             tb.append(
                                 (
@@ -893,9 +930,10 @@ class Dutch:
                             if w:
                                 set_weight(pv, ov, (w, addend))
                             addend += 1
+                        # the player itself first: the tie-break's predictions then know whom it takes
                         tb = []
                         for pj in remainder:
-                            if pj > pi and forward(vertex[pj]):
+                            if pj >= pi and forward(vertex[pj]):
                                 tb.append(
                                     (
                                         vertex[pj],

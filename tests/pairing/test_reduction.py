@@ -90,7 +90,7 @@ def test_reduced_computation_equals_the_whole_round(monkeypatch, seed):
     for n, rounds, event_seed, draw_rate, absent_rate, micro in random_events(40, seed):
         for state in simulate(n, rounds, event_seed, draw_rate, absent_rate, micro):
             if not any(p.history for p in state.players):
-                continue  # round 1 is S1 v S2 on both paths
+                continue  # round 1: test_first_round_shortcut_equals_the_whole_round
             assert outcome(state, True) == outcome(state, False), (
                 n,
                 rounds,
@@ -103,6 +103,34 @@ def test_reduced_computation_equals_the_whole_round(monkeypatch, seed):
             compared += 1
     assert compared > 100
     assert sum(closed) > 20, "few brackets were computed on their own: the shortcut went untested"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_first_round_shortcut_equals_the_whole_round(seed):
+    """Round 1 pairs each (accelerated) score group S1 v S2 directly; the whole-round computation
+    must agree, with every acceleration, odd and even groups, absences and manual virtual points
+    that make three or more groups."""
+    rng = random.Random(seed)
+    compared = 0
+    for _ in range(25):
+        n = rng.randint(4, 48)
+        players = [M.PlayerState(id=i + 1, name=f"P{i + 1}", rating=2300 - 9 * i) for i in range(n)]
+        accel = rng.choice([M.ACCEL_NONE, M.ACCEL_BAKU, M.ACCEL_CLASSIC, "manual"])
+        if accel == "manual":
+            for p in players:
+                p.accelerations = [rng.choice([0, 0, 1, 2])]
+            accel = M.ACCEL_NONE
+        state = M.TournamentState(
+            players=players,
+            total_rounds=rng.randint(5, 9),
+            initial_color=rng.choice("wb"),
+            acceleration=accel,
+        )
+        state.absences = {p.id: M.ZERO_BYE for p in players if rng.random() < 0.08}
+        fast = Dutch(build(state))
+        assert fast.run() == outcome(state, False), (seed, n, accel)
+        compared += 1
+    assert compared == 25
 
 
 def test_a_round_two_with_only_decisive_results_pairs_each_half_on_its_own():
