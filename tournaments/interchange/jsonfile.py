@@ -16,7 +16,7 @@ without them and takes the defaults):
   it; a file without it is marked ``imported``); ``boards[].opening`` when openings are drawn per board;
 * ``absences``: announced absences for rounds not paired yet (``[{"round": 5, "player": 12}]``).
 
-What an imported file (TRF) carries beyond that, optional too: ``tournament``: ``start_date_unknown`` (the
+What an imported file (TRF, Swiss Perfect) carries beyond that, optional too: ``tournament``: ``start_date_unknown`` (the
 file gave no start date; the director is asked for it), ``time_control`` (as written), ``trf_header`` (the TRF
 header lines no field holds); ``players[]``: ``federation``, ``foreign_id`` (FIDE or another federation's ID:
 never a CBJD ID), ``title_as_written``, ``birth_year``, ``accelerations`` (virtual points per round), and ``sex``

@@ -1,9 +1,12 @@
 """Swiss Perfect 98 files shaped like the real ones, written here (the tests carry their own data).
 
 The layout is the one Swiss Perfect writes (checked against public tournament files of a national federation,
-which are not in the repository): ``.trn`` and ``.sco`` are dBase III tables with these fields, in this order and
-these widths; some numeric fields are written as C strings, a NUL then left-over bytes; text in Windows-1252;
-the file ends with 0x1A.
+the Irish Chess Union's, which are not in the repository): ``.trn`` and ``.sco`` are dBase III tables with these
+fields, in this order and these widths; some numeric fields are written as C strings, a NUL then left-over bytes;
+text in Windows-1252; the file ends with 0x1A; the dBase header's date is always 1996-03-01 (no tournament
+date anywhere). What those files taught, and the tests reproduce: a lone record of type 1 is the pairing bye
+(or an absence when the player is marked ``ABSENT``), type 35 a point given without a game; ``WITHDRAWAL`` is the
+first round out; ``BONUS`` half points fill rounds without a record; ``INTL_ID`` sometimes holds a birth date.
 """
 
 import io

@@ -248,6 +248,11 @@ def _with(results=None, players=None, **ini_args):
             "um bye por rodada",
         ),
         (
+            _with(results=[*RESULTS[:9], game(3, 6, 0, 1, 0, 1, 0)]),  # Edu's bye worth half a point, Davi's one
+            "Swiss Perfect: byes de valores diferentes no mesmo torneio (meio ponto: Edu Gomes (nº 6), rodada 3; um "
+            "ponto: Davi Rocha (nº 5), rodada 2); um torneio aqui tem um valor só para o bye",
+        ),
+        (
             _with(players=PLAYERS[:5] + [{**PLAYERS[5], "BONUS": "0.5"}]),
             "Swiss Perfect, OLINDA.trn, registro 6: Edu Gomes tem 0.5 ponto(s) de bônus (BONUS) sem rodada sem "
             "partida que os receba; este programa não guarda pontos avulsos",
@@ -515,4 +520,41 @@ def test_a_late_entrant_given_a_whole_point_for_the_round_before_joining():
         "2 \tBia Braga  \t     \t       \t      \t   \t   \t     \t1    \t 1:L\t 0:W\t 3:L",
         "3 \tCaio Cunha \t     \t       \t      \t   \t   \t     \t2.5  \t 0:W\t 1:D\t 2:W",
         "4 \tEva Esteves\t     \t       \t      \t   \t   \t     \t2    \t 0: \t 0:+\t 1:W",
+    ]
+
+
+# A cross table in the shape of a real Swiss Perfect export (a club championship's, checked outside the
+# repository): players numbered by final place, the pairing bye "0:W", a point given without a game "0:+", bonus
+# half points "0:D", and "0:" with no letter for the rounds before a late entry.
+SP_REAL_SHAPE = (
+    "No\tName            \tLoc Id\tTotal\t 1  \t 2  \t 3  \r\n"
+    "\r\n"
+    "1 \tTalazec, Laurent\t10692 \t2.5  \t 0:W\t 4:D\t 5:W\r\n"
+    "2 \tFreeman, Conor  \t      \t2    \t 0:D\t 0:D\t 4:W\r\n"
+    "3 \tWall, Robert    \t      \t2    \t 0: \t 0:+\t 0:W\r\n"
+    "4 \tCassidy, John   \t193   \t1.5  \t 5:W\t 1:D\t 2:L\r\n"
+    "5 \tMirza, Gabriel  \t5601  \t1    \t 4:L\t 0:W\t 1:L\r\n"
+).encode("cp1252")
+
+
+def test_a_text_export_in_the_shape_of_a_real_one():
+    imported = import_upload(Upload(SP_REAL_SHAPE, "Limerick.txt"))
+    t = imported.tournament
+    names = dict(Entry.objects.filter(tournament=t).values_list("pairing_number", "player__name"))
+    assert names == {1: "Laurent Talazec", 2: "Conor Freeman", 3: "Robert Wall", 4: "John Cassidy", 5: "Gabriel Mirza"}
+    assert byes(t) == [1, 5, 3]
+    own = Absence.objects.filter(entry__tournament=t).order_by("entry__pairing_number", "round_number")
+    assert list(own.values_list("entry__pairing_number", "round_number", "value")) == [
+        (2, 1, "draw"),
+        (2, 2, "draw"),
+        (3, 2, "win"),
+    ]
+    assert Entry.objects.get(tournament=t, pairing_number=3).late_entry_round == 2
+    assert (t.absence_value, t.bye_value, t.start_date_unknown) == ("draw", "win", True)
+    assert crosstable_sp(t).split("\r\n")[2:7] == [
+        "1 \tLaurent Talazec\t     \t       \t10692 \t   \t   \t     \t2.5  \t 0:W\t 4:D\t 5:W",
+        "2 \tConor Freeman  \t     \t       \t      \t   \t   \t     \t2    \t 0:=\t 0:=\t 4:W",
+        "3 \tRobert Wall    \t     \t       \t      \t   \t   \t     \t2    \t 0: \t 0:+\t 0:W",
+        "4 \tJohn Cassidy   \t     \t       \t193   \t   \t   \t     \t1.5  \t 5:W\t 1:D\t 2:L",
+        "5 \tGabriel Mirza  \t     \t       \t5601  \t   \t   \t     \t1    \t 4:L\t 0:W\t 1:L",
     ]
