@@ -175,6 +175,12 @@ def read_native(ini: bytes, trn: bytes, sco: bytes, stem: str) -> SpEvent:
         arbiter=_text(info.get("arbiter")),
         planned_rounds=int(rounds_text) if rounds_text.isdigit() else 0,
     )
+    if not info:
+        # a real file (saved by another version) had only the display sections
+        event.warnings.append(
+            f"{where_ini}: sem a seção [Tournament Info]; o torneio leva o nome do arquivo ({stem}), sem árbitro, e "
+            "tantas rodadas quantas foram jogadas"
+        )
     try:
         players = read_dbf(trn, max_records=5_000).records
     except DbfError as exc:
@@ -327,8 +333,8 @@ def _spread_bonus(event: SpEvent) -> None:
         if halves:
             raise InterchangeError(
                 [
-                    f"{p.where}: {p.name} tem {halves / 2:g} ponto(s) de bônus (BONUS) sem rodada sem partida que "
-                    "os receba; este programa não guarda pontos avulsos"
+                    f"{p.where}: {p.name} tem {halves / 2:g} ponto(s) de bônus (BONUS), mas nenhuma rodada sem "
+                    "partida que os receba; este programa não guarda pontos fora das rodadas"
                 ]
             )
 

@@ -254,8 +254,8 @@ def _with(results=None, players=None, **ini_args):
         ),
         (
             _with(players=PLAYERS[:5] + [{**PLAYERS[5], "BONUS": "0.5"}]),
-            "Swiss Perfect, OLINDA.trn, registro 6: Edu Gomes tem 0.5 ponto(s) de bônus (BONUS) sem rodada sem "
-            "partida que os receba; este programa não guarda pontos avulsos",
+            "Swiss Perfect, OLINDA.trn, registro 6: Edu Gomes tem 0.5 ponto(s) de bônus (BONUS), mas nenhuma rodada "
+            "sem partida que os receba; este programa não guarda pontos fora das rodadas",
         ),
         (
             _with(results=[*RESULTS[:3], game(1, 2, 9, 2, 0)]),
@@ -558,3 +558,17 @@ def test_a_text_export_in_the_shape_of_a_real_one():
         "4 \tJohn Cassidy   \t     \t       \t193   \t   \t   \t     \t1.5  \t 5:W\t 1:D\t 2:L",
         "5 \tGabriel Mirza  \t     \t       \t5601  \t   \t   \t     \t1    \t 4:L\t 0:W\t 1:L",
     ]
+
+
+def test_an_ini_without_its_tournament_section_names_the_tournament_after_the_file():
+    bare = b"[List Of Participants]\nSort Criteria=1171,1172,\n[Desktop]\nRound=3\n"  # LF only, as a real one
+    data = zipped(
+        {"CLUBE10.ini": bare, "CLUBE10.trn": dbf(TRN_FIELDS, PLAYERS), "CLUBE10.sco": dbf(SCO_FIELDS, RESULTS)}
+    )
+    imported = import_upload(Upload(data, "clube.zip"))
+    t = imported.tournament
+    assert (t.name, t.chief_arbiter, t.planned_rounds) == ("CLUBE10", "", 3)
+    assert imported.warnings[0] == (
+        "Swiss Perfect, CLUBE10.ini: sem a seção [Tournament Info]; o torneio leva o nome do arquivo (CLUBE10), sem "
+        "árbitro, e tantas rodadas quantas foram jogadas"
+    )
