@@ -671,9 +671,17 @@ class Dutch:
                 and not ((n & 1) and next_group_first != n and bye_score >= score[sorted_players[next_group_first].pid])
             )
 
+            # the last score group is the next one: the bracket and that group are all the players
+            # left, and computing within them only saves rebuilding the edges at each matching
+            within = reduced or (self.reduce and nxt == n)
+
             def compute(tb: Tiebreak | None = None) -> list[int]:
                 if reduced:
                     return M.compute_within(vertex, low_mask, not_bye_candidate, tb)
+                if within:
+                    # nobody outside: a vertex "matched outside" is the one left unmatched
+                    mate = M.compute_within(vertex, low_mask, not_bye_candidate, tb)
+                    return [v if m == n else m for v, m in enumerate(mate)]
                 return M.compute(tb)
 
             # base edge weights: base_weight[(larger, smaller)] over bracket + next group
