@@ -12,7 +12,8 @@ rating, ``Total`` the game points. Each round cell is ``opp:R``: ``W``/``D``/``L
 played (its overall result), ``+``/``-`` for a forfeit won/lost (double forfeit: ``-``); without a game, as the
 real Swiss Perfect exports write it, ``0:W`` for the pairing-allocated bye worth a win (``0:=`` worth a draw),
 ``0:+`` / ``0:=`` / ``0:-`` for an announced absence worth a win / half a point / nothing, and ``0:`` and a space
-when the player was not in the tournament that round (late entry, withdrawal: Swiss Perfect has no record then).
+when the player has no record that round: not in the tournament yet or any more (late entry, withdrawal), or not
+paired without an announced absence (imported rounds), as Swiss Perfect writes a round without a record.
 
 User text is one line without tabs, never a spreadsheet formula, and only characters Windows-1252 has: any other
 letter becomes its base letter (``Ł`` → ``L``, ``ő`` → ``o``, ``ș`` → ``s``), anything else ``?``; the padding is
@@ -21,6 +22,7 @@ counted on the text as written, so the columns stay aligned.
 
 import unicodedata
 
+from ..models import Absence
 from ..safetext import neutralise_formula, one_line
 from ..standings import number, tournament_standings
 
@@ -31,10 +33,12 @@ _NO_DECOMPOSITION = str.maketrans({"Ł": "L", "ł": "l", "Đ": "D", "đ": "d", "
                                    "ŧ": "t", "ĸ": "k", "Ŋ": "N", "ŋ": "n", "ſ": "s"})  # fmt: skip
 
 
-def _cell(record, bye_is_win, win):
+def _cell(record, bye_is_win, win, announced):
     kind = record.kind
     if kind == "pab":
         return "0:W" if bye_is_win else "0:="
+    if kind == "absent" and not announced:
+        return "0: "  # not paired and no absence announced (an imported round without a record)
     if kind == "absent":
         return "0:+" if record.points >= win else "0:=" if record.points > 0 else "0:-"
     if kind in ("withdrawn", "late"):
@@ -81,6 +85,7 @@ def crosstable_sp(tournament, public=False) -> str:
     rounds = st.rounds_completed
     bye_is_win = tournament.bye_value == "win"
     win = tournament.score_win
+    announced = set(Absence.objects.filter(entry__tournament=tournament).values_list("entry_id", "round_number"))
     table = []
     for row in sorted(st.rows, key=lambda r: r.id):
         e = st.entries[row.id]
@@ -96,7 +101,8 @@ def crosstable_sp(tournament, public=False) -> str:
             _clean(p.title),
             str(number(row.points)),
         ]
-        table.append((cells, [_cell(rec, bye_is_win, win) for rec in st.history[e.pk][:rounds]]))
+        records = st.history[e.pk][:rounds]
+        table.append((cells, [_cell(rec, bye_is_win, win, (e.pk, rec.round) in announced) for rec in records]))
     widths = [max([len(h)] + [len(cells[i]) for cells, _ in table]) for i, h in enumerate(HEADER)]
     w_no = widths[0]
     lines = ["\t".join([h.ljust(w) for h, w in zip(HEADER, widths)] + [f"{r:>{w_no}}  " for r in range(1, rounds + 1)])]

@@ -32,7 +32,8 @@ no dates: colours are given by the pairing numbers (the lower number has White) 
 an opponent, ``0:W`` is the pairing-allocated bye (as Swiss Perfect writes it; a lone ``0:+`` in a round without
 one is the bye too, as other programs write it), any other ``0:+`` a whole point given without a game, ``0:D`` /
 ``0:=`` an absence worth half a point, ``0:L`` / ``0:-`` one worth nothing, and ``0:`` (no letter, Swiss Perfect's
-round without a record) or `` : `` no game: a late entry's first rounds, a withdrawal's last ones. Read in UTF-8
+round without a record) or `` : `` no record: a late entry's first rounds, a withdrawal's last ones, and in
+between a round the player was not paired in, without an announced absence (nothing is created). Read in UTF-8
 (with or without a BOM) or, failing that, Windows-1252 (Swiss Perfect's own).
 
 Refused, with the reason (pt-BR): several games per round (``Multi Games`` above 1: the per-game results are not
@@ -276,8 +277,22 @@ def read_native(ini: bytes, trn: bytes, sco: bytes, stem: str) -> SpEvent:
     if not event.players:
         raise InterchangeError([f"Swiss Perfect, {stem}.trn: nenhum jogador"])
     _check_withdrawals(event)
+    _absences_without_record(event)
     _spread_bonus(event)
     return event
+
+
+def _absences_without_record(event: SpEvent) -> None:
+    """A round marked in ``ABSENT`` with no record for the player (a real file has them) is still an announced
+    absence: a zero record is added, which the player's bonus may then fill."""
+    last = max([event.planned_rounds, *event.rounds], default=0)
+    for p in event.players:
+        for rnd in sorted(p.absent_rounds):
+            if rnd > last or (p.late_entry and rnd < p.late_entry) or (p.withdrawn_from and rnd >= p.withdrawn_from):
+                continue
+            slot = event.rounds.setdefault(rnd, SpRound())
+            if p.key not in slot.alone and not any(p.key in (w, b) for w, b, _ in slot.boards):
+                slot.alone[p.key] = 0
 
 
 def _check_withdrawals(event: SpEvent) -> None:
@@ -491,8 +506,8 @@ def _text_rounds(event: SpEvent, cells_of: dict[int, list[tuple[int, int, str, s
             opp, code, where = cells[rnd]
             slot = event.rounds.setdefault(rnd, SpRound())
             if opp <= 0:
-                if rnd in blank and (rnd <= lead or rnd > trail):
-                    continue  # not in the tournament that round (late entry, withdrawal)
+                if rnd in blank:
+                    continue  # no record: not in the tournament (late entry, withdrawal) or not paired
                 slot.alone[p.number] = _ALONE.get(code, 0)
                 if code == "+":
                     slot.awarded.add(p.number)  # a point without a game; "W" is the pairing bye (below)

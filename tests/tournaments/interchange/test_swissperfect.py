@@ -12,7 +12,15 @@ from django.urls import reverse
 
 from tests.tournaments.interchange.helpers import row_counts
 from tests.tournaments.interchange.sp_files import SCO_FIELDS, TRN_FIELDS, dbf, game, ini, player, zipped
-from tournaments.interchange import InterchangeError, Upload, crosstable_sp, file_type_of, import_file, import_upload
+from tournaments.interchange import (
+    InterchangeError,
+    Upload,
+    crosstable_sp,
+    crosstable_sp_file,
+    file_type_of,
+    import_file,
+    import_upload,
+)
 from tournaments.interchange.dbase import DbfError, read_dbf
 from tournaments.models import Absence, Board, Entry, Game, Seat
 
@@ -427,7 +435,6 @@ def test_a_player_whose_sex_the_file_does_not_give_is_in_no_category_by_sex(dire
 
 
 def test_the_cross_table_file_is_windows_1252_and_hostile_text_stays_in_its_cell():
-    from tournaments.interchange import crosstable_sp_file
     from tournaments.models import Player
 
     t = import_upload(Upload(sp_zip(), "olinda.zip")).tournament
@@ -572,3 +579,28 @@ def test_an_ini_without_its_tournament_section_names_the_tournament_after_the_fi
         "Swiss Perfect, CLUBE10.ini: sem a seção [Tournament Info]; o torneio leva o nome do arquivo (CLUBE10), sem "
         "árbitro, e tantas rodadas quantas foram jogadas"
     )
+
+
+def test_a_round_without_a_record_is_no_absence_and_is_written_as_swiss_perfect_writes_it():
+    # Ana and Bruno have no record in round 3 (not paired, no absence announced): Swiss Perfect writes "0:" there
+    results = [r for r in RESULTS if (r["ROUND"], r["WHITE"]) != (3, 1)]
+    t = import_upload(Upload(sp_zip(results=results), "olinda.zip")).tournament
+    assert not Absence.objects.filter(entry__tournament=t, round_number=3).exists()
+    lines = crosstable_sp(t).split("\r\n")
+    assert [line.split("\t")[-1] for line in lines[2:8]] == [" 4:D", " 0: ", " 0: ", " 1:D", " 0: ", " 0:W"]
+    assert [line.split("\t")[-2] for line in lines[2:8]][3] == " 0:-"  # Carla's announced absence in round 2
+    # and read back: still no absence, the same cross table
+    again = import_upload(Upload(crosstable_sp_file(t), "Aberto de Olinda.txt")).tournament
+    assert not Absence.objects.filter(entry__tournament=again, round_number=3).exists()
+    assert crosstable_sp(again) == crosstable_sp(t)
+
+
+def test_a_round_marked_absent_without_a_record_is_still_an_announced_absence():
+    # Carla marked absent in round 2 but with no record there (a real file has such), Edu marked absent in round 4,
+    # the one still to be paired
+    players = [*PLAYERS[:5], {**PLAYERS[5], "ABSENT": 8}]
+    results = [r for r in RESULTS if (r["ROUND"], r["WHITE"]) != (2, 5)]
+    t = import_upload(Upload(sp_zip(players, results, rounds=4), "olinda.zip")).tournament
+    own = Absence.objects.filter(entry__tournament=t).order_by("round_number")
+    assert list(own.values_list("entry__pairing_number", "round_number", "value")) == [(4, 2, "zero"), (6, 4, "zero")]
+    assert t.rounds.count() == 3 and t.planned_rounds == 4
