@@ -100,6 +100,16 @@ def shot():
 
 
 @pytest.fixture(autouse=True)
+def opening_tables(transactional_db):
+    """The tablita tables come from a data migration, which the flush between transactional tests wipes."""
+    from tournaments.models import Opening, OpeningTable
+    from tournaments.openings_data import load_opening_tables
+
+    if not OpeningTable.objects.exists():
+        load_opening_tables(OpeningTable, Opening)
+
+
+@pytest.fixture(autouse=True)
 def _fresh_cache():
     from django.core.cache import cache
 

@@ -14,16 +14,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PASSWORD = "senha-forte-123"
 
 
-@pytest.fixture(autouse=True)
-def opening_tables(transactional_db):
-    """The tablita tables come from a data migration, which the flush between transactional tests wipes."""
-    from tournaments.models import Opening, OpeningTable
-    from tournaments.openings_data import load_opening_tables
-
-    if not OpeningTable.objects.exists():
-        load_opening_tables(OpeningTable, Opening)
-
-
 @pytest.fixture
 def director_login(django_user_model):
     user = django_user_model.objects.create_user("diretora", password=PASSWORD)

@@ -29,15 +29,6 @@ NAMES = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def opening_tables(transactional_db):
-    from tournaments.models import Opening, OpeningTable
-    from tournaments.openings_data import load_opening_tables
-
-    if not OpeningTable.objects.exists():
-        load_opening_tables(OpeningTable, Opening)
-
-
 @pytest.fixture
 def people(django_user_model):
     director = django_user_model.objects.create_user("diretora", password=PASSWORD, first_name="Marta")

@@ -19,16 +19,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
-@pytest.fixture(autouse=True)
-def opening_tables(transactional_db):
-    """The tablita tables come from a data migration, which the flush between transactional tests wipes."""
-    from tournaments.models import Opening, OpeningTable
-    from tournaments.openings_data import load_opening_tables
-
-    if not OpeningTable.objects.exists():
-        load_opening_tables(OpeningTable, Opening)
-
-
 @pytest.fixture
 def finished(opening_tables, django_user_model):
     """Every planned round published with every result in: the tournament is over."""

@@ -18,15 +18,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PASSWORD = "senha-forte-123"
 
 
-@pytest.fixture(autouse=True)
-def opening_tables(transactional_db):
-    from tournaments.models import Opening, OpeningTable
-    from tournaments.openings_data import load_opening_tables
-
-    if not OpeningTable.objects.exists():
-        load_opening_tables(OpeningTable, Opening)
-
-
 @pytest.fixture
 def event(django_user_model):
     user = django_user_model.objects.create_user("diretora", password=PASSWORD)
