@@ -99,11 +99,43 @@ def board_pair(board: Board) -> tuple[Entry | None, Entry | None]:
     return first, second
 
 
-def entries_in_order(tournament: Tournament, categories: bool = True) -> list[Entry]:
-    """The entries with their players, by pairing number; ``categories``: with their categories loaded too (a
-    page that shows none saves a third of the read on a large event)."""
-    entries = Entry.objects.filter(tournament=tournament).select_related("player").order_by("pairing_number", "id")
-    return list(entries.prefetch_related("categories") if categories else entries)
+def entries_in_order(tournament: Tournament) -> list[Entry]:
+    return list(
+        Entry.objects.filter(tournament=tournament)
+        .select_related("player")
+        .prefetch_related("categories")
+        .order_by("pairing_number", "id")
+    )
+
+
+# What the overall standings (computation and table) read of an entry and its player.
+STANDINGS_ENTRY_FIELDS = (
+    "id",
+    "tournament_id",
+    "player_id",
+    "pairing_number",
+    "rating",
+    "status",
+    "withdrawn_from_round",
+    "withdrawal_kind",
+    "late_entry_round",
+    "player__id",
+    "player__name",
+    "player__state",
+)
+
+
+def standings_entries(tournament: Tournament) -> list[Entry]:
+    """The entries as the overall standings page reads them: by pairing number, with their players, only the
+    fields in ``STANDINGS_ENTRY_FIELDS`` (on a 1,000-player event the rest, dates and JSON to convert on every
+    row, was a third of the entries' read). Any other field costs a query per entry when read: the page's
+    query-count test (tests/public/test_speed.py) fails then."""
+    return list(
+        Entry.objects.filter(tournament=tournament)
+        .select_related("player")
+        .only(*STANDINGS_ENTRY_FIELDS)
+        .order_by("pairing_number", "id")
+    )
 
 
 def _board_shape(results: dict[int, str | None], scoring: dict[str, Decimal]) -> tuple[Decimal, Decimal, str, str]:
@@ -158,16 +190,15 @@ def tournament_history(
             if shape is None:
                 shape = shapes[key] = _board_shape(results, scoring)
             p1, p2, kind1, kind2 = shape
-            for me, opp, mine, theirs, colour, kind in (
-                (first, second, p1, p2, "w", kind1),
-                (second, first, p2, p1, "b", kind2),
-            ):
-                pk = me.pk
-                if pk in history:
-                    history[pk].append(
-                        RoundRecord(rnd.number, kind, mine, opp.pairing_number, colour, board.number, results, theirs)
-                    )
-                seen.add(pk)
+            first_pk, second_pk = first.pk, second.pk
+            own = history.get(first_pk)
+            if own is not None:
+                own.append(RoundRecord(rnd.number, kind1, p1, second.pairing_number, "w", board.number, results, p2))
+            own = history.get(second_pk)
+            if own is not None:
+                own.append(RoundRecord(rnd.number, kind2, p2, first.pairing_number, "b", board.number, results, p1))
+            seen.add(first_pk)
+            seen.add(second_pk)
         for seat in rnd.bye_seats:  # type: ignore[attr-defined]  # the prefetch of rounds_with_boards
             if seat.entry_id in history:
                 history[seat.entry_id].append(RoundRecord(rnd.number, "pab", bye_points(tournament)))

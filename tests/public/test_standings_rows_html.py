@@ -54,3 +54,40 @@ def test_the_page_shows_the_rows(client, director):
     html = client.get(f"/t/{t.slug}/classificacao/").content.decode()
     table = standings_table(t)
     assert "".join(r["html"] for r in table["rows"]) in html
+
+
+def test_overall_standings_read_only_some_entry_fields_in_a_fixed_number_of_queries(client, director, make_player):
+    """The overall pages read the entries with only the fields the standings use (selectors.standings_entries):
+    entries that sat every round out (late, then withdrawn) make the history read the other fields it needs, and
+    the pages still take no query per entry."""
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    from tournaments.models import Entry
+
+    t = build_tournament(slug="linhas", players=30, rounds=4, user=director)
+    urls = (reverse("public:standings", args=[t.slug]), reverse("public:print_standings", args=[t.slug]))
+    for url in urls:  # the first request of a page reads what later ones keep (the slug map)
+        client.get(url)
+    counts = []
+    for late in (1, 4):
+        for n in range(len(counts) // len(urls), late):
+            Entry.objects.create(
+                tournament=t,
+                player=make_player(name=f"Tardio Lins {n}", state="PE"),
+                pairing_number=31 + n,
+                rating=None if n % 2 else 1700,
+                late_entry_round=3,
+                status="withdrawn",
+                withdrawn_from_round=4,
+                withdrawal_kind="abandonment",
+            )
+        for url in urls:
+            cache.clear()
+            with CaptureQueriesContext(connection) as ctx:
+                html = client.get(url).content.decode()
+            counts.append(len(ctx.captured_queries))
+            assert f"Tardio Lins {late - 1}" in html and f"{30 + late} · PE" in html
+    assert counts[:2] == counts[2:] and max(counts) <= 15
