@@ -51,6 +51,7 @@ from .model import (
 )
 from .tiebreaks import PlayedRound, TiebreakCalculator
 
+_WITHDRAWN = RoundKind.WITHDRAWN
 NORMAL_ORDER = ("progressive", "progressive_corrected", "buchholz")
 ORDER_END = ("progressive_corrected", "buchholz", "progressive")
 ORDER_SECOND = ("progressive_corrected", "progressive", "buchholz")
@@ -255,6 +256,7 @@ def compute_standings(tournament: TournamentData, settings: StandingsSettings = 
             order, reasons = cbjd_order(calc, group, top3)
         else:
             order, reasons = tuple(settings.profile), ()
+        keys = tuple(order) + tuple(k for k in TIEBREAK_KEYS if k not in order)  # the order's keys, then the others
         for part in _split(calc, group, order, values):
             first = position + 1
             last = position + len(part)
@@ -264,12 +266,12 @@ def compute_standings(tournament: TournamentData, settings: StandingsSettings = 
                 position += 1
                 p = calc.players[pid]
                 vals = values[pid]
-                ordered = {k: vals[k] for k in order}
-                ordered.update((k, vals[k]) for k in TIEBREAK_KEYS if k not in ordered)
-                withdrawn_from = next(
-                    (i + 1 for i, rec in enumerate(calc.records[pid]) if rec.kind is RoundKind.WITHDRAWN),
-                    None,
-                )
+                ordered = {k: vals[k] for k in keys}
+                withdrawn_from = None
+                for i, rec in enumerate(calc.records[pid]):
+                    if rec.kind is _WITHDRAWN:
+                        withdrawn_from = i + 1
+                        break
                 rows.append(
                     StandingRow(
                         position=position,

@@ -51,6 +51,7 @@ _OTB = frozenset(g for g in GameResult if g.over_the_board)
 _MIRROR = {g: g.mirror for g in GameResult}
 _RIGA = {g: g.riga_units for g in GameResult}
 _FIRST = itemgetter(0)
+_new_tuple = tuple.__new__
 
 
 def round_half_up(value: Exact) -> int:
@@ -199,7 +200,7 @@ class TiebreakCalculator:
                     played = games_points
                 elif played.__class__ is not int:  # an int is the usual case: checked without a call
                     played = _given(p, index, played)
-                return PlayedRound(_PLAYED, opponent, played, games, outcome)
+                return _new_tuple(PlayedRound, (_PLAYED, opponent, played, games, outcome))
         points = rec.points
         if points is not None:
             points = _given(p, index, points)
@@ -242,7 +243,9 @@ class TiebreakCalculator:
                     cats[i] = 4
                 later_all_vur = later_all_vur and k in _VUR
             self.category[pid] = cats
-            self.adjusted[pid] = sum(rd if cats[i] == 5 else recs[i].points for i in range(R))
+            # without a category-5 round the terms are the score's, in the same order: the same sum
+            score = self.score[pid]
+            self.adjusted[pid] = sum(rd if cats[i] == 5 else recs[i].points for i in range(R)) if 5 in cats else score
 
         if self.s.dummy_cap_rounds == DummyCapRounds.PLANNED:
             cap_rounds = max(self.t.planned_rounds, R)
@@ -252,13 +255,17 @@ class TiebreakCalculator:
         capped = self.t.unplayed_rules == UnplayedRules.FIDE2026
 
         self.contributions: dict[int, list[Contribution]] = {}
+        adjusted = self.adjusted
         for pid, recs in self.records.items():
             own = self.score[pid]
             contribs: list[Contribution] = []
             for i, rec in enumerate(recs):
-                if isinstance(rec, PlayedRound):
+                if rec.__class__ is PlayedRound:
+                    # Contribution(...) without the named tuple's __new__ call (one per player and round)
                     contribs.append(
-                        Contribution(i + 1, rec.opponent, self.adjusted[rec.opponent], rec.points, False, False)
+                        _new_tuple(
+                            Contribution, (i + 1, rec.opponent, adjusted[rec.opponent], rec.points, False, False)
+                        )
                     )
                     continue
                 value = own
@@ -492,6 +499,7 @@ class TiebreakCalculator:
         rd = self.round_draw
         score = self.score
         rating = self._ratings
+        riga_units = self._riga
         for rec in recs:
             if rec.__class__ is PlayedRound:
                 outcome = rec.outcome
@@ -500,7 +508,8 @@ class TiebreakCalculator:
                 match_points += 1 + outcome
                 rating_total += rating[rec.opponent]
                 rated += 1
-                riga += score[rec.opponent] * self._riga_units(rec.games)
+                units = riga_units.get(rec.games)
+                riga += score[rec.opponent] * (self._riga_units(rec.games) if units is None else units)
             else:
                 match_points += 2 if rec.points > rd else 1 if rec.points == rd else 0
             games_won += rec.games.count(GameResult.WIN)
