@@ -1,13 +1,17 @@
 """Benchmark: standings of a 500-player, 11-round micro-match Swiss built in memory.
 
     PYTHONPATH=. .venv/bin/python bench/standings.py [players] [rounds]
+    PYTHONPATH=. .venv/bin/python bench/standings.py 1000 11     # issue 17's size
 
 Prints the seconds taken by ``compute_standings`` (the pure part: no database), best
-of 5 runs.  Target: under 0.3 s.  The tournament is random but reproducible (seed 2026):
+of 5 runs, wall and CPU (the CPU time is the figure to judge on a shared machine; the
+load average is printed too).  Target: under 0.3 s for 1,000 players x 11 rounds.
+The tournament is random but reproducible (seed 2026):
 score-ordered pairings, a few forfeits, absences, withdrawals and half-forfeited
 micro-matches, and byes when the number of players to pair is odd.
 """
 
+import os
 import random
 import sys
 import time
@@ -77,15 +81,18 @@ def main() -> None:
     n_players = int(sys.argv[1]) if len(sys.argv) > 1 else 500
     n_rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 11
     t = build(n_players, n_rounds)
-    best = None
+    walls, cpus = [], []
     for profile in ("cbjd",):
         for _ in range(5):
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             s = compute_standings(t, StandingsSettings(profile=profile))
-            elapsed = time.perf_counter() - start
-            best = elapsed if best is None else min(best, elapsed)
+            walls.append(time.perf_counter() - start)
+            cpus.append(time.process_time() - cpu)
     assert len(s.rows) == n_players
-    print(f"{best:.4f}")
+    print(
+        f"compute_standings, {n_players} players x {n_rounds} rounds: best of 5 {min(walls):.4f} s wall, "
+        f"{min(cpus):.4f} s CPU (target < 0.3 s for 1,000 x 11); load average {os.getloadavg()[0]:.1f}"
+    )
 
 
 if __name__ == "__main__":
