@@ -2,7 +2,9 @@
 
 A category is defined per tournament: everyone (absoluto), by sex (feminino),
 and by age on 31 December of the tournament's year (``max_age`` 17 = sub-18,
-``min_age`` for veterans).  A player can be in several categories.
+``min_age`` for veterans).  A player can be in several categories.  That age is
+the tournament's year minus the year of birth, so a year of birth alone (what some
+files give, e.g. a TRF's ``1975/00/00``) decides it as a full date does.
 """
 
 from __future__ import annotations
@@ -30,25 +32,33 @@ class Person:
     id: int
     sex: str | None = None
     birth_date: date | None = None
+    birth_year: int | None = None  # when only the year is known (the date wins when both are given)
+
+    @property
+    def year_of_birth(self) -> int | None:
+        return self.birth_date.year if self.birth_date is not None else self.birth_year
 
 
-def age_on_december_31(birth_date: date, year: int) -> int:
-    """Age reached on 31 December of ``year`` (everyone has had the birthday by then)."""
-    return year - birth_date.year
+def age_on_december_31(birth: date | int, year: int) -> int:
+    """Age reached on 31 December of ``year`` (everyone has had the birthday by then): ``birth`` is the birth
+    date or the year of birth alone."""
+    return year - (birth if isinstance(birth, int) else birth.year)
 
 
 def is_member(rule: CategoryRule, person: Person, year: int) -> bool:
     """Whether ``person`` belongs to ``rule`` in a tournament of ``year``.
 
-    A sex or age condition that cannot be checked (sex or birth date missing)
-    excludes the person; a category without conditions contains everyone.
+    A sex or age condition that cannot be checked (sex, or both birth date and
+    year of birth, missing) excludes the person; a category without conditions
+    contains everyone.
     """
     if rule.sex is not None and (person.sex or "").upper() != rule.sex.upper():
         return False
     if rule.max_age is not None or rule.min_age is not None:
-        if person.birth_date is None:
+        born = person.year_of_birth
+        if born is None:
             return False
-        age = age_on_december_31(person.birth_date, year)
+        age = age_on_december_31(born, year)
         if rule.max_age is not None and age > rule.max_age:
             return False
         if rule.min_age is not None and age < rule.min_age:

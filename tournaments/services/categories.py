@@ -39,9 +39,14 @@ def rule_of(category: Category) -> CategoryRule:
 
 def members_by_rule(category: Category, entries: Iterable[Entry]) -> list[Entry]:
     rule, year = rule_of(category), category.tournament.start_date.year
-    return [
-        e for e in entries if is_member(rule, Person(id=e.pk, sex=e.player.sex, birth_date=e.player.birth_date), year)
-    ]
+    return [e for e in entries if is_member(rule, person_of(e), year)]
+
+
+def person_of(entry: Entry) -> Person:
+    """What a category rule checks of an entry: sex, and birth date or (a player imported with only the year)
+    year of birth."""
+    p = entry.player
+    return Person(id=entry.pk, sex=p.sex, birth_date=p.birth_date, birth_year=p.birth_year)
 
 
 def _assign(category: Category) -> int:

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .. import cache
+from ..domain.categories import Person, is_member
 from ..models import Absence, AuditEntry, Category, Entry, Player, RatingList, Suspension, Tournament
 from ..models.choices import EntryStatus, SuspensionSource, WithdrawalKind
 from ..models.friendly import fold
@@ -18,32 +19,19 @@ from ..ratinglist import RatingListError, line_message, parse_rating_list
 from ..safetext import has_control_characters, single_line_message
 from ..selectors import latest_rating_list
 from .audit import Actor, audit, login_of
+from .categories import rule_of
 from .errors import ServiceError
 from .players import REGISTRY_FIELDS, as_json
 
 logger = logging.getLogger(__name__)
 
 
-def age_on_31_december(birth_date: date, year: int) -> int:
-    return year - birth_date.year
-
-
 def eligible_categories(tournament: Tournament, player: Player) -> list[Category]:
-    """Categories the player belongs to: sex, and age on 31 December of the tournament's year."""
-    out = []
-    for cat in tournament.categories.all():
-        if cat.sex and player.sex != cat.sex:
-            continue
-        if cat.min_age is not None or cat.max_age is not None:
-            if player.birth_date is None:
-                continue
-            age = age_on_31_december(player.birth_date, tournament.start_date.year)
-            if cat.min_age is not None and age < cat.min_age:
-                continue
-            if cat.max_age is not None and age > cat.max_age:
-                continue
-        out.append(cat)
-    return out
+    """Categories the player belongs to: sex, and age on 31 December of the tournament's year (from the birth
+    date, or the year of birth when only that is known): the categories' own rule, ``domain.categories``."""
+    person = Person(id=0, sex=player.sex, birth_date=player.birth_date, birth_year=player.birth_year)
+    year = tournament.start_date.year
+    return [cat for cat in tournament.categories.all() if is_member(rule_of(cat), person, year)]
 
 
 def blocking_suspension(player: Player, start: date, end: date) -> Suspension | None:

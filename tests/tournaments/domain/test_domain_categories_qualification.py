@@ -48,6 +48,18 @@ def test_age_on_31_december_of_the_tournament_year():
     ) == {1}
 
 
+def test_a_year_of_birth_alone_decides_the_age_on_31_december():
+    """Age on 31 December is the tournament's year minus the year of birth: the year alone (a TRF's ``1975`` or
+    ``1975/00/00``) places the player as a full date of that year would; a date given wins over a year."""
+    assert is_member(SUB18, Person(1, "M", birth_year=2009), 2026)  # 17 on 31/12/2026
+    assert not is_member(SUB18, Person(2, "M", birth_year=2008), 2026)  # 18
+    assert is_member(VET, Person(3, "M", birth_year=1966), 2026) and not is_member(
+        VET, Person(4, birth_year=1967), 2026
+    )
+    assert not is_member(SUB18, Person(5, "M", date(2000, 1, 1), birth_year=2010), 2026)
+    assert members(SUB18, [Person(6, birth_year=2012), Person(7), Person(8, birth_year=1990)], 2026) == {6}
+
+
 def test_category_standings_recompute_ranks_and_keep_shared_places():
     # Tournament 2 with the custom profile [buchholz]: overall 1-2 {P1,P3}, 3-4 {P2,P6}, 5 P4, 6 P5.
     s = compute_standings(build(T2_PLAYERS, T2_ROUNDS), StandingsSettings(profile=["buchholz"]))
