@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from .models import Category, Player, Tournament
-from .models.choices import StaffRole, Variant, WithdrawalKind
+from .models.choices import MAX_ROUNDS, StaffRole, Variant, WithdrawalKind
 from .safetext import validate_single_line
 
 TOURNAMENT_FIELDS = [
@@ -76,7 +76,7 @@ class TournamentForm(forms.ModelForm):
                 "unique": _("Another tournament already uses this web address; choose another one."),
                 "invalid": _("Use only lowercase letters without accents, digits and hyphens (aberto-recife-2026)."),
             },
-            "planned_rounds": {"max_value": _("A tournament has from 1 to 30 rounds.")},
+            "planned_rounds": {"max_value": _("A tournament has from 1 to 100 rounds.")},
         }
 
 
@@ -148,14 +148,14 @@ class EntryForm(forms.Form):
 
 
 class WithdrawForm(forms.Form):
-    from_round = forms.IntegerField(min_value=1, max_value=30, label=_("from round"))
+    from_round = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, label=_("from round"))
     kind = forms.ChoiceField(choices=WithdrawalKind.choices, label=_("kind"))
     note = forms.CharField(max_length=200, label=_("reason (kept in the audit log)"))
     confirm = forms.BooleanField(label=_("I confirm the withdrawal (the player is not paired from that round on)."))
 
 
 class AbsenceForm(forms.Form):
-    round_number = forms.IntegerField(min_value=1, max_value=30, label=_("round"))
+    round_number = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, label=_("round"))
     reason = forms.CharField(required=False, max_length=200, label=_("reason"))
 
 
@@ -181,8 +181,8 @@ class OpeningTableForm(forms.Form):
 class ForbiddenPairForm(forms.Form):
     entry_a = forms.IntegerField(label=_("pairing number"), min_value=1, max_value=99_999)
     entry_b = forms.IntegerField(label=_("pairing number"), min_value=1, max_value=99_999)
-    from_round = forms.IntegerField(required=False, min_value=1, max_value=30, label=_("from round"))
-    to_round = forms.IntegerField(required=False, min_value=1, max_value=30, label=_("to round"))
+    from_round = forms.IntegerField(required=False, min_value=1, max_value=MAX_ROUNDS, label=_("from round"))
+    to_round = forms.IntegerField(required=False, min_value=1, max_value=MAX_ROUNDS, label=_("to round"))
     reason = forms.CharField(required=False, max_length=200, label=_("reason"))
 
 

@@ -70,7 +70,7 @@ def test_the_valid_form_creates_the_tournament(client, director):
 
 CASES = [
     ("tournament_dates_ordered", {"end_date": "2026-11-06"}, "end_date", "A data de término não pode ser anterior"),
-    ("tournament_rounds_range", {"planned_rounds": "31"}, "planned_rounds", "de 1 a 30 rodadas"),
+    ("tournament_rounds_range", {"planned_rounds": "101"}, "planned_rounds", "de 1 a 100 rodadas"),
     ("tournament_minutes_positive", {"minutes_per_game": "0"}, "minutes_per_game", "pelo menos 1 minuto"),
     ("tournament_scoring_ordered", {"score_win": "1", "score_draw": "1"}, "score_win", "A vitória deve valer mais"),
     ("tournament_scoring_ordered", {"score_loss": "-1"}, "score_win", "A vitória deve valer mais"),

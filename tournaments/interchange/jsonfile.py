@@ -64,6 +64,7 @@ from ..models import (
 )
 from ..models.choices import (
     BRAZIL_TIME_ZONES,
+    MAX_ROUNDS,
     RATING_MAX,
     RATING_MIN,
     UF_CODES,
@@ -390,8 +391,8 @@ def _validate(data):
     fields["variant"] = _choice(t, "variant", Variant.values, Variant.BRAZILIAN_64, where, ck)
     fields["format"] = _choice(t, "format", RoundFormat.values, RoundFormat.MICRO_MATCH, where, ck)
     planned = t.get("rounds")
-    if planned is not None and (not _is_int(planned) or not 1 <= planned <= 30):
-        ck.add(where, f"número de rodadas inválido: {planned!r} (de 1 a 30)")
+    if planned is not None and (not _is_int(planned) or not 1 <= planned <= MAX_ROUNDS):
+        ck.add(where, f"número de rodadas inválido: {planned!r} (de 1 a {MAX_ROUNDS})")
         planned = None
     fields["planned_rounds"] = planned or 1
     minutes = t.get("minutes_per_game", 21)
@@ -649,7 +650,7 @@ def _validate(data):
             birth_year = None
         extra["birth_year"] = birth_year
         accelerations = p.get("accelerations", [])
-        if not isinstance(accelerations, list) or len(accelerations) > 30:
+        if not isinstance(accelerations, list) or len(accelerations) > MAX_ROUNDS:
             ck.add(pw, f"valor inválido em “accelerations”: {accelerations!r}")
             accelerations = []
         checked = [_points(a, pw, "accelerations", ck) for a in accelerations]

@@ -30,7 +30,7 @@ from pairing.convert import fmt_tenths
 from pairing.trffile import TrfDocument, TrfPlayer, decode
 
 from ..models import Tournament
-from ..models.choices import RATING_MAX, RATING_MIN, GameResult, RoundStatus, WithdrawalKind
+from ..models.choices import MAX_ROUNDS, RATING_MAX, RATING_MIN, GameResult, RoundStatus, WithdrawalKind
 from .errors import InterchangeError
 from .jsonfile import FORMAT, MAX_PLAYERS, import_data
 
@@ -408,8 +408,8 @@ def read_trf(text: str | bytes, slug: str | None = None) -> tuple[dict[str, Any]
         raise InterchangeError([f"TRF: bye valendo {bye} não é suportado (só o valor da vitória ou do empate)"])
 
     planned = max(doc.total_rounds or 0, played, *(a["round"] for a in ahead), len(rounds), 1)
-    if planned > 30:
-        raise InterchangeError([f"TRF: {planned} rodadas (no máximo 30)"])
+    if planned > MAX_ROUNDS:
+        raise InterchangeError([f"TRF: {planned} rodadas (no máximo {MAX_ROUNDS})"])
     # Accelerations: XXA/250 lines, or a 192 ..._BAKU line read as the engine reads it.
     accelerations = {pid: vals for pid, vals in doc.accelerations.items() if pid in by_player and any(vals)}
     if doc.baku and not accelerations:

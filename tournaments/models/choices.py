@@ -37,6 +37,8 @@ UF_CHOICES = [(uf, uf) for uf in UF_CODES]
 
 RATING_MIN = 100
 RATING_MAX = 3000
+# Rounds of a tournament: lichess Swiss events reach 100, and their TRF files are imported as they are.
+MAX_ROUNDS = 100
 
 
 class Sex(models.TextChoices):

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .choices import (
     BRAZIL_TIME_ZONES,
+    MAX_ROUNDS,
     RATING_MAX,
     RATING_MIN,
     UF_CHOICES,
@@ -185,7 +186,7 @@ class Tournament(FriendlyConstraints):
 
     CONSTRAINT_MESSAGES = {
         "tournament_dates_ordered": ("end_date", _("The end date cannot come before the start date.")),
-        "tournament_rounds_range": ("planned_rounds", _("A tournament has from 1 to 30 rounds.")),
+        "tournament_rounds_range": ("planned_rounds", _("A tournament has from 1 to 100 rounds.")),
         "tournament_minutes_positive": ("minutes_per_game", _("Give at least 1 minute per game.")),
         "tournament_scoring_ordered": (
             "score_win",
@@ -207,7 +208,7 @@ class Tournament(FriendlyConstraints):
         constraints = [
             models.CheckConstraint(condition=Q(end_date__gte=F("start_date")), name="tournament_dates_ordered"),
             models.CheckConstraint(
-                condition=Q(planned_rounds__gte=1, planned_rounds__lte=30), name="tournament_rounds_range"
+                condition=Q(planned_rounds__gte=1, planned_rounds__lte=MAX_ROUNDS), name="tournament_rounds_range"
             ),
             models.CheckConstraint(condition=Q(minutes_per_game__gte=1), name="tournament_minutes_positive"),
             models.CheckConstraint(
