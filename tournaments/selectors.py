@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from django.db.models import Prefetch
 
-from .models import Absence, Board, Entry, Game, RatingList, Round, Seat, Tournament
+from .models import Absence, Board, Entry, Game, OneSidedRound, RatingList, Round, Seat, Tournament
 from .models.choices import ByeValue, OwnAbsenceValue, RoundStatus, SeatSide
 from .scoring import board_points, is_complete, is_played
 
@@ -178,6 +178,7 @@ def tournament_history(
     # what a board's results give each side depends only on the results: worked out once per distinct set of codes
     # (a large event repeats a handful of them on thousands of boards)
     shapes: dict[tuple, tuple] = {}
+    one_sided = one_sided_records(tournament, scoring) if tournament.has_one_sided_rounds else {}
     for rnd in rounds:
         seen = set()
         for board in rnd.boards.all():
@@ -203,6 +204,10 @@ def tournament_history(
             if seat.entry_id in history:
                 history[seat.entry_id].append(RoundRecord(rnd.number, "pab", bye_points(tournament)))
             seen.add(seat.entry_id)
+        for entry_id, record in one_sided.get(rnd.number, {}).items():
+            if entry_id in history and entry_id not in seen:
+                history[entry_id].append(record)
+                seen.add(entry_id)
         for entry_id, records in history.items():
             if entry_id in seen:
                 continue
@@ -218,6 +223,35 @@ def tournament_history(
             else:
                 records.append(RoundRecord(rnd.number, "absent", Decimal(0)))
     return entries, rounds, history
+
+
+# A one-sided round's result character -> (kind, the game's code from White's view when the player is White, and
+# when the player is Black or has no colour).
+_ONE_SIDED = {
+    "1": ("played", "1-0", "0-1"),
+    "=": ("played", "1/2", "1/2"),
+    "0": ("played", "0-1", "1-0"),
+    "+": ("forfeit_win", "+/-", "-/+"),
+    "-": ("forfeit_loss", "-/+", "+/-"),
+}
+
+
+def one_sided_records(tournament: Tournament, scoring: dict[str, Decimal]) -> dict[int, dict[int, RoundRecord]]:
+    """{round number: {entry id: record}} of the rounds an imported file gives for one player alone
+    (``models.OneSidedRound``): each counted as that player's line says, whatever the opponent's says."""
+    out: defaultdict[int, dict[int, RoundRecord]] = defaultdict(dict)
+    rows = OneSidedRound.objects.filter(round__tournament=tournament).values_list(
+        "round__number", "entry_id", "opponent__pairing_number", "colour", "result"
+    )
+    for number, entry_id, opponent, colour, result in rows:
+        if result == "U":
+            out[number][entry_id] = RoundRecord(number, "pab", bye_points(tournament))
+            continue
+        kind, as_white, as_black = _ONE_SIDED[result]
+        results: dict[int, str | None] = {1: as_white if colour == "w" else as_black}
+        mine, theirs = board_points(results, scoring) if colour == "w" else board_points(results, scoring)[::-1]
+        out[number][entry_id] = RoundRecord(number, kind, mine, opponent, colour or None, None, results, theirs)
+    return out
 
 
 def missing_results(rnd: Round) -> list[int]:

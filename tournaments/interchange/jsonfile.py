@@ -22,7 +22,10 @@ header lines no field holds); ``players[]``: ``federation``, ``foreign_id`` (FID
 never a CBJD ID), ``title_as_written``, ``birth_year``, ``accelerations`` (virtual points per round), and ``sex``
 may be ``""`` (not given); ``boards[].colourless`` (a forfeit without colours); ``rounds[].absent_values`` and
 ``absences[].value`` (``zero``/``draw``/``win``: an absence's own value, else the tournament's setting);
-``forbidden`` (``[{"players": [3, 8], "from": null, "to": null}]``: players that must not meet, all mutually).
+``forbidden`` (``[{"players": [3, 8], "from": null, "to": null}]``: players that must not meet, all mutually);
+``rounds[].one_sided`` (``[{"player": 3, "opponent": 7, "colour": "w", "result": "+"}]``: a player's round as
+the file writes it when the opponent's line does not say the same, or a second bye, ``"result": "U"`` with
+``"opponent": null``; ``result`` is the TRF character ``1 = 0 + - U``, ``colour`` ``w``, ``b`` or ``""``).
 
 ``absent`` lists the announced absences of a paired round; a player on no board, not the bye and not
 absent (a withdrawal, a late entry) is simply not listed. Import is one transaction: the whole file is
@@ -55,6 +58,7 @@ from ..models import (
     Entry,
     ForbiddenPair,
     Game,
+    OneSidedRound,
     Opening,
     OpeningTable,
     Player,
@@ -101,6 +105,7 @@ from .limits import MAX_FILE_BYTES
 
 FORMAT = "damas-swiss/1"
 IMPORTED_ENGINE = IMPORTED  # the program of rounds imported from a file that does not name it
+ONE_SIDED_RESULTS = ("1", "=", "0", "+", "-", "U")  # models.OneSidedRound.result
 MAX_ERRORS = 50
 
 
@@ -117,6 +122,19 @@ def export_data(tournament) -> dict:
     ids = player_ids(entries, t.provisional_rating)
     cat_pos = {c.pk: i for i, c in enumerate(categories)}
     rounds = lean_rounds_with_boards(t, entries)
+    one_sided: defaultdict[int, list[dict[str, Any]]] = defaultdict(list)
+    if t.has_one_sided_rounds:
+        for rnum, entry_id, opponent_id, colour, result in OneSidedRound.objects.filter(
+            round__tournament=t
+        ).values_list("round__number", "entry_id", "opponent_id", "colour", "result"):
+            one_sided[rnum].append(
+                {
+                    "player": ids[entry_id],
+                    "opponent": ids[opponent_id] if opponent_id else None,
+                    "colour": colour,
+                    "result": result,
+                }
+            )
     absences = defaultdict(list)
     own_values: dict[int, dict[int, str]] = defaultdict(dict)
     for entry_id, rnum, value in Absence.objects.filter(entry__tournament=t).values_list(
@@ -248,6 +266,8 @@ def export_data(tournament) -> dict:
         }
         if own_values.get(rnd.number):
             r["absent_values"] = {str(pid): v for pid, v in sorted(own_values[rnd.number].items())}
+        if one_sided.get(rnd.number):
+            r["one_sided"] = sorted(one_sided[rnd.number], key=lambda item: item["player"])
         if rnd.manually_edited:
             r["manually_edited"] = True
         if rnd.engine and rnd.engine != IMPORTED_ENGINE:
@@ -832,6 +852,27 @@ def _validate(data):
             ck.add(rw, "“absent” deve ser uma lista de jogadores")
             absent = []
         plan_absent = [pid for pid in absent if place(pid, "ausente")]
+        plan_one_sided = []
+        for item in r.get("one_sided") or []:
+            what = "registro de um só jogador"
+            if not isinstance(item, dict):
+                ck.add(rw, f"“one_sided”: item inválido {item!r}")
+                continue
+            pid, opp = item.get("player"), item.get("opponent")
+            colour, result = item.get("colour", ""), item.get("result")
+            if result not in ONE_SIDED_RESULTS or colour not in ("w", "b", ""):
+                ck.add(rw, f"“one_sided”: resultado {result!r} ou cor {colour!r} inválidos (jogador {pid!r})")
+                continue
+            if (result == "U") != (opp is None) or (result == "U" and colour) or (result in "1=0" and not colour):
+                ck.add(
+                    rw, f"“one_sided”: o jogador {pid!r} tem resultado {result!r}, adversário {opp!r}, cor {colour!r}"
+                )
+                continue
+            if opp is not None and (not _is_int(opp) or opp not in by_id or opp == pid):
+                ck.add(rw, f"“one_sided”: adversário {opp!r} do jogador {pid!r} inválido")
+                continue
+            if place(pid, what):
+                plan_one_sided.append((pid, opp, colour, result))
         own = r.get("absent_values") or {}
         if not isinstance(own, dict):
             ck.add(rw, "“absent_values” deve ser um objeto (jogador -> zero, draw ou win)")
@@ -854,6 +895,7 @@ def _validate(data):
                 "bye": bye,
                 "absent": plan_absent,
                 "absent_values": absent_values,
+                "one_sided": plan_one_sided,
                 "pending": pending,
                 "manually_edited": bool(r.get("manually_edited", False)),
                 "engine": r["engine"][:120]
@@ -1084,6 +1126,21 @@ def _write(plan, user):
         seats.append(Seat(round=rnd, entry=by_id[b["first"]], board=board, side=SeatSide.FIRST))
         seats.append(Seat(round=rnd, entry=by_id[b["second"]], board=board, side=SeatSide.SECOND))
         games.extend(Game(board=board, number=n, result=code) for n, code in enumerate(b["games"], start=1))
+    one_sided = [
+        OneSidedRound(
+            round=rnd,
+            entry=by_id[pid],
+            opponent=by_id[opp] if opp is not None else None,
+            colour=colour,
+            result=result,
+        )
+        for rnd, r in zip(round_objs, plan["rounds"])
+        for pid, opp, colour, result in r["one_sided"]
+    ]
+    if one_sided:
+        OneSidedRound.objects.bulk_create(one_sided, batch_size=1000)
+        Tournament.objects.filter(pk=tournament.pk).update(has_one_sided_rounds=True)
+        tournament.has_one_sided_rounds = True
     for rnd, r in zip(round_objs, plan["rounds"]):
         if r["bye"] is not None:
             seats.append(Seat(round=rnd, entry=by_id[r["bye"]], side=SeatSide.BYE))

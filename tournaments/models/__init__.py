@@ -4,7 +4,7 @@ from .audit import AuditEntry
 from .jobs import PairingJob
 from .openings import Opening, OpeningDraw, OpeningTable
 from .players import Player, RatingList, Suspension
-from .rounds import Board, Game, Round, Seat
+from .rounds import Board, Game, OneSidedRound, Round, Seat
 from .tournament import Absence, Category, Entry, ForbiddenPair, Tournament, TournamentRole
 
 __all__ = [
@@ -15,6 +15,7 @@ __all__ = [
     "Entry",
     "ForbiddenPair",
     "Game",
+    "OneSidedRound",
     "Opening",
     "OpeningDraw",
     "OpeningTable",

@@ -138,3 +138,45 @@ class Game(models.Model):
 
     def __str__(self):
         return f"{self.board} — {_('game')} {self.number}: {self.result or '…'}"
+
+
+class OneSidedRound(models.Model):
+    """One player's round as an imported file (TRF) writes it when the rest of the file does not say the same: a
+    forfeit the opponent's line does not show, a second pairing-allocated bye in the round, a game whose two
+    lines give contradicting results. The reference engine reads every player's line on its own, so the app
+    keeps such a round for that player alone, on no board, and counts it (points, opponents met, the bye had)
+    exactly as the file says; the TRF export writes it back as it was.
+
+    ``result`` is the file's character: ``1`` ``=`` ``0`` (a game; ``colour`` ``w``/``b``), ``+`` ``-`` (a
+    forfeit; ``colour`` may be blank), ``U`` (the pairing-allocated bye: no opponent, no colour).
+    """
+
+    RESULTS = ("1", "=", "0", "+", "-", "U")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="one_sided")
+    entry = models.ForeignKey("tournaments.Entry", on_delete=models.RESTRICT, related_name="one_sided_rounds")
+    opponent = models.ForeignKey(
+        "tournaments.Entry", on_delete=models.RESTRICT, null=True, blank=True, related_name="+"
+    )
+    colour = models.CharField(_("colour"), max_length=1, blank=True)
+    result = models.CharField(_("result"), max_length=1)
+
+    class Meta:
+        verbose_name = _("round as the imported file writes it for one player")
+        verbose_name_plural = _("rounds as the imported file writes them for one player")
+        ordering = ["round", "entry"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entry"], name="one_sided_once_per_round"),
+            models.CheckConstraint(condition=Q(result__in=["1", "=", "0", "+", "-", "U"]), name="one_sided_result"),
+            models.CheckConstraint(condition=Q(colour__in=["w", "b", ""]), name="one_sided_colour"),
+            models.CheckConstraint(
+                condition=(Q(result="U") & Q(opponent__isnull=True) & Q(colour=""))
+                | (Q(result__in=["+", "-"]) & Q(opponent__isnull=False))
+                | (Q(result__in=["1", "=", "0"]) & Q(opponent__isnull=False) & Q(colour__in=["w", "b"])),
+                name="one_sided_shape",
+            ),
+            models.CheckConstraint(condition=~Q(opponent=models.F("entry")), name="one_sided_not_self"),
+        ]
+
+    def __str__(self):
+        return f"{self.entry} — {self.round}: {self.result}"

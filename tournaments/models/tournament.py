@@ -78,6 +78,8 @@ class Tournament(FriendlyConstraints):
     # What an imported TRF's header says that no other field holds (federation, type, deputy arbiters, round
     # dates, tiebreak and rank-method lines), written back by the TRF export.
     trf_header = models.JSONField(_("other TRF header lines"), default=dict, blank=True)
+    # An imported file gave rounds that only one player's line says (models.OneSidedRound): read only then.
+    has_one_sided_rounds = models.BooleanField(_("has rounds kept for one player alone"), default=False)
     time_zone = models.CharField(_("time zone"), max_length=40, choices=BRAZIL_TIME_ZONES, default="America/Sao_Paulo")
 
     # Scoring per game and the values of unplayed rounds.

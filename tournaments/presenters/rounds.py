@@ -218,6 +218,10 @@ class PublicData:
         return rows
 
     @cached_property
+    def by_number(self):
+        return {e.pairing_number: e for e in self.entries if e.pairing_number is not None}
+
+    @cached_property
     def seat_index(self):
         """(round number, entry id) -> (board, first entry, second entry), built once for every card."""
         index = {}
@@ -261,6 +265,9 @@ class PublicData:
                             "outcome": player_outcome(code) if code else None,
                         }
                     )
+            if seat is None and record.opponent is not None:  # a round an imported file gives for this player alone
+                item.colour = record.colour
+                item.opponent = self.by_number.get(record.opponent)
             running += record.points
             item.running = running
             item.points_text = self.fmt(record.points)

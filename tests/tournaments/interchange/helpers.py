@@ -15,6 +15,7 @@ COUNTED_MODELS = (
     "Seat",
     "Game",
     "Absence",
+    "OneSidedRound",
     "AuditEntry",
 )
 
