@@ -7,7 +7,10 @@ next round exactly as ``python -m pairing`` pairs the file.
 Per round column: a game or forfeit -> a board (first = White; a forfeit written without colours keeps none);
 ``U`` (or ``+`` without opponent) -> the pairing-allocated bye; ``H``/``=``, ``F``, ``Z`` -> an announced absence
 worth a draw, a win or zero (each absence keeps its own value); ``-`` or blank -> not paired (zero). In the round
-to pair's column every one of these (``-`` too) is an absence of that round: the player is not paired. What the
+to pair's column every one of these (``-`` too) is an absence of that round: the player is not paired. A round
+one player's line gives and the rest of the file does not say the same (a forfeit the opponent's line does not
+show, a second ``U`` in the round, results that contradict) is kept for that player alone
+(``models.OneSidedRound``), as the engine reads every line on its own. What the
 file says that pairs nothing (names as written, sex, titles, federation, FIDE or other IDs, birth dates or years,
 time control, header lines) is kept; what cannot be read is a warning, never a refusal. The product's own export
 adds ``DSW`` lines (ignored by every other reader) for what TRF cannot say: CBJD IDs, withdrawals, late entries,
@@ -66,6 +69,8 @@ _GAME_CODE = {
     ("-", "-"): GameResult.DOUBLE_FORFEIT,
 }
 _ABSENCE_VALUE = {M.HALF_BYE: "draw", M.FULL_BYE: "win", M.ZERO_BYE: "zero"}
+# A round kept for one player alone (models.OneSidedRound): the TRF character as the model stores it.
+_ONE_SIDED_RESULT = {"1": "1", "W": "1", "=": "=", "D": "=", "0": "0", "L": "0", "+": "+", "-": "-", "U": "U"}
 MAX_WARNINGS = 40
 DEFAULT_TYPE = "Sistema suíço (holandês FIDE C.04.3)"  # the 092 line of the product's export
 
@@ -161,6 +166,7 @@ class _Reader:
         bye = None
         absent: list[int] = []
         absent_values: dict[str, str] = {}
+        self.one_sided: list[dict[str, Any]] = []
         seen: set[int] = set()
         for p in self.doc.players:
             b = p.blocks[rnum - 1] if len(p.blocks) >= rnum else None
@@ -169,15 +175,17 @@ class _Reader:
             where = f"TRF, linha {p.line}, rodada {rnum}"
             if b.kind == M.PAB:
                 if bye is not None:
-                    self.errors.append(f"{where}: dois byes na mesma rodada (jogadores {bye} e {p.number})")
-                bye = p.number
+                    # a second bye in the round: kept for that player alone, as the engine reads it
+                    self._one_sided(p, b, rnum, "outro bye (U) na mesma rodada, do jogador " + str(bye))
+                else:
+                    bye = p.number
             elif b.kind in _ABSENCE_VALUE:
                 if b.result in ("-", " "):
                     continue  # not paired, zero: no announced absence
                 absent.append(p.number)
                 absent_values[str(p.number)] = _ABSENCE_VALUE[b.kind]
             else:
-                board = self._board(p, b, rnum, where)
+                board = self._board(p, b, rnum, where, seen)
                 if board is not None:
                     seen.update((board["first"], board["second"]))
                     boards.append(board)
@@ -198,11 +206,22 @@ class _Reader:
         }
         if absent_values:
             rnd["absent_values"] = absent_values
+        if self.one_sided:
+            rnd["one_sided"] = self.one_sided
         if self.ext["engine"].get(rnum):
             rnd["engine"] = self.ext["engine"][rnum]
         return rnd
 
-    def _board(self, p: TrfPlayer, b: trffile.Block, rnum: int, where: str) -> dict[str, Any] | None:
+    def _one_sided(self, p: TrfPlayer, b: trffile.Block, rnum: int, why: str) -> None:
+        """The round as ``p``'s line writes it, kept for ``p`` alone (``models.OneSidedRound``), and said."""
+        result = "U" if b.kind == M.PAB else _ONE_SIDED_RESULT[b.result]
+        self.one_sided.append({"player": p.number, "opponent": b.opponent, "colour": b.colour, "result": result})
+        self.warnings.append(
+            f"linha {p.line}, rodada {rnum}: “{b.text().strip()}” do jogador {p.number} importado como o arquivo o "
+            f"escreve, só para esse jogador ({why})"
+        )
+
+    def _board(self, p: TrfPlayer, b: trffile.Block, rnum: int, where: str, seen: set[int]) -> dict[str, Any] | None:
         opp_id = b.opponent
         assert opp_id is not None
         opp = self.by_id.get(opp_id)
@@ -212,25 +231,48 @@ class _Reader:
         ob = opp.blocks[rnum - 1] if len(opp.blocks) >= rnum else None
         if ob is None or ob.opponent != p.number:
             said = "ninguém" if ob is None or ob.opponent is None else f"o jogador {ob.opponent}"
-            self.errors.append(f"{where}: o jogador {p.number} enfrenta {opp_id}, mas {opp_id} enfrenta {said}")
+            if b.kind == M.GAME:  # the engine refuses a game its opponent's line does not show
+                self.errors.append(
+                    f"{where}: o jogador {p.number} jogou com {opp_id}, mas a linha de {opp_id} mostra {said} "
+                    "nessa rodada"
+                )
+            else:
+                self._one_sided(p, b, rnum, f"a linha do jogador {opp_id} mostra {said} nessa rodada")
+            return None
+        if (b.kind == M.GAME) != (ob.kind == M.GAME):  # the engine refuses a game against a forfeit
+            self.errors.append(
+                f"{where}: os resultados de {p.number} e {opp_id} não conferem (“{b.result}” e “{ob.result}”): "
+                "uma partida jogada contra um W.O."
+            )
+            seen.update((p.number, opp_id))
             return None
         if b.colour and b.colour == ob.colour:
-            self.errors.append(f"{where}: {p.number} e {opp_id} com a mesma cor")
+            if b.kind == M.GAME:  # refused by the engine too
+                self.errors.append(f"{where}: {p.number} e {opp_id} com a mesma cor")
+                seen.update((p.number, opp_id))
+                return None
+            self._both_one_sided(p, b, opp, ob, rnum, "a mesma cor nas duas linhas")
+            seen.update((p.number, opp_id))
             return None
         if b.colour == "b" or (not b.colour and ob.colour == "w"):
             white, black, wb, bb = opp, p, ob, b
         else:
             white, black, wb, bb = p, opp, b, ob
         code = _GAME_CODE.get((_outcome(wb), _outcome(bb)))
-        if code is None or (wb.kind == M.GAME) != (bb.kind == M.GAME):
-            self.errors.append(
-                f"{where}: os resultados de {p.number} e {opp_id} não conferem (“{b.result}” e “{ob.result}”)"
-            )
+        if code is None:
+            self._both_one_sided(p, b, opp, ob, rnum, f"resultados que não conferem: “{b.result}” e “{ob.result}”")
+            seen.update((p.number, opp_id))
             return None
         board: dict[str, Any] = {"first": white.number, "second": black.number, "games": [code]}
         if not b.colour and not ob.colour:
             board["colourless"] = True  # a forfeit without colours: none is invented
         return board
+
+    def _both_one_sided(
+        self, p: TrfPlayer, b: trffile.Block, opp: TrfPlayer, ob: trffile.Block, rnum: int, why: str
+    ) -> None:
+        self._one_sided(p, b, rnum, why)
+        self._one_sided(opp, ob, rnum, why)
 
     # --------------------------------------------------------------------------------------------- players
     def player(self, p: TrfPlayer) -> dict[str, Any]:

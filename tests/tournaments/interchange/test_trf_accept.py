@@ -1,0 +1,355 @@
+"""Rare TRF files the engine accepts are imported too, read as the engine reads them: withdrawals written in the
+round to pair's column, several announced byes beside the pairing-allocated one, years of birth alone, more than
+30 rounds. Each file: exact data in the database, the app's next pairing equal to ``python -m pairing`` on the
+same file, the export paired the same way and imported back into the same tournament. What the app's model cannot
+hold is refused with one line naming the player and the round, and writes nothing."""
+
+from datetime import date
+
+import pytest
+
+from tests.tournaments.interchange.helpers import row_counts
+from tests.tournaments.interchange.test_trf_real_files import app_pairs, engine_pairs, line, same_tournament
+from tournaments.interchange import InterchangeError, export_trf, import_trf_with_warnings
+from tournaments.models import Absence
+from tournaments.models.choices import SeatSide
+
+pytestmark = pytest.mark.django_db
+
+
+def trf_file(players, *extra, rounds=5, start="2026/02/01", ending="\n"):
+    head = ["012 Aberto de Teste", "022 Recife", f"042 {start}", f"XXR {rounds}", "XXC white1", *extra]
+    return ending.join(head + players) + ending
+
+
+def absences(t):
+    return sorted(
+        Absence.objects.filter(entry__tournament=t).values_list("entry__pairing_number", "round_number", "value")
+    )
+
+
+def bye_of(t, number):
+    seat = t.rounds.get(number=number).seats.filter(side=SeatSide.BYE).first()
+    return seat.entry.pairing_number if seat else None
+
+
+def imported_and_paired_as_the_engine(text, director):
+    """Import ``text``; the export pairs as the file and reads back as the same tournament; the app pairs the next
+    round as the engine pairs the file. Returns the tournament (its next round paired)."""
+    expected = engine_pairs(text)
+    t, _warnings = import_trf_with_warnings(text, user=director)
+    exported = export_trf(t)
+    assert engine_pairs(exported) == expected
+    again, _w = import_trf_with_warnings(exported)
+    assert same_tournament(t, again)
+    assert app_pairs(t, director) == expected
+    return t
+
+
+# --------------------------------------------------------------------------------------------- withdrawals
+def withdrawals():
+    """Round 3 to pair. 5 withdrew after round 1 (``0000 - -`` from round 2 on, then ``-`` in round 3); 6 lost by
+    forfeit in round 2 and is written ``       -`` (nothing but the result) in round 3; 7 has a bare ``0000`` there;
+    8 ``0000 - -`` in round 3 after the pairing-allocated bye of round 2; 9 and 10 played and say nothing of round 3."""
+    return trf_file(
+        [
+            line(1, "Abreu, Ana", "2.0", ["   5 w 1", "   3 b 1"], rating=2200),
+            line(2, "Barros, Bia", "1.0", ["   6 b 0", "   4 w 1"], rating=2150),
+            line(3, "Cunha, Caio", "1.0", ["   7 w 1", "   1 w 0"], rating=2100),
+            line(4, "Dias, Davi", "1.0", ["   8 b 1", "   2 b 0"], rating=2050),
+            line(5, "Elias, Edu", "0.0", ["   1 b 0", "0000 - -", "0000 - -"], rating=2000),
+            line(6, "Faria, Fia", "1.0", ["   2 w 1", "   9 b -", "       -"], rating=1950),
+            line(7, "Gomes, Gil", "0.0", ["   3 b 0", "  10 w 0", "0000    "], rating=1900),
+            line(8, "Hora, Hugo", "1.0", ["   4 w 0", "0000 - U", "0000 - -"], rating=1850),
+            line(9, "Ilha, Íris", "1.0", ["  10 b 0", "   6 w +"], rating=1800),
+            line(10, "Jardim, Jó", "2.0", ["   9 w 1", "   7 b 1"], rating=1750),
+        ]
+    )
+
+
+def test_withdrawals_in_the_round_to_pair_are_not_paired(director):
+    text = withdrawals()
+    t = imported_and_paired_as_the_engine(text, director)
+    assert absences(t) == [(5, 3, "zero"), (6, 3, "zero"), (7, 3, "zero"), (8, 3, "zero")]
+    paired = {x for b in app_pairs_of_round(t, 3) for x in b}
+    assert paired == {1, 2, 3, 4, 9, 10}
+
+
+def app_pairs_of_round(t, number):
+    boards = {}
+    for s in t.rounds.get(number=number).seats.select_related("entry", "board"):
+        if s.board_id is not None:
+            boards.setdefault(s.board.number, {})[s.side] = s.entry.pairing_number
+    return [(b[SeatSide.FIRST], b[SeatSide.SECOND]) for _n, b in sorted(boards.items())]
+
+
+# ----------------------------------------------------------------------------------------------- birth years
+def test_a_year_of_birth_alone_is_kept_and_places_the_player_in_age_categories(director):
+    """``2009``, ``2008/00/00``, ``1966/00/00`` and ``1967``: kept as years (exported back as written by the
+    product, ``YYYY/00/00``), and the age categories (age on 31 December of the event's year, domain.md section 6)
+    take them as full dates of that year would be taken."""
+    from tournaments.services.categories import category_preset
+
+    text = trf_file(
+        [
+            line(1, "Ana Jovem", "1.0", ["   2 w 1"], birth="2009", sex="w"),
+            line(2, "Bia Maior", "0.0", ["   1 b 0"], birth="2008/00/00", sex="w"),
+            line(3, "Caio Veterano", "1.0", ["   4 w 1"], birth="1966/00/00"),
+            line(4, "Davi Quase", "0.0", ["   3 b 0"], birth="1967"),
+            line(5, "Edu Data", "1.0", ["   6 w 1"], birth="2009/12/31"),
+            line(6, "Fia Nada", "0.0", ["   5 b 0"], birth=""),
+        ],
+        start="2026/03/14",
+    )
+    t = imported_and_paired_as_the_engine(text, director)
+    born = {e.pairing_number: (e.player.birth_date, e.player.birth_year) for e in t.entries.select_related("player")}
+    assert born == {
+        1: (None, 2009),
+        2: (None, 2008),
+        3: (None, 1966),
+        4: (None, 1967),
+        5: (date(2009, 12, 31), None),
+        6: (None, None),
+    }
+    members = {}
+    for code in ("S18", "VET", "FEM"):
+        category, _n = category_preset(tournament=t, user=director, code=code)
+        members[code] = sorted(category.entries.values_list("pairing_number", flat=True))
+    assert members == {"S18": [1, 5], "VET": [3], "FEM": [1, 2]}
+    exported = {ln[4:8].strip(): ln[69:79].strip() for ln in export_trf(t).splitlines() if ln.startswith("001")}
+    assert exported == {
+        "1": "2009/00/00",
+        "2": "2008/00/00",
+        "3": "1966/00/00",
+        "4": "1967/00/00",
+        "5": "2009/12/31",
+        "6": "",
+    }
+
+
+def test_a_player_entered_by_hand_with_only_a_year_of_birth_gets_the_age_categories(director):
+    from tournaments.models import Player
+    from tournaments.services.categories import category_preset
+    from tournaments.services.entries import eligible_categories
+
+    t = import_trf_with_warnings(trf_file([line(1, "A", "0.0", []), line(2, "B", "0.0", [])]))[0]
+    category_preset(tournament=t, user=director, code="S14")
+    category_preset(tournament=t, user=director, code="VET")
+    young, old = Player(name="Novo", sex="M", birth_year=2013), Player(name="Velho", sex="M", birth_year=1950)
+    assert [c.code for c in eligible_categories(t, young)] == ["ABS", "S14"]
+    assert [c.code for c in eligible_categories(t, old)] == ["ABS", "VET"]
+    assert eligible_categories(t, Player(name="Sem ano", sex="M")) == [t.categories.get(code="ABS")]
+
+
+# ---------------------------------------------------------------------------------------- more than 30 rounds
+def long_event(players=40, played=33, total=36):
+    """A round-robin schedule (circle method) of ``players`` for ``played`` rounds, results fixed by the numbers
+    (lower number wins, every fifth game drawn), colours kept balanced, the next round to pair."""
+    order = list(range(1, players + 1))
+    blocks = {p: [] for p in order}
+    points = dict.fromkeys(order, 0.0)
+    for r in range(played):
+        for i in range(players // 2):
+            a, b = order[i], order[players - 1 - i]
+
+            # White to the one with fewer whites so far (then: the one who had Black last), as a director would
+            def need(p):
+                colours = [blk[5] for blk in blocks[p]]
+                return (colours.count("w") - colours.count("b"), colours[-1:] == ["w"])
+
+            white, black = (a, b) if need(a) <= need(b) else (b, a)
+            if (a + b + r) % 5 == 0:
+                rw = rb = "="
+                points[a] += 0.5
+                points[b] += 0.5
+            else:
+                winner = min(a, b)
+                rw, rb = ("1", "0") if winner == white else ("0", "1")
+                points[winner] += 1
+            blocks[white].append(f"{black:>4} w {rw}")
+            blocks[black].append(f"{white:>4} b {rb}")
+        order = [order[0], order[-1], *order[1:-1]]
+    return trf_file(
+        [
+            line(p, f"Jogador {p:02d}", f"{points[p]:.1f}", blocks[p], rating=2400 - 5 * p)
+            for p in range(1, players + 1)
+        ],
+        rounds=total,
+    )
+
+
+def test_more_than_30_rounds(director):
+    text = long_event()
+    t = imported_and_paired_as_the_engine(text, director)
+    assert t.planned_rounds == 36 and t.rounds.count() == 34 and t.rounds.get(number=33).boards.count() == 20
+
+
+def test_more_rounds_than_the_product_holds_is_refused_and_writes_nothing():
+    text = long_event(players=6, played=1, total=101)
+    before = row_counts()
+    with pytest.raises(InterchangeError, match=r"^\['TRF: 101 rodadas \(no máximo 100\)'\]$"):
+        import_trf_with_warnings(text)
+    assert row_counts() == before
+
+
+# ------------------------------------------------------------------ rounds one player's line alone gives
+def one_sided_rows(t):
+    from tournaments.models import OneSidedRound
+
+    return sorted(
+        OneSidedRound.objects.filter(round__tournament=t).values_list(
+            "round__number", "entry__pairing_number", "opponent__pairing_number", "colour", "result"
+        )
+    )
+
+
+def points_of(t):
+    from tournaments.standings import tournament_standings
+
+    return {row.id: str(row.points) for row in tournament_standings(t, public=False, rights=False).rows}
+
+
+def hand_edited():
+    """10 players, round 4 to pair, a file edited by hand after the fact: in round 1 player 3 has a forfeit win
+    against 8, whose line says Z (absent); in round 2 two pairing-allocated byes (9 and 10); in round 3 both 1 and
+    3 say they won their game, 2 and 4 both claim the forfeit, 8 lost to 10 who says it was a draw; 8 withdraws
+    (``0000 - -`` in round 4)."""
+    return trf_file(
+        [
+            line(1, "Abreu, Ana", "2.0", ["   6 w 1", "   2 b 0", "   3 w 1"], rating=2300),
+            line(2, "Barros, Bia", "2.5", ["   7 w =", "   1 w 1", "   4 w +"], rating=2250),
+            line(3, "Cunha, Caio", "2.5", ["   8 w +", "   4 b =", "   1 b 1"], rating=2200),
+            line(4, "Dias, Davi", "2.5", ["   9 w 1", "   3 w =", "   2 b +"], rating=2150),
+            line(5, "Elias, Edu", "2.0", ["  10 w 1", "   6 b 0", "   7 w 1"], rating=2100),
+            line(6, "Faria, Fia", "1.0", ["   1 b 0", "   5 w 1", "   9 b -"], rating=2050),
+            line(7, "Gomes, Gil", "1.5", ["   2 b =", "   8 b 1", "   5 b 0"], rating=2000),
+            line(8, "Hora, Hugo", "0.0", ["0000 - Z", "   7 w 0", "  10 w 0", "0000 - -"], rating=1950),
+            line(9, "Ilha, Íris", "1.0", ["   4 b 0", "0000 - U", "   6 w -"], rating=1900),
+            line(10, "Jardim, Jó", "1.5", ["   5 b 0", "0000 - U", "   8 b ="], rating=1850),
+        ],
+        "XXS W=1 D=0.5",
+        rounds=7,
+        ending="\r\n",
+    )
+
+
+def test_forfeits_the_opponent_does_not_show_two_byes_and_contradicting_results(director):
+    text = hand_edited()
+    t = imported_and_paired_as_the_engine(text, director)
+    assert one_sided_rows(t) == [
+        (1, 3, 8, "w", "+"),
+        (2, 10, None, "", "U"),
+        (3, 1, 3, "w", "1"),
+        (3, 2, 4, "w", "+"),
+        (3, 3, 1, "b", "1"),
+        (3, 4, 2, "b", "+"),
+        (3, 8, 10, "w", "0"),
+        (3, 10, 8, "b", "="),
+    ]
+    assert bye_of(t, 2) == 9 and t.rounds.get(number=3).boards.count() == 2  # 5-7 and the double forfeit 9-6
+    assert absences(t) == [(8, 1, "zero"), (8, 4, "zero")]
+    # every player's points as the line declares them
+    assert points_of(t) == {
+        1: "2",
+        2: "2.5",
+        3: "2.5",
+        4: "2.5",
+        5: "2",
+        6: "1",
+        7: "1.5",
+        8: "0",
+        9: "1",
+        10: "1.5",
+    }
+    # the export writes every line as it was
+    written = {ln[4:8].strip(): ln[91:].rstrip() for ln in export_trf(t).splitlines() if ln.startswith("001")}
+    original = {ln[4:8].strip(): ln[91:].rstrip() for ln in text.splitlines() if ln.startswith("001")}
+    assert {k: v.replace("0000 - -", "0000 - Z") for k, v in original.items()} == written
+
+
+def test_each_round_kept_for_one_player_is_said_in_a_warning(director):
+    _t, warnings = import_trf_with_warnings(hand_edited(), user=director)
+    said = [w for w in warnings if "só para esse jogador" in w]
+    assert said[0] == (
+        "linha 9, rodada 1: “8 w +” do jogador 3 importado como o arquivo o escreve, só para esse jogador (a linha "
+        "do jogador 8 mostra ninguém nessa rodada)"
+    )
+    assert len(said) == 8
+
+
+def chained_forfeits():
+    """Round 3 to pair. Round 1: 1 claims a forfeit against 2, 2 one against 3, who lost by forfeit to 4. Round 2:
+    1 and 5 both write White for their forfeit; 2 claims a forfeit without colours against 6, whose line says H."""
+    return trf_file(
+        [
+            line(1, "Ana", "2.0", ["   2 w +", "   5 w +"], rating=1800),
+            line(2, "Bia", "2.0", ["   3 b +", "   6 - +"], rating=1790),
+            line(3, "Caio", "1.0", ["   4 w -", "   4 b 1"], rating=1780),
+            line(4, "Davi", "1.0", ["   3 b +", "   3 w 0"], rating=1770),
+            line(5, "Edu", "1.0", ["   6 w 1", "   1 w -"], rating=1760),
+            line(6, "Fia", "0.5", ["   5 b 0", "0000 - H"], rating=1750),
+        ]
+    )
+
+
+def test_chained_forfeits_and_forfeits_with_the_same_colour(director):
+    t = imported_and_paired_as_the_engine(chained_forfeits(), director)
+    assert one_sided_rows(t) == [
+        (1, 1, 2, "w", "+"),
+        (1, 2, 3, "b", "+"),
+        (2, 1, 5, "w", "+"),
+        (2, 2, 6, "", "+"),
+        (2, 5, 1, "w", "-"),
+    ]
+    assert absences(t) == [(6, 2, "draw")]
+    assert points_of(t) == {1: "2", 2: "2", 3: "1", 4: "1", 5: "1", 6: "0.5"}
+
+
+def test_a_game_the_opponent_does_not_show_is_refused_as_the_engine_refuses_it():
+    text = chained_forfeits().replace("   2 w +", "   2 w 1", 1)
+    with pytest.raises(Exception, match="contradiz"):
+        engine_pairs(text)
+    before = row_counts()
+    with pytest.raises(InterchangeError) as exc:
+        import_trf_with_warnings(text)
+    assert exc.value.messages == [
+        "TRF, linha 6, rodada 1: o jogador 1 jogou com 2, mas a linha de 2 mostra o jogador 3 nessa rodada"
+    ]
+    assert row_counts() == before
+
+
+def test_the_interchange_file_carries_the_one_sided_rounds(director):
+    from tournaments.interchange import export_data, import_data
+
+    t, _w = import_trf_with_warnings(hand_edited(), user=director)
+    data = export_data(t)
+    assert data["rounds"][1]["one_sided"] == [{"player": 10, "opponent": None, "colour": "", "result": "U"}]
+    data["tournament"]["slug"] = "copia"
+    again = import_data(data)
+    assert again.has_one_sided_rounds and one_sided_rows(again) == one_sided_rows(t)
+    assert same_tournament(t, again) and points_of(again) == points_of(t)
+
+
+@pytest.mark.parametrize(
+    "item,message",
+    [
+        ({"player": 10, "opponent": 3, "colour": "", "result": "U"}, "o jogador 10 tem resultado 'U', adversário 3"),
+        ({"player": 10, "opponent": 3, "colour": "", "result": "1"}, "o jogador 10 tem resultado '1', adversário 3"),
+        ({"player": 10, "opponent": 10, "colour": "w", "result": "+"}, "adversário 10 do jogador 10 inválido"),
+        ({"player": 10, "opponent": 99, "colour": "w", "result": "+"}, "adversário 99 do jogador 10 inválido"),
+        ({"player": 10, "opponent": 3, "colour": "x", "result": "+"}, "resultado '+' ou cor 'x' inválidos"),
+        ({"player": 9, "opponent": None, "colour": "", "result": "U"}, "o jogador 9 aparece mais de uma vez"),
+    ],
+)
+def test_a_one_sided_round_that_cannot_be_is_refused(director, item, message):
+    from tournaments.interchange import export_data, import_data
+
+    t, _w = import_trf_with_warnings(hand_edited(), user=director)
+    data = export_data(t)
+    data["tournament"]["slug"] = "copia"
+    data["rounds"][1]["one_sided"] = [item]
+    before = row_counts()
+    with pytest.raises(InterchangeError) as exc:
+        import_data(data)
+    assert any(message in m and m.startswith("rodada 2") for m in exc.value.messages), exc.value.messages
+    assert row_counts() == before
