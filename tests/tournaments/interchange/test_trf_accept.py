@@ -8,6 +8,8 @@ from datetime import date
 
 import pytest
 
+from pairing import trf
+from pairing.api import pair_trf
 from tests.tournaments.interchange.helpers import row_counts
 from tests.tournaments.interchange.test_trf_real_files import app_pairs, engine_pairs, line, same_tournament
 from tournaments.interchange import InterchangeError, export_trf, import_trf_with_warnings
@@ -353,3 +355,176 @@ def test_a_one_sided_round_that_cannot_be_is_refused(director, item, message):
         import_data(data)
     assert any(message in m and m.startswith("rodada 2") for m in exc.value.messages), exc.value.messages
     assert row_counts() == before
+
+
+# ------------------------------------------------------------------------------------------------ parity
+# Every file here that ``python -m pairing`` accepts, the app imports, and pairs the next round the same way.
+def _blocks_at(text_line):
+    return [(col, text_line[col : col + 8]) for col in range(91, len(text_line) - 7, 10)]
+
+
+def _players(text):
+    return [ln for ln in text.splitlines() if ln.startswith("001")]
+
+
+def _replace_block(text, pid, col, block):
+    out = []
+    for ln in text.splitlines():
+        if ln.startswith("001") and int(ln[4:8]) == pid:
+            ln = ln.ljust(col + 8)
+            ln = ln[:col] + block + ln[col + 8 :]
+        out.append(ln.rstrip())
+    return "\n".join(out) + "\n"
+
+
+def _declared_as_the_results(text):
+    """The points column rewritten to what the results give (a transformed file must stay consistent)."""
+    data = trf.parse(text)
+    fixed = {pid: computed for pid, _declared, computed in trf.declared_mismatches(data)}
+    out = []
+    for ln in text.splitlines():
+        if ln.startswith("001") and int(ln[4:8]) in fixed:
+            v = fixed[int(ln[4:8])]
+            ln = f"{ln[:80]}{f'{v // 10}.{v % 10}':>4}{ln[84:]}"
+        out.append(ln)
+    return "\n".join(out) + "\n"
+
+
+def one_sided_forfeit(text):
+    """The first forfeit pair: the loser's line says ``0000 - Z`` instead."""
+    for ln in _players(text):
+        for col, block in _blocks_at(ln):
+            if block[7] == "+" and block[:4].strip() not in ("", "0000"):
+                opp = int(block[:4])
+                return _replace_block(text, opp, col, "0000 - Z")
+    return None
+
+
+def extra_byes(text):
+    """The last game of the first round with a bye becomes two more byes (``U``)."""
+    lines = {int(ln[4:8]): ln for ln in _players(text)}
+    for col in range(91, max(len(ln) for ln in lines.values()) - 7, 10):
+        if not any(ln[col : col + 8] == "0000 - U" for ln in lines.values()):
+            continue
+        for pid in sorted(lines, reverse=True):
+            block = lines[pid][col : col + 8]
+            if len(block) == 8 and block[7] in "10=" and block[:4].strip() not in ("", "0000"):
+                text = _replace_block(text, pid, col, "0000 - U")
+                return _declared_as_the_results(_replace_block(text, int(block[:4]), col, "0000 - U"))
+    return None
+
+
+def contradicting_results(text):
+    """The first lost game of the last round played is written as a win for both."""
+    lines = _players(text)
+    last = max((col for ln in lines for col, _b in _blocks_at(ln)), default=None)
+    if last is None:
+        return None
+    for ln in lines:
+        block = ln[last : last + 8]
+        if len(block) == 8 and block[7] == "0" and block[:4].strip() not in ("", "0000"):
+            return _declared_as_the_results(_replace_block(text, int(ln[4:8]), last, block[:7] + "1"))
+    return None
+
+
+def withdrawn_in_the_round_to_pair(text):
+    """The two lowest-ranked start numbers withdraw: ``0000 - -`` in the round to pair's column."""
+    played = trf.reading(trf.parse(text).document).played
+    col = 91 + 10 * played
+    numbers = sorted(int(ln[4:8]) for ln in _players(text))
+    for pid in numbers[-2:]:
+        text = _replace_block(text, pid, col, "0000 - -")
+    return text
+
+
+def years_of_birth(text):
+    out = []
+    for i, ln in enumerate(text.splitlines()):
+        if ln.startswith("001"):
+            ln = ln.ljust(80)
+            ln = ln[:69] + ["1975      ", "1975/00/00", "2010      "][i % 3] + ln[79:]
+        out.append(ln.rstrip())
+    return "\r".join(out) + "\r"
+
+
+TRANSFORMS = {
+    "w.o.-de-um-lado": one_sided_forfeit,
+    "byes-extras": extra_byes,
+    "resultados-contraditorios": contradicting_results,
+    "desistencias": withdrawn_in_the_round_to_pair,
+    "anos-de-nascimento": years_of_birth,
+}
+
+
+def _transformed_cases(per_transform=2):
+    from testkit import vectors
+
+    out = []
+    for label, transform in TRANSFORMS.items():
+        found = 0
+        for name in vectors.names()[::7]:
+            text = transform(vectors.trf_text(name))
+            if text is not None:
+                out.append((f"{label}:{name}", text))
+                found += 1
+                if found == per_transform:
+                    break
+    return out
+
+
+FIXTURES = {
+    "desistencias": withdrawals,
+    "editado-a-mao": hand_edited,
+    "w.o.-em-cadeia": chained_forfeits,
+    "w.o.-em-cadeia-crlf": lambda: chained_forfeits().replace("\n", "\r\n"),
+    "36-rodadas": lambda: long_event(players=34, played=31, total=36),
+}
+
+
+def parity_cases():
+    return [(name, make()) for name, make in FIXTURES.items()] + _transformed_cases()
+
+
+@pytest.mark.parametrize("name,text", parity_cases(), ids=lambda v: v if isinstance(v, str) and len(v) < 60 else "")
+def test_what_the_engine_accepts_the_app_imports_and_pairs_the_same(name, text, director):
+    from pairing.model import InvalidInput, NoValidPairing
+
+    try:
+        expected = engine_pairs(text)
+    except InvalidInput:
+        pytest.skip("o motor recusa o arquivo")  # only files the engine accepts are the app's to accept
+    except NoValidPairing:
+        expected = None
+    t, _warnings = import_trf_with_warnings(text, user=director)
+    if expected is None:
+        with pytest.raises(Exception):  # noqa: B017 - the app refuses to pair it too, in its own words
+            app_pairs(t, director)
+    else:
+        assert app_pairs(t, director) == expected
+    again, _w = import_trf_with_warnings(export_trf(t))
+    assert same_tournament(t, again)
+
+
+def test_the_parity_set_is_varied():
+    """Every transform changed its cases the way it says, and the engine accepts every file of the set (so none of
+    the parity tests above is skipped)."""
+    from testkit import vectors
+
+    cases = parity_cases()
+    labels = {name.split(":")[0] for name, _text in cases}
+    assert labels >= set(TRANSFORMS) | set(FIXTURES)
+    for name, text in cases:
+        pair_trf(trf.parse(text))
+        if ":" not in name:
+            continue
+        label, vector = name.split(":")
+        original = vectors.trf_text(vector)
+        assert text != original, name
+        blocks = [b for ln in _players(text) for _c, b in _blocks_at(ln)]
+        was = [b for ln in _players(original) for _c, b in _blocks_at(ln)]
+        if label == "byes-extras":
+            assert blocks.count("0000 - U") == was.count("0000 - U") + 2, name
+        elif label == "w.o.-de-um-lado":
+            assert blocks.count("0000 - Z") == was.count("0000 - Z") + 1, name
+        elif label == "desistencias":
+            assert blocks.count("0000 - -") == was.count("0000 - -") + 2, name
