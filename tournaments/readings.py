@@ -41,7 +41,7 @@ def regulation_readings(t):
         ]
     out += [
         _("Pairing-allocated bye worth: %(value)s; announced absence worth: %(absence)s.")
-        % {"value": t.get_bye_value_display().lower(), "absence": t.get_absence_value_display().lower()},
+        % {"value": t.bye_worth_display().lower(), "absence": t.get_absence_value_display().lower()},
         _("Art. 4, round 1 by the current national rating: %(source)s.") % {"source": rating_source(t)},
         _("Art. 6, participants (minimum %(n)s): %(rule)s.")
         % {"n": t.min_participants, "rule": t.get_participant_rule_display().lower()},

@@ -34,6 +34,8 @@ def scoring_of(tournament: Tournament) -> dict[str, Decimal]:
 
 
 def bye_points(tournament: Tournament) -> Decimal:
+    if tournament.bye_points is not None:  # worth neither a win nor a draw (an imported point system)
+        return tournament.bye_points * tournament.games_per_round
     per_game = tournament.score_win if tournament.bye_value == ByeValue.WIN else tournament.score_draw
     return per_game * tournament.games_per_round
 

@@ -11,6 +11,9 @@ Useful for the ``standings`` command on an imported file and for tests.  Reading
   appearance in any round this is a late-entry round (``not_entered``), after it a
   withdrawal (``withdrawn``).  ``absent`` players score their absence's value
   (``absent_values``, else the tournament's ``absence``: zero, draw or win).
+* ``one_sided`` rounds (a round one player's line of an imported file gives alone) count for that player as
+  written: ``1 = 0`` a game, ``+ -`` a forfeit, ``U`` the bye; ``bye_points``, when given, is what a bye is worth
+  per game.
 * ``scoring`` values (JSON numbers) become the domain's scores as the database keeps
   them: ``int`` when whole, else the ``Decimal`` written (``0.5``), never a float.
 """
@@ -45,6 +48,18 @@ def _complete(rnd: dict[str, Any]) -> bool:
     return all(g is not None for b in rnd.get("boards", []) for g in b.get("games", [None]))
 
 
+# A one-sided round's character -> the game's code from White's view with the player White, and Black or colourless.
+_ONE_SIDED = {"1": ("1-0", "0-1"), "=": ("1/2", "1/2"), "0": ("0-1", "1-0"), "+": ("+/-", "-/+"), "-": ("-/+", "+/-")}
+
+
+def _one_sided(item: dict[str, Any], scoring: Scoring, bye_points: Number | None) -> RoundRecord:
+    if item["result"] == "U":
+        return RoundRecord(RoundKind.BYE, points=bye_points)
+    as_white, as_black = _ONE_SIDED[item["result"]]
+    white, black = RESULTS_BY_CODE[as_white if item.get("colour") == "w" else as_black]
+    return RoundRecord.from_games(item["opponent"], [white if item.get("colour") == "w" else black], scoring)
+
+
 def tournament_from_interchange(
     data: dict[str, Any], rounds_completed: int | None = None, provisional_rating: int = 1600
 ) -> TournamentData:
@@ -77,8 +92,11 @@ def tournament_from_interchange(
                     gb.append(white)
             recs[a] = RoundRecord.from_games(b, ga, scoring)
             recs[b] = RoundRecord.from_games(a, gb, scoring)
+        bye_points = None if t.get("bye_points") is None else _score(t["bye_points"]) * fmt.games_per_round
         if rnd.get("bye") is not None:
-            recs[rnd["bye"]] = RoundRecord(RoundKind.BYE)
+            recs[rnd["bye"]] = RoundRecord(RoundKind.BYE, points=bye_points)
+        for item in rnd.get("one_sided") or ():
+            recs[item["player"]] = _one_sided(item, scoring, bye_points)
         for pid in rnd.get("absent") or ():
             value = (rnd.get("absent_values") or {}).get(str(pid)) or t.get("absence", "zero")
             per_game = {"draw": scoring.draw, "win": scoring.win}.get(value, scoring.loss)

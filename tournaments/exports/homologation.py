@@ -153,7 +153,14 @@ def _workbook(tournament, report, exported_at):
         ("Pontos por vitória", tournament.score_win),
         ("Pontos por empate", tournament.score_draw),
         ("Pontos por derrota", tournament.score_loss),
-        ("Bye (emparceiramento) vale", "vitória" if tournament.bye_value == "win" else "empate"),
+        (
+            "Bye (emparceiramento) vale",
+            f"{tournament.bye_points} ponto(s) por partida"
+            if tournament.bye_points is not None
+            else "vitória"
+            if tournament.bye_value == "win"
+            else "empate",
+        ),
         ("Ausência comunicada vale", "empate" if tournament.absence_value == "draw" else "zero"),
         ("Acelerador", tournament.get_acceleration_display()),
         (

@@ -22,6 +22,8 @@ header lines no field holds); ``players[]``: ``federation``, ``foreign_id`` (FID
 never a CBJD ID), ``title_as_written``, ``birth_year``, ``accelerations`` (virtual points per round), and ``sex``
 may be ``""`` (not given); ``boards[].colourless`` (a forfeit without colours); ``rounds[].absent_values`` and
 ``absences[].value`` (``zero``/``draw``/``win``: an absence's own value, else the tournament's setting);
+``tournament.bye_points`` (points per game of the pairing-allocated bye when it is worth neither a win nor a
+draw: it takes the place of ``bye``);
 ``forbidden`` (``[{"players": [3, 8], "from": null, "to": null}]``: players that must not meet, all mutually);
 ``rounds[].one_sided`` (``[{"player": 3, "opponent": 7, "colour": "w", "result": "+"}]``: a player's round as
 the file writes it when the opponent's line does not say the same, or a second bye, ``"result": "U"`` with
@@ -160,6 +162,7 @@ def export_data(tournament) -> dict:
             "state": t.state,
             "scoring": {"win": number(t.score_win), "draw": number(t.score_draw), "loss": number(t.score_loss)},
             "bye": t.bye_value,
+            **({"bye_points": number(t.bye_points)} if t.bye_points is not None else {}),
             "acceleration": t.acceleration,
             "tiebreaks": tiebreaks,
             "min_participants": t.min_participants,
@@ -447,6 +450,7 @@ def _validate(data):
         ck.add(where, "pontuação inválida: é preciso vitória > empate >= derrota >= 0")
     fields["score_win"], fields["score_draw"], fields["score_loss"] = win, draw, loss
     fields["bye_value"] = _choice(t, "bye", ByeValue.values, ByeValue.WIN, where, ck)
+    fields["bye_points"] = _points(t["bye_points"], where, "bye_points", ck) if "bye_points" in t else None
     fields["absence_value"] = _choice(t, "absence", AbsenceValue.values, AbsenceValue.ZERO, where, ck)
     fields["acceleration"] = _choice(t, "acceleration", Acceleration.values, Acceleration.NONE, where, ck)
     tiebreaks = t.get("tiebreaks", "cbjd")

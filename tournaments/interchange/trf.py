@@ -24,8 +24,8 @@ from pairing.trffile import Block, Forbidden, TrfDocument, TrfPlayer
 
 from ..homologation.conditions import IMPORTED
 from ..models import Absence, Board, ForbiddenPair
-from ..models.choices import ByeValue, RoundFormat, RoundStatus
-from ..selectors import entries_in_order, tournament_history
+from ..models.choices import RoundFormat, RoundStatus
+from ..selectors import bye_points, entries_in_order, tournament_history
 from ..standings import lean_rounds_with_boards, number, tournament_standings
 from .errors import InterchangeError
 from .trf_read import (
@@ -98,7 +98,7 @@ def export_trf(tournament) -> str:
     last = len(complete)
     next_round = last + 1
     rank = {row.id: row.position for row in st.rows}
-    bye = tournament.score_win if tournament.bye_value == ByeValue.WIN else tournament.score_draw
+    bye = bye_points(tournament)  # a single-game tournament: the points of one game
     header = tournament.trf_header or {}
     doc = TrfDocument(
         name=tournament.name,

@@ -442,12 +442,13 @@ def read_trf(text: str | bytes, slug: str | None = None) -> tuple[dict[str, Any]
                 [f"TRF: {what} vale {sc[key]} e a derrota {loss}: o produto dá a ambas o valor da derrota"]
             )
     bye = sc.get("bye")
+    bye_points = None
     if bye is None or bye == win:
         bye_value = "win"
     elif bye == draw:
         bye_value = "draw"
     else:
-        raise InterchangeError([f"TRF: bye valendo {bye} não é suportado (só o valor da vitória ou do empate)"])
+        bye_value, bye_points = "win", bye  # worth neither: the tournament keeps its points
 
     planned = max(doc.total_rounds or 0, played, *(a["round"] for a in ahead), len(rounds), 1)
     if planned > MAX_ROUNDS:
@@ -487,6 +488,7 @@ def read_trf(text: str | bytes, slug: str | None = None) -> tuple[dict[str, Any]
             "state": "",
             "scoring": {"win": str(win), "draw": str(draw), "loss": str(loss)},
             "bye": bye_value,
+            **({"bye_points": str(bye_points)} if bye_points is not None else {}),
             "absence": "zero",
             "acceleration": "baku" if doc.baku else "none",
             "tiebreaks": "cbjd",

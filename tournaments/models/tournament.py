@@ -89,6 +89,11 @@ class Tournament(FriendlyConstraints):
     bye_value = models.CharField(
         _("pairing-allocated bye worth"), max_length=4, choices=ByeValue.choices, default=ByeValue.WIN
     )
+    # Points per game of the pairing-allocated bye when it is worth neither a win nor a draw (an imported file's
+    # point system, e.g. a TRF's BBU line): it then takes the place of ``bye_value``.
+    bye_points = models.DecimalField(
+        _("pairing-allocated bye worth (points)"), max_digits=4, decimal_places=1, null=True, blank=True
+    )
     absence_value = models.CharField(
         _("announced absence worth"), max_length=4, choices=AbsenceValue.choices, default=AbsenceValue.ZERO
     )
@@ -214,6 +219,9 @@ class Tournament(FriendlyConstraints):
             ),
             models.CheckConstraint(condition=Q(minutes_per_game__gte=1), name="tournament_minutes_positive"),
             models.CheckConstraint(
+                condition=Q(bye_points__isnull=True) | Q(bye_points__gte=0), name="tournament_bye_points_positive"
+            ),
+            models.CheckConstraint(
                 condition=Q(score_win__gt=F("score_draw"), score_draw__gte=F("score_loss"), score_loss__gte=0),
                 name="tournament_scoring_ordered",
             ),
@@ -240,6 +248,14 @@ class Tournament(FriendlyConstraints):
                     % {"variant": self.opening_table.get_variant_display()}
                 }
             )
+
+    def bye_worth_display(self):
+        """What the pairing-allocated bye is worth, for people: "Win", "Draw", or its points when it is neither."""
+        if self.bye_points is not None:
+            from ..templatetags.damas import fmt_number
+
+            return _("%(points)s points per game") % {"points": fmt_number(self.bye_points)}
+        return self.get_bye_value_display()
 
     @property
     def games_per_round(self):

@@ -30,7 +30,7 @@ def settings_in_force(t):
             _("win %(w)s, draw %(d)s, loss %(l)s")
             % {"w": fmt_number(t.score_win), "d": fmt_number(t.score_draw), "l": fmt_number(t.score_loss)},
         ),
-        (_("Bye worth"), t.get_bye_value_display()),
+        (_("Bye worth"), t.bye_worth_display()),
         (_("Tiebreak profile"), t.get_tiebreak_profile_display()),
         (_("Unplayed rounds in Buchholz"), t.get_tiebreak_edition_display()),
         (_("Acceleration"), t.get_acceleration_display()),

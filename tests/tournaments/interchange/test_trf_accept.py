@@ -357,6 +357,37 @@ def test_a_one_sided_round_that_cannot_be_is_refused(director, item, message):
     assert row_counts() == before
 
 
+# ------------------------------------------------------------------------------- a bye worth something else
+def three_points_for_a_win(bye="BBU  2.0", worth=2):
+    """Win 3, draw 1 (``162``), the pairing-allocated bye worth 2 (``BBU``): 7 players, round 3 to pair."""
+    return trf_file(
+        [
+            line(1, "Ana", "6.0", ["   5 w 1", "   3 b 1"], rating=2000),
+            line(2, "Bia", "4.0", ["   6 b 1", "   4 w ="], rating=1990),
+            line(3, "Caio", "3.0", ["   7 w 1", "   1 w 0"], rating=1980),
+            line(4, "Davi", f"{worth + 1}.0", ["0000 - U", "   2 b ="], rating=1970),
+            line(5, "Edu", f"{worth}.0", ["   1 b 0", "0000 - U"], rating=1960),
+            line(6, "Fia", "3.0", ["   2 w 0", "   7 b 1"], rating=1950),
+            line(7, "Gil", "0.0", ["   3 b 0", "   6 w 0"], rating=1940),
+        ],
+        "162  W 3.0    D 1.0    L 0.0",
+        bye,
+    )
+
+
+def test_a_bye_worth_neither_a_win_nor_a_draw(director):
+    t = imported_and_paired_as_the_engine(three_points_for_a_win(), director)
+    assert (t.score_win, t.score_draw, t.score_loss, t.bye_points) == (3, 1, 0, 2)
+    assert points_of(t) == {1: "6", 2: "4", 3: "3", 4: "3", 5: "2", 6: "3", 7: "0"}
+    assert "BBU  2.0" in export_trf(t).splitlines()
+    assert t.bye_worth_display() == "2 pontos por partida"
+
+
+def test_a_bye_worth_nothing(director):
+    t = imported_and_paired_as_the_engine(three_points_for_a_win("BBU  0.0", worth=0), director)
+    assert t.bye_points == 0 and points_of(t)[4] == "1" and points_of(t)[5] == "0"
+
+
 # ------------------------------------------------------------------------------------------------ parity
 # Every file here that ``python -m pairing`` accepts, the app imports, and pairs the next round the same way.
 def _blocks_at(text_line):
@@ -478,6 +509,7 @@ FIXTURES = {
     "w.o.-em-cadeia": chained_forfeits,
     "w.o.-em-cadeia-crlf": lambda: chained_forfeits().replace("\n", "\r\n"),
     "36-rodadas": lambda: long_event(players=34, played=31, total=36),
+    "bye-vale-2": three_points_for_a_win,
 }
 
 
