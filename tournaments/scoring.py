@@ -41,18 +41,22 @@ def outcomes(game_number, result):
 
 
 def board_points(results, scoring):
-    """Points of (first, second) for a board; ``results`` maps game number -> code; ``scoring`` has win/draw/loss.
+    """Points of (first, second) for a board; ``results`` maps game number -> code; ``scoring`` has win/draw/loss
+    (and ``forfeit_loss`` when a forfeit lost is worth something else).
 
     Games without a result count nothing (a board still in progress).
     """
     value = {"w": Decimal(scoring["win"]), "d": Decimal(scoring["draw"]), "l": Decimal(scoring["loss"])}
+    forfeit_loss = scoring.get("forfeit_loss")  # a forfeit lost, when not worth a loss (an imported point system)
+    unplayed = value if forfeit_loss is None else {**value, "l": Decimal(forfeit_loss)}
     first = second = Decimal(0)
     for number, result in results.items():
         if result is None:
             continue
         a, b = outcomes(number, result)
-        first += value[a]
-        second += value[b]
+        points = value if result in PLAYED else unplayed
+        first += points[a]
+        second += points[b]
     return first, second
 
 

@@ -30,7 +30,10 @@ History = dict[int, list[RoundRecord]]
 
 
 def scoring_of(tournament: Tournament) -> dict[str, Decimal]:
-    return {"win": tournament.score_win, "draw": tournament.score_draw, "loss": tournament.score_loss}
+    scoring = {"win": tournament.score_win, "draw": tournament.score_draw, "loss": tournament.score_loss}
+    if tournament.score_forfeit_loss is not None:
+        scoring["forfeit_loss"] = tournament.score_forfeit_loss
+    return scoring
 
 
 def bye_points(tournament: Tournament) -> Decimal:
@@ -48,8 +51,14 @@ def absence_points(tournament: Tournament, value: str = "") -> Decimal:
         OwnAbsenceValue.WIN: tournament.score_win,
         OwnAbsenceValue.DRAW: tournament.score_draw,
     }
-    per_game = values.get(value, tournament.score_loss)
+    per_game = values.get(value, zero_points(tournament))
     return per_game * tournament.games_per_round
+
+
+def zero_points(tournament: Tournament) -> Decimal:
+    """Per game, a round not played at zero (an announced absence worth zero): a loss, unless an imported point
+    system gives it its own value (a TRF's zero-point bye)."""
+    return tournament.score_loss if tournament.score_zero_bye is None else tournament.score_zero_bye
 
 
 def absence_values(tournament: Tournament) -> dict[tuple[int, int], str]:
@@ -181,6 +190,9 @@ def tournament_history(
     # (a large event repeats a handful of them on thousands of boards)
     shapes: dict[tuple, tuple] = {}
     one_sided = one_sided_records(tournament, scoring) if tournament.has_one_sided_rounds else {}
+    unpaired = (
+        Decimal(0) if tournament.score_zero_bye is None else tournament.score_zero_bye * tournament.games_per_round
+    )
     for rnd in rounds:
         seen = set()
         for board in rnd.boards.all():
@@ -222,8 +234,8 @@ def tournament_history(
                 records.append(
                     RoundRecord(rnd.number, "absent", absence_points(tournament, absences[entry_id][rnd.number]))
                 )
-            else:
-                records.append(RoundRecord(rnd.number, "absent", Decimal(0)))
+            else:  # not paired, nothing announced: zero (or an imported point system's zero-point bye)
+                records.append(RoundRecord(rnd.number, "absent", unpaired))
     return entries, rounds, history
 
 

@@ -157,7 +157,12 @@ def player_ids(entries, provisional):
 
 
 def tournament_data(tournament, entries, rounds, history, ids) -> TournamentData:
-    scoring = Scoring(_scalar(tournament.score_win), _scalar(tournament.score_draw), _scalar(tournament.score_loss))
+    scoring = Scoring(
+        _scalar(tournament.score_win),
+        _scalar(tournament.score_draw),
+        _scalar(tournament.score_loss),
+        None if tournament.score_forfeit_loss is None else _scalar(tournament.score_forfeit_loss),
+    )
     players = []
     templates = _TEMPLATES.setdefault(scoring, {})
     for e in entries:

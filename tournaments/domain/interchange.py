@@ -66,7 +66,13 @@ def tournament_from_interchange(
     t = data["tournament"]
     fmt = Format(t.get("format", "micro-match"))
     sc = t.get("scoring") or {}
-    scoring = Scoring(_score(sc.get("win", 2)), _score(sc.get("draw", 1)), _score(sc.get("loss", 0)))
+    scoring = Scoring(
+        _score(sc.get("win", 2)),
+        _score(sc.get("draw", 1)),
+        _score(sc.get("loss", 0)),
+        None if sc.get("forfeit_loss") is None else _score(sc["forfeit_loss"]),
+    )
+    zero = scoring.loss if sc.get("zero_bye") is None else _score(sc["zero_bye"])
     rounds = sorted(data.get("rounds", []), key=lambda r: r["number"])
     done = 0
     for rnd in rounds:
@@ -99,7 +105,7 @@ def tournament_from_interchange(
             recs[item["player"]] = _one_sided(item, scoring, bye_points)
         for pid in rnd.get("absent") or ():
             value = (rnd.get("absent_values") or {}).get(str(pid)) or t.get("absence", "zero")
-            per_game = {"draw": scoring.draw, "win": scoring.win}.get(value, scoring.loss)
+            per_game = {"draw": scoring.draw, "win": scoring.win}.get(value, zero)
             games = 2 if fmt.value == "micro-match" else 1
             recs.setdefault(pid, RoundRecord(RoundKind.ABSENT, points=per_game * games))
         per_round.append(recs)

@@ -145,10 +145,14 @@ class Scoring:
     win: Number = 2
     draw: Number = 1
     loss: Number = 0
+    # A game lost by forfeit (or a double forfeit), when not worth a loss: an imported file's point system.
+    forfeit_loss: Number | None = None
 
     def __post_init__(self) -> None:
-        for name in ("win", "draw", "loss"):
+        for name in ("win", "draw", "loss", "forfeit_loss"):
             value = getattr(self, name)
+            if value is None and name == "forfeit_loss":
+                continue
             if not isinstance(value, int | Decimal):
                 raise TypeError(f"scoring {name} must be an int or a Decimal, not {type(value).__name__}: {value!r}")
 
@@ -157,6 +161,8 @@ class Scoring:
             return self.win
         if result is GameResult.DRAW:
             return self.draw
+        if self.forfeit_loss is not None and result in (GameResult.FORFEIT_LOSS, GameResult.DOUBLE_FORFEIT):
+            return self.forfeit_loss
         return self.loss
 
 

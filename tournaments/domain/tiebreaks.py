@@ -209,7 +209,7 @@ class TiebreakCalculator:
         elif kind is RoundKind.FORFEIT_WIN:
             points = self.round_win
         elif kind in (RoundKind.FORFEIT_LOSS, RoundKind.DOUBLE_FORFEIT):
-            points = self.t.scoring.loss * self.t.games_per_round
+            points = self.t.scoring.game_points(GameResult.FORFEIT_LOSS) * self.t.games_per_round
         elif kind is RoundKind.BYE:
             points = self.round_win if self.t.bye_value == ByeValue.WIN else self.round_draw
         else:

@@ -39,7 +39,7 @@ from ..presenters.labels import tiebreak_label
 from ..readings import order_reason_text, regulation_readings, spot_note_text
 from ..safetext import append_row
 from ..scoring import FORFEITS, board_points, entry_label, is_played
-from ..selectors import absence_points, board_pair, bye_points
+from ..selectors import absence_points, board_pair, bye_points, scoring_of
 from ..services.homologation import homologation_mark_exported
 from ..standings import number
 
@@ -298,7 +298,7 @@ def _workbook(tournament, report, exported_at):
     ):
         announced[n][entry_id] = value
     games_n = tournament.games_per_round
-    scoring = {"win": tournament.score_win, "draw": tournament.score_draw, "loss": tournament.score_loss}
+    scoring = scoring_of(tournament)
     for rnd in all_rounds:
         status = _STATUS.get(rnd.status, rnd.status)
         seated: set[int] = set()

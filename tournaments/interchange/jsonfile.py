@@ -22,7 +22,8 @@ header lines no field holds); ``players[]``: ``federation``, ``foreign_id`` (FID
 never a CBJD ID), ``title_as_written``, ``birth_year``, ``accelerations`` (virtual points per round), and ``sex``
 may be ``""`` (not given); ``boards[].colourless`` (a forfeit without colours); ``rounds[].absent_values`` and
 ``absences[].value`` (``zero``/``draw``/``win``: an absence's own value, else the tournament's setting);
-``tournament.bye_points`` (points per game of the pairing-allocated bye when it is worth neither a win nor a
+``tournament.scoring.forfeit_loss`` and ``zero_bye`` (a forfeit lost, a round not played at zero, when not worth a
+loss); ``tournament.bye_points`` (points per game of the pairing-allocated bye when it is worth neither a win nor a
 draw: it takes the place of ``bye``);
 ``forbidden`` (``[{"players": [3, 8], "from": null, "to": null}]``: players that must not meet, all mutually);
 ``rounds[].one_sided`` (``[{"player": 3, "opponent": 7, "colour": "w", "result": "+"}]``: a player's round as
@@ -160,7 +161,13 @@ def export_data(tournament) -> dict:
             "end_date": _iso(t.end_date),
             "city": t.city,
             "state": t.state,
-            "scoring": {"win": number(t.score_win), "draw": number(t.score_draw), "loss": number(t.score_loss)},
+            "scoring": {
+                "win": number(t.score_win),
+                "draw": number(t.score_draw),
+                "loss": number(t.score_loss),
+                **({"forfeit_loss": number(t.score_forfeit_loss)} if t.score_forfeit_loss is not None else {}),
+                **({"zero_bye": number(t.score_zero_bye)} if t.score_zero_bye is not None else {}),
+            },
             "bye": t.bye_value,
             **({"bye_points": number(t.bye_points)} if t.bye_points is not None else {}),
             "acceleration": t.acceleration,
@@ -449,6 +456,9 @@ def _validate(data):
     if None not in (win, draw, loss) and not (win > draw >= loss >= 0):
         ck.add(where, "pontuação inválida: é preciso vitória > empate >= derrota >= 0")
     fields["score_win"], fields["score_draw"], fields["score_loss"] = win, draw, loss
+    for key, field in (("forfeit_loss", "score_forfeit_loss"), ("zero_bye", "score_zero_bye")):
+        given = scoring.get(key)
+        fields[field] = None if given is None else _points(given, where, f"scoring.{key}", ck)
     fields["bye_value"] = _choice(t, "bye", ByeValue.values, ByeValue.WIN, where, ck)
     fields["bye_points"] = _points(t["bye_points"], where, "bye_points", ck) if "bye_points" in t else None
     fields["absence_value"] = _choice(t, "absence", AbsenceValue.values, AbsenceValue.ZERO, where, ck)

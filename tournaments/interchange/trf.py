@@ -130,6 +130,10 @@ def export_trf(tournament) -> str:
     if tournament.score_loss:
         doc.scoring["loss"] = _dec(tournament.score_loss)
     doc.scoring["bye"] = _dec(bye)
+    if tournament.score_forfeit_loss is not None:
+        doc.scoring["forfeit_loss"] = _dec(tournament.score_forfeit_loss)
+    if tournament.score_zero_bye is not None:
+        doc.scoring["zero_bye"] = _dec(tournament.score_zero_bye)
     ext: list[str] = []
     for e in sorted(entries, key=lambda e: ids[e.pk]):
         p = e.player

@@ -436,11 +436,15 @@ def read_trf(text: str | bytes, slug: str | None = None) -> tuple[dict[str, Any]
     sc = doc.scoring
     win, draw, loss = sc.get("win") or Decimal(1), sc.get("draw"), sc.get("loss") or Decimal(0)
     draw = Decimal("0.5") if draw is None else draw
-    for key, what in (("zero_bye", "ausência (Z)"), ("forfeit_loss", "derrota por W.O.")):
-        if sc.get(key) is not None and sc[key] != loss:
-            raise InterchangeError(
-                [f"TRF: {what} vale {sc[key]} e a derrota {loss}: o produto dá a ambas o valor da derrota"]
-            )
+    # The engine's forfeit loss and zero-point bye are 0 unless the file says (BBF, BBZ, 162 Z), whatever a loss is
+    # worth; the app's default is a loss's value (0 almost always): kept apart only when they differ.
+    forfeit_loss = sc.get("forfeit_loss") if sc.get("forfeit_loss") is not None else Decimal(0)
+    zero_bye = sc.get("zero_bye") if sc.get("zero_bye") is not None else Decimal(0)
+    unplayed_scoring: dict[str, str] = {}
+    if forfeit_loss != loss:
+        unplayed_scoring["forfeit_loss"] = str(forfeit_loss)
+    if zero_bye != loss:
+        unplayed_scoring["zero_bye"] = str(zero_bye)
     bye = sc.get("bye")
     bye_points = None
     if bye is None or bye == win:
@@ -486,7 +490,7 @@ def read_trf(text: str | bytes, slug: str | None = None) -> tuple[dict[str, Any]
             "end_date": end.isoformat(),
             "city": doc.city[:100],
             "state": "",
-            "scoring": {"win": str(win), "draw": str(draw), "loss": str(loss)},
+            "scoring": {"win": str(win), "draw": str(draw), "loss": str(loss), **unplayed_scoring},
             "bye": bye_value,
             **({"bye_points": str(bye_points)} if bye_points is not None else {}),
             "absence": "zero",

@@ -94,6 +94,15 @@ class Tournament(FriendlyConstraints):
     bye_points = models.DecimalField(
         _("pairing-allocated bye worth (points)"), max_digits=4, decimal_places=1, null=True, blank=True
     )
+    # An imported file's point system may value a forfeit lost and a round not played at zero (TRF BBF, BBZ, 162 Z)
+    # apart from a loss: kept then (null: a forfeit lost is a loss; an absence at zero is a loss, a round not
+    # paired is 0).
+    score_forfeit_loss = models.DecimalField(
+        _("points for a forfeit loss"), max_digits=4, decimal_places=1, null=True, blank=True
+    )
+    score_zero_bye = models.DecimalField(
+        _("points for a round not played at zero"), max_digits=4, decimal_places=1, null=True, blank=True
+    )
     absence_value = models.CharField(
         _("announced absence worth"), max_length=4, choices=AbsenceValue.choices, default=AbsenceValue.ZERO
     )
@@ -220,6 +229,11 @@ class Tournament(FriendlyConstraints):
             models.CheckConstraint(condition=Q(minutes_per_game__gte=1), name="tournament_minutes_positive"),
             models.CheckConstraint(
                 condition=Q(bye_points__isnull=True) | Q(bye_points__gte=0), name="tournament_bye_points_positive"
+            ),
+            models.CheckConstraint(
+                condition=(Q(score_forfeit_loss__isnull=True) | Q(score_forfeit_loss__gte=0))
+                & (Q(score_zero_bye__isnull=True) | Q(score_zero_bye__gte=0)),
+                name="tournament_unplayed_points_positive",
             ),
             models.CheckConstraint(
                 condition=Q(score_win__gt=F("score_draw"), score_draw__gte=F("score_loss"), score_loss__gte=0),

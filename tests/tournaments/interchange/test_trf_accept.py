@@ -388,6 +388,59 @@ def test_a_bye_worth_nothing(director):
     assert t.bye_points == 0 and points_of(t)[4] == "1" and points_of(t)[5] == "0"
 
 
+# ----------------------------------------------------------- forfeit losses and zero byes not worth a loss
+def participation_point(*extra, forfeit="0.0"):
+    """Win 3, draw 2, a loss 1 (a point for playing), a forfeit lost and a round not played at zero 0 (``162 ... Z``):
+    forfeits, a double forfeit, ``Z`` and ``H`` absences, a withdrawal in the round to pair (round 3)."""
+    f = float(forfeit)
+    return trf_file(
+        [
+            line(1, "Ana", "5.0", ["   4 w 1", "   2 b ="], rating=2000),
+            line(2, "Bia", "5.0", ["   5 w +", "   1 w ="], rating=1990),
+            line(3, "Caio", "1.0", ["0000 - Z", "   4 b 0"], rating=1980),
+            line(4, "Davi", "4.0", ["   1 b 0", "   3 w 1"], rating=1970),
+            line(5, "Edu", f"{2 * f:.1f}", ["   2 b -", "   6 w -", "0000 - -"], rating=1960),
+            line(6, "Fia", f"{2 + f:.1f}", ["0000 - H", "   5 b -"], rating=1950),
+        ],
+        "162  W 3.0    D 2.0    L 1.0    Z 0.0",
+        *extra,
+    )
+
+
+@pytest.mark.parametrize("extra,forfeit", [((), "0.0"), (("BBF  0.5",), "0.5")], ids=["162-Z", "BBF-0.5"])
+def test_forfeit_losses_and_zero_byes_worth_other_than_a_loss(director, extra, forfeit):
+    t = imported_and_paired_as_the_engine(participation_point(*extra, forfeit=forfeit), director)
+    assert (t.score_win, t.score_draw, t.score_loss) == (3, 2, 1)
+    assert (str(t.score_forfeit_loss), str(t.score_zero_bye)) == (forfeit, "0.0")
+    f = float(forfeit)
+    expected = {1: 5, 2: 5, 3: 1, 4: 4, 5: 2 * f, 6: 2 + f}
+    assert points_of(t) == {k: fmt(v) for k, v in expected.items()}
+    assert absences(t) == [(3, 1, "zero"), (5, 3, "zero"), (6, 1, "draw")]
+    exported = export_trf(t).splitlines()
+    assert ("BBZ  0.0" in exported) and (f"BBF  {forfeit}" in exported)
+
+
+def fmt(v):
+    return str(int(v)) if v == int(v) else str(v)
+
+
+def test_a_round_not_paired_counts_the_zero_bye_of_the_file(director):
+    """A blank column in a played round (not paired, nothing said) is worth the file's zero-point bye, as the
+    engine counts it: here 0.5 (``BBZ``), so 3 and 4 have half a point more than their games."""
+    text = trf_file(
+        [
+            line(1, "Ana", "2.0", ["   2 w 1", "   3 b 1"]),
+            line(2, "Bia", "0.0", ["   1 b 0", "   4 w 0"]),
+            line(3, "Caio", "0.5", ["        ", "   1 w 0"]),
+            line(4, "Davi", "1.5", ["        ", "   2 b 1"]),
+        ],
+        "BBZ  0.5",
+    )
+    t = imported_and_paired_as_the_engine(text, director)
+    assert str(t.score_zero_bye) == "0.5" and t.score_forfeit_loss is None
+    assert points_of(t) == {1: "2", 2: "0", 3: "0.5", 4: "1.5"}
+
+
 # ------------------------------------------------------------------------------------------------ parity
 # Every file here that ``python -m pairing`` accepts, the app imports, and pairs the next round the same way.
 def _blocks_at(text_line):
@@ -510,6 +563,7 @@ FIXTURES = {
     "w.o.-em-cadeia-crlf": lambda: chained_forfeits().replace("\n", "\r\n"),
     "36-rodadas": lambda: long_event(players=34, played=31, total=36),
     "bye-vale-2": three_points_for_a_win,
+    "ponto-por-jogar": participation_point,
 }
 
 
