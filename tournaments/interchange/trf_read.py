@@ -9,7 +9,7 @@ Per round column: a game or forfeit -> a board (first = White; a forfeit written
 worth a draw, a win or zero (each absence keeps its own value); ``-`` or blank -> not paired (zero). In the round
 to pair's column every one of these (``-`` too) is an absence of that round: the player is not paired. A round
 one player's line gives and the rest of the file does not say the same (a forfeit the opponent's line does not
-show, a second ``U`` in the round, results that contradict) is kept for that player alone
+show, a second ``U`` in the round, results that contradict, a rematch) is kept for that player alone
 (``models.OneSidedRound``), as the engine reads every line on its own. What the
 file says that pairs nothing (names as written, sex, titles, federation, FIDE or other IDs, birth dates or years,
 time control, header lines) is kept; what cannot be read is a warning, never a refusal. The product's own export
@@ -98,6 +98,7 @@ class _Reader:
         self.warnings: list[str] = list(doc.warnings)
         self.by_id = {p.number: p for p in doc.players}
         self.ext = self._extensions()
+        self.met: dict[frozenset[int], int] = {}  # pair -> the round of their first game played on a board
 
     # ------------------------------------------------------------------------------------------ extensions
     def _extensions(self) -> dict[str, Any]:
@@ -186,9 +187,20 @@ class _Reader:
                 absent_values[str(p.number)] = _ABSENCE_VALUE[b.kind]
             else:
                 board = self._board(p, b, rnum, where, seen)
-                if board is not None:
-                    seen.update((board["first"], board["second"]))
-                    boards.append(board)
+                if board is None:
+                    continue
+                pair = frozenset((board["first"], board["second"]))
+                seen |= pair
+                if pair in self.met:  # a rematch: the engine reads it, the app's boards never repeat a game
+                    opp = self.by_id[b.opponent or 0]
+                    ob = opp.blocks[rnum - 1]
+                    assert ob is not None
+                    self._both_one_sided(p, b, opp, ob, rnum, f"os dois já tinham jogado na rodada {self.met[pair]}")
+                    continue
+                boards.append(board)
+        for bd in boards:
+            if bd["games"][0] in (GameResult.WHITE_WIN, GameResult.BLACK_WIN, GameResult.DRAW):
+                self.met.setdefault(frozenset((bd["first"], bd["second"])), rnum)
         order = self.ext["order"].get(rnum)
         if order and sorted(order) == sorted(bd["first"] for bd in boards):
             boards.sort(key=lambda bd: order.index(bd["first"]))

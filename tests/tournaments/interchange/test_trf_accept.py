@@ -564,6 +564,14 @@ FIXTURES = {
     "36-rodadas": lambda: long_event(players=34, played=31, total=36),
     "bye-vale-2": three_points_for_a_win,
     "ponto-por-jogar": participation_point,
+    "revanche": lambda: trf_file(
+        [
+            line(1, "A", "1.0", ["   2 w 1", "   2 b 0"]),
+            line(2, "B", "1.0", ["   1 b 0", "   1 w 1"]),
+            line(3, "C", "1.0", ["   4 w 0", "   4 b 1"]),
+            line(4, "D", "1.0", ["   3 b 1", "   3 w 0"]),
+        ]
+    ),
 }
 
 
@@ -614,3 +622,19 @@ def test_the_parity_set_is_varied():
             assert blocks.count("0000 - Z") == was.count("0000 - Z") + 1, name
         elif label == "desistencias":
             assert blocks.count("0000 - -") == was.count("0000 - -") + 2, name
+
+
+def test_a_rematch_is_kept_for_each_player_as_written(director):
+    """The engine reads a file where two players met twice; the app's boards never repeat a game, so the second
+    meeting is kept for each player alone."""
+    text = trf_file(
+        [
+            line(1, "Ana", "2.0", ["   2 w 1", "   2 b 1"]),
+            line(2, "Bia", "0.0", ["   1 b 0", "   1 w 0"]),
+            line(3, "Caio", "1.5", ["   4 w 1", "   4 b ="]),
+            line(4, "Davi", "0.5", ["   3 b 0", "   3 w ="]),
+        ]
+    )
+    t = imported_and_paired_as_the_engine(text, director)
+    assert one_sided_rows(t) == [(2, 1, 2, "b", "1"), (2, 2, 1, "w", "0"), (2, 3, 4, "b", "="), (2, 4, 3, "w", "=")]
+    assert points_of(t) == {1: "2", 2: "0", 3: "1.5", 4: "0.5"}
