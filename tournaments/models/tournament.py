@@ -204,6 +204,8 @@ class Tournament(FriendlyConstraints):
         "tournament_dates_ordered": ("end_date", _("The end date cannot come before the start date.")),
         "tournament_rounds_range": ("planned_rounds", _("A tournament has from 1 to 100 rounds.")),
         "tournament_minutes_positive": ("minutes_per_game", _("Give at least 1 minute per game.")),
+        "tournament_bye_points_positive": ("bye_points", _("Points cannot be negative.")),
+        "tournament_unplayed_points_positive": ("score_forfeit_loss", _("Points cannot be negative.")),
         "tournament_scoring_ordered": (
             "score_win",
             _("A win must be worth more than a draw, a draw at least as much as a loss, and a loss 0 or more."),
