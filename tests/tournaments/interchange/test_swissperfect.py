@@ -604,3 +604,18 @@ def test_a_round_marked_absent_without_a_record_is_still_an_announced_absence():
     own = Absence.objects.filter(entry__tournament=t).order_by("round_number")
     assert list(own.values_list("entry__pairing_number", "round_number", "value")) == [(4, 2, "zero"), (6, 4, "zero")]
     assert t.rounds.count() == 3 and t.planned_rounds == 4
+
+
+def test_an_intl_id_that_is_no_id_and_a_long_federation_are_not_stored_and_said():
+    # real files use INTL_ID for birth dates; FEDER holds four characters
+    players = [{**PLAYERS[0], "INTL_ID": "16-02-1944"}, {**PLAYERS[1], "FEDER": "EIRE"}, *PLAYERS[2:]]
+    imported = import_upload(Upload(sp_zip(players), "olinda.zip"))
+    entries = {e.pairing_number: e.player for e in Entry.objects.filter(tournament=imported.tournament)}
+    assert (entries[1].foreign_id, entries[2].federation, entries[2].state) == ("", "", "")
+    assert imported.warnings[:3] == [
+        "Ana Souza (nº 2): federação “EIRE” com mais de 3 letras; não guardada",
+        "sexo não informado no arquivo para 1 jogador(es) (números 5): deixado em branco, e categorias por sexo não "
+        "os incluem; informe-o nas inscrições",
+        "Intl Id que não é um número para 1 jogador(es) (números 1 (“16-02-1944”)): não guardado como ID "
+        "internacional",
+    ]
