@@ -33,7 +33,9 @@ an opponent, ``0:W`` is the pairing-allocated bye (as Swiss Perfect writes it; a
 one is the bye too, as other programs write it), any other ``0:+`` a whole point given without a game, ``0:D`` /
 ``0:=`` an absence worth half a point, ``0:L`` / ``0:-`` one worth nothing, and ``0:`` (no letter, Swiss Perfect's
 round without a record) or `` : `` no record: a late entry's first rounds, a withdrawal's last ones, and in
-between a round the player was not paired in, without an announced absence (nothing is created). Read in UTF-8
+between a round the player was not paired in, without an announced absence (nothing is created). A ``Total``
+above the cells' sum is Swiss Perfect's bonus, which its export does not always write: half points in the rounds
+without a result, as for the tournament files (said); any other difference is refused. Read in UTF-8
 (with or without a BOM) or, failing that, Windows-1252 (Swiss Perfect's own).
 
 Refused, with the reason (pt-BR): several games per round (``Multi Games`` above 1: the per-game results are not
@@ -556,15 +558,47 @@ def _text_rounds(event: SpEvent, cells_of: dict[int, list[tuple[int, int, str, s
             event.scale = 2
         else:
             for p in declared:
-                if p.declared_total != sums[p.number]:
+                total = p.declared_total
+                assert total is not None
+                if total > sums[p.number] and _invisible_bonus(event, p, total - sums[p.number]):
+                    continue
+                if total != sums[p.number]:
                     errors.append(
-                        f"{p.where}: {p.name} tem total {p.declared_total:g} na coluna Total, mas os resultados "
-                        f"somam {sums[p.number]:g}"
+                        f"{p.where}: {p.name} tem total {total:g} na coluna Total, mas os resultados somam "
+                        f"{sums[p.number]:g}"
                     )
     event.warnings.append(
         "a exportação de texto do Swiss Perfect não registra as cores: em cada partida o jogador de número menor "
         "ficou com as brancas; para as cores reais importe os arquivos do torneio (.zip com .ini, .trn e .sco)"
     )
+
+
+def _invisible_bonus(event: SpEvent, p: SpPlayer, missing: Decimal) -> bool:
+    """Points in the Total that no cell shows: Swiss Perfect's bonus (``BONUS``), which its export does not always
+    write. As for the tournament files, they go half a point at a time to the rounds the player has no result in
+    while in the tournament: first those with nothing (``0:L``, ``0:-``), then those without a record. When they do
+    not fit, nothing changes and False is returned (the totals then disagree, and the import says so)."""
+    halves = missing * 2
+    if halves != halves.to_integral_value():
+        return False
+    need = int(halves)
+    first = p.late_entry or 1
+    end = (p.withdrawn_from or event.planned_rounds + 1) - 1
+    span = range(first, end + 1)
+    on_board = {r for r, slot in event.rounds.items() for w, b, _ in slot.boards if p.number in (w, b)}
+    nothing = [r for r in span if event.rounds[r].alone.get(p.number) == 0]
+    unrecorded = [r for r in span if r not in on_board and p.number not in event.rounds[r].alone]
+    chosen = (nothing + unrecorded)[:need]
+    if len(chosen) < need:
+        return False
+    for r in chosen:
+        event.rounds[r].alone[p.number] = 1
+        p.absent_rounds.add(r)
+    event.warnings.append(
+        f"{p.where}: {p.name} tem {missing:g} ponto(s) no Total que nenhuma rodada mostra (bônus do Swiss Perfect): "
+        f"registrado(s) como ausência valendo meio ponto na(s) rodada(s) {', '.join(map(str, sorted(chosen)))}"
+    )
+    return True
 
 
 def _points(result: str, white: bool) -> Decimal:

@@ -616,6 +616,32 @@ def test_an_intl_id_that_is_no_id_and_a_long_federation_are_not_stored_and_said(
         "Ana Souza (nº 2): federação “EIRE” com mais de 3 letras; não guardada",
         "sexo não informado no arquivo para 1 jogador(es) (números 5): deixado em branco, e categorias por sexo não "
         "os incluem; informe-o nas inscrições",
-        "Intl Id que não é um número para 1 jogador(es) (números 1 (“16-02-1944”)): não guardado como ID "
-        "internacional",
+        "Intl Id que não é um número para 1 jogador(es) (números 1 (“16-02-1944”)): não guardado como ID internacional",
     ]
+
+
+def test_points_in_the_total_no_cell_shows_are_swiss_perfects_bonus():
+    # Ana's Total has half a point more than her cells: the bonus Swiss Perfect does not always write in a cell
+    text = (
+        "No\tName     \tTotal\t 1  \t 2  \t 3  \r\n"
+        "\r\n"
+        "1 \tAlves, Ana\t2.5  \t 2:W\t 0:L\t 3:W\r\n"
+        "2 \tBraga, Bia\t0    \t 1:L\t 3:L\t 0: \r\n"
+        "3 \tCunha, Caio\t1    \t 0:W\t 2:W\t 1:L\r\n"
+    ).encode("cp1252")
+    before = row_counts()
+    with pytest.raises(InterchangeError) as exc:  # Caio's Total is not his cells' sum (2): less cannot be a bonus
+        import_upload(Upload(text, "bonus.txt"))
+    assert exc.value.messages == [
+        "Swiss Perfect (texto), bonus, linha 5: Caio Cunha tem total 1 na coluna Total, mas os resultados somam 2"
+    ]
+    assert row_counts() == before
+    imported = import_upload(Upload(text.replace(b"1    \t 0:W", b"2    \t 0:W"), "bonus.txt"))
+    t = imported.tournament
+    assert imported.warnings[0] == (
+        "Swiss Perfect (texto), bonus, linha 3: Ana Alves tem 0.5 ponto(s) no Total que nenhuma rodada mostra (bônus "
+        "do Swiss Perfect): registrado(s) como ausência valendo meio ponto na(s) rodada(s) 2"
+    )
+    own = Absence.objects.filter(entry__tournament=t)
+    assert list(own.values_list("entry__pairing_number", "round_number", "value")) == [(1, 2, "draw")]
+    assert crosstable_sp(t).split("\r\n")[2].endswith("\t2.5  \t 2:W\t 0:=\t 3:W")
