@@ -783,6 +783,7 @@ class Dutch:
                         if w:
                             set_weight(pv, ov, (w, addend))
                             addend += 1
+                    M.tb_hint["settled"] = pv
                     tb = []
                     for pj in range(pi, moved_down_count):
                         if matched[vertex[pj]]:
@@ -939,6 +940,7 @@ class Dutch:
                                 set_weight(pv, ov, (w, addend))
                             addend += 1
                         # the player itself first: the tie-break's predictions then know whom it takes
+                        M.tb_hint["settled"] = pv
                         tb = []
                         for pj in remainder:
                             if pj >= pi and forward(vertex[pj]):

@@ -558,6 +558,7 @@ def _split_low(bvals: list[int], split: int, m: int, low_width: Callable[[list[i
 
 TIEBREAK_SLACK = 8
 TIEBREAK_MARGIN = 4
+TIEBREAK_FAR = 40
 PREDICTED_SLACK = 1
 
 
@@ -589,11 +590,20 @@ def solve(
     hint = {} if hint is None else hint
     slack = hint.get("slack", TIEBREAK_SLACK)
     predict = hint.get("predict", 1)
+    # a vertex whose best partner the weights themselves give: no rank, but the others'
+    # predictions know that it takes its first candidate
+    settled = hint.pop("settled", None)
+    entries: list[tuple[int, list[int]]] = []
     if tiebreak and width < MAX_BITS:
         budget = MAX_BITS - width
         taken: set[int] = set()
         for i, entry in enumerate(tiebreak):
             v, all_cands = entry[0], entry[1]
+            if v == settled:
+                if all_cands:
+                    taken.add(all_cands[0])
+                continue
+            i = len(entries)
             if predict:
                 # each vertex predicted to take its first candidate that the vertices before
                 # it were not predicted to take: rank that one and the next
@@ -613,6 +623,7 @@ def solve(
             if not cands or used + need > budget:
                 break
             chosen.append((v, cands, need))
+            entries.append((v, all_cands))
             used += need
         shift = 0
         for v, cands, need in reversed(chosen):
@@ -652,20 +663,22 @@ def solve(
             partner[a] = b
             partner[b] = a
         skipped = 0  # how far past its place the partner of a vertex lies
-        before: set[int] = set()
+        before: set[int] = set() if settled is None else {settled}
         for i, (v, cands, _need) in enumerate(chosen):
             mine = partner.get(v)
-            whole = tiebreak[i][1] if tiebreak else []
+            whole = entries[i][1]
             # a ranked partner, and every better candidate either ranked higher or taken by a
             # vertex before: the partner is the best one possible (given the vertices before)
             if mine not in cands:
-                if mine in whole:
+                # the next computation ranks that far too, unless the partner lay far beyond
+                # the others' (the vertex is then the next one settled on its own)
+                if mine in whole and whole.index(mine) - i <= TIEBREAK_FAR:
                     skipped = max(skipped, whole.index(mine) - i)
                 break
             at = whole.index(mine)
-            skipped = max(skipped, at - i)
             if predict and any(q not in cands and partner.get(q) not in before for q in whole[:at]):
                 break
+            skipped = max(skipped, at - i)
             covered.append(v)
             before.add(v)
         # how the next computation (the following vertices of the same bracket) ranks: a
