@@ -39,7 +39,7 @@ without a result, as for the tournament files (said); any other difference is re
 (with or without a BOM) or, failing that, Windows-1252 (Swiss Perfect's own).
 
 Refused, with the reason (pt-BR): several games per round (``Multi Games`` above 1: the per-game results are not
-in the files), team events, two pairing byes in a round, a board whose scores are not a result, players or
+in the files), team events, a board whose scores are not a result, players or
 results that do not match, a ``Loc Id`` (taken as the CBJD ID) that the registry gives to someone else, bonus
 points (``BONUS``) with no round without a game to hold them, and byes of different values in one file (a
 tournament has one bye value).
@@ -678,10 +678,15 @@ def to_interchange(event: SpEvent, *, slug: str, today: date) -> tuple[dict[str,
                 absent.append(key_to_number[key])
                 absent_values[str(key_to_number[key])] = value
                 absence_count[value] += 1
+        one_sided = []
         if len(byes) > 1:
-            errors.append(
-                f"Swiss Perfect, rodada {rnd}: {len(byes)} jogadores sem adversário com pontos de bye "
-                f"(números {', '.join(map(str, byes))}); este programa dá um bye por rodada"
+            # a second pairing bye (Swiss Perfect allows it when pairing by hand): kept as that player's own round,
+            # as the TRF import keeps one
+            one_sided = [{"player": n, "opponent": None, "colour": "", "result": "U"} for n in byes[1:]]
+            warnings.append(
+                f"Swiss Perfect, rodada {rnd}: {len(byes)} jogadores com o bye do emparceiramento (números "
+                f"{', '.join(map(str, byes))}); o bye da rodada fica com o nº {byes[0]}, os outros contam como byes "
+                "registrados só para o jogador"
             )
         boards = []
         for i, (w, b, res) in enumerate(slot.boards, start=1):
@@ -695,6 +700,7 @@ def to_interchange(event: SpEvent, *, slug: str, today: date) -> tuple[dict[str,
                 "bye": byes[0] if byes else None,
                 "absent": sorted(absent),
                 "absent_values": absent_values,
+                **({"one_sided": one_sided} if one_sided else {}),
             }
         )
     if len(bye_values) > 1:

@@ -248,14 +248,6 @@ def _with(results=None, players=None, **ini_args):
         ),
         (_with(team=1), "Swiss Perfect, OLINDA.ini: torneio por equipes, que este programa não gere"),
         (
-            _with(
-                players=[*PLAYERS[:3], {**PLAYERS[3], "ABSENT": 0}, *PLAYERS[4:]],  # Carla not marked absent
-                results=[*RESULTS[:6], game(2, 5, 0, 2, 0, 1, 0), *RESULTS[7:]],
-            ),
-            "Swiss Perfect, rodada 2: 2 jogadores sem adversário com pontos de bye (números 4, 5); este programa dá "
-            "um bye por rodada",
-        ),
-        (
             _with(results=[*RESULTS[:9], game(3, 6, 0, 1, 0, 1, 0)]),  # Edu's bye worth half a point, Davi's one
             "Swiss Perfect: byes de valores diferentes no mesmo torneio (meio ponto: Edu Gomes (nº 6), rodada 3; um "
             "ponto: Davi Rocha (nº 5), rodada 2); um torneio aqui tem um valor só para o bye",
@@ -645,3 +637,19 @@ def test_points_in_the_total_no_cell_shows_are_swiss_perfects_bonus():
     own = Absence.objects.filter(entry__tournament=t)
     assert list(own.values_list("entry__pairing_number", "round_number", "value")) == [(1, 2, "draw")]
     assert crosstable_sp(t).split("\r\n")[2].endswith("\t2.5  \t 2:W\t 0:=\t 3:W")
+
+
+def test_a_second_pairing_bye_in_a_round_is_kept_for_that_player():
+    # Carla not marked absent and given a whole point alone in round 2, as Davi: two byes (pairing by hand)
+    players = [*PLAYERS[:3], {**PLAYERS[3], "ABSENT": 0}, *PLAYERS[4:]]
+    results = [*RESULTS[:6], game(2, 5, 0, 2, 0, 1, 0), *RESULTS[7:]]
+    imported = import_upload(Upload(sp_zip(players, results), "olinda.zip"))
+    t = imported.tournament
+    assert imported.warnings[0] == (
+        "Swiss Perfect, rodada 2: 2 jogadores com o bye do emparceiramento (números 4, 5); o bye da rodada fica com o "
+        "nº 4, os outros contam como byes registrados só para o jogador"
+    )
+    assert byes(t) == [None, 4, 6] and not Absence.objects.filter(entry__tournament=t).exists()
+    lines = crosstable_sp(t).split("\r\n")
+    assert [line.split("\t")[-2] for line in lines[5:7]] == [" 0:W", " 0:W"]
+    assert [line.split("\t")[8] for line in lines[5:7]] == ["2    ", "1    "]  # Carla: ½ + 1 + ½; Davi: 0 + 1
