@@ -69,6 +69,8 @@ def tournament_update(*, tournament: Tournament, user: Actor, **fields: Any) -> 
             )
             % {"names": names}
         )
+    if "bye_value" in changed and tournament.bye_points is not None:
+        changed["bye_points"] = None  # the director's win or draw replaces the imported file's own bye points
     if tournament.start_date_unknown and "start_date" in fields:
         changed["start_date_unknown"] = False  # an imported file gave no start date: the director just gave it
     old = {k: _jsonable(getattr(tournament, k)) for k in changed}

@@ -5,6 +5,7 @@ same file, the export paired the same way and imported back into the same tourna
 hold is refused with one line naming the player and the round, and writes nothing."""
 
 from datetime import date
+from decimal import Decimal
 
 import pytest
 
@@ -638,3 +639,16 @@ def test_a_rematch_is_kept_for_each_player_as_written(director):
     t = imported_and_paired_as_the_engine(text, director)
     assert one_sided_rows(t) == [(2, 1, 2, "b", "1"), (2, 2, 1, "w", "0"), (2, 3, 4, "b", "="), (2, 4, 3, "w", "=")]
     assert points_of(t) == {1: "2", 2: "0", 3: "1.5", 4: "0.5"}
+
+
+def test_the_director_choosing_the_bye_value_replaces_the_files_bye_points(director):
+    from tournaments.services.tournaments import tournament_update
+
+    players = [line(n, f"Jogador {n}", "0.0", []) for n in range(1, 6)]
+    t, _w = import_trf_with_warnings(trf_file(players, "BBU  0.8"), user=director)
+    assert t.bye_points == Decimal("0.8") and t.bye_worth_display() == "0,8 pontos por partida"
+    t = tournament_update(tournament=t, user=director, bye_value="win")  # unchanged: the file's value stays
+    assert t.bye_points == Decimal("0.8")
+    t = tournament_update(tournament=t, user=director, bye_value="draw")
+    t.refresh_from_db()
+    assert (t.bye_value, t.bye_points) == ("draw", None)
