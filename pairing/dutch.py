@@ -921,6 +921,16 @@ class Dutch:
                     def compute(tb: Tiebreak | None = None) -> list[int]:
                         return M.compute_within(remainder_vertices, low_mask, not_bye_candidate, tb)
 
+                elif rem_active and M.rows_alike([v for v in rem_active if not forward(v)], others, low_mask):
+                    # some of the second group float, but each would meet the next score group
+                    # alike: which ones float is decided within the remainder, and the matchings
+                    # of the first group's opponents leave the next score group out
+                    M.restrict_subset(rem_active, low_mask)
+                    remainder_vertices = rem_active
+
+                    def compute(tb: Tiebreak | None = None) -> list[int]:
+                        return M.compute_within(remainder_vertices, low_mask, not_bye_candidate, tb)
+
             for pi in remainder:
                 pv = vertex[pi]
                 if forward(pv):

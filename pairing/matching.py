@@ -212,6 +212,29 @@ class MatchingState:
         self.layout = {}
         self.closed_subset = True
 
+    def restrict_subset(self, subset: Sequence[int], mask: int) -> None:
+        """From now on compute within ``subset``: the caller knows that the vertices outside it
+        only matter through completability, whichever vertices of the subset are left over
+        (the left-over ones are checked as in ``compute_within``)."""
+        self.forget_subset()
+        self._begin_subset(subset, mask)
+
+    def rows_alike(self, vertices: Sequence[int], others: Sequence[int], mask: int) -> bool:
+        """Whether every vertex of ``vertices`` has the same edges (weights below ``mask``
+        included) to each vertex of ``others``."""
+        ref: list[Weight | None] | None = None
+        get = self.get
+        for x in vertices:
+            row: list[Weight | None] = []
+            for y in others:
+                w = get(x, y)
+                row.append(None if w is None else (w[0] & mask, w[1]))
+            if ref is None:
+                ref = row
+            elif row != ref:
+                return False
+        return True
+
     def _begin_subset(self, subset: Sequence[int], mask: int) -> None:
         subset = sorted(v for v in subset if self.active[v])
         self.sub_set = set(subset)
