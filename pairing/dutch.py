@@ -723,6 +723,21 @@ class Dutch:
                     def compute(tb: Tiebreak | None = None) -> list[int]:
                         return M.compute_within(bracket_vertices, low_mask, not_bye_candidate, tb)
 
+            if (
+                closed is None
+                and reduced
+                and not moved_down_count
+                and M.rows_alike(vertex[:next_group_start], vertex[next_group_start:size], low_mask)
+            ):
+                # every player of the bracket would meet the next score group alike: how many
+                # float is decided by the pairs of the bracket (C6), and which ones float does
+                # not change the rest, so the matchings of this bracket leave that group out
+                bracket_vertices = vertex[:next_group_start]
+                M.restrict_subset(bracket_vertices, low_mask)
+
+                def compute(tb: Tiebreak | None = None) -> list[int]:
+                    return M.compute_within(bracket_vertices, low_mask, not_bye_candidate, tb)
+
             stable = closed if closed is not None else compute()
 
             def in_bracket(x: int) -> bool:

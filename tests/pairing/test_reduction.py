@@ -1,7 +1,9 @@
 """The engine's shortcuts give the pairing of the whole-round computation.
 
-By default each matching is computed on the bracket and the next score group only, and an even
-bracket that can be paired within itself is computed alone (``MatchingState.try_close``). With
+By default each matching is computed on the bracket and the next score group only, an even
+bracket that can be paired within itself is computed alone (``MatchingState.try_close``), and so
+is a bracket (or its remainder) whose players would all meet the next score group alike
+(``MatchingState.restrict_subset``). With
 ``Dutch(t, reduce=False)`` every matching covers the whole round, as the reference engine does; the
 two must agree on every round of simulated tournaments (several sizes, draw rates, absences,
 forfeits, 1-0 and micro-match scoring).
@@ -86,6 +88,14 @@ def test_reduced_computation_equals_the_whole_round(monkeypatch, seed):
         return result
 
     monkeypatch.setattr(MatchingState, "try_close", counting)
+    restricted = []
+    original_restrict = MatchingState.restrict_subset
+
+    def counting_restrict(self, *args):
+        restricted.append(len(args[0]))
+        return original_restrict(self, *args)
+
+    monkeypatch.setattr(MatchingState, "restrict_subset", counting_restrict)
     compared = 0
     for n, rounds, event_seed, draw_rate, absent_rate, micro in random_events(40, seed):
         for state in simulate(n, rounds, event_seed, draw_rate, absent_rate, micro):
@@ -103,6 +113,7 @@ def test_reduced_computation_equals_the_whole_round(monkeypatch, seed):
             compared += 1
     assert compared > 100
     assert sum(closed) > 20, "few brackets were computed on their own: the shortcut went untested"
+    assert len(restricted) > 20, "few odd brackets left the next score group out: the shortcut went untested"
 
 
 @pytest.mark.parametrize("seed", range(3))
