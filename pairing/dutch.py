@@ -684,6 +684,18 @@ class Dutch:
                     return [v if m == n else m for v, m in enumerate(mate)]
                 return M.compute(tb)
 
+            def computing_within(subset: list[int]) -> Callable[..., list[int]]:
+                """compute() restricted to ``subset`` (the caller knows it exact)."""
+
+                def compute_subset(tb: Tiebreak | None = None) -> list[int]:
+                    mate = M.compute_within(subset, low_mask, not_bye_candidate, tb)
+                    if reduced:
+                        return mate
+                    # nobody below the next score group: "matched outside" is left unmatched
+                    return [v if m == n else m for v, m in enumerate(mate)]
+
+                return compute_subset
+
             # base edge weights: base_weight[(larger, smaller)] over bracket + next group
             base_weight: dict[tuple[int, int], int | None] = {}
             E = M.E
@@ -725,18 +737,23 @@ class Dutch:
 
             if (
                 closed is None
-                and reduced
-                and not moved_down_count
-                and M.rows_alike(vertex[:next_group_start], vertex[next_group_start:size], low_mask)
+                and within
+                and M.rows_alike(vertex[moved_down_count:next_group_start], vertex[next_group_start:size], low_mask)
             ):
-                # every player of the bracket would meet the next score group alike: how many
-                # float is decided by the pairs of the bracket (C6), and which ones float does
-                # not change the rest, so the matchings of this bracket leave that group out
+                # every resident of the bracket would meet the next score group alike: how many
+                # float is decided by the pairs of the bracket (C6), and which residents float
+                # does not change the rest, so the matchings of this bracket leave that group out,
+                # as long as every moved-down player is paired in the bracket (if one is in an
+                # optimal matching of the bracket, then in all of them: C7)
                 bracket_vertices = vertex[:next_group_start]
                 M.restrict_subset(bracket_vertices, low_mask)
-
-                def compute(tb: Tiebreak | None = None) -> list[int]:
-                    return M.compute_within(bracket_vertices, low_mask, not_bye_candidate, tb)
+                restricted = computing_within(bracket_vertices)
+                trial = restricted()
+                if all(residents_vertex <= trial[v] < next_group_vertex for v in vertex[:moved_down_count]):
+                    closed = trial
+                    compute = restricted
+                else:
+                    M.forget_subset()
 
             stable = closed if closed is not None else compute()
 
@@ -924,27 +941,20 @@ class Dutch:
                 if forward(pv):
                     for ov in others:
                         set_weight(pv, ov, None)
-            if reduced:
+            if within:
                 rem_active = [vertex[pi] for pi in remainder if not matched[vertex[pi]]]
                 s1_count = sum(1 for v in rem_active if forward(v))
                 if rem_active and 2 * s1_count == len(rem_active):
                     # nobody of the remainder floats: its pairing does not depend
                     # on the other players
                     M.close_subset(rem_active, low_mask)
-                    remainder_vertices = rem_active
-
-                    def compute(tb: Tiebreak | None = None) -> list[int]:
-                        return M.compute_within(remainder_vertices, low_mask, not_bye_candidate, tb)
-
+                    compute = computing_within(rem_active)
                 elif rem_active and M.rows_alike([v for v in rem_active if not forward(v)], others, low_mask):
                     # some of the second group float, but each would meet the next score group
                     # alike: which ones float is decided within the remainder, and the matchings
                     # of the first group's opponents leave the next score group out
                     M.restrict_subset(rem_active, low_mask)
-                    remainder_vertices = rem_active
-
-                    def compute(tb: Tiebreak | None = None) -> list[int]:
-                        return M.compute_within(remainder_vertices, low_mask, not_bye_candidate, tb)
+                    compute = computing_within(rem_active)
 
             for pi in remainder:
                 pv = vertex[pi]
