@@ -24,10 +24,17 @@ Speed (the reference recomputes matchings on the whole round):
   players it leaves over can still be matched with the rest (a quick
   alternating-path certificate from a complete matching found once, with an
   exact check as fallback; otherwise the whole round is used);
+* a bracket (or its remainder, once its S1 players are known) whose players would
+  all meet the next score group alike is computed without that group: which
+  players float then changes nothing below (``MatchingState.rows_alike``);
+* once the S1 players of a remainder are known, their edges to everyone outside
+  it go (every optimal matching pairs them in the remainder);
 * a matching is skipped when its outcome is already known, and the ties left
   by a matching are broken in the order in which the following steps resolve
-  them, so that one matching settles several S1 players;
-* round 1 without forbidden pairs or virtual points is S1 v S2 directly.
+  them, so that one matching settles several S1 players (the ranked prefixes
+  adapt to what the last matching skipped, or rank just the predicted partner
+  when each player takes its first free candidate);
+* round 1 without forbidden pairs is S1 v S2 in each (accelerated) score group.
 """
 
 from __future__ import annotations
