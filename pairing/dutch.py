@@ -682,15 +682,6 @@ class Dutch:
             # left, and computing within them only saves rebuilding the edges at each matching
             within = reduced or (self.reduce and nxt == n)
 
-            def compute(tb: Tiebreak | None = None) -> list[int]:
-                if reduced:
-                    return M.compute_within(vertex, low_mask, not_bye_candidate, tb)
-                if within:
-                    # nobody outside: a vertex "matched outside" is the one left unmatched
-                    mate = M.compute_within(vertex, low_mask, not_bye_candidate, tb)
-                    return [v if m == n else m for v, m in enumerate(mate)]
-                return M.compute(tb)
-
             def computing_within(subset: list[int]) -> Callable[..., list[int]]:
                 """compute() restricted to ``subset`` (the caller knows it exact)."""
 
@@ -702,6 +693,8 @@ class Dutch:
                     return [v if m == n else m for v, m in enumerate(mate)]
 
                 return compute_subset
+
+            compute = computing_within(vertex) if within else M.compute
 
             # base edge weights: base_weight[(larger, smaller)] over bracket + next group
             base_weight: dict[tuple[int, int], int | None] = {}
@@ -738,9 +731,7 @@ class Dutch:
                 bracket_vertices = vertex[:next_group_start]
                 closed = M.try_close(bracket_vertices, low_mask, not_bye_candidate)
                 if closed is not None:
-
-                    def compute(tb: Tiebreak | None = None) -> list[int]:
-                        return M.compute_within(bracket_vertices, low_mask, not_bye_candidate, tb)
+                    compute = computing_within(bracket_vertices)
 
             if (
                 closed is None

@@ -620,8 +620,7 @@ def solve(
     if tiebreak and width < MAX_BITS:
         budget = MAX_BITS - width
         taken: set[int] = set()
-        for i, entry in enumerate(tiebreak):
-            v, all_cands = entry[0], entry[1]
+        for v, all_cands in tiebreak:
             if v == settled:
                 if all_cands:
                     taken.add(all_cands[0])
