@@ -27,6 +27,11 @@ Speed (the reference recomputes matchings on the whole round):
 * a bracket (or its remainder, once its S1 players are known) whose players would
   all meet the next score group alike is computed without that group: which
   players float then changes nothing below (``MatchingState.rows_alike``);
+  otherwise too, and each of its matchings is accepted when the players it floats
+  are shown (each with a player of that group, the group's others in pairs, the
+  rest completed) to fill the next bracket with as many pairs as any could (C8,
+  the only criterion there that depends on who floats): it is then the best
+  matching of the whole round; one not shown so is computed with the group;
 * once the S1 players of a remainder are known, their edges to everyone outside
   it go (every optimal matching pairs them in the remainder);
 * a matching is skipped when its outcome is already known, and the ties left
@@ -683,10 +688,18 @@ class Dutch:
             within = reduced or (self.reduce and nxt == n)
 
             def computing_within(subset: list[int]) -> Callable[..., list[int]]:
-                """compute() restricted to ``subset`` (the caller knows it exact)."""
+                """compute() restricted to ``subset`` (the caller knows it exact, or restricted it
+                with the next score group: when a matching is not shown to fill that group as well
+                as any, it and the following ones are computed on the bracket and that group)."""
+                within_subset = [subset]
 
                 def compute_subset(tb: Tiebreak | None = None) -> list[int]:
-                    mate = M.compute_within(subset, low_mask, not_bye_candidate, tb)
+                    mate = M.compute_within(within_subset[0], low_mask, not_bye_candidate, tb)
+                    if mate is None:
+                        M.forget_subset()
+                        within_subset[0] = vertex
+                        mate = M.compute_within(vertex, low_mask, not_bye_candidate, tb)
+                        assert mate is not None
                     if reduced:
                         return mate
                     # nobody below the next score group: "matched outside" is left unmatched
@@ -733,18 +746,19 @@ class Dutch:
                 if closed is not None:
                     compute = computing_within(bracket_vertices)
 
-            if (
-                closed is None
-                and within
-                and M.rows_alike(vertex[moved_down_count:next_group_start], vertex[next_group_start:size], low_mask)
-            ):
-                # every resident of the bracket would meet the next score group alike: how many
-                # float is decided by the pairs of the bracket (C6), and which residents float
-                # does not change the rest, so the matchings of this bracket leave that group out,
-                # as long as every moved-down player is paired in the bracket (if one is in an
-                # optimal matching of the bracket, then in all of them: C7)
+            residents = vertex[moved_down_count:next_group_start]
+            group = vertex[next_group_start:size]
+            alike = closed is None and within and M.rows_alike(residents, group, low_mask)
+            if closed is None and (alike or reduced):
+                # how many players float is decided by the pairs of the bracket (C6). When every
+                # resident would meet the next score group alike, which ones float does not change
+                # the rest; otherwise each matching is accepted when the ones it floats are shown
+                # to fill the next bracket with as many pairs as any could (C8; only the next
+                # group's pairs depend on who floats). So the matchings of this bracket leave that
+                # group out, as long as every moved-down player is paired in the bracket (if one is
+                # in an optimal matching of the bracket, then in all of them: C7)
                 bracket_vertices = vertex[:next_group_start]
-                M.restrict_subset(bracket_vertices, low_mask)
+                M.restrict_subset(bracket_vertices, low_mask, None if alike else group, residents)
                 restricted = computing_within(bracket_vertices)
                 trial = restricted()
                 if all(residents_vertex <= trial[v] < next_group_vertex for v in vertex[:moved_down_count]):
@@ -947,12 +961,18 @@ class Dutch:
                     # on the other players
                     M.close_subset(rem_active, low_mask)
                     compute = computing_within(rem_active)
-                elif rem_active and M.rows_alike([v for v in rem_active if not forward(v)], others, low_mask):
-                    # some of the second group float, but each would meet the next score group
-                    # alike: which ones float is decided within the remainder, and the matchings
-                    # of the first group's opponents leave the next score group out
-                    M.restrict_subset(rem_active, low_mask)
-                    compute = computing_within(rem_active)
+                elif rem_active:
+                    # some of the second group float: when each would meet the next score group
+                    # alike, which ones float is decided within the remainder; otherwise each
+                    # matching is accepted when the ones it floats fill the next bracket as well as
+                    # any could (C8). Either way the matchings of the first group's opponents leave
+                    # the next score group out
+                    second = [v for v in rem_active if not forward(v)]
+                    alike = M.rows_alike(second, others, low_mask)
+                    # (the next group's residents are all the others unless a moved-down player floats on)
+                    if alike or (reduced and len(others) == sum(1 for v in group if M.active[v])):
+                        M.restrict_subset(rem_active, low_mask, None if alike else others, second)
+                        compute = computing_within(rem_active)
 
             for pi in remainder:
                 pv = vertex[pi]

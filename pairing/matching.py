@@ -71,6 +71,11 @@ class MatchingState:
         self.sub_mask = 0
         self.layout: dict[str, Any] = {}
         self.closed_subset = False
+        # restrict_subset(..., group=...): the next score group, whose pairs (C8) the vertices
+        # left over by the subset must leave at their most
+        self.group: list[int] | None = None
+        self.group_floaters: _IntSet = set()
+        self.below_cache: dict[frozenset[int], bool] = {}
         self.mate = list(range(n))
         self.calls = 0
         self.tb_hint: dict[str, int] = {}
@@ -116,7 +121,7 @@ class MatchingState:
 
     def compute_within(
         self, subset: Sequence[int], mask: int, must_match: Sequence[bool], tiebreak: Tiebreak | None = None
-    ) -> list[int]:
+    ) -> list[int] | None:
         """Matching restricted to ``subset``.
 
         The vertices outside the subset only matter through completability: their
@@ -126,6 +131,11 @@ class MatchingState:
         exactly; ``must_match[v]``: v may not be the one vertex left over).
         Otherwise the whole graph is used.  Vertices of the subset matched outside
         it get the partner ``self.n``.
+
+        When the subset was restricted with a ``group`` (``restrict_subset``), the
+        vertices left over must also fill that group as well as any could (checked
+        by a certificate); None is returned when that is not shown, and the caller
+        computes with the group.
         """
         self.calls += 1
         self.covered = set()
@@ -141,6 +151,11 @@ class MatchingState:
                 for v in subset:
                     mate[v] = v
                 return self.compute(tiebreak)
+        elif self.group is not None:
+            if not self._group_absorbable(unmatched, inset, must_match):
+                for v in subset:
+                    mate[v] = v
+                return None
         elif not self._absorbable(unmatched, inset, must_match):
             return self.compute(tiebreak)
         self.covered = set(covered)
@@ -204,6 +219,9 @@ class MatchingState:
         self.sub = None
         self.layout = {}
         self.closed_subset = False
+        self.group = None
+        self.group_floaters = set()
+        self.below_cache = {}
 
     def close_subset(self, subset: Sequence[int], mask: int) -> None:
         """From now on compute within ``subset`` only: every optimal matching
@@ -212,12 +230,31 @@ class MatchingState:
         self.layout = {}
         self.closed_subset = True
 
-    def restrict_subset(self, subset: Sequence[int], mask: int) -> None:
+    def restrict_subset(
+        self,
+        subset: Sequence[int],
+        mask: int,
+        group: Sequence[int] | None = None,
+        floaters: Collection[int] = (),
+    ) -> None:
         """From now on compute within ``subset``: the caller knows that the vertices outside it
         only matter through completability, whichever vertices of the subset are left over
-        (the left-over ones are checked as in ``compute_within``)."""
+        (the left-over ones are checked as in ``compute_within``).
+
+        With ``group``: the vertices outside the subset also matter through the edges that
+        end in ``group`` (the next score group), which carry one same weight below ``mask``
+        for each of the ``floaters`` (vertices of the subset that may be left over) and one
+        same weight between two vertices of the group. The most such edges a matching can
+        hold is then every left-over vertex with one of the group and the rest of the group
+        in pairs (but for one when their number is odd); a matching of the subset is
+        accepted when its left-over vertices, all ``floaters``, are shown to reach that with
+        every vertex outside completed: none of the other ways of leaving vertices over
+        does better there, and within the subset it is the best (``compute_within``)."""
         self.forget_subset()
         self._begin_subset(subset, mask)
+        if group is not None:
+            self.group = list(group)
+            self.group_floaters = set(floaters)
 
     def rows_alike(self, vertices: Sequence[int], others: Sequence[int], mask: int) -> bool:
         """Whether every vertex of ``vertices`` has the same edges (weights below ``mask``
@@ -316,13 +353,24 @@ class MatchingState:
         if self.outside_key is None:
             self._outside_matching(inset)
         L, Lset, mate0, free0 = self.outside_data
-        mate = dict(mate0)
+        left = self._extend(L + sorted(U), dict(mate0), set(U) | set(free0), U, must_match)
+        return left is not None and (not left or not must_match[left[0]])
+
+    def _extend(
+        self,
+        verts: list[int],
+        mate: dict[int, int],
+        pending: _IntSet,
+        apart: Collection[int],
+        must_match: Sequence[bool],
+    ) -> list[int] | None:
+        """Match the ``pending`` vertices by extending ``mate`` (a matching of the other
+        ``verts``) along alternating paths, no two vertices of ``apart`` together; returns the
+        one vertex (or none) left over, None when more are (a search that ignores odd cycles:
+        a failure proves nothing). Vertices that must not be left over go first, and are
+        matched with each other first."""
         comp = self.compat
-        verts = L + sorted(U)
-        pending = set(U) | set(free0)
-        left = []
-        # vertices that must not be left over go first, and
-        # are matched with each other first
+        left: list[int] = []
         for root in sorted(pending, key=lambda v: (must_match[v], v), reverse=True):
             if root not in pending:
                 continue
@@ -335,9 +383,9 @@ class MatchingState:
             while queue and found is None:
                 nxt = []
                 for a in queue:
-                    ain = a in U
+                    ain = a in apart
                     for x in verts:
-                        if x in seen or (ain and x in U) or not comp(a, x):
+                        if x in seen or (ain and x in apart) or not comp(a, x):
                             continue
                         if x in pending and (not strict or must_match[x]):
                             parent[x] = a
@@ -359,7 +407,7 @@ class MatchingState:
             if found is None:
                 left.append(root)
                 if len(left) > 1:
-                    return False
+                    return None
                 continue
             pending.discard(found)
             # flip the path found ... a - x = y ... root
@@ -373,9 +421,69 @@ class MatchingState:
                     break
                 x = prev
                 a = parent[x]
-        if len(left) > 1:
+        return left
+
+    def _group_absorbable(self, U: frozenset[int], inset: _IntSet, must_match: Sequence[bool]) -> bool:
+        """Certificate for ``restrict_subset(..., group)``: every vertex of U (all floaters) is
+        matched with a vertex of the group, the rest of the group in pairs but for at most one,
+        and that one with the other outside vertices completed (but for one vertex not in
+        ``must_match``). Greedy: False proves nothing."""
+        cache = self.absorb_cache
+        if U in cache:
+            return cache[U]
+        ok = False
+        if U.issubset(self.group_floaters):
+            ok = self._group_certificate(U, inset, must_match)
+        cache[U] = ok
+        return ok
+
+    def _group_certificate(self, U: frozenset[int], inset: _IntSet, must_match: Sequence[bool]) -> bool:
+        comp = self.compat
+        active = self.active
+        group = [v for v in self.group or () if active[v] and v not in inset]
+        if len(U) > len(group):
             return False
-        return not left or not must_match[left[0]]
+        # each left-over vertex with one of the group (augmenting paths; the group's last first,
+        # so that its first ones stay together)
+        owner: dict[int, int] = {}
+        rgroup = group[::-1]
+
+        def place(u: int, seen: _IntSet) -> bool:
+            for g in rgroup:
+                if g not in seen and comp(u, g):
+                    seen.add(g)
+                    if g not in owner or place(owner[g], seen):
+                        owner[g] = u
+                        return True
+            return False
+
+        for u in sorted(U):
+            if not place(u, set()):
+                return False
+        rest = [g for g in group if g not in owner]
+        left = self._extend(rest, {}, set(rest), (), must_match)
+        if left is None:
+            return False
+        # the other outside vertices, with the one of the group left over (if any)
+        key = frozenset(left)
+        ok = self.below_cache.get(key)
+        if ok is None:
+            gset = set(group)
+            below = [v for v in range(self.n) if active[v] and v not in inset and v not in gset]
+            bset = set(below)
+            base = self.base_mate or {}
+            mate: dict[int, int] = {}
+            pending = set(left)
+            for v in below:
+                m = base.get(v)
+                if m is not None and m in bset:
+                    mate[v] = m
+                else:
+                    pending.add(v)
+            rest_left = self._extend(below + left, mate, pending, (), must_match)
+            ok = rest_left is not None and (not rest_left or not must_match[rest_left[0]])
+            self.below_cache[key] = ok
+        return ok
 
     def compute_edges(self, edges: list[tuple[int, int, int]]) -> list[int]:
         """Maximum-weight matching of an explicit edge list [(u, v, w)] over all vertices

@@ -3,7 +3,9 @@
 By default each matching is computed on the bracket and the next score group only, an even
 bracket that can be paired within itself is computed alone (``MatchingState.try_close``), and so
 is a bracket (or its remainder) whose players would all meet the next score group alike
-(``MatchingState.restrict_subset``). With
+(``MatchingState.restrict_subset``), or else whose matchings are shown to float players that fill
+the next bracket as well as any could (``restrict_subset`` with the group; a matching not shown so
+is computed with the group). With
 ``Dutch(t, reduce=False)`` every matching covers the whole round, as the reference engine does; the
 two must agree on every round of simulated tournaments (several sizes, draw rates, absences,
 forfeits, 1-0 and micro-match scoring).
@@ -91,11 +93,20 @@ def test_reduced_computation_equals_the_whole_round(monkeypatch, seed):
     restricted = []
     original_restrict = MatchingState.restrict_subset
 
-    def counting_restrict(self, *args):
-        restricted.append(len(args[0]))
-        return original_restrict(self, *args)
+    def counting_restrict(self, subset, mask, group=None, floaters=()):
+        restricted.append(group is not None)
+        return original_restrict(self, subset, mask, group, floaters)
 
     monkeypatch.setattr(MatchingState, "restrict_subset", counting_restrict)
+    certified = []
+    original_certificate = MatchingState._group_certificate
+
+    def counting_certificate(self, *args):
+        result = original_certificate(self, *args)
+        certified.append(result)
+        return result
+
+    monkeypatch.setattr(MatchingState, "_group_certificate", counting_certificate)
     compared = 0
     for n, rounds, event_seed, draw_rate, absent_rate, micro in random_events(40, seed):
         for state in simulate(n, rounds, event_seed, draw_rate, absent_rate, micro):
@@ -113,7 +124,11 @@ def test_reduced_computation_equals_the_whole_round(monkeypatch, seed):
             compared += 1
     assert compared > 100
     assert sum(closed) > 20, "few brackets were computed on their own: the shortcut went untested"
-    assert len(restricted) > 20, "few odd brackets left the next score group out: the shortcut went untested"
+    assert restricted.count(False) > 20, "few brackets met the next score group alike: the shortcut went untested"
+    assert restricted.count(True) > 20, "few brackets were restricted with the next group: the shortcut went untested"
+    # matchings accepted on the certificate, and matchings it could not certify (computed with the group)
+    assert certified.count(True) > 100
+    assert certified.count(False) > 5
 
 
 @pytest.mark.parametrize("seed", range(3))
