@@ -44,10 +44,10 @@ Speed (the reference recomputes matchings on the whole round):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from .engine import NOCOLOR, WHITE, EPlayer, ETournament, invert
-from .matching import MatchingState, Tiebreak, Weight
+from .matching import LazyTiebreak, MatchingState, Tiebreak, Weight
 
 FLOAT_DOWN, FLOAT_UP, FLOAT_NONE = 0, 1, 2
 
@@ -542,6 +542,44 @@ class Dutch:
             self.paired_in[bye] = score[bye]
         return self.board_order(pairs), bye
 
+    def meet_alike(self, M: MatchingState, vertices: list[int], group: list[int], mask: int) -> bool:
+        """``M.rows_alike(vertices, group, mask)`` for players above ``group``, the next score
+        group: the weights of those pairs that nobody set are those of ``fast_weight(x, y, False,
+        True)``, a part of x's (its score, its unplayed games when the bye is single) and one of
+        y's where the two are compatible, so the rows are alike when those parts of x and the
+        players of the group each x may not meet are."""
+        gset = set(group)
+        xadj = M.xadj
+        if any(xadj[x] & gset for x in vertices):
+            return M.rows_alike(vertices, group, mask)  # some of those weights were set
+        sp = self.sorted
+        ckey = self.ckey
+        group_pids = set()
+        with_key: dict[int, set[int]] = {}
+        for y in group:
+            q = sp[y].pid
+            group_pids.add(q)
+            k = ckey[q]
+            if k is not None:
+                with_key.setdefault(k, set()).add(q)
+        info = self.info
+        single = self.fast_single
+        first = None
+        for x in vertices:
+            pid = sp[x].pid
+            blocked = self.forbidden[pid] & group_pids
+            key = ckey[pid]
+            if key in with_key:
+                blocked |= with_key[key]
+            # the players x may not meet and, if it may meet any, x's part of the weights
+            part = (info[pid][7], info[pid][6] if single else 0) if len(blocked) < len(group_pids) else None
+            signature = (blocked, part)
+            if first is None:
+                first = signature
+            elif signature != first:
+                return False
+        return True
+
     # ------------------------------------------------------------------- main
     def run(self) -> tuple[list[tuple[int, int]], int | None]:
         t = self.t
@@ -594,10 +632,18 @@ class Dutch:
         top_shift = self.positions["completion"]
         top_score = score[sorted_players[0].pid]
 
+        # the vertices of the current bracket's next score group: their edges (to the bracket and
+        # among themselves) are made when a computation asks for them, not with the bracket's
+        next_group = range(0)
+
         def outside(u: int, v: int) -> Weight | None:
-            w = self.outside_weight(
-                sorted_players[u], sorted_players[v], self.outside_bye_score, self.outside_single_bye
-            )
+            if v in next_group:
+                # u < v: u is in the bracket or in that group too (everyone above is paired)
+                w = self.fast_weight(sorted_players[u], sorted_players[v], False, True)
+            else:
+                w = self.outside_weight(
+                    sorted_players[u], sorted_players[v], self.outside_bye_score, self.outside_single_bye
+                )
             return (w, 0) if w else None
 
         M = MatchingState(n, outside)
@@ -709,17 +755,18 @@ class Dutch:
 
             compute = computing_within(vertex) if within else M.compute
 
-            # base edge weights: base_weight[(larger, smaller)] over bracket + next group
+            # base edge weights: base_weight[(larger, smaller)] within the bracket (those to the next
+            # score group and within it come from ``outside``, when asked for)
+            next_group = range(next_group_first, nxt)
             base_weight: dict[tuple[int, int], int | None] = {}
             E = M.E
             xadj = M.xadj
-            for lg in range(moved_down_count, size):
+            for lg in range(moved_down_count, next_group_start):
                 plg = bracket[lg]
                 vlg = vertex[lg]
-                in_cur = lg < next_group_start
                 xl = xadj[vlg]
                 for sm in range(lg):
-                    w: int | None = fast(bracket[sm], plg, in_cur, not in_cur)
+                    w: int | None = fast(bracket[sm], plg, True, False)
                     vs = vertex[sm]
                     # vertex indices grow with the player index: vs < vlg
                     if w:
@@ -748,7 +795,7 @@ class Dutch:
 
             residents = vertex[moved_down_count:next_group_start]
             group = vertex[next_group_start:size]
-            alike = closed is None and within and M.rows_alike(residents, group, low_mask)
+            alike = closed is None and within and self.meet_alike(M, residents, group, low_mask)
             if closed is None and (alike or reduced):
                 # how many players float is decided by the pairs of the bracket (C6). When every
                 # resident would meet the next score group alike, which ones float does not change
@@ -828,11 +875,11 @@ class Dutch:
                             set_weight(pv, ov, (w, addend))
                             addend += 1
                     M.tb_hint["settled"] = pv
-                    tb = []
-                    for pj in range(pi, moved_down_count):
-                        if matched[vertex[pj]]:
-                            tb.append(
-                                (
+
+                    def moved_down_ranking(pi: int = pi) -> Iterator[tuple[int, list[int]]]:
+                        for pj in range(pi, moved_down_count):
+                            if matched[vertex[pj]]:
+                                yield (
                                     vertex[pj],
                                     [
                                         vertex[oi]
@@ -840,8 +887,8 @@ class Dutch:
                                         if not matched[vertex[oi]] and base_weight.get((oi, pj))
                                     ],
                                 )
-                            )
-                    stable = compute(tb)
+
+                    stable = compute(LazyTiebreak(moved_down_ranking))
                 mv = stable[pv]
                 matched[mv] = True
                 M.finalize(pv, mv)
@@ -968,9 +1015,13 @@ class Dutch:
                     # any could (C8). Either way the matchings of the first group's opponents leave
                     # the next score group out
                     second = [v for v in rem_active if not forward(v)]
-                    alike = M.rows_alike(second, others, low_mask)
-                    # (the next group's residents are all the others unless a moved-down player floats on)
-                    if alike or (reduced and len(others) == sum(1 for v in group if M.active[v])):
+                    # the others are the next group's residents, unless a moved-down player floats on
+                    residents_only = others == [v for v in group if M.active[v]]
+                    if residents_only:
+                        alike = self.meet_alike(M, second, others, low_mask)
+                    else:
+                        alike = M.rows_alike(second, others, low_mask)
+                    if alike or (reduced and residents_only):
                         M.restrict_subset(rem_active, low_mask, None if alike else others, second)
                         compute = computing_within(rem_active)
 
@@ -994,11 +1045,11 @@ class Dutch:
                             addend += 1
                         # the player itself first: the tie-break's predictions then know whom it takes
                         M.tb_hint["settled"] = pv
-                        tb = []
-                        for pj in remainder:
-                            if pj >= pi and forward(vertex[pj]):
-                                tb.append(
-                                    (
+
+                        def first_group_ranking(pi: int = pi) -> Iterator[tuple[int, list[int]]]:
+                            for pj in remainder:
+                                if pj >= pi and forward(vertex[pj]):
+                                    yield (
                                         vertex[pj],
                                         [
                                             vertex[oi]
@@ -1006,8 +1057,8 @@ class Dutch:
                                             if oi > pj and not matched[vertex[oi]] and base_weight.get((oi, pj))
                                         ],
                                     )
-                                )
-                        stable = compute(tb)
+
+                        stable = compute(LazyTiebreak(first_group_ranking))
                     mv = stable[pv]
                     matched[pv] = True
                     matched[mv] = True

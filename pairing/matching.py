@@ -16,7 +16,7 @@ too wide, a pure-Python matching on the exact integers is used.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import Any
 
 import rustworkx as rx
@@ -27,8 +27,20 @@ MAX_BITS = 120
 Weight = tuple[int, int]
 # An edge with its weight: (u, v, A, b).
 Edge = tuple[int, int, int, int]
-# Lexicographic preferences below every weight: [(vertex, [candidates, best first]), ...].
-Tiebreak = list[tuple[int, list[int]]]
+# Lexicographic preferences below every weight: [(vertex, [candidates, best first]), ...]; a
+# computation reads a prefix only (as far as the integer width allows), so they may come lazily.
+Tiebreak = Iterable[tuple[int, list[int]]]
+
+
+class LazyTiebreak:
+    """Tie-break preferences made as a computation reads them (``make`` gives a fresh iterator
+    each time: a computation that falls back to a larger one reads them again)."""
+
+    def __init__(self, make: Callable[[], Iterator[tuple[int, list[int]]]]) -> None:
+        self.make = make
+
+    def __iter__(self) -> Iterator[tuple[int, list[int]]]:
+        return self.make()
 
 
 def _bits(x: int) -> int:
@@ -110,12 +122,15 @@ class MatchingState:
             for y in self.xadj[x]:
                 key = (x, y) if x < y else (y, x)
                 self.E.pop(key, None)
-                if sub is not None:
-                    sub.pop(key, None)
                 if y != u and y != v:
                     self.xadj[y].discard(x)
             self.xadj[x] = set()
             self.active[x] = False
+            if sub is not None and x in self.sub_set:
+                # (the subset's edges include default weights, never set)
+                self.sub_set.discard(x)
+                for y in self.sub_set:
+                    sub.pop((x, y) if x < y else (y, x), None)
         self.mate[u] = v
         self.mate[v] = u
 

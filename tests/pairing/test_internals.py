@@ -91,3 +91,25 @@ def test_compressed_weights_give_an_optimal_matching():
             return sum(w.get((min(x, y), max(x, y))) for x, y in m)
 
         assert val(got) == val(exact)
+
+
+def test_players_meet_the_next_group_alike_as_their_weights_say(monkeypatch):
+    """Dutch.meet_alike tells from the players' data what MatchingState.rows_alike reads off the
+    weights; both must agree wherever the engine asks (both answers occur), on vectors with
+    colour keys, forbidden pairs and single byes."""
+    from pairing.matching import MatchingState
+
+    answers = []
+    original = Dutch.meet_alike
+
+    def checked(self, M, vertices, group, mask):
+        fast = original(self, M, vertices, group, mask)
+        assert fast == MatchingState.rows_alike(M, vertices, group, mask)
+        answers.append(fast)
+        return fast
+
+    monkeypatch.setattr(Dutch, "meet_alike", checked)
+    for name in vectors.names()[::9]:
+        data = trf.parse(vectors.trf_text(name))
+        Dutch(build(data.state, byes_240=data.byes_240)).run()
+    assert answers.count(True) > 20 and answers.count(False) > 20
