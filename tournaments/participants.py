@@ -11,8 +11,15 @@ from .domain import participation
 def participation_of(tournament, entries, history, rounds_counted):
     """The domain ``Participation`` keyed by entry id. ``history``: entry id -> ``selectors.RoundRecord`` list of
     the counted rounds 1..``rounds_counted``."""
+    return participation_of_kinds(
+        tournament, entries, {e.pk: [r.kind for r in history.get(e.pk, ())] for e in entries}, rounds_counted
+    )
+
+
+def participation_of_kinds(tournament, entries, kinds, rounds_counted):
+    """As :func:`participation_of`, from the kinds of each entry's counted rounds (entry id -> kinds)."""
     return participation(
-        {e.pk: [r.kind for r in history.get(e.pk, ())] for e in entries},
+        kinds,
         {e.pk: e.withdrawn_from_round for e in entries},
         rounds_counted,
         tournament.planned_rounds,

@@ -1,8 +1,10 @@
 """Reads that need prefetching. Everything here returns model instances with their relations loaded, or plain data."""
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import NamedTuple
 
 from django.db.models import Prefetch
 
@@ -119,37 +121,97 @@ def entries_in_order(tournament: Tournament) -> list[Entry]:
     )
 
 
-# What the overall standings (computation and table) read of an entry and its player.
-STANDINGS_ENTRY_FIELDS = (
-    "id",
-    "tournament_id",
-    "player_id",
-    "pairing_number",
-    "rating",
-    "status",
-    "withdrawn_from_round",
-    "withdrawal_kind",
-    "late_entry_round",
-    "player__id",
-    "player__name",
-    "player__state",
-)
+class PlayerRow(NamedTuple):
+    """A player as the overall standings read it (``Entry.player``'s fields the pages show)."""
+
+    pk: int
+    name: str
+    state: str
 
 
-def standings_entries(tournament: Tournament) -> list[Entry]:
-    """The entries as the overall standings page reads them: by pairing number, with their players, only the
-    fields in ``STANDINGS_ENTRY_FIELDS`` (on a 1,000-player event the rest, dates and JSON to convert on every
-    row, was a third of the entries' read). Any other field costs a query per entry when read: the page's
-    query-count test (tests/public/test_speed.py) fails then."""
-    return list(
-        Entry.objects.filter(tournament=tournament)
-        .select_related("player")
-        .only(*STANDINGS_ENTRY_FIELDS)
+class EntryRow(NamedTuple):
+    """An entry as the overall standings read it: a database row, not a model instance (``standings_rows``).
+    Answers what the standings and their table read of an ``Entry`` (``pk``, ``player.name``, ...); nothing else."""
+
+    pk: int
+    pairing_number: int | None
+    rating: int | None
+    withdrawn_from_round: int | None
+    withdrawal_kind: str
+    late_entry_round: int | None
+    player: PlayerRow
+
+    @property
+    def id(self) -> int:
+        return self.pk
+
+
+@dataclass
+class StandingsRows:
+    """What the overall standings read from the database, as plain rows (see :func:`standings_rows`)."""
+
+    rounds: list[tuple[int, int, str]]  # (round id, number, status) by number
+    incomplete: set[int]  # ids of the rounds with a game still without result
+    games: dict[int, tuple[tuple[int, str | None], ...]]  # board id -> ((game number, result), ...) by number
+    seats: list[tuple[int, int | None, int, str]]  # (round id, board id or None for the bye, entry id, side)
+    entries: list[EntryRow]  # by pairing number, then id
+    absences: dict[int, dict[int, str]]  # entry id -> round number -> own value ("": the tournament's)
+
+
+def standings_rows(tournament: Tournament, published_only: bool = True) -> StandingsRows:
+    """The rounds, games, seats, entries (with their players) and announced absences of a tournament as plain
+    rows (``values_list``: no model instance), one query per table whatever the number of players and rounds:
+    on a 1,000-player, 11-round event the model instances (and the lean objects built from them) were most of
+    the overall standings page's time. ``published_only``: only published rounds (the public pages)."""
+    rounds = Round.objects.filter(tournament=tournament)
+    games = Game.objects.filter(board__round__tournament=tournament)
+    seats = Seat.objects.filter(round__tournament=tournament)
+    if published_only:
+        rounds = rounds.filter(status=RoundStatus.PUBLISHED)
+        games = games.filter(board__round__status=RoundStatus.PUBLISHED)
+        seats = seats.filter(round__status=RoundStatus.PUBLISHED)
+    incomplete: set[int] = set()
+    by_board: dict[int, list[tuple[int, str | None]]] = {}
+    for round_id, board_id, number, result in games.order_by("board_id", "number").values_list(
+        "board__round_id", "board_id", "number", "result"
+    ):
+        own = by_board.get(board_id)
+        if own is None:
+            own = by_board[board_id] = []
+        own.append((number, result))
+        if result is None:
+            incomplete.add(round_id)
+    new_entry, new_player = EntryRow._make, PlayerRow._make
+    entries = [
+        new_entry((*row[:6], new_player(row[6:])))
+        for row in Entry.objects.filter(tournament=tournament)
         .order_by("pairing_number", "id")
+        .values_list(
+            "id",
+            "pairing_number",
+            "rating",
+            "withdrawn_from_round",
+            "withdrawal_kind",
+            "late_entry_round",
+            "player_id",
+            "player__name",
+            "player__state",
+        )
+    ]
+    absences: dict[int, dict[int, str]] = {}
+    for (entry_id, number), value in absence_values(tournament).items():
+        absences.setdefault(entry_id, {})[number] = value
+    return StandingsRows(
+        rounds=list(rounds.order_by("number").values_list("id", "number", "status")),
+        incomplete=incomplete,
+        games={board_id: tuple(results) for board_id, results in by_board.items()},
+        seats=list(seats.order_by().values_list("round_id", "board_id", "entry_id", "side")),
+        entries=entries,
+        absences=absences,
     )
 
 
-def _board_shape(results: dict[int, str | None], scoring: dict[str, Decimal]) -> tuple[Decimal, Decimal, str, str]:
+def board_shape(results: dict[int, str | None], scoring: dict[str, Decimal]) -> tuple[Decimal, Decimal, str, str]:
     """(first's points, second's points, first's kind, second's kind) of a board from its results."""
     p1, p2 = board_points(results, scoring)
     complete = is_complete(results)
@@ -190,9 +252,7 @@ def tournament_history(
     # (a large event repeats a handful of them on thousands of boards)
     shapes: dict[tuple, tuple] = {}
     one_sided = one_sided_records(tournament, scoring) if tournament.has_one_sided_rounds else {}
-    unpaired = (
-        Decimal(0) if tournament.score_zero_bye is None else tournament.score_zero_bye * tournament.games_per_round
-    )
+    unpaired = unpaired_points(tournament)
     for rnd in rounds:
         seen = set()
         for board in rnd.boards.all():
@@ -203,7 +263,7 @@ def tournament_history(
             key = tuple(results.items())
             shape = shapes.get(key)
             if shape is None:
-                shape = shapes[key] = _board_shape(results, scoring)
+                shape = shapes[key] = board_shape(results, scoring)
             p1, p2, kind1, kind2 = shape
             first_pk, second_pk = first.pk, second.pk
             own = history.get(first_pk)
@@ -226,17 +286,39 @@ def tournament_history(
             if entry_id in seen:
                 continue
             entry = by_id[entry_id]
-            if entry.late_entry_round and rnd.number < entry.late_entry_round:
-                records.append(RoundRecord(rnd.number, "late", Decimal(0)))
-            elif entry.withdrawn_from_round and rnd.number >= entry.withdrawn_from_round:
-                records.append(RoundRecord(rnd.number, "withdrawn", Decimal(0)))
-            elif rnd.number in absences[entry_id]:
-                records.append(
-                    RoundRecord(rnd.number, "absent", absence_points(tournament, absences[entry_id][rnd.number]))
-                )
-            else:  # not paired, nothing announced: zero (or an imported point system's zero-point bye)
-                records.append(RoundRecord(rnd.number, "absent", unpaired))
+            kind, points = unseated_round(
+                tournament, rnd.number, entry.late_entry_round, entry.withdrawn_from_round, absences, entry_id, unpaired
+            )
+            records.append(RoundRecord(rnd.number, kind, points))
     return entries, rounds, history
+
+
+def unseated_round(
+    tournament: Tournament,
+    number: int,
+    late_entry_round: int | None,
+    withdrawn_from_round: int | None,
+    absences: Mapping[int, Mapping[int, str]],
+    entry_id: int,
+    unpaired: Decimal,
+) -> tuple[str, Decimal]:
+    """(kind, points) of round ``number`` for an entry on no board, not the bye, without a one-sided round:
+    before its late entry, withdrawn, an announced absence (``absences``: entry id -> round number -> own value),
+    else unpaired (``unpaired``: zero, or an imported point system's zero-point bye, per round)."""
+    if late_entry_round and number < late_entry_round:
+        return "late", Decimal(0)
+    if withdrawn_from_round and number >= withdrawn_from_round:
+        return "withdrawn", Decimal(0)
+    own = absences.get(entry_id)
+    if own is not None and number in own:
+        return "absent", absence_points(tournament, own[number])
+    return "absent", unpaired
+
+
+def unpaired_points(tournament: Tournament) -> Decimal:
+    """Points of a round in which an entry was not paired and announced nothing: zero, or an imported point
+    system's zero-point bye."""
+    return Decimal(0) if tournament.score_zero_bye is None else tournament.score_zero_bye * tournament.games_per_round
 
 
 # A one-sided round's result character -> (kind, the game's code from White's view when the player is White, and

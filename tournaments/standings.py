@@ -14,6 +14,7 @@ from collections import namedtuple
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
+from typing import cast
 
 from django.utils import translation
 
@@ -40,10 +41,20 @@ from .domain import (
 )
 from .homologation.conditions import rights_earned
 from .models import Board, Category, Game, Opening, Round, Seat
-from .models.choices import Acceleration, RoundStatus, TiebreakProfile, WithdrawalKind
-from .participants import participation_of
+from .models.choices import Acceleration, RoundStatus, SeatSide, TiebreakProfile, WithdrawalKind
+from .participants import participation_of_kinds
 from .readings import order_reason_text
-from .selectors import entries_in_order, tournament_history
+from .selectors import (
+    board_shape,
+    bye_points,
+    entries_in_order,
+    one_sided_records,
+    scoring_of,
+    standings_rows,
+    tournament_history,
+    unpaired_points,
+    unseated_round,
+)
 
 CBJD_COLUMNS = ("direct_encounter", "progressive", "progressive_corrected", "buchholz")
 
@@ -84,14 +95,15 @@ def standings_settings(tournament) -> StandingsSettings:
     )
 
 
-def _game_results(record):
-    """Per-game results of a board from the record holder's side (game 1: first has White)."""
+def _game_results(results, colour):
+    """Per-game results of a board (game number -> code) from the side of ``colour`` ("w": the board's first
+    player, who has White in game 1)."""
     out = []
-    for game_number in sorted(record.results):
-        code = record.results[game_number]
+    for game_number in sorted(results):
+        code = results[game_number]
         white, black = RESULTS_BY_CODE[code]
         first_is_white = game_number % 2 == 1
-        mine_is_white = first_is_white == (record.colour == "w")
+        mine_is_white = first_is_white == (colour == "w")
         out.append(white if mine_is_white else black)
     return out
 
@@ -110,11 +122,7 @@ def domain_record(record, scoring, templates=None) -> RoundRecord:
             templates = _TEMPLATES.setdefault(scoring, {})
         # the results as they come (game number -> code, in the order read): the same codes in another order make
         # another key for the same template, never a wrong one
-        key = (record.colour, tuple(record.results.items()))
-        template = templates.get(key)
-        if template is None:
-            r = RoundRecord.from_games(0, _game_results(record), scoring)
-            template = templates[key] = (r.kind, r.points, r.games)
+        template = _template(record.colour, tuple(record.results.items()), scoring, templates)
         return RoundRecord(template[0], record.opponent, template[1], template[2])
     if kind == "pab":
         return RoundRecord(RoundKind.BYE, points=_scalar(record.points))
@@ -127,6 +135,17 @@ def domain_record(record, scoring, templates=None) -> RoundRecord:
     raise ValueError(f"round {record.round}: a pending board cannot be in the standings")
 
 
+def _template(colour, results, scoring, templates):
+    """(kind, points, games) of a board's domain record for the side ``colour``, ``results`` the board's
+    (game number, code) pairs: worked out once per combination (``templates``: ``_TEMPLATES[scoring]``)."""
+    key = (colour, results)
+    template = templates.get(key)
+    if template is None:
+        r = RoundRecord.from_games(0, _game_results(dict(results), colour), scoring)
+        template = templates[key] = (r.kind, r.points, r.games)
+    return template
+
+
 def _round_complete(rnd):
     boards = rnd.boards.all()
     return all(g.result is not None for b in boards for g in b.games.all())
@@ -136,10 +155,15 @@ def counted_rounds(rounds, public):
     """The rounds the standings use: complete (and, for the public, published) rounds 1..R without a gap."""
     out = []
     for expected, rnd in enumerate(rounds, start=1):
-        if rnd.number != expected or (public and rnd.status != RoundStatus.PUBLISHED) or not _round_complete(rnd):
+        if not _may_count(expected, rnd.number, rnd.status, public) or not _round_complete(rnd):
             break
         out.append(rnd)
     return out
+
+
+def _may_count(expected, number, status, public):
+    """The round in position ``expected`` (1-based) counts, if complete: no gap, and published for the public."""
+    return number == expected and (not public or status == RoundStatus.PUBLISHED)
 
 
 def player_ids(entries, provisional):
@@ -156,13 +180,17 @@ def player_ids(entries, provisional):
     return ids
 
 
-def tournament_data(tournament, entries, rounds, history, ids) -> TournamentData:
-    scoring = Scoring(
+def domain_scoring(tournament) -> Scoring:
+    return Scoring(
         _scalar(tournament.score_win),
         _scalar(tournament.score_draw),
         _scalar(tournament.score_loss),
         None if tournament.score_forfeit_loss is None else _scalar(tournament.score_forfeit_loss),
     )
+
+
+def tournament_data(tournament, entries, rounds, history, ids) -> TournamentData:
+    scoring = domain_scoring(tournament)
     players = []
     templates = _TEMPLATES.setdefault(scoring, {})
     for e in entries:
@@ -174,9 +202,13 @@ def tournament_data(tournament, entries, rounds, history, ids) -> TournamentData
             else:  # domain_record's result, without its call (33,000 records on a 1,000-player event)
                 records.append(RoundRecord(template[0], r.opponent, template[1], template[2]))
         players.append(PlayerData(id=ids[e.pk], name=e.player.name, rating=e.rating, rounds=tuple(records)))
+    return _tournament_data(tournament, players, len(rounds), scoring)
+
+
+def _tournament_data(tournament, players, rounds_completed, scoring) -> TournamentData:
     return TournamentData(
         players=tuple(players),
-        rounds_completed=len(rounds),
+        rounds_completed=rounds_completed,
         planned_rounds=tournament.planned_rounds,
         format=Format(tournament.format),
         scoring=scoring,
@@ -393,8 +425,12 @@ def read_tournament(tournament, *, public=True, all_rounds=None, entries=None):
         all_rounds = lean_rounds_with_boards(tournament, entries, published_only=public)
     rounds = counted_rounds(all_rounds, public)
     entries, rounds, history = tournament_history(tournament, rounds=rounds, entries=entries)
-    categories = list(Category.objects.filter(tournament=tournament).order_by("position", "code"))
-    return entries, rounds, history, categories
+    return entries, rounds, history, categories_of(tournament)
+
+
+def categories_of(tournament):
+    """The tournament's categories in the order the pages list them."""
+    return list(Category.objects.filter(tournament=tournament).order_by("position", "code"))
 
 
 def standings_from_history(tournament, entries, rounds, history, categories, public=True, rights=None):
@@ -407,10 +443,17 @@ def standings_from_history(tournament, entries, rounds, history, categories, pub
 def _assemble(tournament, entries, rounds, history, categories, public, rights):
     ids = player_ids(entries, tournament.provisional_rating)
     data = tournament_data(tournament, entries, rounds, history, ids)
-    standings = compute_standings(data, standings_settings(tournament))
-    participants = participation_of(tournament, entries, history, len(rounds))
     if rights is None:
         rights = rights_earned(tournament, entries=entries, history=history, rounds_counted=len(rounds))
+    kinds = {e.pk: [r.kind for r in history.get(e.pk, ())] for e in entries}
+    return _result(tournament, public, entries, ids, data, kinds, categories, rights, rounds, history)
+
+
+def _result(tournament, public, entries, ids, data, kinds, categories, rights, rounds, history):
+    """The standings of ``data`` with everything around them: participants (``kinds``: entry id -> the kinds of
+    its counted rounds), tie groups, and the standings and qualification spots of ``categories``."""
+    standings = compute_standings(data, standings_settings(tournament))
+    participants = participation_of_kinds(tournament, entries, kinds, data.rounds_completed)
     counted = {ids[pk] for pk in participants.counted}
     result = TournamentStandings(
         tournament=tournament,
@@ -428,14 +471,15 @@ def _assemble(tournament, entries, rounds, history, categories, public, rights):
             frozenset(ids[pk] for pk in participants.excluded),
         ),
     )
+    if not categories:
+        return result
     abandoned = {ids[e.pk] for e in entries if e.withdrawal_kind == WithdrawalKind.ABANDONMENT}
     # the categories of each entry, read once (a related manager per entry and category costs more than the rest)
     in_category: dict[int, list] = {cat.pk: [] for cat in categories}
-    if categories:
-        for e in entries:
-            for c in e.categories.all():
-                if c.pk in in_category:
-                    in_category[c.pk].append(e)
+    for e in entries:
+        for c in e.categories.all():
+            if c.pk in in_category:
+                in_category[c.pk].append(e)
     for cat in categories:
         members = [e for e in in_category[cat.pk] if ids[e.pk] in counted]
         rows = category_standings(standings, [ids[e.pk] for e in in_category[cat.pk]])
@@ -455,3 +499,98 @@ def _assemble(tournament, entries, rounds, history, categories, public, rights):
         )
         result.categories.append(CategoryStandings(cat, rows, qual))
     return result
+
+
+_UNSEATED_KINDS = {"late": RoundKind.NOT_ENTERED, "withdrawn": RoundKind.WITHDRAWN, "absent": RoundKind.ABSENT}
+
+
+def overall_standings(tournament, *, public=True) -> TournamentStandings:
+    """The overall standings as the overall standings pages show them (no category, no qualification spot):
+    the same rows as :func:`tournament_standings`, read as plain database rows (``selectors.standings_rows``, a
+    fixed number of queries) and turned into the domain's records in one pass, without a model instance, a lean
+    round object or a ``selectors.RoundRecord`` per player and round (on a 1,000-player, 11-round event those
+    were most of the page's time). ``entries`` holds ``selectors.EntryRow`` rows; ``rounds`` and ``history``
+    are left empty (what needs them reads :func:`tournament_standings`). Each round is classified by the same
+    functions as ``selectors.tournament_history`` (``board_shape``, ``unseated_round``, ``one_sided_records``);
+    tests/tournaments/test_standings_rows.py compares the two roads on tournaments with every kind of round."""
+    rows = standings_rows(tournament, published_only=public)
+    counted: dict[int, int] = {}  # round id -> index (round number - 1)
+    for expected, (round_id, number, status) in enumerate(rows.rounds, start=1):
+        if not _may_count(expected, number, status, public) or round_id in rows.incomplete:
+            break
+        counted[round_id] = expected - 1
+    count = len(counted)
+    entries = rows.entries
+    scoring = domain_scoring(tournament)
+    templates = _TEMPLATES.setdefault(scoring, {})
+    plain_scoring = scoring_of(tournament)  # Decimal, as tournament_history classifies boards
+    # per entry id, its counted rounds' domain records and kinds (selectors.RoundRecord.kind), filled below
+    records: dict[int, list[RoundRecord | None]] = {e.pk: [None] * count for e in entries}
+    kinds: dict[int, list[str | None]] = {e.pk: [None] * count for e in entries}
+    bye = RoundRecord(RoundKind.BYE, points=_scalar(bye_points(tournament)))
+    boards: dict[int, list] = {}  # board id -> [round index, first entry id, second entry id]
+    for round_id, board_id, entry_id, side in rows.seats:
+        index = counted.get(round_id)
+        if index is None:
+            continue
+        if board_id is None:  # the pairing-allocated bye (a constraint: the bye and only it has no board)
+            records[entry_id][index] = bye
+            kinds[entry_id][index] = "pab"
+            continue
+        board = boards.get(board_id)
+        if board is None:
+            board = boards[board_id] = [index, None, None]
+        board[1 if side == SeatSide.FIRST else 2] = entry_id
+    pairing_number = {e.pk: e.pairing_number for e in entries}
+    shapes: dict[tuple, tuple] = {}  # a board's results -> what they give each side
+    for board_id, (index, first, second) in boards.items():
+        if first is None or second is None:
+            continue
+        results = rows.games.get(board_id, ())
+        shape = shapes.get(results)
+        if shape is None:
+            _p1, _p2, kind1, kind2 = board_shape(dict(results), plain_scoring)
+            if kind1 == "pending":
+                raise ValueError(f"round {index + 1}: a pending board cannot be in the standings")
+            shape = shapes[results] = (
+                kind1,
+                kind2,
+                _template("w", results, scoring, templates),
+                _template("b", results, scoring, templates),
+            )
+        kind1, kind2, (k1, points1, games1), (k2, points2, games2) = shape
+        records[first][index] = RoundRecord(k1, pairing_number[second], points1, games1)
+        kinds[first][index] = kind1
+        records[second][index] = RoundRecord(k2, pairing_number[first], points2, games2)
+        kinds[second][index] = kind2
+    one_sided = one_sided_records(tournament, plain_scoring) if tournament.has_one_sided_rounds else {}
+    unpaired = unpaired_points(tournament)
+    unseated: dict[tuple, RoundRecord] = {}  # (kind, points) -> the (immutable) record, shared
+    ids = player_ids(entries, tournament.provisional_rating)
+    players = []
+    for e in entries:
+        own = records[e.pk]
+        if None in own:  # rounds on no board and not the bye
+            own_kinds = kinds[e.pk]
+            for index, record in enumerate(own):
+                if record is not None:
+                    continue
+                one = one_sided.get(index + 1, {}).get(e.pk)
+                if one is not None:
+                    own[index] = domain_record(one, scoring, templates)
+                    own_kinds[index] = one.kind
+                    continue
+                kind, points = unseated_round(
+                    tournament, index + 1, e.late_entry_round, e.withdrawn_from_round, rows.absences, e.pk, unpaired
+                )
+                record = unseated.get((kind, points))
+                if record is None:
+                    record = unseated[kind, points] = RoundRecord(
+                        _UNSEATED_KINDS[kind], points=_scalar(points) if kind == "absent" else 0
+                    )
+                own[index] = record
+                own_kinds[index] = kind
+        rounds = cast("tuple[RoundRecord, ...]", tuple(own))  # every round filled
+        players.append(PlayerData(id=ids[e.pk], name=e.player.name, rating=e.rating, rounds=rounds))
+    data = _tournament_data(tournament, players, count, scoring)
+    return _result(tournament, public, entries, ids, data, kinds, [], False, [], {})

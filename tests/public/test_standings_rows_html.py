@@ -57,9 +57,9 @@ def test_the_page_shows_the_rows(client, director):
 
 
 def test_overall_standings_read_only_some_entry_fields_in_a_fixed_number_of_queries(client, director, make_player):
-    """The overall pages read the entries with only the fields the standings use (selectors.standings_entries):
-    entries that sat every round out (late, then withdrawn) make the history read the other fields it needs, and
-    the pages still take no query per entry."""
+    """The overall pages read the entries as plain rows with only the fields the standings use
+    (selectors.standings_rows): entries that sat every round out (late, then withdrawn) are read like the others,
+    and the pages still take no query per entry."""
     from django.core.cache import cache
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
@@ -91,3 +91,27 @@ def test_overall_standings_read_only_some_entry_fields_in_a_fixed_number_of_quer
             counts.append(len(ctx.captured_queries))
             assert f"Tardio Lins {late - 1}" in html and f"{30 + late} · PE" in html
     assert counts[:2] == counts[2:] and max(counts) <= 15
+
+
+def test_the_overall_pages_take_the_same_queries_whatever_the_players_and_rounds(client, director):
+    """No query per entry, per round, per board or per game on the overall standings pages (public and printed):
+    a tournament of 8 players and 2 rounds and one of 31 players (a bye each round) and 6 rounds, with a draft
+    round, take the same number."""
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    counts = {}
+    for slug, players, rounds in (("pequeno", 8, 2), ("maior", 31, 6)):
+        t = build_tournament(slug=slug, players=players, rounds=rounds, draft_round=True, user=director)
+        for name in ("public:standings", "public:print_standings"):
+            url = reverse(name, args=[t.slug])
+            client.get(url)  # the first request of a page reads what later ones keep (the slug map)
+            cache.clear()
+            with CaptureQueriesContext(connection) as ctx:
+                html = client.get(url).content.decode()
+            assert html.count("<tr") > players
+            counts[slug, name] = len(ctx.captured_queries)
+    assert counts["pequeno", "public:standings"] == counts["maior", "public:standings"] <= 10, counts
+    assert counts["pequeno", "public:print_standings"] == counts["maior", "public:print_standings"], counts

@@ -13,7 +13,7 @@ from django.utils.translation import ngettext, pgettext
 from .. import standings as standings_module
 from ..models.choices import TiebreakProfile
 from ..readings import order_reason_text, regulation_readings
-from ..selectors import entries_in_order, standings_entries, tournament_history
+from ..selectors import entries_in_order, tournament_history
 from ..templatetags.damas import fmt_number
 from .labels import tiebreak_abbr, tiebreak_description, tiebreak_label
 
@@ -57,11 +57,12 @@ def compute_standings_for(t, data=None, rights=False, category=None):
     """
     module = standings_module
     rights = None if rights else False  # None: the standings ask the homologation check
+    if data is None and category is None:
+        # the overall pages: no category's standings, no spots; read as plain rows (the hot public page)
+        return module.overall_standings(t, public=True), module.categories_of(t)
     if data is None:
-        # the overall page shows no entry's categories, and reads only a few fields: the whole entries only for a
-        # category's page (its spots ask the homologation check)
-        entries = entries_in_order(t) if category is not None else standings_entries(t)
-        entries, counted, history, categories = module.read_tournament(t, public=True, entries=entries)
+        # a category's page: the whole entries (its spots ask the homologation check)
+        entries, counted, history, categories = module.read_tournament(t, public=True, entries=entries_in_order(t))
     else:
         counted = module.counted_rounds(data.rounds, True)
         entries, counted, history = tournament_history(t, rounds=counted, entries=data.entries)
