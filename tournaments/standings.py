@@ -565,31 +565,32 @@ def overall_standings(tournament, *, public=True) -> TournamentStandings:
         kinds[second][index] = kind2
     one_sided = one_sided_records(tournament, plain_scoring) if tournament.has_one_sided_rounds else {}
     unpaired = unpaired_points(tournament)
-    unseated: dict[tuple, RoundRecord] = {}  # (kind, points) -> the (immutable) record, shared
+    # (kind, points as written: 0.5 and 0.50 are equal Decimals, not the same text) -> the (immutable) record, shared
+    unseated: dict[tuple[str, str], RoundRecord] = {}
     ids = player_ids(entries, tournament.provisional_rating)
     players = []
     for e in entries:
         own = records[e.pk]
-        if None in own:  # rounds on no board and not the bye
-            own_kinds = kinds[e.pk]
-            for index, record in enumerate(own):
-                if record is not None:
-                    continue
-                one = one_sided.get(index + 1, {}).get(e.pk)
-                if one is not None:
-                    own[index] = domain_record(one, scoring, templates)
-                    own_kinds[index] = one.kind
-                    continue
-                kind, points = unseated_round(
-                    tournament, index + 1, e.late_entry_round, e.withdrawn_from_round, rows.absences, e.pk, unpaired
+        own_kinds = kinds[e.pk]
+        for index, record in enumerate(own):
+            if record is not None:
+                continue
+            # a round on no board and not the bye
+            one = one_sided.get(index + 1, {}).get(e.pk)
+            if one is not None:
+                own[index] = domain_record(one, scoring, templates)
+                own_kinds[index] = one.kind
+                continue
+            kind, points = unseated_round(
+                tournament, index + 1, e.late_entry_round, e.withdrawn_from_round, rows.absences, e.pk, unpaired
+            )
+            shared = unseated.get((kind, str(points)))
+            if shared is None:
+                shared = unseated[kind, str(points)] = RoundRecord(
+                    _UNSEATED_KINDS[kind], points=_scalar(points) if kind == "absent" else 0
                 )
-                record = unseated.get((kind, points))
-                if record is None:
-                    record = unseated[kind, points] = RoundRecord(
-                        _UNSEATED_KINDS[kind], points=_scalar(points) if kind == "absent" else 0
-                    )
-                own[index] = record
-                own_kinds[index] = kind
+            own[index] = shared
+            own_kinds[index] = kind
         rounds = cast("tuple[RoundRecord, ...]", tuple(own))  # every round filled
         players.append(PlayerData(id=ids[e.pk], name=e.player.name, rating=e.rating, rounds=rounds))
     data = _tournament_data(tournament, players, count, scoring)

@@ -77,7 +77,7 @@ ORDER_REASONS = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class StandingRow:
     """One line of the standings.
 
@@ -100,6 +100,36 @@ class StandingRow:
     place: int
     unrated: bool = False
     withdrawn_from: int | None = None
+
+    def __init__(
+        self,
+        position: int,
+        rank: str,
+        id: int,
+        name: str,
+        points: Number,
+        tiebreaks: dict[str, TiebreakValue],
+        order: tuple[str, ...],
+        order_reasons: tuple[str, ...],
+        place: int,
+        unrated: bool = False,
+        withdrawn_from: int | None = None,
+    ) -> None:
+        # As RoundRecord's (domain.model): the frozen dataclass's generated __init__ sets each field through
+        # object.__setattr__, a tenth of the standings' time on a 1,000-player event; still frozen, and equality,
+        # hash, repr and dataclasses.replace are the dataclass's.
+        d = self.__dict__
+        d["position"] = position
+        d["rank"] = rank
+        d["id"] = id
+        d["name"] = name
+        d["points"] = points
+        d["tiebreaks"] = tiebreaks
+        d["order"] = order
+        d["order_reasons"] = order_reasons
+        d["place"] = place
+        d["unrated"] = unrated
+        d["withdrawn_from"] = withdrawn_from
 
     def as_json(self) -> dict[str, object]:
         """The row as plain data (the reasons as codes; ``standings --format json`` words them)."""
@@ -268,10 +298,11 @@ def compute_standings(tournament: TournamentData, settings: StandingsSettings = 
                 vals = values[pid]
                 ordered = {k: vals[k] for k in keys}
                 withdrawn_from = None
-                for i, rec in enumerate(calc.records[pid]):
-                    if rec.kind is _WITHDRAWN:
-                        withdrawn_from = i + 1
-                        break
+                if pid in calc.unplayed:  # a withdrawal is a round not played
+                    for i, rec in enumerate(calc.records[pid]):
+                        if rec.kind is _WITHDRAWN:
+                            withdrawn_from = i + 1
+                            break
                 rows.append(
                     StandingRow(
                         position=position,

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from decimal import Decimal
 from fractions import Fraction
+from itertools import accumulate
 from operator import itemgetter
 from typing import Final, Literal, NamedTuple, cast
 
@@ -155,10 +156,29 @@ class TiebreakCalculator:
         self._riga: dict[tuple[GameResult, ...], int] = {}
         self._rating_cache: dict[int, int] | None = None
         self.records: dict[int, list[Round]] = {}
+        players = self.players
+        classified = self._classified
+        normalise = self._normalise
         for p in tournament.players:
             if len(p.rounds) < self.R:
                 raise TournamentError(f"player {p.id} has {len(p.rounds)} round records, {self.R} rounds completed")
-            self.records[p.id] = [self._normalise(p, i, rec) for i, rec in enumerate(p.rounds[: self.R])]
+            recs: list[Round] = []
+            for i, rec in enumerate(p.rounds[: self.R]):
+                # the usual record, a played encounter against a known opponent with its points as an int (or
+                # derived), built here; anything else (and the first record of each kind and games) by _normalise
+                games = rec.games
+                known = classified.get((rec.kind, games)) if games.__class__ is tuple else None
+                if known is not None and known.otb and known.kind is _PLAYED and rec.opponent in players:
+                    points = rec.points
+                    if points is None:
+                        points = known.points
+                    if points.__class__ is int or points.__class__ is Decimal:  # what _given accepts
+                        recs.append(
+                            _new_tuple(PlayedRound, (_PLAYED, rec.opponent, points, known.games, known.outcome))
+                        )
+                        continue
+                recs.append(normalise(p, i, rec))
+            self.records[p.id] = recs
         self._compute_base()
 
     # ------------------------------------------------------------------ input
@@ -220,12 +240,20 @@ class TiebreakCalculator:
     def _compute_base(self) -> None:
         R = self.R
         rd = self.round_draw
-        self.score: dict[int, Number] = {}
-        self.adjusted: dict[int, Number] = {}
-        self.category: dict[int, list[int | None]] = {}
+        score: dict[int, Number] = {}
+        adjusted: dict[int, Number] = {}
+        category: dict[int, list[int | None]] = {}
+        self.score, self.adjusted, self.category = score, adjusted, category
+        # players with a round not played over the board (the others have no category and no VUR term)
+        self.unplayed: set[int] = set()
         for pid, recs in self.records.items():
-            self.score[pid] = sum(r.points for r in recs)
+            own = score[pid] = sum([r.points for r in recs])
             cats: list[int | None] = [None] * R
+            category[pid] = cats
+            if [r.kind for r in recs].count(_PLAYED) == R:  # every round played: the usual case, nothing below
+                adjusted[pid] = own
+                continue
+            self.unplayed.add(pid)
             # a requested bye is category 5 when every later round is a VUR
             later_all_vur = True
             for i in range(R - 1, -1, -1):
@@ -242,10 +270,8 @@ class TiebreakCalculator:
                 else:  # forfeit loss, double forfeit
                     cats[i] = 4
                 later_all_vur = later_all_vur and k in _VUR
-            self.category[pid] = cats
             # without a category-5 round the terms are the score's, in the same order: the same sum
-            score = self.score[pid]
-            self.adjusted[pid] = sum(rd if cats[i] == 5 else recs[i].points for i in range(R)) if 5 in cats else score
+            adjusted[pid] = sum(rd if cats[i] == 5 else recs[i].points for i in range(R)) if 5 in cats else own
 
         if self.s.dummy_cap_rounds == DummyCapRounds.PLANNED:
             cap_rounds = max(self.t.planned_rounds, R)
@@ -254,38 +280,39 @@ class TiebreakCalculator:
         self.draw_cap = rd * cap_rounds
         capped = self.t.unplayed_rules == UnplayedRules.FIDE2026
 
+        # the Buchholz terms, and the encounters over the board: pid -> opponent -> list of own encounter points
         self.contributions: dict[int, list[Contribution]] = {}
-        adjusted = self.adjusted
+        self.encounters: dict[int, dict[int, list[Number]]] = {}
+        unplayed = self.unplayed
         for pid, recs in self.records.items():
-            own = self.score[pid]
+            own = score[pid]
             contribs: list[Contribution] = []
+            enc: dict[int, list[Number]] = {}
             for i, rec in enumerate(recs):
                 if rec.__class__ is PlayedRound:
+                    opponent = rec.opponent
                     # Contribution(...) without the named tuple's __new__ call (one per player and round)
                     contribs.append(
-                        _new_tuple(
-                            Contribution, (i + 1, rec.opponent, adjusted[rec.opponent], rec.points, False, False)
-                        )
+                        _new_tuple(Contribution, (i + 1, opponent, adjusted[opponent], rec.points, False, False))
                     )
+                    met = enc.get(opponent)
+                    if met is None:
+                        enc[opponent] = [rec.points]
+                    else:
+                        met.append(rec.points)
                     continue
                 value = own
                 if capped:
-                    cat = self.category[pid][i]
+                    cat = category[pid][i]
                     if cat in (2, 4) and rec.opponent is not None:
-                        value = min(own, self.adjusted[rec.opponent])  # 16.4.1
+                        value = min(own, adjusted[rec.opponent])  # 16.4.1
                     else:
                         value = min(own, self.draw_cap)  # 16.4.2
                 contribs.append(Contribution(i + 1, rec.opponent, value, rec.points, True, rec.kind in _VUR))
             self.contributions[pid] = contribs
-
-        # encounters over the board: pid -> opponent -> list of own encounter points
-        self.encounters: dict[int, dict[int, list[Number]]] = {}
-        for pid, recs in self.records.items():
-            enc: dict[int, list[Number]] = {}
-            for rec in recs:
-                if isinstance(rec, PlayedRound):
-                    enc.setdefault(rec.opponent, []).append(rec.points)
             self.encounters[pid] = enc
+        # the players with a voluntary unplayed round among their terms (Buchholz cut 1 cuts such a term first)
+        self._vur: set[int] = {pid for pid in unplayed if any(c.vur for c in self.contributions[pid])}
 
     # ---------------------------------------------------------------- helpers
     def _outcome(self, games: tuple[GameResult, ...]) -> int:
@@ -472,11 +499,8 @@ class TiebreakCalculator:
         recs = self.records[pid]
         contribs = self.contributions[pid]
         s = self.s
-        running: list[Number] = []
-        total: Number = 0
-        for rec in recs:
-            total += rec.points
-            running.append(total)
+        running: list[Number] = list(accumulate([rec.points for rec in recs], initial=0))  # 0, then the totals
+        del running[0]
         if s.corrected_counts_unplayed:
             corrected = sum(running[s.corrected_cut :])
         else:
@@ -484,14 +508,22 @@ class TiebreakCalculator:
 
         terms = [c.value for c in contribs]
         buchholz = sum(terms)
-        pairs = [(c.value, c.vur) for c in contribs]
-        if pairs:  # buchholz_cut(pid, 1, 0): the lowest VUR term while there is one, else the lowest
-            vurs = [v for v in pairs if v[1]]
-            pairs.remove(min(vurs) if vurs else min(pairs))
-        cut1 = sum(v[0] for v in pairs)
-        if pairs:  # buchholz_cut(pid, 1, 1): then the highest
-            pairs.remove(max(pairs, key=_FIRST))
-        median = sum(v[0] for v in pairs)
+        if pid in self._vur:
+            pairs = [(c.value, c.vur) for c in contribs]
+            vurs = [v for v in pairs if v[1]]  # buchholz_cut(pid, 1, 0): the lowest VUR term while there is one
+            pairs.remove(min(vurs))
+            cut1 = sum(v[0] for v in pairs)
+            if pairs:  # buchholz_cut(pid, 1, 1): then the highest
+                pairs.remove(max(pairs, key=_FIRST))
+            median = sum(v[0] for v in pairs)
+        else:  # no VUR term: the same terms removed (the first lowest, then the first highest), the rest summed
+            rest = terms.copy()
+            if rest:
+                rest.remove(min(rest))
+            cut1 = sum(rest)
+            if rest:
+                rest.remove(max(rest))
+            median = sum(rest)
 
         matches_won = games_won = match_points = 0
         rating_total = rated = 0
@@ -500,6 +532,7 @@ class TiebreakCalculator:
         score = self.score
         rating = self._ratings
         riga_units = self._riga
+        win = GameResult.WIN
         for rec in recs:
             if rec.__class__ is PlayedRound:
                 outcome = rec.outcome
@@ -512,7 +545,7 @@ class TiebreakCalculator:
                 riga += score[rec.opponent] * (self._riga_units(rec.games) if units is None else units)
             else:
                 match_points += 2 if rec.points > rd else 1 if rec.points == rd else 0
-            games_won += rec.games.count(GameResult.WIN)
+            games_won += rec.games.count(win)
         if not rated:
             opponents_rating = None
         elif rating_total.__class__ is int:
@@ -527,7 +560,7 @@ class TiebreakCalculator:
             "buchholz_cut1": cut1,
             "buchholz_median": median,
             "direct_encounter": self.de_points(pid, score_group) if len(score_group) > 1 else None,
-            "sonneborn_berger": sum(c.value * c.points for c in contribs),
+            "sonneborn_berger": sum([c.value * c.points for c in contribs]),
             "matches_won": matches_won,
             "games_won": games_won,
             "match_points": match_points,
