@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import NamedTuple
 
-from django.db.models import Prefetch
+from django.db.models import FilteredRelation, Prefetch, Q
 
 from .models import Absence, Board, Entry, Game, OneSidedRound, RatingList, Round, Seat, Tournament
 from .models.choices import ByeValue, OwnAbsenceValue, RoundStatus, SeatSide
@@ -146,41 +146,61 @@ class EntryRow(NamedTuple):
         return self.pk
 
 
+# A board as the overall standings read it: (round id, first's entry id, second's entry id, game 1's number and
+# result, game 2's number and result); an entry id is None when that seat is empty, a game's number when there is
+# no such game (a game's number is 1 or 2: a database constraint).
+BoardRow = tuple[int, int | None, int | None, int | None, str | None, int | None, str | None]
+
+
 @dataclass
 class StandingsRows:
     """What the overall standings read from the database, as plain rows (see :func:`standings_rows`)."""
 
     rounds: list[tuple[int, int, str]]  # (round id, number, status) by number
     incomplete: set[int]  # ids of the rounds with a game still without result
-    games: dict[int, tuple[tuple[int, str | None], ...]]  # board id -> ((game number, result), ...) by number
-    seats: list[tuple[int, int | None, int, str]]  # (round id, board id or None for the bye, entry id, side)
+    boards: list[BoardRow]
+    byes: list[tuple[int, int]]  # (round id, entry id) of the pairing-allocated byes
     entries: list[EntryRow]  # by pairing number, then id
     absences: dict[int, dict[int, str]]  # entry id -> round number -> own value ("": the tournament's)
 
 
 def standings_rows(tournament: Tournament, published_only: bool = True) -> StandingsRows:
-    """The rounds, games, seats, entries (with their players) and announced absences of a tournament as plain
-    rows (``values_list``: no model instance), one query per table whatever the number of players and rounds:
-    on a 1,000-player, 11-round event the model instances (and the lean objects built from them) were most of
-    the overall standings page's time. ``published_only``: only published rounds (the public pages)."""
+    """The rounds, boards (each with its two seats and two games), byes, entries (with their players) and
+    announced absences of a tournament as plain rows (``values_list``: no model instance), in a fixed number of
+    queries whatever the number of players and rounds: on a 1,000-player, 11-round event the model instances
+    (and the lean objects built from them) were most of the overall standings page's time. A board is one row
+    (its seats and games joined to it: half the rows of reading seats and games apart, and nothing to regroup).
+    ``published_only``: only published rounds (the public pages)."""
     rounds = Round.objects.filter(tournament=tournament)
-    games = Game.objects.filter(board__round__tournament=tournament)
-    seats = Seat.objects.filter(round__tournament=tournament)
+    boards = Board.objects.filter(round__tournament=tournament)
+    byes = Seat.objects.filter(round__tournament=tournament, side=SeatSide.BYE)
     if published_only:
         rounds = rounds.filter(status=RoundStatus.PUBLISHED)
-        games = games.filter(board__round__status=RoundStatus.PUBLISHED)
-        seats = seats.filter(round__status=RoundStatus.PUBLISHED)
-    incomplete: set[int] = set()
-    by_board: dict[int, list[tuple[int, str | None]]] = {}
-    for round_id, board_id, number, result in games.order_by("board_id", "number").values_list(
-        "board__round_id", "board_id", "number", "result"
-    ):
-        own = by_board.get(board_id)
-        if own is None:
-            own = by_board[board_id] = []
-        own.append((number, result))
-        if result is None:
-            incomplete.add(round_id)
+        boards = boards.filter(round__status=RoundStatus.PUBLISHED)
+        byes = byes.filter(round__status=RoundStatus.PUBLISHED)
+    board_rows: list[BoardRow] = list(
+        boards.annotate(
+            first=FilteredRelation("seats", condition=Q(seats__side=SeatSide.FIRST)),
+            second=FilteredRelation("seats", condition=Q(seats__side=SeatSide.SECOND)),
+            game1=FilteredRelation("games", condition=Q(games__number=1)),
+            game2=FilteredRelation("games", condition=Q(games__number=2)),
+        )
+        .order_by()
+        .values_list(
+            "round_id",
+            "first__entry_id",
+            "second__entry_id",
+            "game1__number",
+            "game1__result",
+            "game2__number",
+            "game2__result",
+        )
+    )
+    incomplete = {
+        row[0]
+        for row in board_rows
+        if (row[3] is not None and row[4] is None) or (row[5] is not None and row[6] is None)
+    }
     new_entry, new_player = EntryRow._make, PlayerRow._make
     entries = [
         new_entry((*row[:6], new_player(row[6:])))
@@ -204,8 +224,8 @@ def standings_rows(tournament: Tournament, published_only: bool = True) -> Stand
     return StandingsRows(
         rounds=list(rounds.order_by("number").values_list("id", "number", "status")),
         incomplete=incomplete,
-        games={board_id: tuple(results) for board_id, results in by_board.items()},
-        seats=list(seats.order_by().values_list("round_id", "board_id", "entry_id", "side")),
+        boards=board_rows,
+        byes=list(byes.order_by().values_list("round_id", "entry_id")),
         entries=entries,
         absences=absences,
     )

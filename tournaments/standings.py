@@ -41,7 +41,7 @@ from .domain import (
 )
 from .homologation.conditions import rights_earned
 from .models import Board, Category, Game, Opening, Round, Seat
-from .models.choices import Acceleration, RoundStatus, SeatSide, TiebreakProfile, WithdrawalKind
+from .models.choices import Acceleration, RoundStatus, TiebreakProfile, WithdrawalKind
 from .participants import participation_of_kinds
 from .readings import order_reason_text
 from .selectors import (
@@ -528,31 +528,27 @@ def overall_standings(tournament, *, public=True) -> TournamentStandings:
     records: dict[int, list[RoundRecord | None]] = {e.pk: [None] * count for e in entries}
     kinds: dict[int, list[str | None]] = {e.pk: [None] * count for e in entries}
     bye = RoundRecord(RoundKind.BYE, points=_scalar(bye_points(tournament)))
-    boards: dict[int, list] = {}  # board id -> [round index, first entry id, second entry id]
-    for round_id, board_id, entry_id, side in rows.seats:
+    for round_id, entry_id in rows.byes:  # the pairing-allocated bye
         index = counted.get(round_id)
-        if index is None:
-            continue
-        if board_id is None:  # the pairing-allocated bye (a constraint: the bye and only it has no board)
+        if index is not None:
             records[entry_id][index] = bye
             kinds[entry_id][index] = "pab"
-            continue
-        board = boards.get(board_id)
-        if board is None:
-            board = boards[board_id] = [index, None, None]
-        board[1 if side == SeatSide.FIRST else 2] = entry_id
     pairing_number = {e.pk: e.pairing_number for e in entries}
-    shapes: dict[tuple, tuple] = {}  # a board's results -> what they give each side
-    for board_id, (index, first, second) in boards.items():
-        if first is None or second is None:
+    shapes: dict[tuple, tuple] = {}  # a board's games -> what they give each side
+    for row in rows.boards:
+        index = counted.get(row[0])
+        first, second = row[1], row[2]
+        if index is None or first is None or second is None:  # not counted, or a seat empty
             continue
-        results = rows.games.get(board_id, ())
-        shape = shapes.get(results)
+        key = row[3:]  # the games' numbers and results
+        shape = shapes.get(key)
         if shape is None:
+            number1, result1, number2, result2 = key
+            results = tuple((n, r) for n, r in ((number1, result1), (number2, result2)) if n is not None)
             _p1, _p2, kind1, kind2 = board_shape(dict(results), plain_scoring)
             if kind1 == "pending":
                 raise ValueError(f"round {index + 1}: a pending board cannot be in the standings")
-            shape = shapes[results] = (
+            shape = shapes[key] = (
                 kind1,
                 kind2,
                 _template("w", results, scoring, templates),

@@ -182,3 +182,24 @@ def test_participants_who_only_won_by_forfeit(rule):
     t.save(update_fields=["participant_rule", "planned_rounds"])
     st = assert_same(t, False)
     assert st.participation.played == ({1, 2} if rule == "present" else set())
+
+
+def test_a_board_with_an_empty_seat_or_a_missing_game():
+    """A board whose second seat is empty counts for neither player (both roads leave its first player unpaired);
+    a board of a micro-match with one game only counts that game."""
+    from tournaments.models import Seat
+
+    t = import_data(full_with_round_three())
+    Seat.objects.filter(round__tournament=t, round__number=1, board__number=1, side="second").delete()
+    Game.objects.filter(board__round__tournament=t, board__round__number=2, board__number=1, number=2).delete()
+    assert assert_same(t, True).rounds_completed == 3
+
+
+def test_a_board_without_games_in_a_counted_round_is_refused_alike():
+    t = import_data(full_with_round_three())
+    Game.objects.filter(board__round__tournament=t, board__round__number=2, board__number=1).delete()
+    with pytest.raises(ValueError, match="round 2: a pending board") as full:
+        tournament_standings(t, public=True, rights=False)
+    with pytest.raises(ValueError) as rows:
+        overall_standings(t, public=True)
+    assert str(rows.value) == str(full.value)
