@@ -6,7 +6,7 @@ import html
 
 from django.urls import reverse
 from django.utils import formats
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
@@ -142,7 +142,8 @@ def standings_table(tournament, data=None, category=None):
                 "info": " · ".join(info),
                 "points": fmt_number(row.points, sep),
                 "values": values,
-                "cells": mark_safe("".join(f"<td>{v}</td>" for v in values)),
+                # SafeString(text) is what mark_safe(text) returns for a str, without its lazy-argument wrapper
+                "cells": SafeString("".join([f"<td>{v}</td>" for v in values])),
                 "group": group,
                 "unrated": row.unrated,
                 "qualified": row.id in qualified,
@@ -192,7 +193,7 @@ def _add_rows_html(rows, span, with_overall):
             tags += spot
         overall = f'<td class="muted">{esc(r["overall"])}</td>' if with_overall else ""
         qualified = ' class="qualified"' if r["qualified"] else ""
-        r["html"] = mark_safe(
+        r["html"] = SafeString(
             f"{head}<tr{qualified}><td>{esc(r['rank'])}</td>"
             f'<td><a href="{esc(r["url"])}">{esc(r["name"])}</a>{tags} <small>{esc(r["info"])}</small></td>'
             f'{overall}<td class="points">{esc(r["points"])}</td>{r["cells"]}</tr>\n'
