@@ -10,7 +10,9 @@ one; with ``public=True`` only published rounds (drafts are never shown to the p
 
 from __future__ import annotations
 
+import gc
 from collections import namedtuple
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -504,6 +506,26 @@ def _result(tournament, public, entries, ids, data, kinds, categories, rights, r
 _UNSEATED_KINDS = {"late": RoundKind.NOT_ENTERED, "withdrawn": RoundKind.WITHDRAWN, "absent": RoundKind.ABSENT}
 
 
+@contextmanager
+def gc_paused():
+    """The cyclic garbage collector paused, then restored as it was (exceptions included). Reference counting
+    still frees everything: this only stops the automatic collections, which walk every container object
+    allocated since the last one. The overall standings build tens of thousands of records, lists and tuples
+    (no reference cycle among them), so on a 1,000-player event a hundred young collections walked them again
+    and again, and in a process whose heap is not frozen (gc.freeze, as config/gunicorn.py does) a full
+    collection of the whole heap came about every request: a third of the page's time. Process-wide (the
+    collector has no per-thread switch): another thread's request goes without automatic cyclic collection for
+    those few tens of milliseconds, and a thread that finds it already paused leaves it to the one that paused
+    it."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def overall_standings(tournament, *, public=True) -> TournamentStandings:
     """The overall standings as the overall standings pages show them (no category, no qualification spot):
     the same rows as :func:`tournament_standings`, read as plain database rows (``selectors.standings_rows``, a
@@ -512,7 +534,13 @@ def overall_standings(tournament, *, public=True) -> TournamentStandings:
     were most of the page's time). ``entries`` holds ``selectors.EntryRow`` rows; ``rounds`` and ``history``
     are left empty (what needs them reads :func:`tournament_standings`). Each round is classified by the same
     functions as ``selectors.tournament_history`` (``board_shape``, ``unseated_round``, ``one_sided_records``);
-    tests/tournaments/test_standings_rows.py compares the two roads on tournaments with every kind of round."""
+    tests/tournaments/test_standings_rows.py compares the two roads on tournaments with every kind of round.
+    Computed with the cyclic garbage collector paused (:func:`gc_paused`)."""
+    with gc_paused():
+        return _overall_standings(tournament, public)
+
+
+def _overall_standings(tournament, public):
     rows = standings_rows(tournament, published_only=public)
     counted: dict[int, int] = {}  # round id -> index (round number - 1)
     for expected, (round_id, number, status) in enumerate(rows.rounds, start=1):

@@ -203,3 +203,37 @@ def test_a_board_without_games_in_a_counted_round_is_refused_alike():
     with pytest.raises(ValueError) as rows:
         overall_standings(t, public=True)
     assert str(rows.value) == str(full.value)
+
+
+def test_the_cyclic_collector_is_paused_while_the_rows_are_computed_and_restored_as_it_was(monkeypatch):
+    import gc
+
+    from tournaments import standings as module
+
+    t = import_named("small5.json")
+    seen = []
+    compute = module.compute_standings
+
+    def watched(*args):
+        seen.append(gc.isenabled())
+        return compute(*args)
+
+    monkeypatch.setattr(module, "compute_standings", watched)
+    assert gc.isenabled()
+    assert overall_standings(t).as_json()[0]["name"] == "Ana Souza"
+    assert seen == [False] and gc.isenabled()
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("falhou")
+
+    monkeypatch.setattr(module, "standings_rows", broken)
+    with pytest.raises(RuntimeError):
+        overall_standings(t)
+    assert gc.isenabled(), "restored after an error"
+    gc.disable()
+    try:
+        with module.gc_paused():
+            pass
+        assert not gc.isenabled(), "paused by someone else: left to them"
+    finally:
+        gc.enable()
