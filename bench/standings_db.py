@@ -7,7 +7,8 @@
 The tournament is imported from a generated interchange file into a throw-away test database. Prints,
 best of 5: the database read (rounds, boards, seats, games, entries -> ``tournament_history``), the
 computation (building the domain input, ``compute_standings``, categories and qualification spots) and
-the number of queries; then ``tournament_standings`` end to end (what the staff pages and the command run:
+the number of queries; then ``overall_standings`` (what the overall standings pages read and compute), and
+``tournament_standings`` end to end (what the staff pages and the command run:
 read, computation and the homologation check for the spots). Target: under 0.3 s for 1,000 players x 11
 rounds (issue 17). Wall and CPU times (the CPU time is the figure to judge on a shared machine); the load
 average is printed.
@@ -53,6 +54,18 @@ def main(players=500, rounds=11):
         f"standings of {len(result.rows)} players after {result.rounds_completed} rounds (best of 5 by CPU): "
         f"database read {read:.3f} s wall, {read_cpu:.3f} s CPU; computation {compute:.3f} s wall, "
         f"{compute_cpu:.3f} s CPU (target < 0.3 s); {queries} queries"
+    )
+    walls, cpus = [], []
+    for _ in range(5):
+        with CaptureQueriesContext(connection) as ctx:
+            t0, c0 = time.perf_counter(), time.process_time()
+            S.overall_standings(tournament, public=True)
+            walls.append(time.perf_counter() - t0)
+            cpus.append(time.process_time() - c0)
+    print(
+        f"overall_standings(public=True) (the overall standings pages: rows read as plain tuples, computation; no "
+        f"category, no spot): best of 5 {min(walls):.3f} s wall, {min(cpus):.3f} s CPU, "
+        f"{len(ctx.captured_queries)} queries"
     )
     walls, cpus = [], []
     for _ in range(5):
