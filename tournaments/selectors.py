@@ -147,8 +147,8 @@ class EntryRow(NamedTuple):
 
 
 # A board as the overall standings read it: (round id, first's entry id, second's entry id, game 1's number and
-# result, game 2's number and result); an entry id is None when that seat is empty, a game's number when there is
-# no such game (a game's number is 1 or 2: a database constraint).
+# result, game 2's number and result); an entry id is None when that seat is empty, a game's number is None when
+# the board has no such game (a game's number is 1 or 2: a database constraint).
 BoardRow = tuple[int, int | None, int | None, int | None, str | None, int | None, str | None]
 
 
