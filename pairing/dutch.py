@@ -905,6 +905,10 @@ class Dutch:
                 if stable[pv] < pv:
                     rem_pairs += 1
             R = len(remainder)
+            # the order weights favour pairs led by the remainder's first rem_pairs players, then
+            # the earliest leaders: first only the former (quicker to compute), for when every
+            # one of those players can lead a pair (the earliest leaders then, and no exchange)
+            top_first = 2 * rem_pairs >= R - 1
             for oidx in range(R):
                 oi = remainder[oidx]
                 ov = vertex[oi]
@@ -912,8 +916,23 @@ class Dutch:
                     pi = remainder[ridx]
                     if oi <= pi:
                         break
-                    set_weight(vertex[pi], ov, ordered_weight(pi, oi, ridx, rem_pairs))
+                    ow = ordered_weight(pi, oi, ridx, rem_pairs)
+                    if top_first and ow is not None:
+                        ow = (ow[0], (ridx < rem_pairs) << (2 * count_bits + 1))
+                    set_weight(vertex[pi], ov, ow)
             stable = compute()
+            if top_first and not all(
+                vertex[pi] < stable[vertex[pi]] < next_group_vertex for pi in remainder[:rem_pairs]
+            ):
+                for oidx in range(R):
+                    oi = remainder[oidx]
+                    ov = vertex[oi]
+                    for ridx in range(R):
+                        pi = remainder[ridx]
+                        if oi <= pi:
+                            break
+                        set_weight(vertex[pi], ov, ordered_weight(pi, oi, ridx, rem_pairs))
+                stable = compute()
 
             def forward(v: int) -> bool:
                 return v < stable[v] < next_group_vertex
