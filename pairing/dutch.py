@@ -32,6 +32,9 @@ Speed (the reference recomputes matchings on the whole round):
   rest completed) to fill the next bracket with as many pairs as any could (C8,
   the only criterion there that depends on who floats): it is then the best
   matching of the whole round; one not shown so is computed with the group;
+* the remainder's order weights (who leads its pairs) first favour only pairs led
+  by its first players, a matching of few distinct weights: when each of them
+  leads a pair, the earliest leaders are chosen and nobody is exchanged;
 * once the S1 players of a remainder are known, their edges to everyone outside
   it go (every optimal matching pairs them in the remainder);
 * a matching is skipped when its outcome is already known, and the ties left
