@@ -25,6 +25,7 @@ class RoundRecord:
     board: int | None = None
     results: dict[int, str | None] = field(default_factory=dict)  # game number -> code, from that game's White
     opponent_points: Decimal | None = None
+    one_sided: bool = False  # kept for this player alone (models.OneSidedRound): on no board, as the file wrote it
 
 
 # Per entry id, what happened to it round by round.
@@ -352,21 +353,59 @@ _ONE_SIDED = {
 }
 
 
-def one_sided_records(tournament: Tournament, scoring: dict[str, Decimal]) -> dict[int, dict[int, RoundRecord]]:
+def one_sided_records(
+    tournament: Tournament, scoring: dict[str, Decimal], number: int | None = None
+) -> dict[int, dict[int, RoundRecord]]:
     """{round number: {entry id: record}} of the rounds an imported file gives for one player alone
-    (``models.OneSidedRound``): each counted as that player's line says, whatever the opponent's says."""
+    (``models.OneSidedRound``; of round ``number`` only when given): each counted as that player's line says,
+    whatever the opponent's says."""
     out: defaultdict[int, dict[int, RoundRecord]] = defaultdict(dict)
-    rows = OneSidedRound.objects.filter(round__tournament=tournament).values_list(
+    rows = OneSidedRound.objects.filter(round__tournament=tournament)
+    if number is not None:
+        rows = rows.filter(round__number=number)
+    for rnum, entry_id, opponent, colour, result in rows.values_list(
         "round__number", "entry_id", "opponent__pairing_number", "colour", "result"
-    )
-    for number, entry_id, opponent, colour, result in rows:
+    ):
         if result == "U":
-            out[number][entry_id] = RoundRecord(number, "pab", bye_points(tournament))
+            out[rnum][entry_id] = RoundRecord(rnum, "pab", bye_points(tournament), one_sided=True)
             continue
         kind, as_white, as_black = _ONE_SIDED[result]
         results: dict[int, str | None] = {1: as_white if colour == "w" else as_black}
         mine, theirs = board_points(results, scoring) if colour == "w" else board_points(results, scoring)[::-1]
-        out[number][entry_id] = RoundRecord(number, kind, mine, opponent, colour or None, None, results, theirs)
+        out[rnum][entry_id] = RoundRecord(rnum, kind, mine, opponent, colour or None, None, results, theirs, True)
+    return out
+
+
+def round_one_sided(tournament: Tournament, rnd: Round) -> list[tuple[Entry, RoundRecord, Entry | None]]:
+    """(entry with its player, record, opponent with its player or None) of every round an imported file gives for
+    one player alone in ``rnd`` (a round of :func:`rounds_with_boards`), by pairing number: none and no query
+    unless the tournament has such rounds, else two queries whatever their number. An entry seated in the round
+    is left out, as :func:`tournament_history` leaves it out (its seat counts)."""
+    if not tournament.has_one_sided_rounds:
+        return []
+    seated = {seat.entry_id for board in rnd.boards.all() for seat in board.seats.all()}
+    seated |= {seat.entry_id for seat in rnd.bye_seats}  # type: ignore[attr-defined]  # rounds_with_boards
+    records = {
+        entry_id: record
+        for entry_id, record in one_sided_records(tournament, scoring_of(tournament), rnd.number)
+        .get(rnd.number, {})
+        .items()
+        if entry_id not in seated
+    }
+    if not records:
+        return []
+    numbers = {r.opponent for r in records.values() if r.opponent is not None}
+    entries = Entry.objects.filter(tournament=tournament).filter(Q(pk__in=records) | Q(pairing_number__in=numbers))
+    by_id, by_number = {}, {}
+    for entry in entries.select_related("player"):
+        by_id[entry.pk] = entry
+        if entry.pairing_number is not None:
+            by_number[entry.pairing_number] = entry
+    out = [
+        (by_id[entry_id], record, by_number.get(record.opponent) if record.opponent is not None else None)
+        for entry_id, record in records.items()
+    ]
+    out.sort(key=lambda item: (item[0].pairing_number or 0, item[0].pk))
     return out
 
 
