@@ -38,6 +38,15 @@ def kind_label(kind):
     }.get(kind, kind)
 
 
+def one_sided_label(kind, code_from_player=None, micro=True):
+    """What an imported file recorded for one player alone in a round (``models.OneSidedRound``), said as such:
+    "won by forfeit (W.O.) (only on this player's line)"; a game with its result from that player's side."""
+    what = kind_label(kind)
+    if kind == "played" and code_from_player:
+        what = f"{what}, {show_code(code_from_player, micro)}"
+    return _("%(what)s (only on this player's line)") % {"what": what}
+
+
 def _tiebreak(key):
     return TIEBREAK_BY_KEY.get(key)
 

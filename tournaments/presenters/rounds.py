@@ -21,7 +21,7 @@ from ..models import Category
 from ..scoring import MIRROR, board_points, is_complete, white_is_first
 from ..selectors import board_pair, entries_in_order, scoring_of, tournament_history
 from ..templatetags.damas import board_svg_markup, fmt_number
-from .labels import kind_label, player_outcome, show_code
+from .labels import kind_label, one_sided_label, player_outcome, show_code
 
 logger = logging.getLogger(__name__)
 
@@ -52,6 +52,38 @@ class Seen:
     games: list = field(default_factory=list)  # dicts: number, white (own colour), code and outcome from me
     opening: object = None
     running: Decimal = Decimal(0)
+    one_sided: bool = False  # a round the imported file recorded for this player alone (no board)
+
+
+def one_sided_row(entry, record, opponent, micro, fmt):
+    """A round an imported file recorded for ``entry`` alone (a ``selectors.RoundRecord`` with ``one_sided``):
+    the opponent its line names (an Entry, or None for a bye), the colour, the game as that line gives it from the
+    player's side (none when the line gives no colour), the label that says it is on that line alone, and the
+    points it counts. The one presentation of such a round: the player card and the round pages use it."""
+    games = []
+    code = None
+    if record.opponent is not None and record.colour:
+        for number, stored in sorted(record.results.items()):
+            white = record.colour == "w"
+            code = stored if white else MIRROR[stored]
+            games.append(
+                {
+                    "number": number,
+                    "white": white,
+                    "code": code,
+                    "show": show_code(code, micro),
+                    "outcome": player_outcome(code),
+                }
+            )
+    return {
+        "entry": entry,
+        "opponent": opponent,
+        "colour": record.colour,
+        "games": games,
+        "kind": record.kind,
+        "label": one_sided_label(record.kind, code, micro),
+        "points": fmt(record.points),
+    }
 
 
 def published_rounds(tournament, entries, published_only=True):
@@ -265,14 +297,16 @@ class PublicData:
                             "outcome": player_outcome(code) if code else None,
                         }
                     )
-            if seat is None and record.opponent is not None:  # a round an imported file gives for this player alone
-                item.colour = record.colour
-                item.opponent = self.by_number.get(record.opponent)
+            item.label = kind_label(record.kind)
+            if seat is None and record.one_sided:  # a round an imported file gives for this player alone
+                opponent = self.by_number.get(record.opponent) if record.opponent is not None else None
+                row = one_sided_row(entry, record, opponent, self.micro, self.fmt)
+                item.colour, item.opponent, item.games, item.label = row["colour"], opponent, row["games"], row["label"]
+                item.one_sided = True
             running += record.points
             item.running = running
             item.points_text = self.fmt(record.points)
             item.running_text = self.fmt(running)
-            item.label = kind_label(record.kind)
             seen.append(item)
         return seen
 
