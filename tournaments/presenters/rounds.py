@@ -187,14 +187,21 @@ class PublicData:
     def bye_entries(self, rnd):
         return [seat.entry for seat in rnd.bye_seats]
 
+    def record(self, entry_id, number):
+        """What happened to an entry in round ``number`` (a ``selectors.RoundRecord``), or None."""
+        return next((r for r in self.history.get(entry_id, []) if r.round == number), None)
+
     def not_paired(self, rnd):
-        """Entries with no seat in the round (absent, withdrawn, entered later), with what they scored."""
+        """Entries with no seat in the round (absent, withdrawn, entered later), with what they scored. A round an
+        imported file recorded for one player alone is not here: see ``one_sided``."""
         seated = {s.entry_id for b in rnd.boards.all() for s in b.seats.all()} | {s.entry_id for s in rnd.bye_seats}
         out = []
         for entry in self.entries:
             if entry.pk in seated:
                 continue
-            record = next((r for r in self.history.get(entry.pk, []) if r.round == rnd.number), None)
+            record = self.record(entry.pk, rnd.number)
+            if record is not None and record.one_sided:
+                continue
             kind = record.kind if record else "absent"
             out.append(
                 {
@@ -205,6 +212,24 @@ class PublicData:
                 }
             )
         return out
+
+    def one_sided(self, rnd):
+        """Rows (``one_sided_row``) of the rounds an imported file recorded for one player alone in ``rnd``
+        (``models.OneSidedRound``), by pairing number: on no board, counted for that player as written. Read with
+        the history (no query of its own); none unless the tournament has such rounds."""
+        if not self.tournament.has_one_sided_rounds:
+            return []
+        rows = []
+        for entry in self.entries:
+            record = self.record(entry.pk, rnd.number)
+            if record is None or not record.one_sided:
+                continue
+            opponent = self.by_number.get(record.opponent) if record.opponent is not None else None
+            row = one_sided_row(entry, record, opponent, self.micro, self.fmt)
+            row["url"] = f"{self.player_url}{entry.pk}/"
+            row["opponent_url"] = f"{self.player_url}{opponent.pk}/" if opponent is not None else ""
+            rows.append(row)
+        return rows
 
     def alphabetical(self, rnd):
         """Every entry of the round by name: board, colour and opponent (or bye / absence)."""
@@ -240,6 +265,17 @@ class PublicData:
                     "board": None,
                     "kind": item["kind"],
                     "label": item["label"],
+                    "before": self.fmt(before.get(item["entry"].pk)),
+                }
+            )
+        for item in self.one_sided(rnd):
+            rows.append(
+                {
+                    "entry": item["entry"],
+                    "board": None,
+                    "kind": "one_sided",
+                    "label": item["label"],
+                    "opponent": item["opponent"],
                     "before": self.fmt(before.get(item["entry"].pk)),
                 }
             )

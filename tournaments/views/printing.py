@@ -59,6 +59,7 @@ def pairings(request, slug, number):
             boards=data.boards(rnd),
             byes=data.bye_entries(rnd),
             not_paired=data.not_paired(rnd),
+            one_sided=data.one_sided(rnd),
         ),
     )
 

@@ -109,6 +109,7 @@ def rounds(request, slug):
                     "done": sum(1 for b in boards if b["complete"]),
                     "total": len(boards),
                     "byes": data.bye_entries(rnd),
+                    "one_sided": data.one_sided(rnd) if rnd is data.rounds[-1] else [],  # the last one is shown
                 }
             )
         return render_to_string("public/_rounds.html", {"tournament": t, "summary": summary})
@@ -147,7 +148,12 @@ def _round_page(request, slug, number, alphabetical):
         if alphabetical:
             ctx["rows"] = data.alphabetical(rnd)
         else:
-            ctx.update(boards=data.boards(rnd), byes=data.bye_entries(rnd), not_paired=data.not_paired(rnd))
+            ctx.update(
+                boards=data.boards(rnd),
+                byes=data.bye_entries(rnd),
+                not_paired=data.not_paired(rnd),
+                one_sided=data.one_sided(rnd),
+            )
         return render_to_string("public/_round.html", ctx)
 
     body = cached_fragment(t, name, build, number or "current")

@@ -16,9 +16,9 @@ from ..models import PairingJob, Round
 from ..models.choices import PairingJobStatus
 from ..permissions import TournamentStaffMixin
 from ..presenters.labels import explanation_row
-from ..presenters.rounds import PublicData
+from ..presenters.rounds import PublicData, one_sided_row
 from ..scoring import board_points, entry_label, is_complete, parse_entry, side_label
-from ..selectors import board_pair, rounds_with_boards, scoring_of
+from ..selectors import board_pair, round_one_sided, rounds_with_boards, scoring_of
 from ..services import ServiceError
 from ..services.games import RuleConflict
 from ..services.openings import opening_draw, opening_set_code
@@ -184,12 +184,16 @@ class RoundView(TournamentStaffMixin, TemplateView):
         is_last = not self.tournament.rounds.filter(number__gt=rnd.number).exists()
         has_results = any(r for row in self.rows for r in row["results"].values())
         before = self.data.score_before(rnd.number)
+        shown = self.data.round(rnd.number)
         not_paired = [
-            {**item, "before": fmt_number(before.get(item["entry"].pk, 0))}
-            for item in self.data.not_paired(self.data.round(rnd.number))
+            {**item, "before": fmt_number(before.get(item["entry"].pk, 0))} for item in self.data.not_paired(shown)
+        ]
+        one_sided = [
+            {**item, "before": fmt_number(before.get(item["entry"].pk, 0))} for item in self.data.one_sided(shown)
         ]
         ctx.update(
             not_paired=not_paired,
+            one_sided=one_sided,
             bye_before=fmt_number(before.get(bye.pk, 0)) if bye else "",
             bye_points=fmt_number(
                 next((r.points for r in self.data.history.get(bye.pk, []) if r.round == rnd.number), 0)
@@ -368,6 +372,11 @@ class ResultsView(TournamentStaffMixin, TemplateView):
         ctx.update(
             round=rnd,
             rows=rows,
+            # read-only: a round the imported file recorded for one player alone has no board and no result to enter
+            one_sided=[
+                one_sided_row(entry, record, opponent, micro, fmt_number)
+                for entry, record, opponent in round_one_sided(self.tournament, rnd)
+            ],
             bye=rnd.bye_seats[0].entry if rnd.bye_seats else None,
             conflict=kwargs.get("conflict", False),
             corrections=kwargs.get("corrections", []),
