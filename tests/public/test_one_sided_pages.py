@@ -91,11 +91,10 @@ def test_the_round_page_by_name_and_the_printouts_say_them(client, imported, dir
 
 
 def test_results_by_round_shows_them_in_the_last_round(client, imported):
-    html = page(client, "public:rounds", imported.slug)
-    rows = [text(r) for r in re.findall(r'<tr class="bye one-sided">(.*?)</tr>', html, re.S)]
-    assert rows[0] == "– Abreu, Ana jogada, 1-0 (só na linha deste jogador) · Cunha, Caio · 1 pts"
-    assert rows[-1] == "– Jardim, Jó jogada, ½-½ (só na linha deste jogador) · Hora, Hugo · 0,5 pts"
-    assert len(rows) == 6
+    items, note = listed(page(client, "public:rounds", imported.slug))
+    assert items[0] == "Abreu, Ana 1 — jogada, 1-0 (só na linha deste jogador) · Adversário: Cunha, Caio 3 · 1 pts"
+    assert items[-1] == "Jardim, Jó 10 — jogada, ½-½ (só na linha deste jogador) · Adversário: Hora, Hugo 8 · 0,5 pts"
+    assert len(items) == 6 and note == NOTE
 
 
 def test_the_player_card_says_them_in_the_same_words(client, imported):
