@@ -912,21 +912,8 @@ class Dutch:
             # the earliest leaders: first only the former (quicker to compute), for when every
             # one of those players can lead a pair (the earliest leaders then, and no exchange)
             top_first = 2 * rem_pairs >= R - 1
-            for oidx in range(R):
-                oi = remainder[oidx]
-                ov = vertex[oi]
-                for ridx in range(R):
-                    pi = remainder[ridx]
-                    if oi <= pi:
-                        break
-                    ow = ordered_weight(pi, oi, ridx, rem_pairs)
-                    if top_first and ow is not None:
-                        ow = (ow[0], (ridx < rem_pairs) << (2 * count_bits + 1))
-                    set_weight(vertex[pi], ov, ow)
-            stable = compute()
-            if top_first and not all(
-                vertex[pi] < stable[vertex[pi]] < next_group_vertex for pi in remainder[:rem_pairs]
-            ):
+
+            def set_order_weights(leaders_only: bool) -> None:
                 for oidx in range(R):
                     oi = remainder[oidx]
                     ov = vertex[oi]
@@ -934,7 +921,17 @@ class Dutch:
                         pi = remainder[ridx]
                         if oi <= pi:
                             break
-                        set_weight(vertex[pi], ov, ordered_weight(pi, oi, ridx, rem_pairs))
+                        ow = ordered_weight(pi, oi, ridx, rem_pairs)
+                        if leaders_only and ow is not None:
+                            ow = (ow[0], (ridx < rem_pairs) << (2 * count_bits + 1))
+                        set_weight(vertex[pi], ov, ow)
+
+            set_order_weights(top_first)
+            stable = compute()
+            if top_first and not all(
+                vertex[pi] < stable[vertex[pi]] < next_group_vertex for pi in remainder[:rem_pairs]
+            ):
+                set_order_weights(False)
                 stable = compute()
 
             def forward(v: int) -> bool:

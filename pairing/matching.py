@@ -348,17 +348,23 @@ class MatchingState:
             return
         L = [v for v in range(self.n) if self.active[v] and v not in inset]
         Lset = set(L)
+        mate, free = self._base_among(L, Lset)
+        self.outside_key = True
+        self.outside_data = (L, Lset, mate, free)
+
+    def _base_among(self, vertices: list[int], among: _IntSet) -> tuple[dict[int, int], list[int]]:
+        """The pairs of the base complete matching within ``vertices`` (``among``: the same as a
+        set), and those of them whose partner is elsewhere."""
         base = self.base_mate or {}
         mate: dict[int, int] = {}
         free: list[int] = []
-        for v in L:
+        for v in vertices:
             m = base.get(v)
-            if m is not None and m in Lset:
+            if m is not None and m in among:
                 mate[v] = m
             else:
                 free.append(v)
-        self.outside_key = True
-        self.outside_data = (L, Lset, mate, free)
+        return mate, free
 
     def _absorb_greedy(self, U: frozenset[int], inset: _IntSet, must_match: Sequence[bool]) -> bool:
         """Quick certificate that the vertices U and the outside vertices can all be
@@ -485,17 +491,8 @@ class MatchingState:
         if ok is None:
             gset = set(group)
             below = [v for v in range(self.n) if active[v] and v not in inset and v not in gset]
-            bset = set(below)
-            base = self.base_mate or {}
-            mate: dict[int, int] = {}
-            pending = set(left)
-            for v in below:
-                m = base.get(v)
-                if m is not None and m in bset:
-                    mate[v] = m
-                else:
-                    pending.add(v)
-            rest_left = self._extend(below + left, mate, pending, (), must_match)
+            mate, free = self._base_among(below, set(below))
+            rest_left = self._extend(below + left, mate, set(left) | set(free), (), must_match)
             ok = rest_left is not None and (not rest_left or not must_match[rest_left[0]])
             self.below_cache[key] = ok
         return ok
