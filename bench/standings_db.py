@@ -55,29 +55,28 @@ def main(players=500, rounds=11):
         f"database read {read:.3f} s wall, {read_cpu:.3f} s CPU; computation {compute:.3f} s wall, "
         f"{compute_cpu:.3f} s CPU (target < 0.3 s); {queries} queries"
     )
-    walls, cpus = [], []
-    for _ in range(5):
-        with CaptureQueriesContext(connection) as ctx:
-            t0, c0 = time.perf_counter(), time.process_time()
-            S.overall_standings(tournament, public=True)
-            walls.append(time.perf_counter() - t0)
-            cpus.append(time.process_time() - c0)
+
+    def best_of_5(read):
+        """Best wall and CPU time of five runs, and the queries of the last."""
+        walls, cpus = [], []
+        for _ in range(5):
+            with CaptureQueriesContext(connection) as ctx:
+                t0, c0 = time.perf_counter(), time.process_time()
+                read(tournament, public=True)
+                walls.append(time.perf_counter() - t0)
+                cpus.append(time.process_time() - c0)
+        return min(walls), min(cpus), len(ctx.captured_queries)
+
+    wall, cpu, queries = best_of_5(S.overall_standings)
     print(
         f"overall_standings(public=True) (the overall standings pages: rows read as plain tuples, computation; no "
-        f"category, no spot): best of 5 {min(walls):.3f} s wall, {min(cpus):.3f} s CPU, "
-        f"{len(ctx.captured_queries)} queries"
+        f"category, no spot): best of 5 {wall:.3f} s wall, {cpu:.3f} s CPU, {queries} queries"
     )
-    walls, cpus = [], []
-    for _ in range(5):
-        with CaptureQueriesContext(connection) as ctx:
-            t0, c0 = time.perf_counter(), time.process_time()
-            S.tournament_standings(tournament, public=True)
-            walls.append(time.perf_counter() - t0)
-            cpus.append(time.process_time() - c0)
+    wall, cpu, queries = best_of_5(S.tournament_standings)
     print(
-        f"tournament_standings(public=True) end to end, homologation rights included: best of 5 {min(walls):.3f} s "
-        f"wall, {min(cpus):.3f} s CPU (target < 0.3 s; on SQLite the CPU time includes the database's), "
-        f"{len(ctx.captured_queries)} queries; load average {os.getloadavg()[0]:.1f}"
+        f"tournament_standings(public=True) end to end, homologation rights included: best of 5 {wall:.3f} s "
+        f"wall, {cpu:.3f} s CPU (target < 0.3 s; on SQLite the CPU time includes the database's), "
+        f"{queries} queries; load average {os.getloadavg()[0]:.1f}"
     )
 
 
