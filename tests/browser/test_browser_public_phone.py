@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from testkit.builders import build_tournament
+from tests.browser.phone_layout import broken_headers, fits
 from tournaments.models import Entry, Game
 from tournaments.services.entries import entry_register
 from tournaments.services.games import game_attach_pdn
@@ -52,11 +53,6 @@ def recorded(opening_tables, django_user_model):
     return t
 
 
-def fits(page):
-    """No sideways scroll: the document is not wider than the viewport."""
-    return page.evaluate("document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth")
-
-
 def public_pages(t):
     entry = Entry.objects.filter(tournament=t).order_by("pairing_number").first()
     base = f"/t/{t.slug}/"
@@ -89,9 +85,10 @@ def public_pages(t):
 
 
 def test_no_public_page_scrolls_sideways_on_a_phone(phone, live_server, finished, recorded, shot):
+    """... nor breaks a table header inside a word (a wide table scrolls sideways in its own box instead)."""
     page = phone
     pages = public_pages(finished) + [("viewer", "/t/relampago/rodadas/1/mesas/1/")]
-    wide = []
+    wide, broken = [], []
     for name, url in pages:
         response = page.goto(live_server.url + url)
         assert response.status == (404 if name == "not-found" else 200), url
@@ -100,7 +97,9 @@ def test_no_public_page_scrolls_sideways_on_a_phone(phone, live_server, finished
             wide.append(
                 (url, page.evaluate("[document.scrollingElement.scrollWidth, document.scrollingElement.clientWidth]"))
             )
+        broken += [(url, header) for header in broken_headers(page)]
     assert wide == [], f"pages wider than a 390 px phone: {wide}"
+    assert broken == [], f"table headers broken inside a word: {broken}"
 
 
 def test_the_phone_pairings_search_filters_the_boards(phone, live_server, finished, shot):
