@@ -82,22 +82,27 @@ class EntryTable(tables.Table):
         return str(self.render_status(record))
 
 
+# A column a phone's screen leaves out (site.css, ``.wide-only``): the page and paper show it.
+WIDE_ONLY = {"cell": {"class": "wide-only"}}
+
+
 class PairingTable(tables.Table):
     """Boards of a round with both players (rating, score before the round) and each game's result (rows are
-    plain dicts)."""
+    plain dicts). On a phone the board, the two players and the result are what show: the numbers, ratings and
+    points beside each player are ``wide-only`` (the games and the opening follow the result, sideways)."""
 
     board = tables.Column(verbose_name=_("board"))
-    first_no = tables.Column(verbose_name=_("No."))
+    first_no = tables.Column(verbose_name=_("No."), attrs=WIDE_ONLY)
     first = tables.Column(verbose_name=_("White (game 1)"))
-    first_rating = tables.Column(verbose_name=_("rating"), empty_values=())
-    first_before = tables.Column(verbose_name=_("pts before"), empty_values=())
-    first_points = tables.Column(verbose_name=_("pts"))
-    score = tables.Column(verbose_name=_("result"), orderable=False)
-    second_points = tables.Column(verbose_name=_("pts"))
-    second_before = tables.Column(verbose_name=_("pts before"), empty_values=())
-    second_rating = tables.Column(verbose_name=_("rating"), empty_values=())
+    first_rating = tables.Column(verbose_name=_("rating"), empty_values=(), attrs=WIDE_ONLY)
+    first_before = tables.Column(verbose_name=_("pts before"), empty_values=(), attrs=WIDE_ONLY)
+    first_points = tables.Column(verbose_name=_("pts"), attrs=WIDE_ONLY)
+    score = tables.Column(verbose_name=_("result"), orderable=False, attrs={"cell": {"class": "result"}})
+    second_points = tables.Column(verbose_name=_("pts"), attrs=WIDE_ONLY)
+    second_before = tables.Column(verbose_name=_("pts before"), empty_values=(), attrs=WIDE_ONLY)
+    second_rating = tables.Column(verbose_name=_("rating"), empty_values=(), attrs=WIDE_ONLY)
     second = tables.Column(verbose_name=_("Black (game 1)"))
-    second_no = tables.Column(verbose_name=_("No."))
+    second_no = tables.Column(verbose_name=_("No."), attrs=WIDE_ONLY)
     games = tables.Column(verbose_name=_("games"), orderable=False)
     opening = tables.Column(verbose_name=_("opening"))
 

@@ -1,0 +1,167 @@
+"""The staff pages a director opens at the venue, on a 390 px phone: no page is wider than the screen, no table
+header breaks inside a word ("m/e/s/a"), no result box cuts its value; the round's pairing table shows the board,
+both players and the result in view (the numbers, ratings and points beside each player are left out on a phone's
+screen, never on paper), and the results form the board, both players and the games. A wider table scrolls
+sideways inside its own box. Screenshots in test-artifacts/ (phone390-staff-*)."""
+
+import re
+
+import pytest
+
+from tests.browser.phone_layout import WIDEST, broken_headers, cut_inputs, fits
+from tournaments.demo import DEMO_USERNAME, load_demo
+from tournaments.models import ForbiddenPair
+from tournaments.models.choices import WithdrawalKind
+from tournaments.services.entries import entry_withdraw
+from tournaments.services.rounds import round_pair
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+PASSWORD = "senha-forte-123"
+
+PAIRING_HEADERS = [
+    "mesa",
+    "Nº",
+    "Brancas (partida 1)",
+    "rating",
+    "pts antes",
+    "pts",
+    "resultado",
+    "pts",
+    "pts antes",
+    "rating",
+    "Pretas (partida 1)",
+    "Nº",
+    "partidas",
+    "tablita",
+]
+# each header of the page's first table: its text, whether it shows, whether it ends inside the screen
+HEADERS = """() => Array.from(document.querySelector('main table').querySelectorAll('thead th')).map(th => [
+  th.textContent.trim().replace(/\\s+/g, ' '), th.getClientRects().length > 0,
+  th.getBoundingClientRect().right <= document.scrollingElement.clientWidth])"""
+
+
+@pytest.fixture
+def demo(django_user_model):
+    """The demo tournament (4 rounds played, a bye, a forfeit, a withdrawal), round 5 paired as a draft, an
+    abandonment (a suspension) and a forbidden pair; the demo's director can log in."""
+    t, _created = load_demo()
+    user = django_user_model.objects.get(username=DEMO_USERNAME)
+    user.set_password(PASSWORD)
+    user.save()
+    entries = list(t.entries.filter(withdrawn_from_round__isnull=True).order_by("pairing_number"))
+    entry_withdraw(entry=entries[-1], from_round=5, kind=WithdrawalKind.ABANDONMENT, user=user)
+    ForbiddenPair.objects.create(tournament=t, entry_a=entries[0], entry_b=entries[1], reason="mesmo clube")
+    round_pair(tournament=t, user=user, publish=False)
+    return t
+
+
+def staff_pages(t):
+    entry = t.entries.order_by("pairing_number").first()
+    category = t.categories.order_by("pk").first()
+    base = f"/gestao/t/{t.slug}/"
+    return [
+        ("home", "/gestao/"),
+        ("dashboard", base),
+        ("entries", f"{base}inscritos/"),
+        ("entry", f"{base}inscritos/{entry.pk}/"),
+        ("ratings", f"{base}ratings/"),
+        ("round", f"{base}rodada/4/"),
+        ("round-draft", f"{base}rodada/5/"),
+        ("round-edit", f"{base}rodada/5/editar/"),
+        ("results", f"{base}rodada/4/resultados/"),
+        ("results-forfeit", f"{base}rodada/2/resultados/"),
+        ("standings", f"{base}classificacao/"),
+        ("categories", f"{base}categorias/"),
+        ("category", f"{base}categorias/{category.pk}/"),
+        ("homologation", f"{base}homologacao/"),
+        ("forbidden-pairs", f"{base}pares-proibidos/"),
+        ("suspensions", f"{base}suspensoes/"),
+        ("roles", f"{base}equipe/"),
+        ("audit", f"{base}auditoria/"),
+        ("registry", "/gestao/cadastro/"),
+        ("player", f"/gestao/cadastro/{entry.player_id}/"),
+        ("opening-tables", "/gestao/tabelas-de-aberturas/"),
+    ]
+
+
+def log_in(page, base):
+    page.goto(f"{base}/entrar/?next=/gestao/")
+    page.fill("input[name=username]", DEMO_USERNAME)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("form button[type=submit]:not(.link-button)")
+    page.wait_for_url(re.compile(r"/gestao/$"))
+
+
+def test_staff_pages_fit_a_phone_and_their_headers_keep_their_words(phone, live_server, demo, shot):
+    page = phone
+    log_in(page, live_server.url)
+    problems = {}
+    for name, url in staff_pages(demo):
+        assert page.goto(live_server.url + url).status == 200, url
+        # every <details> open, so that the tables inside them are measured too
+        page.evaluate("document.querySelectorAll('main details').forEach(d => d.open = true)")
+        shot(page, f"phone390-staff-{name}")
+        found = {"wider than the screen": [] if fits(page) else page.evaluate(WIDEST)}
+        found.update({"headers broken inside a word": broken_headers(page), "inputs cut": cut_inputs(page)})
+        if any(found.values()):
+            problems[name] = found
+    assert not problems, "\n".join(f"{name}: {found}" for name, found in problems.items())
+
+
+def test_the_round_and_results_tables_keep_the_boards_in_view(phone, live_server, demo, shot):
+    page = phone
+    log_in(page, live_server.url)
+    base = f"{live_server.url}/gestao/t/{demo.slug}/"
+    page.goto(base + "rodada/4/")
+    headers = page.evaluate(HEADERS)
+    assert [h[0] for h in headers] == PAIRING_HEADERS
+    shown = {text: in_view for text, visible, in_view in headers if visible}
+    # board, White, result, Black in view; games and opening to their right, in the table's own sideways scroll
+    assert shown == {
+        "mesa": True,
+        "Brancas (partida 1)": True,
+        "resultado": True,
+        "Pretas (partida 1)": True,
+        "partidas": False,
+        "tablita": False,
+    }
+    assert page.locator("main tbody tr").first.locator("td:visible").all_inner_texts()[:4] == [
+        "1",
+        "Marcos Lima Silva",
+        "3 - 1",
+        "Mateus Carvalho Pereira",
+    ]
+    page.locator("main table").first.evaluate("t => t.scrollIntoView()")
+    shot(page, "phone390-staff-round-table", full_page=False)
+    # on paper (printed from the phone), and on a wide screen, every column
+    page.emulate_media(media="print")
+    assert all(visible for _text, visible, _in_view in page.evaluate(HEADERS))
+    page.emulate_media(media="screen")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    assert all(visible and in_view for _text, visible, in_view in page.evaluate(HEADERS))
+    page.set_viewport_size({"width": 390, "height": 844})
+
+    page.goto(base + "rodada/4/resultados/")
+    headers = page.evaluate(HEADERS)
+    assert [h[0] for h in headers] == [
+        "Mesa",
+        "Primeiro (brancas na partida 1)",
+        "Partida 1",
+        "Partida 2",
+        "Segundo",
+        "Placar",
+    ]
+    # the score, the games' sum, is what a phone leaves out: the boxes typed in and both players are in view
+    assert [(text, visible and in_view) for text, visible, in_view in headers] == [
+        ("Mesa", True),
+        ("Primeiro (brancas na partida 1)", True),
+        ("Partida 1", True),
+        ("Partida 2", True),
+        ("Segundo", True),
+        ("Placar", False),
+    ]
+    assert page.input_value("#results-form tr[data-board='1'] input.result-input >> nth=0") == "2-0"
+    page.locator("#results-form").evaluate("f => f.scrollIntoView()")
+    shot(page, "phone390-staff-results-table", full_page=False)
+    page.emulate_media(media="print")
+    assert all(visible for _text, visible, _in_view in page.evaluate(HEADERS))
