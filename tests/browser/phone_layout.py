@@ -1,5 +1,5 @@
 """What the browser tests measure on a 390 px phone: the page not wider than the screen, table headers that keep
-their words whole, inputs that show their whole value."""
+their words whole, inputs that show their whole value, fields typed into at 16 px or more."""
 
 # Every visible header cell of the page's main content whose words do not each sit on one line: each word is
 # measured with a Range over its characters, and boxes on more than one line mean the browser broke it (a letter
@@ -27,6 +27,14 @@ CUT_INPUTS = """() => Array.from(document.querySelectorAll('main input'))
   .filter(i => i.getClientRects().length && i.value && i.scrollWidth > i.clientWidth)
   .map(i => (i.name || i.id) + '=' + i.value)"""
 
+# The fields of the whole page (the header's language choice too) that a keyboard types or picks into, whose text
+# is under 16 px: iOS Safari zooms the page in whenever one is tapped. Checkboxes, radios and buttons are not typed
+# into and do not zoom it.
+SMALL_FIELDS = """() => Array.from(document.querySelectorAll('input, select, textarea'))
+  .filter(f => !['hidden', 'checkbox', 'radio', 'submit', 'button', 'reset', 'image'].includes(f.type))
+  .map(f => [(f.name || f.id || f.tagName.toLowerCase()), getComputedStyle(f).fontSize])
+  .filter(([_name, size]) => parseFloat(size) < 16).map(([name, size]) => name + ' ' + size)"""
+
 # The elements that stick out to the right of the screen (to say what widens a page that does not fit).
 WIDEST = (
     "Array.from(document.querySelectorAll('main *')).filter(e => e.getBoundingClientRect().right > "
@@ -46,3 +54,7 @@ def broken_headers(page):
 
 def cut_inputs(page):
     return page.evaluate(CUT_INPUTS)
+
+
+def small_fields(page):
+    return page.evaluate(SMALL_FIELDS)

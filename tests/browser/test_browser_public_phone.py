@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from testkit.builders import build_tournament
-from tests.browser.phone_layout import broken_headers, fits
+from tests.browser.phone_layout import broken_headers, fits, small_fields
 from tournaments.models import Entry, Game
 from tournaments.services.entries import entry_register
 from tournaments.services.games import game_attach_pdn
@@ -85,10 +85,11 @@ def public_pages(t):
 
 
 def test_no_public_page_scrolls_sideways_on_a_phone(phone, live_server, finished, recorded, shot):
-    """... nor breaks a table header inside a word (a wide table scrolls sideways in its own box instead)."""
+    """... nor breaks a table header inside a word (a wide table scrolls sideways in its own box instead), nor has a
+    field under 16 px (the pairings search, the language choice: iOS Safari zooms the page in when one is tapped)."""
     page = phone
     pages = public_pages(finished) + [("viewer", "/t/relampago/rodadas/1/mesas/1/")]
-    wide, broken = [], []
+    wide, broken, small = [], [], []
     for name, url in pages:
         response = page.goto(live_server.url + url)
         assert response.status == (404 if name == "not-found" else 200), url
@@ -98,8 +99,10 @@ def test_no_public_page_scrolls_sideways_on_a_phone(phone, live_server, finished
                 (url, page.evaluate("[document.scrollingElement.scrollWidth, document.scrollingElement.clientWidth]"))
             )
         broken += [(url, header) for header in broken_headers(page)]
+        small += [(url, field) for field in small_fields(page)]
     assert wide == [], f"pages wider than a 390 px phone: {wide}"
     assert broken == [], f"table headers broken inside a word: {broken}"
+    assert small == [], f"fields under 16 px: {small}"
 
 
 def test_the_phone_pairings_search_filters_the_boards(phone, live_server, finished, shot):

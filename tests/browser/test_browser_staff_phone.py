@@ -1,14 +1,15 @@
 """The staff pages a director opens at the venue, on a 390 px phone: no page is wider than the screen, no table
-header breaks inside a word ("m/e/s/a"), no result box cuts its value; the round's pairing table shows the board,
-both players and the result in view (the numbers, ratings and points beside each player are left out on a phone's
-screen, never on paper), and the results form the board, both players and the games. A wider table scrolls
-sideways inside its own box. Screenshots in test-artifacts/ (phone390-staff-*)."""
+header breaks inside a word ("m/e/s/a"), no result box cuts its value, no field typed into is under 16 px (iOS Safari
+zooms the page in when one is tapped); the round's pairing table shows the board, both players and the result in view
+(the numbers, ratings and points beside each player are left out on a phone's screen, never on paper), and the
+results form the board, both players and the games. A wider table scrolls sideways inside its own box. Screenshots
+in test-artifacts/ (phone390-staff-*)."""
 
 import re
 
 import pytest
 
-from tests.browser.phone_layout import WIDEST, broken_headers, cut_inputs, fits
+from tests.browser.phone_layout import WIDEST, broken_headers, cut_inputs, fits, small_fields
 from tournaments.demo import DEMO_USERNAME, load_demo
 from tournaments.models import ForbiddenPair
 from tournaments.models.choices import WithdrawalKind
@@ -34,6 +35,9 @@ PAIRING_HEADERS = [
     "partidas",
     "tablita",
 ]
+# every result a box shows or is typed with: the micro-match games', the single games', the forfeits'
+RESULT_LABELS = ["2-0", "1-1", "0-2", "1-0", "½-½", "1/2", "0-1", "+/-", "-/+", "-/-"]
+FONT_SIZES = "selector => Array.from(document.querySelectorAll(selector)).map(f => getComputedStyle(f).fontSize)"
 # each header of the page's first table: its text, whether it shows, whether it ends inside the screen
 HEADERS = """() => Array.from(document.querySelector('main table').querySelectorAll('thead th')).map(th => [
   th.textContent.trim().replace(/\\s+/g, ' '), th.getClientRects().length > 0,
@@ -103,6 +107,7 @@ def test_staff_pages_fit_a_phone_and_their_headers_keep_their_words(phone, live_
         shot(page, f"phone390-staff-{name}")
         found = {"wider than the screen": [] if fits(page) else page.evaluate(WIDEST)}
         found.update({"headers broken inside a word": broken_headers(page), "inputs cut": cut_inputs(page)})
+        found["fields under 16 px"] = small_fields(page)
         if any(found.values()):
             problems[name] = found
     assert not problems, "\n".join(f"{name}: {found}" for name, found in problems.items())
@@ -165,3 +170,41 @@ def test_the_round_and_results_tables_keep_the_boards_in_view(phone, live_server
     shot(page, "phone390-staff-results-table", full_page=False)
     page.emulate_media(media="print")
     assert all(visible for _text, visible, _in_view in page.evaluate(HEADERS))
+
+
+def test_the_results_and_the_entry_forms_type_at_16px(phone, live_server, demo, shot):
+    """The arbiter types results board after board, the director searches and enters players: every one of those
+    fields is 16 px (under that, iOS Safari zooms the page in at each tap), and a result box still shows each result
+    whole in a results form that fits the screen."""
+    page = phone
+    log_in(page, live_server.url)
+    base = f"{live_server.url}/gestao/t/{demo.slug}/"
+    page.goto(base + "rodada/4/resultados/")
+    sizes = page.evaluate(FONT_SIZES, "#results-form input.result-input")
+    assert len(sizes) == 2 * demo.rounds.get(number=4).boards.count()
+    assert set(sizes) == {"16px"}
+    box = page.locator("#results-form tr[data-board='1'] input.result-input").first
+    for label in RESULT_LABELS:
+        box.fill(label)
+        assert cut_inputs(page) == [], label
+    assert fits(page)
+    assert page.evaluate("(b => b.scrollWidth <= b.clientWidth)(document.querySelector('#results-form .table-scroll'))")
+    box.fill("½-½")  # the widest, beside the suggestions' arrow of the focused box
+    page.locator("#results-form").evaluate("f => f.scrollIntoView()")
+    shot(page, "phone390-staff-results-typed", full_page=False)
+
+    # entering players: the search, the new player's form (text, date, choice) and the pasted list
+    page.goto(base + "inscritos/?q=silva")
+    page.evaluate("document.querySelectorAll('main details').forEach(d => d.open = true)")
+    for selector in [
+        "input[type=search][name=q]",
+        "#id_name",
+        "#id_sex",
+        "#id_birth_date",
+        "#id_rating",
+        "textarea[name=lines]",
+        ".lang-form select",
+    ]:
+        assert page.evaluate(FONT_SIZES, selector) == ["16px"], selector
+    page.goto(f"{live_server.url}/gestao/cadastro/")
+    assert page.evaluate(FONT_SIZES, "main input[type=search]") == ["16px"]
