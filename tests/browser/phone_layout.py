@@ -1,5 +1,9 @@
 """What the browser tests measure on a 390 px phone: the page not wider than the screen, table headers that keep
-their words whole, inputs that show their whole value, fields typed into at 16 px or more."""
+their words whole, inputs that show their whole value, fields typed into at 16 px or more, the shadows that say a
+table scrolls sideways."""
+
+import struct
+import zlib
 
 # Every visible header cell of the page's main content whose words do not each sit on one line: each word is
 # measured with a Range over its characters, and boxes on more than one line mean the browser broke it (a letter
@@ -58,3 +62,63 @@ def cut_inputs(page):
 
 def small_fields(page):
     return page.evaluate(SMALL_FIELDS)
+
+
+def png_rows(png):
+    """The pixel rows of an 8-bit RGB or RGBA PNG without interlace (what chromium's screenshots are)."""
+    pos, idat = 8, b""
+    while pos < len(png):
+        length, kind = struct.unpack(">I4s", png[pos : pos + 8])
+        data = png[pos + 8 : pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour, _c, _f, interlace = struct.unpack(">IIBBBBB", data)
+            assert depth == 8 and colour in (2, 6) and not interlace, (depth, colour, interlace)
+        elif kind == b"IDAT":
+            idat += data
+        pos += 12 + length
+    bpp = 3 if colour == 2 else 4
+    raw, stride, rows, prev = zlib.decompress(idat), width * bpp, [], bytearray(width * bpp)
+    for i in range(height):
+        kind, line = raw[i * (stride + 1)], bytearray(raw[i * (stride + 1) + 1 : (i + 1) * (stride + 1)])
+        for j in range(stride):
+            a, b, c = (line[j - bpp] if j >= bpp else 0), prev[j], (prev[j - bpp] if j >= bpp else 0)
+            if kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                a = a if pa <= pb and pa <= pc else b if pb <= pc else c
+            line[j] = (line[j] + (0, a, b, (a + b) // 2, a)[kind]) & 255
+        rows.append(line)
+        prev = line
+    return rows
+
+
+def edge_shadows(page, box):
+    """Whether the scroll shadows (site.css) show at the (left, right) edge of a table's sideways scroll box: some
+    pixel of the box's outermost 8 px at that edge is darker by 16 levels or more than with the box's background
+    images off (chromium dithers gradients by a level or two). The top of the box only (its header row and the first
+    rows), away from a phone's passing scrollbar."""
+    x, y, width, height = box.evaluate(
+        "b => { const r = b.getBoundingClientRect(); return [r.left + scrollX, r.top + scrollY, r.width, r.height]; }"
+    )
+    clips = [{"x": left, "y": y, "width": 8, "height": min(height - 20, 400)} for left in (x, x + width - 8)]
+
+    def strips():
+        return [png_rows(page.screenshot(full_page=True, clip=clip)) for clip in clips]
+
+    shown = strips()
+    box.evaluate("b => { b.style.backgroundImage = 'none'; }")
+    plain = strips()
+    box.evaluate("b => { b.style.backgroundImage = ''; }")
+    return tuple(
+        any(p - s >= 16 for s_row, p_row in zip(s_rows, p_rows, strict=True) for s, p in zip(s_row, p_row, strict=True))
+        for s_rows, p_rows in zip(shown, plain, strict=True)
+    )
+
+
+def scroll_box_to(box, where):
+    """Scroll a box sideways to its "start", "middle" or "end"."""
+    box.evaluate(
+        "(b, where) => { const max = b.scrollWidth - b.clientWidth;"
+        " b.scrollLeft = {start: 0, middle: Math.round(max / 2), end: max}[where]; }",
+        where,
+    )

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from testkit.builders import build_tournament
-from tests.browser.phone_layout import broken_headers, fits, small_fields
+from tests.browser.phone_layout import broken_headers, edge_shadows, fits, scroll_box_to, small_fields
 from tournaments.models import Entry, Game
 from tournaments.services.entries import entry_register
 from tournaments.services.games import game_attach_pdn
@@ -103,6 +103,29 @@ def test_no_public_page_scrolls_sideways_on_a_phone(phone, live_server, finished
     assert wide == [], f"pages wider than a 390 px phone: {wide}"
     assert broken == [], f"table headers broken inside a word: {broken}"
     assert small == [], f"fields under 16 px: {small}"
+
+
+def test_a_table_wider_than_the_phone_shows_a_shadow_where_more_of_it_is(phone, live_server, finished, shot):
+    """The cross table and the players scroll sideways in their boxes: a shadow at the right edge at first, at the
+    left edge at the end; the standings and the pairings fit and show none; paper shows none."""
+    page = phone
+    for name, url in [("crosstable", "/t/final/tabela-cruzada/"), ("players", "/t/final/jogadores/")]:
+        page.goto(live_server.url + url)
+        box = page.locator("main .table-scroll")
+        assert box.evaluate("b => b.scrollWidth > b.clientWidth"), name
+        assert edge_shadows(page, box) == (False, True), name
+        box.evaluate("b => b.scrollIntoView()")
+        shot(page, f"phone390-{name}-shadow", full_page=False)
+        scroll_box_to(box, "end")
+        assert edge_shadows(page, box) == (True, False), name
+        page.emulate_media(media="print")
+        assert box.evaluate("b => getComputedStyle(b).backgroundImage") == "none", name
+        page.emulate_media(media="screen")
+    for url in ["/t/final/classificacao/", "/t/final/emparceiramento/"]:
+        page.goto(live_server.url + url)
+        box = page.locator("main .table-scroll").first
+        assert box.evaluate("b => b.scrollWidth <= b.clientWidth"), url
+        assert edge_shadows(page, box) == (False, False), url
 
 
 def test_the_phone_pairings_search_filters_the_boards(phone, live_server, finished, shot):

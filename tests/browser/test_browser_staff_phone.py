@@ -2,14 +2,22 @@
 header breaks inside a word ("m/e/s/a"), no result box cuts its value, no field typed into is under 16 px (iOS Safari
 zooms the page in when one is tapped); the round's pairing table shows the board, both players and the result in view
 (the numbers, ratings and points beside each player are left out on a phone's screen, never on paper), and the
-results form the board, both players and the games. A wider table scrolls sideways inside its own box. Screenshots
-in test-artifacts/ (phone390-staff-*)."""
+results form the board, both players and the games. A wider table scrolls sideways inside its own box, a shadow at
+the edge where more of it is. Screenshots in test-artifacts/ (phone390-staff-*)."""
 
 import re
 
 import pytest
 
-from tests.browser.phone_layout import WIDEST, broken_headers, cut_inputs, fits, small_fields
+from tests.browser.phone_layout import (
+    WIDEST,
+    broken_headers,
+    cut_inputs,
+    edge_shadows,
+    fits,
+    scroll_box_to,
+    small_fields,
+)
 from tournaments.demo import DEMO_USERNAME, load_demo
 from tournaments.models import ForbiddenPair
 from tournaments.models.choices import WithdrawalKind
@@ -208,3 +216,37 @@ def test_the_results_and_the_entry_forms_type_at_16px(phone, live_server, demo, 
         assert page.evaluate(FONT_SIZES, selector) == ["16px"], selector
     page.goto(f"{live_server.url}/gestao/cadastro/")
     assert page.evaluate(FONT_SIZES, "main input[type=search]") == ["16px"]
+
+
+def test_a_table_wider_than_the_phone_shows_a_shadow_where_more_of_it_is(phone, live_server, demo, shot):
+    """The round's pairings, the entries and the standings scroll sideways in their boxes: a shadow at the right edge
+    at first, at both edges half way, at the left edge at the end. A table that fits (the results form, the
+    tournaments) shows none, nor does paper."""
+    page = phone
+    log_in(page, live_server.url)
+    base = f"{live_server.url}/gestao/t/{demo.slug}/"
+    wide = [
+        ("round", base + "rodada/4/", "main .table-container"),
+        ("entries", base + "inscritos/", "main .table-container"),
+        ("standings", base + "classificacao/", "main .table-scroll:has(#staff-standings)"),
+    ]
+    for name, url, selector in wide:
+        page.goto(url)
+        box = page.locator(selector)
+        assert box.evaluate("b => b.scrollWidth > b.clientWidth"), name
+        assert edge_shadows(page, box) == (False, True), name
+        box.evaluate("b => b.scrollIntoView()")
+        shot(page, f"phone390-staff-{name}-table-shadow", full_page=False)
+        scroll_box_to(box, "middle")
+        assert edge_shadows(page, box) == (True, True), name
+        scroll_box_to(box, "end")
+        assert edge_shadows(page, box) == (True, False), name
+        shot(page, f"phone390-staff-{name}-table-shadow-end", full_page=False)
+        page.emulate_media(media="print")
+        assert box.evaluate("b => getComputedStyle(b).backgroundImage") == "none", name
+        page.emulate_media(media="screen")
+    for url, selector in [(base + "rodada/4/resultados/", "#results-form .table-scroll"), (base, "main .table-scroll")]:
+        page.goto(url)
+        box = page.locator(selector).first
+        assert box.evaluate("b => b.scrollWidth <= b.clientWidth"), url
+        assert edge_shadows(page, box) == (False, False), url
