@@ -122,3 +122,20 @@ def scroll_box_to(box, where):
         " b.scrollLeft = {start: 0, middle: Math.round(max / 2), end: max}[where]; }",
         where,
     )
+
+
+def check_scroll_shadows(page, box, name, shot, label):
+    """A table that scrolls sideways in ``box``: a shadow at the right edge at first, at both edges halfway, at the
+    left edge at the end (screenshots at the start and the end, named from ``label``); none on paper."""
+    assert box.evaluate("b => b.scrollWidth > b.clientWidth"), name
+    assert edge_shadows(page, box) == (False, True), name
+    box.evaluate("b => b.scrollIntoView()")
+    shot(page, label, full_page=False)
+    scroll_box_to(box, "middle")
+    assert edge_shadows(page, box) == (True, True), name
+    scroll_box_to(box, "end")
+    assert edge_shadows(page, box) == (True, False), name
+    shot(page, f"{label}-end", full_page=False)
+    page.emulate_media(media="print")
+    assert box.evaluate("b => getComputedStyle(b).backgroundImage") == "none", name
+    page.emulate_media(media="screen")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from testkit.builders import build_tournament
-from tests.browser.phone_layout import broken_headers, edge_shadows, fits, scroll_box_to, small_fields
+from tests.browser.phone_layout import broken_headers, check_scroll_shadows, edge_shadows, fits, small_fields
 from tournaments.models import Entry, Game
 from tournaments.services.entries import entry_register
 from tournaments.services.games import game_attach_pdn
@@ -111,16 +111,7 @@ def test_a_table_wider_than_the_phone_shows_a_shadow_where_more_of_it_is(phone, 
     page = phone
     for name, url in [("crosstable", "/t/final/tabela-cruzada/"), ("players", "/t/final/jogadores/")]:
         page.goto(live_server.url + url)
-        box = page.locator("main .table-scroll")
-        assert box.evaluate("b => b.scrollWidth > b.clientWidth"), name
-        assert edge_shadows(page, box) == (False, True), name
-        box.evaluate("b => b.scrollIntoView()")
-        shot(page, f"phone390-{name}-shadow", full_page=False)
-        scroll_box_to(box, "end")
-        assert edge_shadows(page, box) == (True, False), name
-        page.emulate_media(media="print")
-        assert box.evaluate("b => getComputedStyle(b).backgroundImage") == "none", name
-        page.emulate_media(media="screen")
+        check_scroll_shadows(page, page.locator("main .table-scroll"), name, shot, f"phone390-{name}-shadow")
     for url in ["/t/final/classificacao/", "/t/final/emparceiramento/"]:
         page.goto(live_server.url + url)
         box = page.locator("main .table-scroll").first

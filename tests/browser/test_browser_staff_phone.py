@@ -12,10 +12,10 @@ import pytest
 from tests.browser.phone_layout import (
     WIDEST,
     broken_headers,
+    check_scroll_shadows,
     cut_inputs,
     edge_shadows,
     fits,
-    scroll_box_to,
     small_fields,
 )
 from tournaments.demo import DEMO_USERNAME, load_demo
@@ -232,19 +232,7 @@ def test_a_table_wider_than_the_phone_shows_a_shadow_where_more_of_it_is(phone, 
     ]
     for name, url, selector in wide:
         page.goto(url)
-        box = page.locator(selector)
-        assert box.evaluate("b => b.scrollWidth > b.clientWidth"), name
-        assert edge_shadows(page, box) == (False, True), name
-        box.evaluate("b => b.scrollIntoView()")
-        shot(page, f"phone390-staff-{name}-table-shadow", full_page=False)
-        scroll_box_to(box, "middle")
-        assert edge_shadows(page, box) == (True, True), name
-        scroll_box_to(box, "end")
-        assert edge_shadows(page, box) == (True, False), name
-        shot(page, f"phone390-staff-{name}-table-shadow-end", full_page=False)
-        page.emulate_media(media="print")
-        assert box.evaluate("b => getComputedStyle(b).backgroundImage") == "none", name
-        page.emulate_media(media="screen")
+        check_scroll_shadows(page, page.locator(selector), name, shot, f"phone390-staff-{name}-table-shadow")
     for url, selector in [(base + "rodada/4/resultados/", "#results-form .table-scroll"), (base, "main .table-scroll")]:
         page.goto(url)
         box = page.locator(selector).first
