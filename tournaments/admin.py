@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from . import models as m
+from tournaments import models as m
 
 
 @admin.register(m.Player)

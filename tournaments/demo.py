@@ -6,13 +6,13 @@ from datetime import date
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from .models import Board, Player, Tournament, TournamentRole
-from .models.choices import StaffRole, WithdrawalKind
-from .services.entries import entry_register, entry_withdraw, rating_list_import
-from .services.openings import opening_draw
-from .services.results import game_record_result
-from .services.rounds import round_pair
-from .services.tournaments import tournament_create
+from tournaments.models import Board, Player, Tournament, TournamentRole
+from tournaments.models.choices import StaffRole, WithdrawalKind
+from tournaments.services.entries import entry_register, entry_withdraw, rating_list_import
+from tournaments.services.openings import opening_draw
+from tournaments.services.results import game_record_result
+from tournaments.services.rounds import round_pair
+from tournaments.services.tournaments import tournament_create
 
 DEMO_SLUG = "circuito-recife-2026"
 DEMO_USERNAME = "diretor"

@@ -11,8 +11,8 @@ from pairing.api import pair_round, seed_key
 from pairing.model import ForbiddenPair as EngineForbiddenPair
 from pairing.model import NoValidPairing, PlayerState, RoundEntry, Scoring, TournamentState
 
-from .models import Absence
-from .models.choices import OwnAbsenceValue, RoundFormat
+from tournaments.models import Absence
+from tournaments.models.choices import OwnAbsenceValue, RoundFormat
 
 ENGINE_NAME = "damas-swiss Dutch (FIDE C.04.3, 2026)"
 

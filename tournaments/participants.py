@@ -5,7 +5,7 @@ rounds and whether the tournament is over (every planned round complete: until t
 played yet but still may is counted as a participant to come).
 """
 
-from .domain import participation
+from tournaments.domain import participation
 
 
 def participation_of(tournament, entries, history, rounds_counted):

@@ -5,8 +5,8 @@ from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 
-from .models import Tournament, TournamentRole
-from .models.choices import StaffRole
+from tournaments.models import Tournament, TournamentRole
+from tournaments.models.choices import StaffRole
 
 
 def role_of(user, tournament):

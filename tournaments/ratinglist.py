@@ -13,9 +13,9 @@ from datetime import date, datetime
 
 from django.utils.translation import gettext as _
 
-from .models.choices import RATING_MAX, RATING_MIN, UF_CODES
-from .safetext import has_control_characters
-from .xlsxread import TooManyRows, XlsxError, iter_rows
+from tournaments.models.choices import RATING_MAX, RATING_MIN, UF_CODES
+from tournaments.safetext import has_control_characters
+from tournaments.xlsxread import TooManyRows, XlsxError, iter_rows
 
 MAX_BYTES = 10 * 1024 * 1024
 MAX_ROWS = 50_000

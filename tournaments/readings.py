@@ -6,8 +6,8 @@ force")."""
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .domain import standings as domain
-from .models.choices import TiebreakProfile
+from tournaments.domain import standings as domain
+from tournaments.models.choices import TiebreakProfile
 
 
 def regulation_readings(t):

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 
-from .models import Player
-from .models.friendly import fold
+from tournaments.models import Player
+from tournaments.models.friendly import fold
 
 MAX_LINES = 500
 

@@ -6,7 +6,7 @@ second player has White (domain.md section 3; interchange.md).
 
 from decimal import Decimal
 
-from .domain.model import RESULTS_BY_CODE, GameResult
+from tournaments.domain.model import RESULTS_BY_CODE, GameResult
 
 # Everything below is derived from the one table of result codes, ``domain.model.RESULTS_BY_CODE``.
 RESULT_CODES = frozenset(RESULTS_BY_CODE)

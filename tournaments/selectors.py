@@ -8,9 +8,9 @@ from typing import NamedTuple
 
 from django.db.models import FilteredRelation, Prefetch, Q
 
-from .models import Absence, Board, Entry, Game, OneSidedRound, RatingList, Round, Seat, Tournament
-from .models.choices import ByeValue, OwnAbsenceValue, RoundStatus, SeatSide
-from .scoring import board_points, is_complete, is_played
+from tournaments.models import Absence, Board, Entry, Game, OneSidedRound, RatingList, Round, Seat, Tournament
+from tournaments.models.choices import ByeValue, OwnAbsenceValue, RoundStatus, SeatSide
+from tournaments.scoring import board_points, is_complete, is_played
 
 
 @dataclass

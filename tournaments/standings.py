@@ -20,43 +20,13 @@ from typing import cast
 
 from django.utils import translation
 
-from .domain import (
-    CBJD,
-    RESULTS_BY_CODE,
-    AcceleratedProgressive,
-    ByeValue,
-    Candidate,
-    Format,
-    PlayerData,
-    QualificationResult,
-    RoundKind,
-    RoundRecord,
-    Scoring,
-    Standings,
-    StandingsSettings,
-    Top3Order,
-    TournamentData,
-    UnplayedRules,
-    category_standings,
-    compute_standings,
-    qualification,
-)
-from .homologation.conditions import rights_earned
-from .models import Board, Category, Game, Opening, Round, Seat
-from .models.choices import Acceleration, RoundStatus, TiebreakProfile, WithdrawalKind
-from .participants import participation_of_kinds
-from .readings import order_reason_text
-from .selectors import (
-    board_shape,
-    bye_points,
-    entries_in_order,
-    one_sided_records,
-    scoring_of,
-    standings_rows,
-    tournament_history,
-    unpaired_points,
-    unseated_round,
-)
+from tournaments.domain import CBJD, RESULTS_BY_CODE, AcceleratedProgressive, ByeValue, Candidate, Format, PlayerData, QualificationResult, RoundKind, RoundRecord, Scoring, Standings, StandingsSettings, Top3Order, TournamentData, UnplayedRules, category_standings, compute_standings, qualification
+from tournaments.homologation.conditions import rights_earned
+from tournaments.models import Board, Category, Game, Opening, Round, Seat
+from tournaments.models.choices import Acceleration, RoundStatus, TiebreakProfile, WithdrawalKind
+from tournaments.participants import participation_of_kinds
+from tournaments.readings import order_reason_text
+from tournaments.selectors import board_shape, bye_points, entries_in_order, one_sided_records, scoring_of, standings_rows, tournament_history, unpaired_points, unseated_round
 
 CBJD_COLUMNS = ("direct_encounter", "progressive", "progressive_corrected", "buchholz")
 

@@ -5,8 +5,8 @@ from django.utils.translation import gettext_lazy as _
 from django_tables2.export import TableExport
 from tablib import Dataset
 
-from .models import Entry
-from .safetext import spreadsheet_row
+from tournaments.models import Entry
+from tournaments.safetext import spreadsheet_row
 
 
 class SafeTableExport(TableExport):

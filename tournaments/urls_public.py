@@ -2,8 +2,8 @@
 
 from django.urls import path
 
-from . import converters  # noqa: F401  (registers <num:...>: at most 9 digits)
-from .views import printing, public
+from tournaments import converters  # noqa: F401  (registers <num:...>: at most 9 digits)
+from tournaments.views import printing, public
 
 app_name = "public"
 urlpatterns = [

@@ -2,15 +2,15 @@
 
 from django.urls import path
 
-from . import converters  # noqa: F401  (registers <num:...>)
-from .views import staff_categories as categories
-from .views import staff_entries as entries
-from .views import staff_games as games
-from .views import staff_registry as registry
-from .views import staff_regulation as regulation
-from .views import staff_reports as reports
-from .views import staff_rounds as rounds
-from .views import staff_tournaments as tournaments
+from tournaments import converters  # noqa: F401  (registers <num:...>)
+from tournaments.views import staff_categories as categories
+from tournaments.views import staff_entries as entries
+from tournaments.views import staff_games as games
+from tournaments.views import staff_registry as registry
+from tournaments.views import staff_regulation as regulation
+from tournaments.views import staff_reports as reports
+from tournaments.views import staff_rounds as rounds
+from tournaments.views import staff_tournaments as tournaments
 
 app_name = "staff"
 urlpatterns = [

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator
 from posixpath import dirname, join, normpath
 from xml.parsers import expat
 
-from .zipcheck import directory_size
+from tournaments.zipcheck import directory_size
 
 MAX_MEMBERS = 200
 MAX_MEMBER_BYTES = 32 * 1024 * 1024  # uncompressed, each member (a 50,000-row list is about 15 MB)

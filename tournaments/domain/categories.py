@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 
-from .standings import StandingRow, Standings, format_rank
+from tournaments.domain.standings import StandingRow, Standings, format_rank
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 
-from .catalogue import TIEBREAKS
+from tournaments.domain.catalogue import TIEBREAKS
 
 # A score: game points and every sum or product of them (see the module docstring).
 Number = int | Decimal

@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .model import Number, TournamentData
-from .tiebreaks import PlayedRound, TiebreakCalculator, round_half_up
+from tournaments.domain.model import Number, TournamentData
+from tournaments.domain.tiebreaks import PlayedRound, TiebreakCalculator, round_half_up
 
 # p (in hundredths, 50..100) -> dp; symmetric below 50.
 _DP_TABLE = {

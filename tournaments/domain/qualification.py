@@ -27,7 +27,7 @@ from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 
-from .model import Exact, Number, TiebreakValue
+from tournaments.domain.model import Exact, Number, TiebreakValue
 
 TOP_N = 30
 

@@ -37,19 +37,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from .model import (
-    CBJD,
-    TIEBREAK_KEYS,
-    AcceleratedProgressive,
-    Exact,
-    Number,
-    RoundKind,
-    StandingsSettings,
-    TiebreakValue,
-    Top3Order,
-    TournamentData,
-)
-from .tiebreaks import PlayedRound, TiebreakCalculator
+from tournaments.domain.model import CBJD, TIEBREAK_KEYS, AcceleratedProgressive, Exact, Number, RoundKind, StandingsSettings, TiebreakValue, Top3Order, TournamentData
+from tournaments.domain.tiebreaks import PlayedRound, TiebreakCalculator
 
 _WITHDRAWN = RoundKind.WITHDRAWN
 NORMAL_ORDER = ("progressive", "progressive_corrected", "buchholz")

@@ -30,18 +30,18 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
-from ..domain import performances
-from ..files import write_atomically
-from ..homologation.conditions import rating_list_text
-from ..homologation.report import homologation_check
-from ..models import Absence
-from ..presenters.labels import tiebreak_label
-from ..readings import order_reason_text, regulation_readings, spot_note_text
-from ..safetext import append_row
-from ..scoring import FORFEITS, board_points, entry_label, is_played
-from ..selectors import absence_points, board_pair, bye_points, scoring_of
-from ..services.homologation import homologation_mark_exported
-from ..standings import number
+from tournaments.domain import performances
+from tournaments.files import write_atomically
+from tournaments.homologation.conditions import rating_list_text
+from tournaments.homologation.report import homologation_check
+from tournaments.models import Absence
+from tournaments.presenters.labels import tiebreak_label
+from tournaments.readings import order_reason_text, regulation_readings, spot_note_text
+from tournaments.safetext import append_row
+from tournaments.scoring import FORFEITS, board_points, entry_label, is_played
+from tournaments.selectors import absence_points, board_pair, bye_points, scoring_of
+from tournaments.services.homologation import homologation_mark_exported
+from tournaments.standings import number
 
 DATE_FORMAT = "DD/MM/YYYY"
 DATETIME_FORMAT = "DD/MM/YYYY HH:MM"

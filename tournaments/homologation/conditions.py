@@ -31,11 +31,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from ..models import Round, Suspension
-from ..models.choices import PairingProgramRule, RoundFormat, TiebreakProfile, Variant
-from ..pairing_bridge import ENGINE_NAME
-from ..participants import participation_of
-from ..selectors import entries_in_order, rounds_with_boards, tournament_history
+from tournaments.models import Round, Suspension
+from tournaments.models.choices import PairingProgramRule, RoundFormat, TiebreakProfile, Variant
+from tournaments.pairing_bridge import ENGINE_NAME
+from tournaments.participants import participation_of
+from tournaments.selectors import entries_in_order, rounds_with_boards, tournament_history
 
 CONDITION_KEYS = (
     "participants",

@@ -8,17 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..selectors import entries_in_order
-from ..standings import lean_rounds_with_boards, number, read_tournament, standings_from_history
-from .conditions import (
-    check_conditions,
-    deadline_for,
-    deadline_status,
-    engine_name,
-    rating_list_used,
-    rights_from,
-    round_rows_from,
-)
+from tournaments.selectors import entries_in_order
+from tournaments.standings import lean_rounds_with_boards, number, read_tournament, standings_from_history
+from tournaments.homologation.conditions import check_conditions, deadline_for, deadline_status, engine_name, rating_list_used, rights_from, round_rows_from
 
 
 @dataclass

@@ -15,13 +15,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import InterchangeError
-from .limits import MAX_FILE_BYTES
+from tournaments.interchange.errors import InterchangeError
+from tournaments.interchange.limits import MAX_FILE_BYTES
 
 logger = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
-    from ..models import Tournament
+    from tournaments.models import Tournament
 
 
 @dataclass(frozen=True)
@@ -75,39 +75,39 @@ def _looks_like_trf(data: bytes) -> bool:
 
 
 def _load_json(upload: Upload, user: Any) -> Imported:
-    from .jsonfile import import_json
+    from tournaments.interchange.jsonfile import import_json
 
     return Imported(import_json(upload.data, user=user), "json")
 
 
 def _load_trf(upload: Upload, user: Any) -> Imported:
-    from .trf import import_trf_file
+    from tournaments.interchange.trf import import_trf_file
 
     tournament, warnings = import_trf_file(upload.data, user=user)
     return Imported(tournament, "trf", warnings)
 
 
 def _looks_like_sp_native(data: bytes) -> bool:
-    from .swissperfect import looks_like_sp_dbase, looks_like_sp_zip
+    from tournaments.interchange.swissperfect import looks_like_sp_dbase, looks_like_sp_zip
 
     return looks_like_sp_zip(data) or looks_like_sp_dbase(data)
 
 
 def _load_sp_native(upload: Upload, user: Any) -> Imported:
-    from .swissperfect import import_native
+    from tournaments.interchange.swissperfect import import_native
 
     tournament, warnings = import_native(upload, user)
     return Imported(tournament, "swissperfect", warnings)
 
 
 def _looks_like_sp_text(data: bytes) -> bool:
-    from .swissperfect import looks_like_sp_text
+    from tournaments.interchange.swissperfect import looks_like_sp_text
 
     return looks_like_sp_text(data)
 
 
 def _load_sp_text(upload: Upload, user: Any) -> Imported:
-    from .swissperfect import import_text
+    from tournaments.interchange.swissperfect import import_text
 
     tournament, warnings = import_text(upload, user)
     return Imported(tournament, "swissperfect-text", warnings)

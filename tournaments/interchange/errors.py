@@ -1,4 +1,4 @@
-from ..services.errors import ServiceError
+from tournaments.services.errors import ServiceError
 
 
 class InterchangeError(ServiceError):

@@ -58,9 +58,9 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from ..zipcheck import directory_fits
-from .dbase import DbfError, Value, read_dbf
-from .errors import InterchangeError
+from tournaments.zipcheck import directory_fits
+from tournaments.interchange.dbase import DbfError, Value, read_dbf
+from tournaments.interchange.errors import InterchangeError
 
 MAX_MEMBER_BYTES = 5 * 1024 * 1024  # one member of a Swiss Perfect zip (the real ones are a few KB)
 MAX_MEMBERS = 20
@@ -616,7 +616,7 @@ def to_interchange(event: SpEvent, *, slug: str, today: date) -> tuple[dict[str,
     Swiss Perfect keeps no date (not in the ``.ini``, and the dBase headers carry a fixed one): the tournament is
     marked ``start_date_unknown``, as a TRF without its 042 line, and stands on the day the results file was last
     saved (the zip records it) or, without that, on ``today``, until the director gives the date."""
-    from .jsonfile import FORMAT
+    from tournaments.interchange.jsonfile import FORMAT
 
     warnings = list(event.warnings)
     errors: list[str] = []
@@ -895,7 +895,7 @@ def _plain(name: str) -> str:
 def _check_registry(data: dict[str, Any]) -> None:
     """A ``Loc Id`` is taken as the CBJD ID, and the import reuses the registry's player with that ID: refuse when
     the registry's player has another name (another person, or another federation's ID), never link silently."""
-    from ..models import Player
+    from tournaments.models import Player
 
     wanted = {p["cbjd_id"]: p for p in data["players"] if p.get("cbjd_id")}
     clashes = [
@@ -911,8 +911,8 @@ def _check_registry(data: dict[str, Any]) -> None:
 def _create(event: SpEvent, user: Any) -> tuple[Any, list[str]]:
     from django.utils import timezone
 
-    from .jsonfile import import_data
-    from .trf import _free_slug
+    from tournaments.interchange.jsonfile import import_data
+    from tournaments.interchange.trf import _free_slug
 
     data, warnings = to_interchange(event, slug=_free_slug(event.name), today=timezone.localdate())
     _check_registry(data)

@@ -1,11 +1,11 @@
 """The data model of the whole domain (see ../shared/spec/domain.md). Invariants live in constraints."""
 
-from .audit import AuditEntry
-from .jobs import PairingJob
-from .openings import Opening, OpeningDraw, OpeningTable
-from .players import Player, RatingList, Suspension
-from .rounds import Board, Game, OneSidedRound, Round, Seat
-from .tournament import Absence, Category, Entry, ForbiddenPair, Tournament, TournamentRole
+from tournaments.models.audit import AuditEntry
+from tournaments.models.jobs import PairingJob
+from tournaments.models.openings import Opening, OpeningDraw, OpeningTable
+from tournaments.models.players import Player, RatingList, Suspension
+from tournaments.models.rounds import Board, Game, OneSidedRound, Round, Seat
+from tournaments.models.tournament import Absence, Category, Entry, ForbiddenPair, Tournament, TournamentRole
 
 __all__ = [
     "Absence",

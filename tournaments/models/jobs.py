@@ -5,7 +5,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from .choices import PairingJobStatus
+from tournaments.models.choices import PairingJobStatus
 
 
 class PairingJob(models.Model):

@@ -5,7 +5,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from .choices import DrawMethod, OpeningKind, Variant
+from tournaments.models.choices import DrawMethod, OpeningKind, Variant
 
 
 class OpeningTable(models.Model):

@@ -5,8 +5,8 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from .choices import RATING_MAX, RATING_MIN, UF_CHOICES, Sex, SuspensionSource, Title
-from .friendly import FriendlyConstraints, SearchKeyField
+from tournaments.models.choices import RATING_MAX, RATING_MIN, UF_CHOICES, Sex, SuspensionSource, Title
+from tournaments.models.friendly import FriendlyConstraints, SearchKeyField
 
 
 class Player(FriendlyConstraints):

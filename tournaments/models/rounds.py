@@ -5,7 +5,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from .choices import GameResult, RoundStatus, SeatSide
+from tournaments.models.choices import GameResult, RoundStatus, SeatSide
 
 
 class Round(models.Model):

@@ -8,33 +8,8 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from .choices import (
-    BRAZIL_TIME_ZONES,
-    MAX_ROUNDS,
-    RATING_MAX,
-    RATING_MIN,
-    UF_CHOICES,
-    AbsenceValue,
-    Acceleration,
-    ByeValue,
-    EntryStatus,
-    InitialColour,
-    OpeningDrawMode,
-    OwnAbsenceValue,
-    PairingProgramRule,
-    ParticipantRule,
-    ProgressiveMove,
-    RoundFormat,
-    Sex,
-    SpotTieRule,
-    StaffRole,
-    TiebreakEdition,
-    TiebreakProfile,
-    Top3Order,
-    Variant,
-    WithdrawalKind,
-)
-from .friendly import FriendlyConstraints
+from tournaments.models.choices import BRAZIL_TIME_ZONES, MAX_ROUNDS, RATING_MAX, RATING_MIN, UF_CHOICES, AbsenceValue, Acceleration, ByeValue, EntryStatus, InitialColour, OpeningDrawMode, OwnAbsenceValue, PairingProgramRule, ParticipantRule, ProgressiveMove, RoundFormat, Sex, SpotTieRule, StaffRole, TiebreakEdition, TiebreakProfile, Top3Order, Variant, WithdrawalKind
+from tournaments.models.friendly import FriendlyConstraints
 
 # Settings that change results: frozen once round 1 is paired (domain.md section 2).
 FROZEN_SETTINGS = (
@@ -268,7 +243,7 @@ class Tournament(FriendlyConstraints):
     def bye_worth_display(self):
         """What the pairing-allocated bye is worth, for people: "Win", "Draw", or its points when it is neither."""
         if self.bye_points is not None:
-            from ..templatetags.damas import fmt_number
+            from tournaments.templatetags.damas import fmt_number
 
             return _("%(points)s points per game") % {"points": fmt_number(self.bye_points)}
         return self.get_bye_value_display()

@@ -3,8 +3,8 @@ what, and why. Entries store codes and plain data (``services.audit``); this is 
 
 from django.utils.translation import gettext as _
 
-from ..models.choices import StaffRole, SuspensionSource, WithdrawalKind
-from ..scoring import entry_label
+from tournaments.models.choices import StaffRole, SuspensionSource, WithdrawalKind
+from tournaments.scoring import entry_label
 
 
 def _by(entry, roles):

@@ -5,8 +5,8 @@ the domain itself returns codes only."""
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from ..domain.catalogue import TIEBREAK_BY_KEY
-from ..scoring import RESULT_CODES, outcome_of, side_label
+from tournaments.domain.catalogue import TIEBREAK_BY_KEY
+from tournaments.scoring import RESULT_CODES, outcome_of, side_label
 
 # A game's code seen from one player's side in the one notation of the product (``scoring.side_label``):
 # 2-0 / 1-1 / 0-2 in a micro-match, 1-0 / ½-½ / 0-1 in single games, +/- -/+ -/- for forfeits.

@@ -9,8 +9,8 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ..models import Player
-from ..models.choices import Sex, Title
+from tournaments.models import Player
+from tournaments.models.choices import Sex, Title
 
 ACTIONS = {
     "player.create": gettext_lazy("Registered"),

@@ -16,12 +16,12 @@ from django.urls import reverse
 from django.utils import formats
 from django.utils.translation import gettext as _
 
-from .. import standings as standings_module
-from ..models import Category
-from ..scoring import MIRROR, board_points, is_complete, white_is_first
-from ..selectors import board_pair, entries_in_order, scoring_of, tournament_history
-from ..templatetags.damas import board_svg_markup, fmt_number
-from .labels import kind_label, one_sided_label, player_outcome, show_code
+from tournaments import standings as standings_module
+from tournaments.models import Category
+from tournaments.scoring import MIRROR, board_points, is_complete, white_is_first
+from tournaments.selectors import board_pair, entries_in_order, scoring_of, tournament_history
+from tournaments.templatetags.damas import board_svg_markup, fmt_number
+from tournaments.presenters.labels import kind_label, one_sided_label, player_outcome, show_code
 
 logger = logging.getLogger(__name__)
 

@@ -10,12 +10,12 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from .. import standings as standings_module
-from ..models.choices import TiebreakProfile
-from ..readings import order_reason_text, regulation_readings
-from ..selectors import entries_in_order, tournament_history
-from ..templatetags.damas import fmt_number
-from .labels import tiebreak_abbr, tiebreak_description, tiebreak_label
+from tournaments import standings as standings_module
+from tournaments.models.choices import TiebreakProfile
+from tournaments.readings import order_reason_text, regulation_readings
+from tournaments.selectors import entries_in_order, tournament_history
+from tournaments.templatetags.damas import fmt_number
+from tournaments.presenters.labels import tiebreak_abbr, tiebreak_description, tiebreak_label
 
 
 def settings_in_force(t):

@@ -3,6 +3,6 @@
 Lock order, when several rows are locked: tournament -> round -> board.
 """
 
-from .errors import ConflictError, ServiceError
+from tournaments.services.errors import ConflictError, ServiceError
 
 __all__ = ["ConflictError", "ServiceError"]

@@ -3,7 +3,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Model
 
-from ..models import AuditEntry, Tournament
+from tournaments.models import AuditEntry, Tournament
 
 # Who did it: a staff login, or nobody (a management command, an import).
 Actor = User | AnonymousUser | None

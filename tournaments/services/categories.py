@@ -7,11 +7,11 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from .. import cache
-from ..domain.categories import CategoryRule, Person, is_member
-from ..models import Category, Entry, Tournament
-from .audit import Actor, audit
-from .errors import ServiceError
+from tournaments import cache
+from tournaments.domain.categories import CategoryRule, Person, is_member
+from tournaments.models import Category, Entry, Tournament
+from tournaments.services.audit import Actor, audit
+from tournaments.services.errors import ServiceError
 
 RULE_FIELDS = ("code", "name", "sex", "min_age", "max_age")
 

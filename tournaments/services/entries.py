@@ -10,18 +10,18 @@ from django.db.models import Max, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .. import cache
-from ..domain.categories import Person, is_member
-from ..models import Absence, AuditEntry, Category, Entry, Player, RatingList, Suspension, Tournament
-from ..models.choices import EntryStatus, SuspensionSource, WithdrawalKind
-from ..models.friendly import fold
-from ..ratinglist import RatingListError, line_message, parse_rating_list
-from ..safetext import has_control_characters, single_line_message
-from ..selectors import latest_rating_list
-from .audit import Actor, audit, login_of
-from .categories import rule_of
-from .errors import ServiceError
-from .players import REGISTRY_FIELDS, as_json
+from tournaments import cache
+from tournaments.domain.categories import Person, is_member
+from tournaments.models import Absence, AuditEntry, Category, Entry, Player, RatingList, Suspension, Tournament
+from tournaments.models.choices import EntryStatus, SuspensionSource, WithdrawalKind
+from tournaments.models.friendly import fold
+from tournaments.ratinglist import RatingListError, line_message, parse_rating_list
+from tournaments.safetext import has_control_characters, single_line_message
+from tournaments.selectors import latest_rating_list
+from tournaments.services.audit import Actor, audit, login_of
+from tournaments.services.categories import rule_of
+from tournaments.services.errors import ServiceError
+from tournaments.services.players import REGISTRY_FIELDS, as_json
 
 logger = logging.getLogger(__name__)
 

@@ -16,12 +16,12 @@ from django.utils.translation import gettext as _
 
 import draughts
 
-from .. import cache
-from ..models import Game, Round, Tournament
-from ..safetext import one_line
-from ..scoring import FORFEITS, PLAYED, entry_label, outcome_of
-from .audit import Actor, audit
-from .errors import ServiceError
+from tournaments import cache
+from tournaments.models import Game, Round, Tournament
+from tournaments.safetext import one_line
+from tournaments.scoring import FORFEITS, PLAYED, entry_label, outcome_of
+from tournaments.services.audit import Actor, audit
+from tournaments.services.errors import ServiceError
 
 logger = logging.getLogger(__name__)
 
@@ -172,7 +172,7 @@ RESULT_PDN = {"1-0": "2-0", "0-1": "0-2", "1/2": "1-1", "+/-": "2-0", "-/+": "0-
 
 def tournament_pdn(tournament: Tournament, rounds: list[Round]) -> str:
     """Every game with recorded moves, as one PDN file (rounds prefetched by ``rounds_with_boards``)."""
-    from ..selectors import board_pair
+    from tournaments.selectors import board_pair
 
     games: list[dict[str, Any]] = []
     for rnd in rounds:
@@ -237,7 +237,7 @@ def games_import_pdn(*, tournament: Tournament, text: str | None, user: Actor, c
     players. All-or-nothing: each record is checked from the board's opening like a record typed on the game's
     page, a record that contradicts the result entered is refused unless ``confirm`` (then audited), and nothing
     is saved unless every game of the file is. Messages are file diagnostics in pt-BR. Returns the games saved."""
-    from ..selectors import board_pair
+    from tournaments.selectors import board_pair
 
     try:
         records = draughts.parse_pdn(text or "", max_chars=draughts.MAX_FILE_CHARS)

@@ -6,9 +6,9 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from .. import cache
-from ..models import Tournament
-from .audit import Actor, audit, login_of
+from tournaments import cache
+from tournaments.models import Tournament
+from tournaments.services.audit import Actor, audit, login_of
 
 logger = logging.getLogger(__name__)
 

@@ -10,12 +10,12 @@ from collections.abc import Sequence
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from .. import cache
-from ..models import Board, Opening, OpeningDraw, OpeningTable, Round, Tournament
-from ..models.choices import DrawMethod, OpeningDrawMode, Variant
-from ..ratinglist import line_message
-from .audit import Actor, audit, login_of
-from .errors import ServiceError
+from tournaments import cache
+from tournaments.models import Board, Opening, OpeningDraw, OpeningTable, Round, Tournament
+from tournaments.models.choices import DrawMethod, OpeningDrawMode, Variant
+from tournaments.ratinglist import line_message
+from tournaments.services.audit import Actor, audit, login_of
+from tournaments.services.errors import ServiceError
 
 
 def used_openings(tournament: Tournament) -> set[int]:

@@ -19,10 +19,10 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..models import PairingJob, Round, Tournament
-from ..models.choices import PairingJobStatus
-from .errors import ServiceError
-from .rounds import round_pair
+from tournaments.models import PairingJob, Round, Tournament
+from tournaments.models.choices import PairingJobStatus
+from tournaments.services.errors import ServiceError
+from tournaments.services.rounds import round_pair
 
 logger = logging.getLogger(__name__)
 

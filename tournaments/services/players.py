@@ -8,10 +8,10 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from .. import cache
-from ..models import Entry, Player
-from .audit import Actor, audit
-from .errors import ServiceError
+from tournaments import cache
+from tournaments.models import Entry, Player
+from tournaments.services.audit import Actor, audit
+from tournaments.services.errors import ServiceError
 
 # What a staff form may set on a player (the registry's own fields).
 REGISTRY_FIELDS = ("name", "sex", "birth_date", "state", "club", "cbjd_id", "rating", "fmjd_rating", "title")

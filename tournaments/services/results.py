@@ -10,12 +10,12 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from .. import cache
-from ..models import Board, Round
-from ..scoring import RESULT_CODES, entry_label
-from .audit import Actor, audit
-from .errors import ConflictError, ServiceError
-from .games import RuleConflict, audit_kept_conflict, check_record, result_conflicts
+from tournaments import cache
+from tournaments.models import Board, Round
+from tournaments.scoring import RESULT_CODES, entry_label
+from tournaments.services.audit import Actor, audit
+from tournaments.services.errors import ConflictError, ServiceError
+from tournaments.services.games import RuleConflict, audit_kept_conflict, check_record, result_conflicts
 
 
 def _current(board: Board) -> dict[int, str | None]:

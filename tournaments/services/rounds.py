@@ -12,23 +12,15 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .. import cache
-from ..models import Absence, Board, Entry, Game, Round, Seat, Tournament
-from ..models.choices import RoundStatus, SeatSide
-from ..pairing_bridge import (
-    ENGINE_NAME,
-    BridgeResult,
-    NoValidPairing,
-    Progress,
-    build_state,
-    pair_next_round,
-    round1_order,
-)
-from ..selectors import History, RoundRecord, board_pair, missing_results, rounds_with_boards, tournament_history
-from .audit import Actor, audit, login_of
-from .entries import refresh_ratings
-from .errors import ServiceError
-from .results import describe
+from tournaments import cache
+from tournaments.models import Absence, Board, Entry, Game, Round, Seat, Tournament
+from tournaments.models.choices import RoundStatus, SeatSide
+from tournaments.pairing_bridge import ENGINE_NAME, BridgeResult, NoValidPairing, Progress, build_state, pair_next_round, round1_order
+from tournaments.selectors import History, RoundRecord, board_pair, missing_results, rounds_with_boards, tournament_history
+from tournaments.services.audit import Actor, audit, login_of
+from tournaments.services.entries import refresh_ratings
+from tournaments.services.errors import ServiceError
+from tournaments.services.results import describe
 
 logger = logging.getLogger(__name__)
 
@@ -468,7 +460,7 @@ def round_edit(
 def rounds_name_program(*, tournament: Tournament, program: str | None, user: Actor) -> int:
     """Record the program that paired the rounds of an imported event (those the file did not name), for the
     pairing-software condition of the homologation (regulation art. 5). Returns how many rounds were named."""
-    from ..homologation.conditions import IMPORTED
+    from tournaments.homologation.conditions import IMPORTED
 
     program = " ".join((program or "").split())[:120]
     if not program:

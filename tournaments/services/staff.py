@@ -11,9 +11,9 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 
-from ..models import Tournament, TournamentRole
-from .audit import Actor, audit
-from .errors import ServiceError
+from tournaments.models import Tournament, TournamentRole
+from tournaments.services.audit import Actor, audit
+from tournaments.services.errors import ServiceError
 
 
 def invite_path(user: Any) -> str:

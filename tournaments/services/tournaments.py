@@ -7,13 +7,13 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from .. import cache
-from ..models import Category, OpeningTable, Tournament, TournamentRole
-from ..models.choices import StaffRole, Variant
-from ..models.tournament import FROZEN_SETTINGS
-from ..openings_data import DEFAULT_TABLE
-from .audit import Actor, audit, login_of
-from .errors import ServiceError
+from tournaments import cache
+from tournaments.models import Category, OpeningTable, Tournament, TournamentRole
+from tournaments.models.choices import StaffRole, Variant
+from tournaments.models.tournament import FROZEN_SETTINGS
+from tournaments.openings_data import DEFAULT_TABLE
+from tournaments.services.audit import Actor, audit, login_of
+from tournaments.services.errors import ServiceError
 
 logger = logging.getLogger(__name__)
 

@@ -19,8 +19,8 @@ from django.shortcuts import render
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from .. import cache as page_cache
-from ..models import Category, Tournament
+from tournaments import cache as page_cache
+from tournaments.models import Category, Tournament
 
 PAGE_TIMEOUT = 60 * 60 * 6
 # With a per-process cache (LocMemCache, the default without REDIS_URL) a write bumps the version only in the

@@ -11,12 +11,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from ..permissions import can_run
-from ..presenters.rounds import PublicData
-from ..presenters.standings import crosstable_rows, standings_table
-from ..scoring import side_label, white_is_first
-from .page_cache import category_code
-from .public import tournament_or_404
+from tournaments.permissions import can_run
+from tournaments.presenters.rounds import PublicData
+from tournaments.presenters.standings import crosstable_rows, standings_table
+from tournaments.scoring import side_label, white_is_first
+from tournaments.views.page_cache import category_code
+from tournaments.views.public import tournament_or_404
 
 SLIPS_PER_PAGE = 4
 

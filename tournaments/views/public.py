@@ -15,14 +15,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from ..models import Entry, Game, Round, Tournament
-from ..models.choices import EntryStatus, RoundStatus
-from ..presenters.labels import show_code
-from ..presenters.rounds import PublicData, game_from_first, game_viewer, sort_key
-from ..presenters.standings import crosstable_rows, settings_in_force, standings_table
-from ..scoring import white_is_first
-from ..templatetags.damas import board_svg_markup
-from .page_cache import cached_fragment, category_code, full_page_cache, render_page
+from tournaments.models import Entry, Game, Round, Tournament
+from tournaments.models.choices import EntryStatus, RoundStatus
+from tournaments.presenters.labels import show_code
+from tournaments.presenters.rounds import PublicData, game_from_first, game_viewer, sort_key
+from tournaments.presenters.standings import crosstable_rows, settings_in_force, standings_table
+from tournaments.scoring import white_is_first
+from tournaments.templatetags.damas import board_svg_markup
+from tournaments.views.page_cache import cached_fragment, category_code, full_page_cache, render_page
 
 
 def tournament_or_404(slug):

@@ -6,13 +6,13 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
-from ..forms import CategoryForm
-from ..models import Category
-from ..models.choices import StaffRole
-from ..permissions import TournamentStaffMixin
-from ..services.categories import PRESETS, categories_reapply, category_delete, category_preset, category_save
-from ..standings import tournament_standings
-from .staff_helpers import object_or_404, run_service
+from tournaments.forms import CategoryForm
+from tournaments.models import Category
+from tournaments.models.choices import StaffRole
+from tournaments.permissions import TournamentStaffMixin
+from tournaments.services.categories import PRESETS, categories_reapply, category_delete, category_preset, category_save
+from tournaments.standings import tournament_standings
+from tournaments.views.staff_helpers import object_or_404, run_service
 
 
 def rule_text(category, year):

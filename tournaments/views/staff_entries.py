@@ -13,32 +13,17 @@ from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 from django_tables2 import RequestConfig
 
-from ..forms import AbsenceForm, EntryForm, ForbiddenPairForm, PlayerForm, RatingListForm, WithdrawForm
-from ..models import Entry, ForbiddenPair, Player, Suspension
-from ..permissions import TournamentStaffMixin
-from ..ratinglist import MAX_BYTES
-from ..registry import likely_duplicates, match_lines
-from ..services import ServiceError
-from ..services.audit import audit
-from ..services.entries import (
-    absence_announce,
-    absence_cancel,
-    entries_register_many,
-    entry_delete,
-    entry_refusal,
-    entry_register,
-    entry_reinstate,
-    entry_update,
-    entry_withdraw,
-    missed_rounds_note,
-    next_round_number,
-    player_search,
-    rating_list_import,
-    suspension_lift,
-)
-from ..services.players import player_create
-from ..tables import EntryTable, SafeTableExport
-from .staff_helpers import form_errors_to_messages, object_or_404, parse_id, run_service
+from tournaments.forms import AbsenceForm, EntryForm, ForbiddenPairForm, PlayerForm, RatingListForm, WithdrawForm
+from tournaments.models import Entry, ForbiddenPair, Player, Suspension
+from tournaments.permissions import TournamentStaffMixin
+from tournaments.ratinglist import MAX_BYTES
+from tournaments.registry import likely_duplicates, match_lines
+from tournaments.services import ServiceError
+from tournaments.services.audit import audit
+from tournaments.services.entries import absence_announce, absence_cancel, entries_register_many, entry_delete, entry_refusal, entry_register, entry_reinstate, entry_update, entry_withdraw, missed_rounds_note, next_round_number, player_search, rating_list_import, suspension_lift
+from tournaments.services.players import player_create
+from tournaments.tables import EntryTable, SafeTableExport
+from tournaments.views.staff_helpers import form_errors_to_messages, object_or_404, parse_id, run_service
 
 EXPORT_FORMATS = ("csv", "xlsx")
 

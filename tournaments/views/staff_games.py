@@ -8,13 +8,13 @@ from django.views.generic import TemplateView
 
 import draughts
 
-from ..models import Game
-from ..permissions import TournamentStaffMixin
-from ..scoring import entry_label
-from ..selectors import rounds_with_boards
-from ..services import ServiceError
-from ..services.games import RuleConflict, game_attach_pdn, games_import_pdn, start_fen_for, tournament_pdn
-from .staff_helpers import run_service
+from tournaments.models import Game
+from tournaments.permissions import TournamentStaffMixin
+from tournaments.scoring import entry_label
+from tournaments.selectors import rounds_with_boards
+from tournaments.services import ServiceError
+from tournaments.services.games import RuleConflict, game_attach_pdn, games_import_pdn, start_fen_for, tournament_pdn
+from tournaments.views.staff_helpers import run_service
 
 
 class GameView(TournamentStaffMixin, TemplateView):

@@ -5,7 +5,7 @@ import logging
 from django.contrib import messages
 from django.shortcuts import redirect
 
-from ..services import ServiceError
+from tournaments.services import ServiceError
 
 logger = logging.getLogger(__name__)
 

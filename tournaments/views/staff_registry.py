@@ -9,14 +9,14 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
-from ..forms import PlayerEditForm
-from ..models import AuditEntry, Player
-from ..permissions import can_create_tournaments
-from ..presenters.registry import history_rows
-from ..services import ServiceError
-from ..services.entries import player_search
-from ..services.players import can_edit_registry, player_update
-from .staff_helpers import object_or_404
+from tournaments.forms import PlayerEditForm
+from tournaments.models import AuditEntry, Player
+from tournaments.permissions import can_create_tournaments
+from tournaments.presenters.registry import history_rows
+from tournaments.services import ServiceError
+from tournaments.services.entries import player_search
+from tournaments.services.players import can_edit_registry, player_update
+from tournaments.views.staff_helpers import object_or_404
 
 
 def can_browse_registry(user):

@@ -6,14 +6,14 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 
-from ..forms import KeepRatingForm, OpeningTableForm
-from ..models import Entry, OpeningTable
-from ..models.choices import StaffRole
-from ..permissions import DirectorRequiredMixin, TournamentStaffMixin
-from ..selectors import latest_rating_list, rating_differences
-from ..services.entries import entry_keep_rating, entry_take_registry_rating
-from ..services.openings import MAX_TABLE_BYTES, opening_table_import
-from .staff_helpers import form_errors_to_messages, object_or_404, run_service
+from tournaments.forms import KeepRatingForm, OpeningTableForm
+from tournaments.models import Entry, OpeningTable
+from tournaments.models.choices import StaffRole
+from tournaments.permissions import DirectorRequiredMixin, TournamentStaffMixin
+from tournaments.selectors import latest_rating_list, rating_differences
+from tournaments.services.entries import entry_keep_rating, entry_take_registry_rating
+from tournaments.services.openings import MAX_TABLE_BYTES, opening_table_import
+from tournaments.views.staff_helpers import form_errors_to_messages, object_or_404, run_service
 
 
 class RatingsView(TournamentStaffMixin, TemplateView):

@@ -9,19 +9,19 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 
-from ..exports.homologation import homologation_xlsx
-from ..forms import TournamentFileForm
-from ..homologation.report import homologation_check
-from ..interchange import MAX_FILE_BYTES, Upload, crosstable_sp_file, export_json, export_trf, import_upload
-from ..models.choices import StaffRole
-from ..permissions import DirectorRequiredMixin, TournamentStaffMixin
-from ..presenters.labels import tiebreak_label
-from ..readings import order_reason_text, regulation_readings, spot_note_text
-from ..services import ServiceError
-from ..services.homologation import homologation_mark_exported
-from ..services.rounds import rounds_name_program
-from ..standings import tournament_standings
-from .staff_helpers import run_service
+from tournaments.exports.homologation import homologation_xlsx
+from tournaments.forms import TournamentFileForm
+from tournaments.homologation.report import homologation_check
+from tournaments.interchange import MAX_FILE_BYTES, Upload, crosstable_sp_file, export_json, export_trf, import_upload
+from tournaments.models.choices import StaffRole
+from tournaments.permissions import DirectorRequiredMixin, TournamentStaffMixin
+from tournaments.presenters.labels import tiebreak_label
+from tournaments.readings import order_reason_text, regulation_readings, spot_note_text
+from tournaments.services import ServiceError
+from tournaments.services.homologation import homologation_mark_exported
+from tournaments.services.rounds import rounds_name_program
+from tournaments.standings import tournament_standings
+from tournaments.views.staff_helpers import run_service
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 

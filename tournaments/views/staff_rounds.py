@@ -12,23 +12,23 @@ from django.views import View
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
-from ..models import PairingJob, Round
-from ..models.choices import PairingJobStatus
-from ..permissions import TournamentStaffMixin
-from ..presenters.labels import explanation_row
-from ..presenters.rounds import PublicData, one_sided_row
-from ..scoring import board_points, entry_label, is_complete, parse_entry, side_label
-from ..selectors import board_pair, round_one_sided, rounds_with_boards, scoring_of
-from ..services import ServiceError
-from ..services.games import RuleConflict
-from ..services.openings import opening_draw, opening_set_code
-from ..services.pairing_jobs import expire_stale_jobs, pairing_job_start
-from ..services.results import ReasonRequired, round_record_results
-from ..services.rounds import round_edit, round_publish, round_undo
-from ..tables import PairingTable
-from ..templatetags.damas import fmt_number
-from .staff_entries import EXPORT_FORMATS, export_response
-from .staff_helpers import object_or_404, parse_id, run_service
+from tournaments.models import PairingJob, Round
+from tournaments.models.choices import PairingJobStatus
+from tournaments.permissions import TournamentStaffMixin
+from tournaments.presenters.labels import explanation_row
+from tournaments.presenters.rounds import PublicData, one_sided_row
+from tournaments.scoring import board_points, entry_label, is_complete, parse_entry, side_label
+from tournaments.selectors import board_pair, round_one_sided, rounds_with_boards, scoring_of
+from tournaments.services import ServiceError
+from tournaments.services.games import RuleConflict
+from tournaments.services.openings import opening_draw, opening_set_code
+from tournaments.services.pairing_jobs import expire_stale_jobs, pairing_job_start
+from tournaments.services.results import ReasonRequired, round_record_results
+from tournaments.services.rounds import round_edit, round_publish, round_undo
+from tournaments.tables import PairingTable
+from tournaments.templatetags.damas import fmt_number
+from tournaments.views.staff_entries import EXPORT_FORMATS, export_response
+from tournaments.views.staff_helpers import object_or_404, parse_id, run_service
 
 
 class RoundPairView(TournamentStaffMixin, TemplateView):

@@ -7,16 +7,16 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, ListView, TemplateView
 
-from ..forms import TOURNAMENT_FIELDS, StaffAccountForm, StaffRoleForm, TournamentForm
-from ..models import AuditEntry, OpeningTable, Tournament, TournamentRole
-from ..models.choices import RoundStatus
-from ..models.tournament import FROZEN_SETTINGS
-from ..openings_data import DEFAULT_TABLE
-from ..permissions import DirectorRequiredMixin, TournamentStaffMixin, visible_tournaments
-from ..selectors import missing_results, rating_differences
-from ..services.staff import staff_account_create, staff_invite_again
-from ..services.tournaments import settings_frozen, tournament_create, tournament_update
-from .staff_helpers import object_or_404, run_service
+from tournaments.forms import TOURNAMENT_FIELDS, StaffAccountForm, StaffRoleForm, TournamentForm
+from tournaments.models import AuditEntry, OpeningTable, Tournament, TournamentRole
+from tournaments.models.choices import RoundStatus
+from tournaments.models.tournament import FROZEN_SETTINGS
+from tournaments.openings_data import DEFAULT_TABLE
+from tournaments.permissions import DirectorRequiredMixin, TournamentStaffMixin, visible_tournaments
+from tournaments.selectors import missing_results, rating_differences
+from tournaments.services.staff import staff_account_create, staff_invite_again
+from tournaments.services.tournaments import settings_frozen, tournament_create, tournament_update
+from tournaments.views.staff_helpers import object_or_404, run_service
 
 
 class HomeView(LoginRequiredMixin, ListView):
@@ -135,7 +135,7 @@ class StaffRolesView(TournamentStaffMixin, FormView):
             if role.user == request.user:
                 messages.error(request, _("You cannot remove yourself."))
             else:
-                from ..services.audit import audit
+                from tournaments.services.audit import audit
 
                 audit(
                     tournament=self.tournament,
@@ -173,7 +173,7 @@ class StaffRolesView(TournamentStaffMixin, FormView):
         )
 
     def form_valid(self, form):
-        from ..services.audit import audit
+        from tournaments.services.audit import audit
 
         user, role = form.cleaned_data["username"], form.cleaned_data["role"]
         obj, _created = TournamentRole.objects.update_or_create(
@@ -201,7 +201,7 @@ class AuditView(TournamentStaffMixin, ListView):
         return AuditEntry.objects.filter(tournament=self.tournament).order_by("-created_at", "-id")
 
     def get_context_data(self, **kwargs):
-        from ..presenters.audit import audit_sentence
+        from tournaments.presenters.audit import audit_sentence
 
         ctx = super().get_context_data(**kwargs)
         roles = dict(self.tournament.roles.values_list("user_id", "role"))
