@@ -23,8 +23,8 @@ django.setup()
 
 
 def main(players=300, rounds=9):
-    from tournaments.exports.homologation import homologation_workbook
     from tournaments.homologation.report import homologation_check
+    from tournaments.homologation.workbook import homologation_workbook
     from tournaments.interchange import import_data
     from tournaments.interchange.synthetic import synthetic_tournament
 

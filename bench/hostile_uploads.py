@@ -27,7 +27,7 @@ def main():
     from django.utils import translation
 
     from testkit import hostile_files as H
-    from tournaments.ratinglist import RatingListError, parse_rating_list
+    from tournaments.registry.ratinglist import RatingListError, parse_rating_list
 
     translation.activate("pt-br")
     cases = [

@@ -79,7 +79,7 @@ def target_ms(players):
 
 
 def uncached(t, players, runs=15):
-    from tournaments.presenters.standings import standings_table
+    from tournaments.standings.presenters import standings_table
 
     client = Client()
     url = f"/t/{t.slug}/classificacao/"
@@ -108,7 +108,7 @@ def uncached(t, players, runs=15):
             f"{statistics.median(times) * 1000:.0f} ms; CPU best {min(cpu) * 1000:.0f} ms, median "
             f"{statistics.median(cpu) * 1000:.0f} ms (target < {target_ms(players)} ms for {players} players); "
             f"{queries} queries, {len(response.content) // 1024} KB; of which the standings (DB read + computation, "
-            f"tournaments.standings) {min(compute) * 1000:.0f} ms CPU; load average {os.getloadavg()[0]:.1f}"
+            f"tournaments.standings.selectors) {min(compute) * 1000:.0f} ms CPU; load average {os.getloadavg()[0]:.1f}"
         )
     gc.unfreeze()
     cached = []

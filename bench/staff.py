@@ -50,9 +50,9 @@ def main():
     from datetime import date
 
     from tournaments.models import Entry, PairingJob, Player, Round
-    from tournaments.services.results import game_record_result
-    from tournaments.services.rounds import round_pair, round_undo
-    from tournaments.services.tournaments import tournament_create
+    from tournaments.rounds.results import game_record_result
+    from tournaments.rounds.services import round_pair, round_undo
+    from tournaments.setup.services import tournament_create
 
     rng = random.Random(1)
     user = get_user_model().objects.create_superuser("bench", password="bench-pass-1")

@@ -31,9 +31,9 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 
 def main(players=500, rounds=11):
-    from tournaments import standings as S
     from tournaments.interchange import import_data
     from tournaments.interchange.synthetic import synthetic_tournament
+    from tournaments.standings import selectors as S
 
     print(f"{os.cpu_count()} CPUs, load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     t0 = time.perf_counter()

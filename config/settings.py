@@ -53,13 +53,13 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     # First: a body over MAX_REQUEST_BYTES is refused before any middleware reads it.
-    "tournaments.middleware.RequestSizeLimitMiddleware",
+    "tournaments.core.middleware.RequestSizeLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Content-Security-Policy on everything; Cache-Control: private, no-store on staff and logged-in pages.
-    "tournaments.middleware.SecurityHeadersMiddleware",
+    "tournaments.core.middleware.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "tournaments.middleware.PortugueseByDefaultMiddleware",
+    "tournaments.core.middleware.PortugueseByDefaultMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -81,7 +81,7 @@ AXES_COOLOFF_TIME = 0.25  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-AXES_CLIENT_IP_CALLABLE = "tournaments.client_ip.client_ip"
+AXES_CLIENT_IP_CALLABLE = "tournaments.core.client_ip.client_ip"
 # The proxies whose X-Forwarded-For names the client: the load balancer (addresses or networks, comma-separated;
 # "*" trusts every address). The same variable gunicorn reads (config/gunicorn.py), with the same default.
 TRUSTED_PROXIES = [p.strip() for p in os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1").split(",") if p.strip()]

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from tournaments.views.accounts import InviteView
+from tournaments.accounts.views import InviteView
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -11,5 +11,5 @@ urlpatterns = [
     path("sair/", auth_views.LogoutView.as_view(), name="logout"),
     path("convite/<uidb64>/<token>/", InviteView.as_view(), name="invite"),
     path("gestao/", include("tournaments.urls_staff")),
-    path("", include("tournaments.urls_public")),
+    path("", include("tournaments.public.urls")),
 ]

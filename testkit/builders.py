@@ -10,8 +10,8 @@ from decimal import Decimal
 
 from tournaments.models import Board, Category, Entry, Game, Opening, Player, Round, Seat
 from tournaments.models.choices import RoundStatus, SeatSide
-from tournaments.scoring import board_points
-from tournaments.services.tournaments import tournament_create
+from tournaments.rounds.scoring import board_points
+from tournaments.setup.services import tournament_create
 
 RESULTS = ["1-0", "1/2", "0-1", "1-0", "0-1", "1/2", "1-0", "0-1", "+/-"]
 

@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
 GUNICORN = str(Path(sys.executable).with_name("gunicorn"))
 
-# The demo's tournament and login (tournaments/demo.py; the tests check these still match).
+# The demo's tournament and login (tournaments/setup/demo.py; the tests check these still match).
 DEMO_SLUG = "circuito-recife-2026"
 DEMO_USERNAME = "diretor"
 DEMO_PASSWORD = "damas-demo-2026"

@@ -21,7 +21,7 @@ def director(django_user_model):
 @pytest.fixture
 def federation(django_user_model):
     """A member of the group "Federação": imports rating lists and edits players (issue 15.5)."""
-    from tournaments.services.players import federation_group
+    from tournaments.registry.services import federation_group
 
     user = django_user_model.objects.create_user("federacao", password="senha-forte-123")
     user.groups.add(federation_group())
@@ -45,7 +45,7 @@ def make_player(db):
 
 @pytest.fixture
 def make_tournament(db, director):
-    from tournaments.services.tournaments import tournament_create
+    from tournaments.setup.services import tournament_create
 
     def make(**kw):
         n = next(_counter)
@@ -62,7 +62,7 @@ def make_tournament(db, director):
 @pytest.fixture
 def field(make_tournament, make_player, director):
     """build(n, **settings): a tournament of n players rated 2000, 1990, ... (named P01, P02, ... in rating order)."""
-    from tournaments.services.entries import entry_register
+    from tournaments.entries.services import entry_register
 
     def build(n=10, **kw):
         t = make_tournament(**kw)

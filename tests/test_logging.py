@@ -56,8 +56,8 @@ def test_no_exception_is_swallowed_without_a_log_line():
 def test_pair_round_logs_an_internal_error_with_its_traceback(
     make_tournament, make_player, director, monkeypatch, caplog
 ):
-    from tournaments.services import rounds
-    from tournaments.services.entries import entry_register
+    from tournaments.entries.services import entry_register
+    from tournaments.rounds import services as rounds
 
     t = make_tournament()
     for _ in range(4):
@@ -78,7 +78,7 @@ def test_pair_round_logs_an_internal_error_with_its_traceback(
 
 @pytest.mark.django_db
 def test_pair_round_shows_a_users_error_and_logs_no_error(make_tournament, make_player, director, caplog):
-    from tournaments.services.entries import entry_register
+    from tournaments.entries.services import entry_register
 
     t = make_tournament()
     entry_register(tournament=t, player=make_player(), user=director)
@@ -90,15 +90,15 @@ def test_pair_round_shows_a_users_error_and_logs_no_error(make_tournament, make_
 
 @pytest.mark.django_db
 def test_pairing_a_round_is_logged(make_tournament, make_player, director, caplog):
-    from tournaments.services.entries import entry_register
-    from tournaments.services.rounds import round_pair
+    from tournaments.entries.services import entry_register
+    from tournaments.rounds.services import round_pair
 
     t = make_tournament(slug="logado")
     for _ in range(5):
         entry_register(tournament=t, player=make_player(), user=director)
     with caplog.at_level(logging.INFO, logger="tournaments"):
         round_pair(tournament=t, user=director)
-    [logged] = records(caplog, "tournaments.services.rounds", logging.INFO)
+    [logged] = records(caplog, "tournaments.rounds.services", logging.INFO)
     message = logged.getMessage()
     assert message.startswith("logado: round 1 paired by diretor in ")
     assert message.endswith(" s: 2 boards, bye 5")
@@ -120,7 +120,7 @@ def test_the_game_viewer_logs_a_record_it_cannot_read(client, director, monkeypa
     monkeypatch.setattr(draughts, "validate_game", broken)
     response = client.get(f"/t/{t.slug}/rodadas/1/mesas/1/")
     assert response.status_code == 200  # the page is shown without the viewer
-    [logged] = records(caplog, "tournaments.presenters.rounds", logging.WARNING)
+    [logged] = records(caplog, "tournaments.rounds.presenters", logging.WARNING)
     assert logged.getMessage() == f"game {game.pk}: the recorded moves could not be read for the viewer"
     assert logged.exc_info[0] is RuntimeError
 
@@ -129,8 +129,8 @@ def test_the_game_viewer_logs_a_record_it_cannot_read(client, director, monkeypa
 def test_a_staff_page_shows_a_users_error_and_a_generic_page_for_an_internal_one(
     director, make_tournament, make_player, monkeypatch, caplog, settings
 ):
-    from tournaments.services import pairing_jobs
-    from tournaments.services.entries import entry_register
+    from tournaments.entries.services import entry_register
+    from tournaments.rounds import pairing_jobs
 
     settings.DEBUG = False
     t = make_tournament(slug="pagina")
@@ -146,7 +146,7 @@ def test_a_staff_page_shows_a_users_error_and_a_generic_page_for_an_internal_one
     assert response.status_code == 200
     assert "São necessários ao menos dois jogadores para emparceirar uma rodada." in response.content.decode()
     # (the pairing runs as a job: its refusal is logged where the job runs)
-    [refused] = records(caplog, "tournaments.services.pairing_jobs", logging.INFO)
+    [refused] = records(caplog, "tournaments.rounds.pairing_jobs", logging.INFO)
     assert refused.getMessage() == (
         "round_pair refused for diretor: São necessários ao menos dois jogadores para emparceirar uma rodada."
     )
@@ -162,7 +162,7 @@ def test_a_staff_page_shows_a_users_error_and_a_generic_page_for_an_internal_one
     page = response.content.decode()
     assert "O emparceiramento falhou por um erro interno; nada foi salvo. Tente novamente." in page
     assert "service bug" not in page
-    [logged] = records(caplog, "tournaments.services.pairing_jobs", logging.ERROR)
+    [logged] = records(caplog, "tournaments.rounds.pairing_jobs", logging.ERROR)
     assert logged.exc_info[0] is RuntimeError
     assert not t.rounds.exists()
 
@@ -171,7 +171,7 @@ def test_log_file_setting_writes_the_apps_records_to_that_file(tmp_path):
     log_file = tmp_path / "damas.log"
     code = (
         "import django, logging; django.setup(); "
-        "logging.getLogger('tournaments.services.rounds').info('round 3 paired'); "
+        "logging.getLogger('tournaments.rounds.services').info('round 3 paired'); "
         "logging.getLogger('tournaments.x').debug('not at INFO'); "
         "logging.getLogger('some.library').info('a library at INFO is not shown')"
     )
@@ -181,7 +181,7 @@ def test_log_file_setting_writes_the_apps_records_to_that_file(tmp_path):
     lines = log_file.read_text(encoding="utf-8").splitlines()
     assert len(lines) == 1
     assert re.fullmatch(
-        r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} INFO tournaments.services.rounds \[\d+\] round 3 paired", lines[0]
+        r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} INFO tournaments.rounds.services \[\d+\] round 3 paired", lines[0]
     )
     assert done.stderr.splitlines() == lines  # the console (standard error) gets the same
 
@@ -190,8 +190,8 @@ def test_by_default_the_app_logs_warnings_and_errors_only():
     """So a management command's standard error stays its one-line reason unless LOG_LEVEL=INFO is asked for."""
     code = (
         "import django, logging; django.setup(); "
-        "logging.getLogger('tournaments.services.rounds').info('round 3 paired'); "
-        "logging.getLogger('tournaments.presenters.rounds').warning('game 7 unreadable')"
+        "logging.getLogger('tournaments.rounds.services').info('round 3 paired'); "
+        "logging.getLogger('tournaments.rounds.presenters').warning('game 7 unreadable')"
     )
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"}
     env.pop("LOG_LEVEL", None)
@@ -199,4 +199,4 @@ def test_by_default_the_app_logs_warnings_and_errors_only():
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     [line] = done.stderr.splitlines()
-    assert line.endswith("] game 7 unreadable") and " WARNING tournaments.presenters.rounds " in line
+    assert line.endswith("] game 7 unreadable") and " WARNING tournaments.rounds.presenters " in line

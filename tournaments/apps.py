@@ -10,8 +10,8 @@ class TournamentsConfig(AppConfig):
     def ready(self):
         from django.db.models.signals import post_delete, post_save
 
-        from tournaments import checks  # noqa: F401  (registers the system checks)
-        from tournaments.views.page_cache import forget_categories, forget_slug
+        from tournaments.core import checks  # noqa: F401  (registers the system checks)
+        from tournaments.public.page_cache import forget_categories, forget_slug
 
         # The public pages remember a tournament's id by slug; a renamed or deleted tournament is forgotten at once.
         tournament = self.get_model("Tournament")

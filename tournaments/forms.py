@@ -4,9 +4,9 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.core.safetext import validate_single_line
 from tournaments.models import Category, Player, Tournament
 from tournaments.models.choices import MAX_ROUNDS, StaffRole, Variant, WithdrawalKind
-from tournaments.safetext import validate_single_line
 
 TOURNAMENT_FIELDS = [
     "name",

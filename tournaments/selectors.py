@@ -10,7 +10,7 @@ from django.db.models import FilteredRelation, Prefetch, Q
 
 from tournaments.models import Absence, Board, Entry, Game, OneSidedRound, RatingList, Round, Seat, Tournament
 from tournaments.models.choices import ByeValue, OwnAbsenceValue, RoundStatus, SeatSide
-from tournaments.scoring import board_points, is_complete, is_played
+from tournaments.rounds.scoring import board_points, is_complete, is_played
 
 
 @dataclass

@@ -2,15 +2,15 @@
 
 from django.urls import path
 
-from tournaments import converters  # noqa: F401  (registers <num:...>)
-from tournaments.views import staff_categories as categories
-from tournaments.views import staff_entries as entries
-from tournaments.views import staff_games as games
-from tournaments.views import staff_registry as registry
-from tournaments.views import staff_regulation as regulation
-from tournaments.views import staff_reports as reports
-from tournaments.views import staff_rounds as rounds
-from tournaments.views import staff_tournaments as tournaments
+from tournaments.core import converters  # noqa: F401  (registers <num:...>)
+from tournaments.categories import views as categories
+from tournaments.entries import views as entries
+from tournaments.games import views as games
+from tournaments.homologation import views as reports
+from tournaments.registry import views as registry
+from tournaments.rounds import views as rounds
+from tournaments.setup import regulation_views as regulation
+from tournaments.setup import views as tournaments
 
 app_name = "staff"
 urlpatterns = [

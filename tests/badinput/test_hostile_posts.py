@@ -12,6 +12,8 @@ from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
+from tournaments.core.errors import ServiceError
+from tournaments.entries.services import absence_announce, entry_withdraw
 from tournaments.models import (
     Absence,
     AuditEntry,
@@ -26,10 +28,8 @@ from tournaments.models import (
     TournamentRole,
 )
 from tournaments.models.choices import WithdrawalKind
-from tournaments.services import ServiceError
-from tournaments.services.entries import absence_announce, entry_withdraw
-from tournaments.services.results import game_record_result, round_record_results
-from tournaments.services.rounds import round_edit, round_pair
+from tournaments.rounds.results import game_record_result, round_record_results
+from tournaments.rounds.services import round_edit, round_pair
 
 pytestmark = pytest.mark.django_db
 

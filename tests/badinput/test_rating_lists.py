@@ -15,10 +15,10 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from tournaments.core.errors import ServiceError
+from tournaments.entries.services import rating_list_import
 from tournaments.models import AuditEntry, Player
-from tournaments.ratinglist import MAX_BYTES
-from tournaments.services import ServiceError
-from tournaments.services.entries import rating_list_import
+from tournaments.registry.ratinglist import MAX_BYTES
 
 pytestmark = pytest.mark.django_db
 

@@ -103,7 +103,7 @@ def shot():
 def opening_tables(transactional_db):
     """The tablita tables come from a data migration, which the flush between transactional tests wipes."""
     from tournaments.models import Opening, OpeningTable
-    from tournaments.openings_data import load_opening_tables
+    from tournaments.setup.openings_data import load_opening_tables
 
     if not OpeningTable.objects.exists():
         load_opening_tables(OpeningTable, Opening)
@@ -113,7 +113,7 @@ def opening_tables(transactional_db):
 def _fresh_cache():
     from django.core.cache import cache
 
-    from tournaments.views import page_cache
+    from tournaments.public import page_cache
 
     cache.clear()
     page_cache._SLUGS.clear()

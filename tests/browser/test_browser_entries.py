@@ -92,7 +92,7 @@ def registry_players(transactional_db):
 def aberto(director_user):
     from datetime import date
 
-    from tournaments.services.tournaments import tournament_create
+    from tournaments.setup.services import tournament_create
 
     return tournament_create(
         user=director_user,
@@ -145,7 +145,7 @@ def test_bulk_entry_from_a_search_and_from_a_pasted_list(request, device, live_s
 def test_a_duplicate_warning_then_a_player_edited_by_the_federation_with_its_history(
     desktop, live_server, aberto, registry_players, django_user_model, shot
 ):
-    from tournaments.services.players import federation_group
+    from tournaments.registry.services import federation_group
 
     page = desktop
     base = live_server.url
@@ -188,7 +188,7 @@ def test_a_duplicate_warning_then_a_player_edited_by_the_federation_with_its_his
 
 
 def test_deleting_an_entry_made_by_mistake_asks_first(desktop, live_server, aberto, registry_players, director_user):
-    from tournaments.services.entries import entry_register
+    from tournaments.entries.services import entry_register
 
     entry = entry_register(tournament=aberto, player=registry_players["30105"], user=director_user)
     page = desktop
@@ -208,7 +208,7 @@ def test_deleting_an_entry_made_by_mistake_asks_first(desktop, live_server, aber
 def test_categories_by_rule_with_their_spots_and_standings(
     request, device, live_server, aberto, registry_players, director_user, shot
 ):
-    from tournaments.services.entries import entries_register_many
+    from tournaments.entries.services import entries_register_many
 
     entries_register_many(tournament=aberto, players=list(registry_players.values()), user=director_user)
     page = request.getfixturevalue(device)

@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from tournaments.models import PairingJob
 from tournaments.models.choices import PairingJobStatus
-from tournaments.services.rounds import round_pair
+from tournaments.rounds.services import round_pair
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -9,12 +9,12 @@ import pytest
 
 from testkit.builders import build_tournament
 from tests.browser.phone_layout import broken_headers, check_scroll_shadows, edge_shadows, fits, small_fields
+from tournaments.entries.services import entry_register
+from tournaments.games.services import game_attach_pdn
 from tournaments.models import Entry, Game
-from tournaments.services.entries import entry_register
-from tournaments.services.games import game_attach_pdn
-from tournaments.services.results import game_record_result
-from tournaments.services.rounds import round_pair
-from tournaments.services.tournaments import tournament_create
+from tournaments.rounds.results import game_record_result
+from tournaments.rounds.services import round_pair
+from tournaments.setup.services import tournament_create
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"

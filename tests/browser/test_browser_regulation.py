@@ -9,9 +9,9 @@ import pytest
 from django.contrib.auth.models import Permission
 
 from tests.browser.conftest import ARTIFACTS
+from tournaments.entries.services import entry_register, entry_withdraw, rating_list_import
 from tournaments.models import Player, Suspension, Tournament
-from tournaments.services.entries import entry_register, entry_withdraw, rating_list_import
-from tournaments.services.tournaments import tournament_create
+from tournaments.setup.services import tournament_create
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -18,11 +18,11 @@ from tests.browser.phone_layout import (
     fits,
     small_fields,
 )
-from tournaments.demo import DEMO_USERNAME, load_demo
+from tournaments.entries.services import entry_withdraw
 from tournaments.models import ForbiddenPair
 from tournaments.models.choices import WithdrawalKind
-from tournaments.services.entries import entry_withdraw
-from tournaments.services.rounds import round_pair
+from tournaments.rounds.services import round_pair
+from tournaments.setup.demo import DEMO_USERNAME, load_demo
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PASSWORD = "senha-forte-123"

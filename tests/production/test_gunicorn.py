@@ -97,7 +97,7 @@ def public_pages(site):
 
 
 def test_demo_constants_match():
-    from tournaments import demo
+    from tournaments.setup import demo
 
     assert (S.DEMO_SLUG, S.DEMO_USERNAME, S.DEMO_PASSWORD) == (demo.DEMO_SLUG, demo.DEMO_USERNAME, demo.DEMO_PASSWORD)
 

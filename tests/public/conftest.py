@@ -19,7 +19,7 @@ def published(db, director):
 
 @pytest.fixture(autouse=True)
 def _forget_slugs():
-    from tournaments.views import page_cache
+    from tournaments.public import page_cache
 
     page_cache._SLUGS.clear()
     yield

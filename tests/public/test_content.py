@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from testkit.builders import build_tournament
 from tournaments.models import Board, Entry, Game, Opening, Player, Round, Seat
-from tournaments.services.tournaments import tournament_create
+from tournaments.setup.services import tournament_create
 
 pytestmark = pytest.mark.django_db
 STATIC = Path(__file__).resolve().parents[2] / "static"

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tests.tournaments.interchange.test_trf_accept import hand_edited
 from tournaments.interchange import import_trf_with_warnings
-from tournaments.services.rounds import round_pair, round_publish
+from tournaments.rounds.services import round_pair, round_publish
 
 pytestmark = pytest.mark.django_db
 

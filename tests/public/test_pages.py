@@ -135,7 +135,7 @@ def test_a_tournament_with_nothing_yet_still_has_its_pages(client, make_tourname
 
 
 def test_entries_before_round_one_show_on_the_public_pages(client, make_tournament, make_player, director):
-    from tournaments.services.entries import entry_register
+    from tournaments.entries.services import entry_register
 
     t = make_tournament(slug="inscricoes-abertas")
     for _ in range(3):

@@ -6,8 +6,8 @@ from django.urls import reverse
 
 from testkit.builders import build_tournament
 from tournaments.models import Board, Round
-from tournaments.services.results import game_record_result
-from tournaments.services.rounds import round_publish
+from tournaments.rounds.results import game_record_result
+from tournaments.rounds.services import round_publish
 
 pytestmark = pytest.mark.django_db
 
@@ -80,7 +80,7 @@ def test_a_saved_result_shows_on_the_next_view(client, big, director, django_cap
 def test_pages_live_briefly_in_a_per_process_cache_and_long_in_a_shared_one(monkeypatch):
     from types import SimpleNamespace
 
-    from tournaments.views import page_cache
+    from tournaments.public import page_cache
 
     local = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     monkeypatch.setattr(page_cache, "settings", SimpleNamespace(CACHES=local))

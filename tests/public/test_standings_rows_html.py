@@ -7,7 +7,7 @@ from django.template import engines
 from django.utils import translation
 
 from testkit.builders import build_tournament
-from tournaments.presenters.standings import _add_rows_html, standings_table
+from tournaments.standings.presenters import _add_rows_html, standings_table
 
 pytestmark = pytest.mark.django_db
 

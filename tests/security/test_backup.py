@@ -5,10 +5,10 @@ import json
 
 import pytest
 
-from tournaments.demo import load_demo
 from tournaments.homologation.report import homologation_check
 from tournaments.interchange import export_json, import_json
 from tournaments.models import AuditEntry, Entry, Game, Player, Round, Tournament
+from tournaments.setup.demo import load_demo
 
 pytestmark = pytest.mark.django_db
 

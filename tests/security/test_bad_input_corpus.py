@@ -119,7 +119,7 @@ class Tally:
 def tally(director):
     from django.test import Client
 
-    from tournaments.services.players import federation_group
+    from tournaments.registry.services import federation_group
 
     director.user_permissions.add(*Permission.objects.filter(codename__in=["add_openingtable", "add_player"]))
     director.groups.add(federation_group())  # rating lists are the federation's (issue 15.5)

@@ -5,7 +5,7 @@ from a trusted proxy, and from the right. The real-gunicorn test with two client
 import pytest
 from django.test import RequestFactory
 
-from tournaments.client_ip import client_ip
+from tournaments.core.client_ip import client_ip
 
 
 @pytest.mark.parametrize(

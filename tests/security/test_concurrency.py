@@ -5,9 +5,9 @@ import threading
 import pytest
 from django.db import connection, connections
 
+from tournaments.core.errors import ServiceError
 from tournaments.models import Round, Seat
-from tournaments.services import ServiceError
-from tournaments.services.rounds import round_pair
+from tournaments.rounds.services import round_pair
 
 
 @pytest.mark.postgres

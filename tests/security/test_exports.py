@@ -16,15 +16,15 @@ from django.core.management import call_command
 from django.urls import reverse
 from openpyxl import Workbook, load_workbook
 
-from tournaments.exports.homologation import homologation_workbook
+from tournaments.core.safetext import FORMULA_TRIGGERS, append_row, neutralise_formula, one_line, spreadsheet_value
+from tournaments.entries.services import entry_register
+from tournaments.games.services import game_attach_pdn, tournament_pdn
+from tournaments.homologation.workbook import homologation_workbook
 from tournaments.interchange import crosstable_sp, export_trf
 from tournaments.models import Game, Player, Tournament
-from tournaments.safetext import FORMULA_TRIGGERS, append_row, neutralise_formula, one_line, spreadsheet_value
+from tournaments.rounds.results import game_record_result
+from tournaments.rounds.services import round_pair
 from tournaments.selectors import rounds_with_boards
-from tournaments.services.entries import entry_register
-from tournaments.services.games import game_attach_pdn, tournament_pdn
-from tournaments.services.results import game_record_result
-from tournaments.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 

@@ -23,7 +23,7 @@ INLINE = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>|<style\b|\sstyle=|\son[a-z]+=
 
 @pytest.fixture
 def event(director):
-    from tournaments.services.players import federation_group
+    from tournaments.registry.services import federation_group
 
     director.user_permissions.add(*Permission.objects.filter(codename__in=["add_openingtable"]))
     director.groups.add(federation_group())  # the rating-list page is the federation's (issue 15.5)

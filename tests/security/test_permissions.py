@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from tournaments import urls_staff
 from tournaments.models import PairingJob, TournamentRole
-from tournaments.services.rounds import round_pair
+from tournaments.rounds.services import round_pair
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from testkit.builders import build_tournament
 from tournaments.models import Category
-from tournaments.views import page_cache
+from tournaments.public import page_cache
 
 pytestmark = pytest.mark.django_db
 
@@ -48,8 +48,8 @@ def no_standings(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("standings computed for an unknown category")
 
-    monkeypatch.setattr("tournaments.views.public.standings_table", refuse)
-    monkeypatch.setattr("tournaments.views.printing.standings_table", refuse)
+    monkeypatch.setattr("tournaments.public.views.standings_table", refuse)
+    monkeypatch.setattr("tournaments.public.printing.standings_table", refuse)
 
 
 @pytest.mark.parametrize("logged_in", [False, True])

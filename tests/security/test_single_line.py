@@ -13,12 +13,12 @@ from openpyxl import Workbook
 
 from tests.tournaments.interchange.helpers import load, row_counts
 from tests.tournaments.test_form_errors import VALID
+from tournaments.core.errors import ServiceError
+from tournaments.entries.services import suspension_lift
 from tournaments.interchange import InterchangeError, import_json, import_upload
 from tournaments.interchange.dispatch import Upload
 from tournaments.models import OpeningTable, Player, Tournament
-from tournaments.ratinglist import RatingListError, line_message, parse_rating_list
-from tournaments.services import ServiceError
-from tournaments.services.entries import suspension_lift
+from tournaments.registry.ratinglist import RatingListError, line_message, parse_rating_list
 
 pytestmark = pytest.mark.django_db
 

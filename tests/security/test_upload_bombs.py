@@ -15,11 +15,11 @@ from django.urls import reverse
 from django.utils import translation
 
 from testkit import hostile_files as H
+from tournaments.core.errors import ServiceError
+from tournaments.core.xlsxread import iter_rows
+from tournaments.entries.services import rating_list_import
 from tournaments.models import AuditEntry, Player
-from tournaments.ratinglist import MAX_ROWS, RatingListError, line_message, parse_rating_list
-from tournaments.services import ServiceError
-from tournaments.services.entries import rating_list_import
-from tournaments.xlsxread import iter_rows
+from tournaments.registry.ratinglist import MAX_ROWS, RatingListError, line_message, parse_rating_list
 
 pytestmark = pytest.mark.django_db
 

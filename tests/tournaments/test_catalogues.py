@@ -7,13 +7,13 @@ import pytest
 from django.core.management import call_command
 from django.utils import translation
 
+from tournaments.core.labels import SHOW, player_outcome, tiebreak_abbr, tiebreak_description, tiebreak_label
 from tournaments.domain import TIEBREAK_KEYS, TIEBREAKS
 from tournaments.domain.standings import ORDER_REASONS, REASON_DIRECT, REASON_TOP3_BUCHHOLZ_SECOND
+from tournaments.games.services import RESULT_PDN
 from tournaments.models.choices import GameResult
-from tournaments.presenters.labels import SHOW, player_outcome, tiebreak_abbr, tiebreak_description, tiebreak_label
-from tournaments.readings import order_reason_text
-from tournaments.scoring import FORFEITS, MIRROR, PLAYED, RESULT_CODES, board_points, is_complete, outcomes
-from tournaments.services.games import RESULT_PDN
+from tournaments.rounds.scoring import FORFEITS, MIRROR, PLAYED, RESULT_CODES, board_points, is_complete, outcomes
+from tournaments.standings.readings import order_reason_text
 
 # interchange.md: "Tiebreak keys: ..."
 SPEC_KEYS = [

@@ -7,8 +7,8 @@ from datetime import date
 import pytest
 from django.urls import reverse
 
+from tournaments.entries.services import entry_register
 from tournaments.models import AuditEntry, Category, TournamentRole
-from tournaments.services.entries import entry_register
 
 pytestmark = pytest.mark.django_db
 
@@ -89,7 +89,7 @@ def test_a_custom_category_is_validated_in_portuguese_and_audited(client, direct
 
 
 def test_staff_standings_per_category_rank_within_it(client, director, event):
-    from tournaments.services.rounds import round_pair
+    from tournaments.rounds.services import round_pair
 
     t, _entries = event
     client.force_login(director)

@@ -231,8 +231,8 @@ def test_export_homologation_to_a_missing_folder_fails_and_records_nothing(tmp_p
 
 def _pairing_available():
     try:
-        from tournaments.pairing_bridge import pair_next_round  # noqa: F401
-        from tournaments.services.rounds import round_pair  # noqa: F401
+        from tournaments.rounds.pairing_bridge import pair_next_round  # noqa: F401
+        from tournaments.rounds.services import round_pair  # noqa: F401
     except Exception:
         return False
     return True
@@ -240,7 +240,7 @@ def _pairing_available():
 
 @pytest.mark.skipif(not _pairing_available(), reason="the pairing engine does not expose its API yet")
 def test_pair_round_draft_then_publish(make_tournament, make_player, director, argv):
-    from tournaments.services.entries import entry_register
+    from tournaments.entries.services import entry_register
 
     t = make_tournament(planned_rounds=5)
     for i in range(7):

@@ -6,9 +6,9 @@ from datetime import date
 import pytest
 from django.urls import reverse
 
+from tournaments.entries.services import entry_register
 from tournaments.models import AuditEntry, Entry, Suspension
-from tournaments.services.entries import entry_register
-from tournaments.services.rounds import round_pair
+from tournaments.rounds.services import round_pair
 
 pytestmark = pytest.mark.django_db
 

@@ -7,13 +7,13 @@ import re
 import pytest
 from django.urls import reverse
 
+from tournaments.entries.services import absence_announce, entry_register, entry_withdraw
 from tournaments.models import Board, Entry, Game, Round, Tournament
 from tournaments.models.choices import WithdrawalKind
+from tournaments.rounds.results import game_record_result
+from tournaments.rounds.services import round_pair
 from tournaments.selectors import board_pair, rounds_with_boards, tournament_history
-from tournaments.services.entries import absence_announce, entry_register, entry_withdraw
-from tournaments.services.openings import opening_draw
-from tournaments.services.results import game_record_result
-from tournaments.services.rounds import round_pair
+from tournaments.setup.openings import opening_draw
 
 pytestmark = pytest.mark.django_db
 

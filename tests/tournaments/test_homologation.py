@@ -7,13 +7,13 @@ from django.utils import timezone
 from openpyxl import load_workbook
 
 from tests.tournaments.interchange.helpers import import_named, make_homologable
-from tournaments.exports.homologation import SHEETS, export_homologation, homologation_workbook
 from tournaments.homologation.conditions import CONDITION_KEYS, engine_name
 from tournaments.homologation.report import homologation_check
+from tournaments.homologation.services import homologation_mark_exported
+from tournaments.homologation.workbook import SHEETS, export_homologation, homologation_workbook
 from tournaments.interchange import import_data
 from tournaments.interchange.synthetic import synthetic_tournament
 from tournaments.models import AuditEntry, Entry, Player, Round, Suspension
-from tournaments.services.homologation import homologation_mark_exported
 
 pytestmark = pytest.mark.django_db
 

@@ -49,14 +49,14 @@ def reaches(graph, start, goal):
 def test_homologation_is_conditions_and_report_and_in_no_import_cycle():
     graph = import_graph()
     assert {"tournaments.homologation.conditions", "tournaments.homologation.report"} <= set(graph)
-    assert "tournaments.homologation.conditions" in graph["tournaments.standings"]  # rights for the standings
+    assert "tournaments.homologation.conditions" in graph["tournaments.standings.selectors"]  # rights for the standings
     # the report calls the standings' public functions; the conditions never need the standings
-    assert "tournaments.standings" in graph["tournaments.homologation.report"]
-    assert not reaches(graph, "tournaments.homologation.conditions", "tournaments.standings")
+    assert "tournaments.standings.selectors" in graph["tournaments.homologation.report"]
+    assert not reaches(graph, "tournaments.homologation.conditions", "tournaments.standings.selectors")
     # recording the export is a service, and no module of homologation imports a service
-    assert "tournaments.services.homologation" in graph
+    assert "tournaments.homologation.services" in graph
     homologation = [m for m in graph if m.startswith("tournaments.homologation")]
-    for module in homologation + ["tournaments.services.homologation", "tournaments.exports.homologation"]:
+    for module in homologation + ["tournaments.homologation.services", "tournaments.homologation.workbook"]:
         assert not any(reaches(graph, dep, module) for dep in graph[module]), f"{module} is in an import cycle"
 
 

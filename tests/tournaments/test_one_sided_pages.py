@@ -15,7 +15,7 @@ from django.utils import translation
 from tests.tournaments.interchange.test_trf_accept import hand_edited
 from tournaments.interchange import import_trf_with_warnings
 from tournaments.models import Game
-from tournaments.services.rounds import round_pair
+from tournaments.rounds.services import round_pair
 
 pytestmark = pytest.mark.django_db
 

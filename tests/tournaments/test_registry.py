@@ -4,8 +4,8 @@
 import pytest
 from django.urls import reverse
 
+from tournaments.entries.services import player_search
 from tournaments.models import Player
-from tournaments.services.entries import player_search
 
 pytestmark = pytest.mark.django_db
 
@@ -89,7 +89,7 @@ def test_creating_a_likely_duplicate_warns_and_keeps_the_form(client, director, 
 def test_same_birth_date_and_surname_is_a_likely_duplicate(make_player):
     from datetime import date
 
-    from tournaments.registry import likely_duplicates
+    from tournaments.registry.selectors import likely_duplicates
 
     twin = make_player(name="Maria Conceição Silva", birth_date=date(2005, 3, 2))
     make_player(name="Pedro Silva", birth_date=date(2004, 3, 2))
@@ -124,7 +124,7 @@ def test_player_form_errors_are_portuguese_on_the_field(client, director, make_t
 def test_the_federation_edits_a_player_and_the_history_shows_before_and_after(
     client, federation, make_player, make_tournament, director
 ):
-    from tournaments.services.entries import entry_register
+    from tournaments.entries.services import entry_register
 
     p = make_player(name="Jose Silva", cbjd_id="30101", sex="M", state="PE", club="Clube A")
     t = make_tournament()
@@ -162,8 +162,8 @@ def test_an_edit_error_keeps_the_form_and_saves_nothing(client, federation, make
 
 
 def test_a_rating_list_import_is_audited_per_player(federation, make_player):
+    from tournaments.entries.services import rating_list_import
     from tournaments.models import AuditEntry
-    from tournaments.services.entries import rating_list_import
 
     p = make_player(name="Ana Lima", cbjd_id="30101", rating=1800, sex="F")
     make_player(name="Bia Souza", cbjd_id="30102", rating=1700, sex="F")

@@ -13,15 +13,8 @@ from django.utils import translation
 from openpyxl import load_workbook
 
 from tests.tournaments.interchange.helpers import make_homologable, send_on_time
-from tournaments.demo import load_demo
-from tournaments.exports.homologation import homologation_workbook
-from tournaments.homologation.conditions import RIGHTS_KEYS
-from tournaments.homologation.report import homologation_check
-from tournaments.interchange import import_data
-from tournaments.interchange.synthetic import synthetic_tournament
-from tournaments.models import AuditEntry, Entry, Game, OpeningTable, Round, Suspension, Tournament, TournamentRole
-from tournaments.services import ServiceError
-from tournaments.services.entries import (
+from tournaments.core.errors import ServiceError
+from tournaments.entries.services import (
     entry_keep_rating,
     entry_register,
     entry_reinstate,
@@ -29,12 +22,19 @@ from tournaments.services.entries import (
     rating_list_import,
     suspension_lift,
 )
-from tournaments.services.games import RuleConflict, game_attach_pdn
-from tournaments.services.openings import opening_table_import
-from tournaments.services.results import game_record_result, round_record_results
-from tournaments.services.rounds import round_pair, rounds_name_program
-from tournaments.services.tournaments import tournament_update
-from tournaments.standings import tournament_standings
+from tournaments.games.services import RuleConflict, game_attach_pdn
+from tournaments.homologation.conditions import RIGHTS_KEYS
+from tournaments.homologation.report import homologation_check
+from tournaments.homologation.workbook import homologation_workbook
+from tournaments.interchange import import_data
+from tournaments.interchange.synthetic import synthetic_tournament
+from tournaments.models import AuditEntry, Entry, Game, OpeningTable, Round, Suspension, Tournament, TournamentRole
+from tournaments.rounds.results import game_record_result, round_record_results
+from tournaments.rounds.services import round_pair, rounds_name_program
+from tournaments.setup.demo import load_demo
+from tournaments.setup.openings import opening_table_import
+from tournaments.setup.services import tournament_update
+from tournaments.standings.selectors import tournament_standings
 
 pytestmark = pytest.mark.django_db
 

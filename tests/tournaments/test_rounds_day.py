@@ -9,14 +9,14 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from tournaments.core.errors import ServiceError
+from tournaments.core.labels import explanation_row
+from tournaments.entries.services import absence_announce, entry_withdraw
 from tournaments.models import AuditEntry, Entry, Game, Round
-from tournaments.presenters.labels import explanation_row
-from tournaments.scoring import entry_label, parse_entry
+from tournaments.rounds.results import game_record_result
+from tournaments.rounds.scoring import entry_label, parse_entry
+from tournaments.rounds.services import round_edit, round_pair
 from tournaments.selectors import board_pair, rounds_with_boards
-from tournaments.services import ServiceError
-from tournaments.services.entries import absence_announce, entry_withdraw
-from tournaments.services.results import game_record_result
-from tournaments.services.rounds import round_edit, round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -381,7 +381,7 @@ def test_the_staff_dashboard_says_the_tournament_is_finished(field, director, cl
 
 
 def test_the_staff_game_page_and_record_conflicts_use_the_same_notation(field, director, client):
-    from tournaments.services.games import result_conflicts
+    from tournaments.games.services import result_conflicts
 
     t, _entries = field(4)
     round_pair(tournament=t, user=director, publish=True)
@@ -401,8 +401,8 @@ def test_the_staff_game_page_and_record_conflicts_use_the_same_notation(field, d
 
 
 def test_every_audit_entry_reads_as_a_sentence_without_codes(field, director):
+    from tournaments.audit.presenters import audit_sentence
     from tournaments.models import AuditEntry as Entry_
-    from tournaments.presenters.audit import audit_sentence
 
     t, entries = field(4)
     roles = {director.pk: "director"}

@@ -4,7 +4,7 @@ import pytest
 from django.core.management import call_command
 
 from tournaments.models import Opening, OpeningTable
-from tournaments.openings_data import read_tablita_rows
+from tournaments.setup.openings_data import read_tablita_rows
 
 
 def test_manage_check_is_clean():
@@ -43,7 +43,7 @@ def test_project_copy_of_tablita_is_the_official_file():
     import hashlib
     from collections import Counter
 
-    from tournaments.openings_data import TABLITA_CSV
+    from tournaments.setup.openings_data import TABLITA_CSV
 
     assert hashlib.sha256(TABLITA_CSV.read_bytes()).hexdigest() == OFFICIAL_TABLITA_SHA256
     with TABLITA_CSV.open(encoding="utf-8", newline="") as f:

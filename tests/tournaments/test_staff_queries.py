@@ -6,7 +6,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournaments.models import Entry, Player
-from tournaments.services.rounds import round_pair
+from tournaments.rounds.services import round_pair
 
 pytestmark = pytest.mark.django_db
 

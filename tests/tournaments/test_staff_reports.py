@@ -7,9 +7,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from tournaments.demo import load_demo
 from tournaments.interchange import export_json
 from tournaments.models import Tournament, TournamentRole
+from tournaments.setup.demo import load_demo
 
 pytestmark = pytest.mark.django_db
 

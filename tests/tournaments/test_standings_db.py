@@ -1,4 +1,4 @@
-"""Standings through the database (tournaments.standings) on tournaments imported from hand-written files.
+"""Standings through the database (tournaments.standings.selectors) on tournaments imported from hand-written files.
 
 small5.json (5 players, 3 micro-match rounds, 2/1/0, a bye each round), computed by hand:
 
@@ -18,7 +18,7 @@ from tests.tournaments.interchange.helpers import direct_encounter_file, import_
 from tournaments.interchange import import_data
 from tournaments.interchange.synthetic import synthetic_tournament
 from tournaments.models import Game, Round
-from tournaments.standings import tournament_standings
+from tournaments.standings.selectors import tournament_standings
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""The overall standings read as plain rows (tournaments.standings.overall_standings, the overall standings pages)
+"""The overall standings read as plain rows (tournaments.standings.selectors.overall_standings, the overall standings pages)
 against the read every other page uses (tournament_standings): the same domain input record for record (kinds,
 opponents, points and their types), the same rows, tie groups and participants, on tournaments with every kind of
 round: forfeits, double forfeits, byes (worth a win, a draw, other points), announced absences (zero, draw),
@@ -19,7 +19,7 @@ from tests.tournaments.interchange.test_trf_accept import (
 from tournaments.interchange import import_data, import_trf_with_warnings
 from tournaments.interchange.synthetic import synthetic_tournament
 from tournaments.models import Game, Round
-from tournaments.standings import overall_standings, tournament_standings
+from tournaments.standings.selectors import overall_standings, tournament_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -208,7 +208,7 @@ def test_a_board_without_games_in_a_counted_round_is_refused_alike():
 def test_the_cyclic_collector_is_paused_while_the_rows_are_computed_and_restored_as_it_was(monkeypatch):
     import gc
 
-    from tournaments import standings as module
+    from tournaments.standings import selectors as module
 
     t = import_named("small5.json")
     seen = []

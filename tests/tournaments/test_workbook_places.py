@@ -8,9 +8,9 @@ import pytest
 from django.utils import translation
 
 from tests.tournaments.test_homologation import homologable, imported
-from tournaments.exports.homologation import as_shown, homologation_workbook, place_cells
 from tournaments.homologation.report import homologation_check
-from tournaments.presenters.standings import standings_table
+from tournaments.homologation.workbook import as_shown, homologation_workbook, place_cells
+from tournaments.standings.presenters import standings_table
 
 
 def test_a_place_is_a_number_and_a_shared_one_says_so():
@@ -46,8 +46,8 @@ def test_the_workbook_places_and_averages_match_the_pages():
 
 @pytest.mark.django_db
 def test_a_shared_place_in_the_workbook(field, director):
-    from tournaments.services.results import game_record_result
-    from tournaments.services.rounds import round_pair
+    from tournaments.rounds.results import game_record_result
+    from tournaments.rounds.services import round_pair
 
     t, _entries = field(4, planned_rounds=1)
     rnd = round_pair(tournament=t, user=director, publish=True)

@@ -13,10 +13,35 @@ Public API::
 from tournaments.domain.catalogue import TIEBREAK_BY_KEY, TIEBREAKS, Tiebreak
 from tournaments.domain.categories import CategoryRow, CategoryRule, Person, category_standings, is_member, members
 from tournaments.domain.interchange import tournament_from_interchange
-from tournaments.domain.model import CBJD, RESULTS_BY_CODE, TIEBREAK_KEYS, AcceleratedProgressive, ByeValue, DummyCapRounds, Format, GameResult, PlayerData, RoundKind, RoundRecord, Scoring, StandingsSettings, Top3Order, TournamentData, UnplayedRules
+from tournaments.domain.model import (
+    CBJD,
+    RESULTS_BY_CODE,
+    TIEBREAK_KEYS,
+    AcceleratedProgressive,
+    ByeValue,
+    DummyCapRounds,
+    Format,
+    GameResult,
+    PlayerData,
+    RoundKind,
+    RoundRecord,
+    Scoring,
+    StandingsSettings,
+    Top3Order,
+    TournamentData,
+    UnplayedRules,
+)
 from tournaments.domain.participants import ParticipantRule, Participation, participated, participation
 from tournaments.domain.performance import Performance, performances
-from tournaments.domain.qualification import Candidate, QualificationResult, SpotNote, SpotTieRule, award_spots, qualification, spots_for_average
+from tournaments.domain.qualification import (
+    Candidate,
+    QualificationResult,
+    SpotNote,
+    SpotTieRule,
+    award_spots,
+    qualification,
+    spots_for_average,
+)
 from tournaments.domain.standings import StandingRow, Standings, compute_standings
 from tournaments.domain.tiebreaks import TiebreakCalculator, TournamentError
 

@@ -23,7 +23,17 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from tournaments.domain.model import RESULTS_BY_CODE, ByeValue, Format, Number, PlayerData, RoundKind, RoundRecord, Scoring, TournamentData
+from tournaments.domain.model import (
+    RESULTS_BY_CODE,
+    ByeValue,
+    Format,
+    Number,
+    PlayerData,
+    RoundKind,
+    RoundRecord,
+    Scoring,
+    TournamentData,
+)
 
 
 def _score(value: int | float | str) -> Number:

@@ -127,7 +127,7 @@ _MIRROR = {
 
 # THE table of result codes: the code stored in the database and the interchange file (seen from that game's
 # White) -> (White's result, Black's result). Everything else about the codes (played or forfeit, the code seen
-# from Black, the points) is derived from it (``tournaments.scoring``).
+# from Black, the points) is derived from it (``tournaments.rounds.scoring``).
 RESULTS_BY_CODE: dict[str, tuple[GameResult, GameResult]] = {
     "1-0": (GameResult.WIN, GameResult.LOSS),
     "0-1": (GameResult.LOSS, GameResult.WIN),

@@ -37,7 +37,18 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from tournaments.domain.model import CBJD, TIEBREAK_KEYS, AcceleratedProgressive, Exact, Number, RoundKind, StandingsSettings, TiebreakValue, Top3Order, TournamentData
+from tournaments.domain.model import (
+    CBJD,
+    TIEBREAK_KEYS,
+    AcceleratedProgressive,
+    Exact,
+    Number,
+    RoundKind,
+    StandingsSettings,
+    TiebreakValue,
+    Top3Order,
+    TournamentData,
+)
 from tournaments.domain.tiebreaks import PlayedRound, TiebreakCalculator
 
 _WITHDRAWN = RoundKind.WITHDRAWN

@@ -29,7 +29,20 @@ from itertools import accumulate
 from operator import itemgetter
 from typing import Final, Literal, NamedTuple, cast
 
-from tournaments.domain.model import ByeValue, DummyCapRounds, Exact, GameResult, Number, PlayerData, RoundKind, RoundRecord, StandingsSettings, TiebreakValue, TournamentData, UnplayedRules
+from tournaments.domain.model import (
+    ByeValue,
+    DummyCapRounds,
+    Exact,
+    GameResult,
+    Number,
+    PlayerData,
+    RoundKind,
+    RoundRecord,
+    StandingsSettings,
+    TiebreakValue,
+    TournamentData,
+    UnplayedRules,
+)
 
 _PLAYED: Final = RoundKind.PLAYED
 _REQUESTED = frozenset(k for k in RoundKind if k.is_requested_bye)

@@ -5,5 +5,5 @@
 * :mod:`.report`: the full report (conditions, deadline, standings and spots) behind the staff page, the
   ``homologation_check`` command and the workbook.
 
-Recording that the workbook was exported is a write: :mod:`tournaments.services.homologation`.
+Recording that the workbook was exported is a write: :mod:`tournaments.homologation.services`.
 """

@@ -4,7 +4,7 @@ the reason, the article it comes from and the regulation's own words. Reads only
 Public entry points: :func:`check_conditions` (the conditions, in order), :func:`rights_earned` (just the
 yes/no, for the standings pages), :func:`deadline_for` and :func:`rating_list_used`. The report that adds the
 standings and the qualification spots is :mod:`tournaments.homologation.report`; recording the export is a
-service (:func:`tournaments.services.homologation.homologation_mark_exported`).
+service (:func:`tournaments.homologation.services.homologation_mark_exported`).
 
 Readings taken (each a tournament setting where the regulation leaves a choice, shown with the condition):
 
@@ -31,10 +31,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from tournaments.homologation.participants import participation_of
 from tournaments.models import Round, Suspension
 from tournaments.models.choices import PairingProgramRule, RoundFormat, TiebreakProfile, Variant
-from tournaments.pairing_bridge import ENGINE_NAME
-from tournaments.participants import participation_of
+from tournaments.rounds.pairing_bridge import ENGINE_NAME
 from tournaments.selectors import entries_in_order, rounds_with_boards, tournament_history
 
 CONDITION_KEYS = (

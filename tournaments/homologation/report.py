@@ -8,9 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tournaments.homologation.conditions import (
+    check_conditions,
+    deadline_for,
+    deadline_status,
+    engine_name,
+    rating_list_used,
+    rights_from,
+    round_rows_from,
+)
 from tournaments.selectors import entries_in_order
-from tournaments.standings import lean_rounds_with_boards, number, read_tournament, standings_from_history
-from tournaments.homologation.conditions import check_conditions, deadline_for, deadline_status, engine_name, rating_list_used, rights_from, round_rows_from
+from tournaments.standings.selectors import lean_rounds_with_boards, number, read_tournament, standings_from_history
 
 
 @dataclass
@@ -18,7 +26,7 @@ class HomologationReport:
     tournament: object
     conditions: list
     deadline: object
-    standings: object = None  # tournaments.standings.TournamentStandings (staff view), when asked for
+    standings: object = None  # tournaments.standings.selectors.TournamentStandings (staff view), when asked for
     exported_at: object = None
     engine: str = ""
     notes: list = field(default_factory=list)

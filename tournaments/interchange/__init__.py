@@ -19,7 +19,15 @@ Every import raises :class:`InterchangeError` (messages in pt-BR naming where) a
 """
 
 from tournaments.interchange.crosstable import crosstable_sp, crosstable_sp_file
-from tournaments.interchange.dispatch import FILE_TYPES, MAX_FILE_BYTES, Imported, Upload, file_type_of, import_file, import_upload
+from tournaments.interchange.dispatch import (
+    FILE_TYPES,
+    MAX_FILE_BYTES,
+    Imported,
+    Upload,
+    file_type_of,
+    import_file,
+    import_upload,
+)
 from tournaments.interchange.errors import InterchangeError
 from tournaments.interchange.jsonfile import FORMAT, IMPORTED_ENGINE, export_data, export_json, import_data, import_json
 from tournaments.interchange.trf import export_trf, import_trf, import_trf_with_warnings, parse_trf, read_trf

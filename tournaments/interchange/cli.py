@@ -4,7 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import CommandError
 
-from tournaments import files
+from tournaments.core import files
 from tournaments.models import Tournament
 
 

@@ -22,9 +22,9 @@ counted on the text as written, so the columns stay aligned.
 
 import unicodedata
 
+from tournaments.core.safetext import neutralise_formula, one_line
 from tournaments.models import Absence
-from tournaments.safetext import neutralise_formula, one_line
-from tournaments.standings import number, tournament_standings
+from tournaments.standings.selectors import number, tournament_standings
 
 HEADER = ["No", "Name", "Feder", "Intl Id", "Loc Id", "Rtg", "Loc", "Title", "Total"]
 ENCODING = "cp1252"

@@ -1,4 +1,4 @@
-from tournaments.services.errors import ServiceError
+from tournaments.core.errors import ServiceError
 
 
 class InterchangeError(ServiceError):

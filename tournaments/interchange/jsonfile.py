@@ -51,19 +51,60 @@ from django.core.validators import validate_slug
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from tournaments import cache
+from tournaments.audit.services import audit
+from tournaments.core import cache
+from tournaments.core.safetext import has_control_characters, one_line
 from tournaments.domain import TIEBREAK_KEYS
+from tournaments.entries.services import abandonment_suspend
 from tournaments.homologation.conditions import IMPORTED
-from tournaments.models import Absence, Board, Category, Entry, ForbiddenPair, Game, OneSidedRound, Opening, OpeningTable, Player, Round, Seat, Tournament
-from tournaments.models.choices import BRAZIL_TIME_ZONES, MAX_ROUNDS, RATING_MAX, RATING_MIN, UF_CODES, AbsenceValue, Acceleration, ByeValue, EntryStatus, InitialColour, OpeningDrawMode, OwnAbsenceValue, PairingProgramRule, ParticipantRule, ProgressiveMove, RoundFormat, RoundStatus, SeatSide, Sex, SpotTieRule, TiebreakEdition, TiebreakProfile, Title, Top3Order, Variant, WithdrawalKind
-from tournaments.openings_data import DEFAULT_TABLE
-from tournaments.safetext import has_control_characters, one_line
-from tournaments.scoring import PLAYED, RESULT_CODES
-from tournaments.services.audit import audit
-from tournaments.services.entries import abandonment_suspend
-from tournaments.standings import lean_rounds_with_boards, number, player_ids
 from tournaments.interchange.errors import InterchangeError
 from tournaments.interchange.limits import MAX_FILE_BYTES
+from tournaments.models import (
+    Absence,
+    Board,
+    Category,
+    Entry,
+    ForbiddenPair,
+    Game,
+    OneSidedRound,
+    Opening,
+    OpeningTable,
+    Player,
+    Round,
+    Seat,
+    Tournament,
+)
+from tournaments.models.choices import (
+    BRAZIL_TIME_ZONES,
+    MAX_ROUNDS,
+    RATING_MAX,
+    RATING_MIN,
+    UF_CODES,
+    AbsenceValue,
+    Acceleration,
+    ByeValue,
+    EntryStatus,
+    InitialColour,
+    OpeningDrawMode,
+    OwnAbsenceValue,
+    PairingProgramRule,
+    ParticipantRule,
+    ProgressiveMove,
+    RoundFormat,
+    RoundStatus,
+    SeatSide,
+    Sex,
+    SpotTieRule,
+    TiebreakEdition,
+    TiebreakProfile,
+    Title,
+    Top3Order,
+    Variant,
+    WithdrawalKind,
+)
+from tournaments.rounds.scoring import PLAYED, RESULT_CODES
+from tournaments.setup.openings_data import DEFAULT_TABLE
+from tournaments.standings.selectors import lean_rounds_with_boards, number, player_ids
 
 FORMAT = "damas-swiss/1"
 IMPORTED_ENGINE = IMPORTED  # the program of rounds imported from a file that does not name it
@@ -1003,7 +1044,7 @@ def import_json(text, *, user=None) -> Tournament:
 
 
 def _write(plan, user):
-    from tournaments.services.tournaments import tournament_create
+    from tournaments.setup.services import tournament_create
 
     fields = dict(plan["fields"])
     try:

@@ -58,7 +58,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from tournaments.zipcheck import directory_fits
+from tournaments.core.zipcheck import directory_fits
 from tournaments.interchange.dbase import DbfError, Value, read_dbf
 from tournaments.interchange.errors import InterchangeError
 

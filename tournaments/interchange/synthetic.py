@@ -7,8 +7,8 @@ results follow the Elo expectation with a fixed seed, so the same arguments give
 import random
 from datetime import date, timedelta
 
-from tournaments.openings_data import read_tablita_rows
 from tournaments.interchange.jsonfile import FORMAT
+from tournaments.setup.openings_data import read_tablita_rows
 
 FIRST = [
     "Ana",

@@ -21,14 +21,21 @@ from decimal import Decimal
 from pairing import trffile
 from pairing.model import FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, PAB, ZERO_BYE
 from pairing.trffile import Block, Forbidden, TrfDocument, TrfPlayer
-
 from tournaments.homologation.conditions import IMPORTED
+from tournaments.interchange.errors import InterchangeError
+from tournaments.interchange.trf_read import (
+    DEFAULT_TYPE,
+    _free_slug,
+    import_trf,
+    import_trf_file,
+    import_trf_with_warnings,
+    parse_trf,
+    read_trf,
+)
 from tournaments.models import Absence, Board, ForbiddenPair
 from tournaments.models.choices import RoundFormat, RoundStatus
 from tournaments.selectors import bye_points, entries_in_order, tournament_history
-from tournaments.standings import lean_rounds_with_boards, number, tournament_standings
-from tournaments.interchange.errors import InterchangeError
-from tournaments.interchange.trf_read import DEFAULT_TYPE, _free_slug, import_trf, import_trf_file, import_trf_with_warnings, parse_trf, read_trf
+from tournaments.standings.selectors import lean_rounds_with_boards, number, tournament_standings
 
 _TITLES = {"GMI": "GM", "MI": "IM", "MF": "FM", "GMIF": "WGM", "MIF": "WIM", "MFF": "WFM", "MN": "MN"}
 # Result code from White's view -> (White's TRF char, Black's TRF char).

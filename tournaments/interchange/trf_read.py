@@ -31,11 +31,10 @@ from pairing import model as M
 from pairing import trf, trffile
 from pairing.convert import fmt_tenths
 from pairing.trffile import TrfDocument, TrfPlayer, decode
-
-from tournaments.models import Tournament
-from tournaments.models.choices import MAX_ROUNDS, RATING_MAX, RATING_MIN, GameResult, RoundStatus, WithdrawalKind
 from tournaments.interchange.errors import InterchangeError
 from tournaments.interchange.jsonfile import FORMAT, MAX_PLAYERS, import_data
+from tournaments.models import Tournament
+from tournaments.models.choices import MAX_ROUNDS, RATING_MAX, RATING_MIN, GameResult, RoundStatus, WithdrawalKind
 
 # TRF title (FIDE chess titles, Swiss-Manager's letters, FMJD draughts titles) -> the product's title.
 TITLES = {

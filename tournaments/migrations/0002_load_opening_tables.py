@@ -2,7 +2,7 @@ from django.db import migrations
 
 
 def load(apps, schema_editor):
-    from tournaments.openings_data import load_opening_tables
+    from tournaments.setup.openings_data import load_opening_tables
 
     load_opening_tables(apps.get_model("tournaments", "OpeningTable"), apps.get_model("tournaments", "Opening"))
 

@@ -8,7 +8,32 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.choices import BRAZIL_TIME_ZONES, MAX_ROUNDS, RATING_MAX, RATING_MIN, UF_CHOICES, AbsenceValue, Acceleration, ByeValue, EntryStatus, InitialColour, OpeningDrawMode, OwnAbsenceValue, PairingProgramRule, ParticipantRule, ProgressiveMove, RoundFormat, Sex, SpotTieRule, StaffRole, TiebreakEdition, TiebreakProfile, Top3Order, Variant, WithdrawalKind
+from tournaments.models.choices import (
+    BRAZIL_TIME_ZONES,
+    MAX_ROUNDS,
+    RATING_MAX,
+    RATING_MIN,
+    UF_CHOICES,
+    AbsenceValue,
+    Acceleration,
+    ByeValue,
+    EntryStatus,
+    InitialColour,
+    OpeningDrawMode,
+    OwnAbsenceValue,
+    PairingProgramRule,
+    ParticipantRule,
+    ProgressiveMove,
+    RoundFormat,
+    Sex,
+    SpotTieRule,
+    StaffRole,
+    TiebreakEdition,
+    TiebreakProfile,
+    Top3Order,
+    Variant,
+    WithdrawalKind,
+)
 from tournaments.models.friendly import FriendlyConstraints
 
 # Settings that change results: frozen once round 1 is paired (domain.md section 2).

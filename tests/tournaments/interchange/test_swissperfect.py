@@ -417,7 +417,7 @@ def test_absences_keep_each_its_own_value_zero_half_or_whole():
 
 
 def test_a_player_whose_sex_the_file_does_not_give_is_in_no_category_by_sex(director):
-    from tournaments.services.categories import category_save
+    from tournaments.categories.services import category_save
 
     t = import_upload(Upload(sp_zip(), "olinda.zip")).tournament
     men, count = category_save(tournament=t, user=director, code="MAS", name="Masculino", sex="M")

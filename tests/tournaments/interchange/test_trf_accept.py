@@ -91,7 +91,7 @@ def test_a_year_of_birth_alone_is_kept_and_places_the_player_in_age_categories(d
     """``2009``, ``2008/00/00``, ``1966/00/00`` and ``1967``: kept as years (exported back as written by the
     product, ``YYYY/00/00``), and the age categories (age on 31 December of the event's year, domain.md section 6)
     take them as full dates of that year would be taken."""
-    from tournaments.services.categories import category_preset
+    from tournaments.categories.services import category_preset
 
     text = trf_file(
         [
@@ -131,9 +131,9 @@ def test_a_year_of_birth_alone_is_kept_and_places_the_player_in_age_categories(d
 
 
 def test_a_player_entered_by_hand_with_only_a_year_of_birth_gets_the_age_categories(director):
+    from tournaments.categories.services import category_preset
+    from tournaments.entries.services import eligible_categories
     from tournaments.models import Player
-    from tournaments.services.categories import category_preset
-    from tournaments.services.entries import eligible_categories
 
     t = import_trf_with_warnings(trf_file([line(1, "A", "0.0", []), line(2, "B", "0.0", [])]))[0]
     category_preset(tournament=t, user=director, code="S14")
@@ -207,7 +207,7 @@ def one_sided_rows(t):
 
 
 def points_of(t):
-    from tournaments.standings import tournament_standings
+    from tournaments.standings.selectors import tournament_standings
 
     return {row.id: str(row.points) for row in tournament_standings(t, public=False, rights=False).rows}
 
@@ -642,7 +642,7 @@ def test_a_rematch_is_kept_for_each_player_as_written(director):
 
 
 def test_the_director_choosing_the_bye_value_replaces_the_files_bye_points(director):
-    from tournaments.services.tournaments import tournament_update
+    from tournaments.setup.services import tournament_update
 
     players = [line(n, f"Jogador {n}", "0.0", []) for n in range(1, 6)]
     t, _w = import_trf_with_warnings(trf_file(players, "BBU  0.8"), user=director)

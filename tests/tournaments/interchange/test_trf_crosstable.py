@@ -166,7 +166,7 @@ def _next_round_file():
 
 def test_trf_initial_colour_and_absences_announced_for_the_next_round(director):
     from tournaments.models import Absence
-    from tournaments.services.rounds import round_pair
+    from tournaments.rounds.services import round_pair
 
     data = parse_trf(_next_round_file())
     assert data["tournament"]["initial_colour"] == "black"

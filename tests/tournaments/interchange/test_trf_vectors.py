@@ -19,7 +19,7 @@ from testkit import vectors
 from tournaments.interchange import export_data, export_trf, import_trf_with_warnings
 from tournaments.models import Tournament
 from tournaments.models.choices import SeatSide
-from tournaments.services.rounds import round_pair
+from tournaments.rounds.services import round_pair
 
 pytestmark = pytest.mark.django_db
 

@@ -5,16 +5,16 @@ from datetime import date
 import pytest
 from django.utils import translation
 
-from tournaments.models import AuditEntry, Entry, Suspension
-from tournaments.services import ServiceError
-from tournaments.services.entries import (
+from tournaments.core.errors import ServiceError
+from tournaments.entries.services import (
     absence_announce,
     add_months,
     entry_register,
     entry_withdraw,
     suspension_lift,
 )
-from tournaments.services.rounds import round_pair
+from tournaments.models import AuditEntry, Entry, Suspension
+from tournaments.rounds.services import round_pair
 
 pytestmark = pytest.mark.django_db
 

@@ -5,12 +5,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import translation
 
+from tournaments.core.errors import ServiceError
+from tournaments.games.services import check_record, game_attach_pdn, tournament_pdn
 from tournaments.models import AuditEntry, Game
+from tournaments.rounds.services import round_pair
 from tournaments.selectors import rounds_with_boards
-from tournaments.services import ServiceError
-from tournaments.services.games import check_record, game_attach_pdn, tournament_pdn
-from tournaments.services.openings import opening_set_code
-from tournaments.services.rounds import round_pair
+from tournaments.setup.openings import opening_set_code
 
 pytestmark = pytest.mark.django_db
 
@@ -100,7 +100,7 @@ def test_export_survives_a_stored_record_that_no_longer_reads(game, director, ca
     text = tournament_pdn(t, rounds_with_boards(t))
     assert '[Annotator "registro ilegível: o registro contém 2 partidas; um registro é uma partida só"]' in text
     assert "c3-d4" not in text
-    [logged] = [r for r in caplog.records if r.name == "tournaments.services.games"]
+    [logged] = [r for r in caplog.records if r.name == "tournaments.games.services"]
     assert logged.levelname == "WARNING" and logged.getMessage().startswith(
         f"PDN export, game {rnd.number}.{g.board.number}.{g.number}: the stored record no longer reads ("
     )
@@ -110,7 +110,7 @@ def test_export_survives_a_stored_record_that_no_longer_reads(game, director, ca
 
 
 def test_a_file_of_games_goes_back_to_its_games(game, director, client):
-    from tournaments.services.games import games_import_pdn
+    from tournaments.games.services import games_import_pdn
 
     t, rnd, g = game
     other = Game.objects.get(board__round=rnd, board__number=2, number=1)
@@ -135,7 +135,7 @@ def test_a_file_of_games_goes_back_to_its_games(game, director, client):
 
 
 def test_a_file_of_games_is_all_or_nothing(game, director):
-    from tournaments.services.games import games_import_pdn
+    from tournaments.games.services import games_import_pdn
 
     t, rnd, g = game
     white, black = g.board.seats.get(side="first").entry.player.name, g.board.seats.get(side="second").entry.player.name

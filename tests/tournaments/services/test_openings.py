@@ -3,11 +3,11 @@
 import pytest
 from django.utils import translation
 
+from tournaments.core.errors import ServiceError
 from tournaments.models import Opening, OpeningDraw
-from tournaments.services import ServiceError
-from tournaments.services.openings import _candidates, opening_draw, opening_set_code, pick
-from tournaments.services.results import game_record_result
-from tournaments.services.rounds import round_pair
+from tournaments.rounds.results import game_record_result
+from tournaments.rounds.services import round_pair
+from tournaments.setup.openings import _candidates, opening_draw, opening_set_code, pick
 
 pytestmark = pytest.mark.django_db
 
@@ -64,7 +64,7 @@ def test_opening_frozen_once_results_exist(field, director):
 
 
 def test_per_board_draw(field, director):
-    from tournaments.services.tournaments import tournament_update
+    from tournaments.setup.services import tournament_update
 
     t, entries = field(6)
     tournament_update(tournament=t, user=director, opening_draw_mode="board")

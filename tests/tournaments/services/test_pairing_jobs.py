@@ -6,12 +6,12 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from tournaments.core.errors import ServiceError
 from tournaments.models import Absence, PairingJob, Round
 from tournaments.models.choices import PairingJobStatus
-from tournaments.services import ServiceError
-from tournaments.services.pairing_jobs import expire_stale_jobs, pairing_job_start
-from tournaments.services.results import game_record_result
-from tournaments.services.rounds import round_pair, round_publish
+from tournaments.rounds.pairing_jobs import expire_stale_jobs, pairing_job_start
+from tournaments.rounds.results import game_record_result
+from tournaments.rounds.services import round_pair, round_publish
 
 pytestmark = pytest.mark.django_db
 
@@ -144,7 +144,7 @@ def test_a_job_of_another_tournament_is_not_found(client, field, director):
 
 @pytest.mark.django_db(transaction=True)
 def test_outside_a_transaction_the_engine_runs_in_a_thread(field, director, monkeypatch):
-    from tournaments.services import pairing_jobs
+    from tournaments.rounds import pairing_jobs
 
     t, entries = field(10)
     round_pair(tournament=t, user=director)

@@ -6,9 +6,9 @@ from datetime import date
 import pytest
 from openpyxl import Workbook
 
+from tournaments.core.errors import ServiceError
+from tournaments.entries.services import rating_list_import
 from tournaments.models import Player
-from tournaments.services import ServiceError
-from tournaments.services.entries import rating_list_import
 
 pytestmark = pytest.mark.django_db
 

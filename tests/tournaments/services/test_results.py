@@ -6,12 +6,12 @@ import pytest
 from django.db import connection, connections
 from django.utils import translation
 
+from tournaments.core.errors import ConflictError, ServiceError
 from tournaments.models import AuditEntry, Board, Game
-from tournaments.scoring import board_points, entry_label, parse_entry
+from tournaments.rounds.results import ReasonRequired, game_record_result, round_record_results
+from tournaments.rounds.scoring import board_points, entry_label, parse_entry
+from tournaments.rounds.services import round_pair
 from tournaments.selectors import tournament_history
-from tournaments.services import ConflictError, ServiceError
-from tournaments.services.results import ReasonRequired, game_record_result, round_record_results
-from tournaments.services.rounds import round_pair
 
 
 @pytest.fixture(autouse=True)

@@ -3,12 +3,12 @@
 import pytest
 from django.utils import translation
 
+from tournaments.core.errors import ServiceError
 from tournaments.models import Entry, Round
+from tournaments.rounds.results import game_record_result
+from tournaments.rounds.services import round_edit, round_pair, round_publish, round_undo
 from tournaments.selectors import board_pair, rounds_with_boards
-from tournaments.services import ServiceError
-from tournaments.services.results import game_record_result
-from tournaments.services.rounds import round_edit, round_pair, round_publish, round_undo
-from tournaments.services.tournaments import tournament_update
+from tournaments.setup.services import tournament_update
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +36,7 @@ def fill(t, number, director, result=("1-0", "1-0")):
 def test_round1_by_rating_top_half_against_bottom_half(field, director, make_player):
     t, entries = field(10)
     # Enter a higher-rated player last: pairing numbers follow the rating, not the entry order.
-    from tournaments.services.entries import entry_register
+    from tournaments.entries.services import entry_register
 
     top = entry_register(tournament=t, player=make_player(name="Top", rating=2400), user=director)
     round_pair(tournament=t, user=director)
@@ -50,7 +50,7 @@ def test_round1_by_rating_top_half_against_bottom_half(field, director, make_pla
 
 
 def test_unrated_players_at_provisional_rating(field, director, make_player):
-    from tournaments.services.entries import entry_register
+    from tournaments.entries.services import entry_register
 
     t, entries = field(4)  # 2000, 1990, 1980, 1970
     unrated = entry_register(tournament=t, player=make_player(name="Sem Rating", rating=None), user=director)
@@ -202,7 +202,7 @@ def test_round1_numbers_follow_the_engines_seeding_rule(make_tournament, make_pl
     """One round-1 rule (``pairing.api.seed_key``): rating, an unrated entry at the provisional rating, then the
     FMJD rating, the title (GMIF before MF, as WGM before FM), the name whatever its case and accents."""
     from pairing import PlayerState, seed_order
-    from tournaments.services.entries import entry_register
+    from tournaments.entries.services import entry_register
 
     t = make_tournament(provisional_rating=1600)
     people = [

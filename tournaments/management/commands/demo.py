@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from tournaments.demo import load_demo
+from tournaments.setup.demo import load_demo
 
 
 class Command(BaseCommand):

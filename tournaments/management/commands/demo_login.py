@@ -1,7 +1,7 @@
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
-from tournaments.demo import DEMO_PASSWORD, DEMO_USERNAME
+from tournaments.setup.demo import DEMO_PASSWORD, DEMO_USERNAME
 
 
 class Command(BaseCommand):

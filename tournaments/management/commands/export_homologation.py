@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from tournaments.exports.homologation import export_homologation
+from tournaments.homologation.workbook import export_homologation
 from tournaments.interchange.cli import fail, get_tournament
 
 

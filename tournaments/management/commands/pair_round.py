@@ -17,8 +17,8 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         tournament = get_tournament(options["slug"])
         try:
-            from tournaments.services.errors import ServiceError
-            from tournaments.services.rounds import round_pair
+            from tournaments.core.errors import ServiceError
+            from tournaments.rounds.services import round_pair
         except ImportError as exc:
             fail(f"motor de emparceiramento indisponível: {exc}")
         try:

@@ -5,11 +5,11 @@ import json
 from django.core.management.base import BaseCommand
 from django.utils import translation
 
+from tournaments.core.safetext import spreadsheet_row
 from tournaments.domain.catalogue import TIEBREAK_BY_KEY
 from tournaments.interchange.cli import fail, get_tournament
-from tournaments.readings import order_reason_text
-from tournaments.safetext import spreadsheet_row
-from tournaments.standings import number, tournament_standings
+from tournaments.standings.readings import order_reason_text
+from tournaments.standings.selectors import number, tournament_standings
 
 
 def _fmt(value):

@@ -1,0 +1,1 @@
+"""The audit log: recording who did what (`services.audit`) and showing it (`presenters`)."""

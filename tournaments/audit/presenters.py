@@ -1,0 +1,226 @@
+"""The audit log as sentences in the active language: who did what to which board, game or player, from what to
+what, and why. Entries store codes and plain data (``services.audit``); this is the only place that words them."""
+
+from django.utils.translation import gettext as _
+
+from tournaments.models.choices import StaffRole, SuspensionSource, WithdrawalKind
+from tournaments.rounds.scoring import entry_label
+
+
+def _by(entry, roles):
+    """“by arbiter X” / “by director X” / “by X” (the role the user has in the tournament)."""
+    name = entry.username or _("the system")
+    role = roles.get(entry.user_id)
+    if role == StaffRole.ARBITER:
+        return _("by arbiter %(u)s") % {"u": name}
+    if role == StaffRole.DIRECTOR:
+        return _("by director %(u)s") % {"u": name}
+    return _("by %(u)s") % {"u": name}
+
+
+def _games(entry):
+    """(round, board, old games, new games, micro) of a result entry, new and legacy shapes alike."""
+    old, new = entry.old or {}, entry.new or {}
+    if "games" in new:
+        return new.get("round"), new.get("board"), (old.get("games") or {}), new["games"], new.get("micro", True)
+    return None, None, old, new, True
+
+
+def _result_sentence(entry, by):
+    rnd, board, old, new, micro = _games(entry)
+    where = (
+        _("Round %(r)s, board %(b)s") % {"r": rnd, "b": board}
+        if rnd is not None
+        else (entry.summary or "").capitalize()
+    )
+    parts = []
+    for key in sorted(new, key=lambda k: int(k) if str(k).isdigit() else 0):
+        if not str(key).isdigit():
+            continue
+        n = int(key)
+        before, after = old.get(key), new.get(key)
+        if before == after:
+            continue
+        shown_after = entry_label(n, after, micro) or _("no result")
+        if before is None:
+            parts.append(_("game %(g)s %(new)s") % {"g": n, "new": shown_after})
+        else:
+            parts.append(
+                _("game %(g)s corrected from %(old)s to %(new)s")
+                % {"g": n, "old": entry_label(n, before, micro), "new": shown_after}
+            )
+    if entry.action == "result.correct":
+        text = _("%(where)s: %(what)s %(by)s") % {"where": where, "what": "; ".join(parts), "by": by}
+    else:
+        text = _("%(where)s: result entered %(by)s (%(what)s)") % {"where": where, "what": ", ".join(parts), "by": by}
+    return text
+
+
+def _field_label(key):
+    return {
+        "name": _("name"),
+        "sex": _("sex"),
+        "birth_date": _("birth date"),
+        "state": _("state (UF)"),
+        "club": _("club"),
+        "cbjd_id": "CBJD",
+        "rating": _("rating"),
+        "fmjd_rating": _("FMJD rating"),
+        "title": _("title"),
+    }.get(key, key)
+
+
+def _label(choices, value):
+    try:
+        return str(choices(value).label)
+    except ValueError:
+        return str(value or "")
+
+
+def audit_sentence(entry, roles=None):
+    """One audit entry as a sentence; ``roles`` maps user id -> StaffRole in the tournament."""
+    roles = roles or {}
+    by = _by(entry, roles)
+    old, new, name = entry.old or {}, entry.new or {}, entry.summary
+    action = entry.action
+    if action in ("result.enter", "result.correct"):
+        text = _result_sentence(entry, by)
+    elif action == "round.pair":
+        boards = len(new.get("boards") or [])
+        text = _("%(round)s paired %(by)s: %(n)s boards") % {"round": name.capitalize(), "by": by, "n": boards}
+        if new.get("bye"):
+            text += ", " + _("BYE for number %(n)s") % {"n": new["bye"]}
+    elif action == "round.publish":
+        text = _("%(round)s published %(by)s") % {"round": name.capitalize(), "by": by}
+    elif action == "round.undo":
+        text = _("Pairing of %(round)s undone %(by)s") % {"round": name, "by": by}
+    elif action == "round.edit":
+        text = _("Pairing of %(round)s edited by hand %(by)s: %(n)s boards") % {
+            "round": name,
+            "by": by,
+            "n": len(new.get("boards") or []),
+        }
+        if new.get("bye"):
+            text += ", " + _("BYE for number %(n)s") % {"n": new["bye"]}
+    elif action == "round.program":
+        text = _("Rounds %(rounds)s recorded as paired by %(program)s, %(by)s") % {
+            "rounds": ", ".join(map(str, new.get("rounds") or [])),
+            "program": new.get("program", name),
+            "by": by,
+        }
+    elif action == "entry.create":
+        text = _("%(name)s entered %(by)s") % {"name": name, "by": by}
+        if new.get("late_entry_round"):
+            text += " " + _("(late entry, plays from round %(n)s)") % {"n": new["late_entry_round"]}
+    elif action == "entry.update":
+        text = _("Entry of %(name)s changed %(by)s") % {"name": name, "by": by}
+    elif action == "entry.withdraw":
+        text = _("%(name)s withdrawn from round %(n)s on (%(kind)s) %(by)s") % {
+            "name": name,
+            "n": new.get("from_round"),
+            "kind": _label(WithdrawalKind, new.get("kind")),
+            "by": by,
+        }
+        if not entry.reason and new.get("note"):
+            text += ", " + _("reason: %(r)s") % {"r": new["note"]}
+    elif action == "entry.reinstate":
+        text = _("Withdrawal of %(name)s undone %(by)s") % {"name": name, "by": by}
+    elif action == "entry.rating_refresh":
+        text = _("Rating of %(name)s updated from %(old)s to %(new)s %(by)s") % {
+            "name": name,
+            "old": old.get("rating") if old.get("rating") is not None else "—",
+            "new": new.get("rating") if new.get("rating") is not None else "—",
+            "by": by,
+        }
+    elif action == "entry.rating_keep":
+        text = _("Rating of registration of %(name)s kept (%(rating)s) %(by)s") % {
+            "name": name,
+            "rating": new.get("rating"),
+            "by": by,
+        }
+        if not entry.reason and new.get("reason"):
+            text += ", " + _("reason: %(r)s") % {"r": new["reason"]}
+    elif action == "suspension.create":
+        text = _("%(name)s suspended from %(start)s to %(end)s (%(source)s) %(by)s") % {
+            "name": name,
+            "start": new.get("start"),
+            "end": new.get("end"),
+            "source": _label(SuspensionSource, new.get("source")),
+            "by": by,
+        }
+    elif action == "suspension.lift":
+        text = _("Suspension of %(name)s lifted %(by)s") % {"name": name, "by": by}
+        if not entry.reason and new.get("reason"):
+            text += ", " + _("reason: %(r)s") % {"r": new["reason"]}
+    elif action == "absence.create":
+        text = _("Absence announced %(by)s: %(what)s") % {"what": name, "by": by}
+        if new.get("reason"):
+            text += ", " + _("reason: %(r)s") % {"r": new["reason"]}
+    elif action == "absence.delete":
+        text = _("Announced absence cancelled %(by)s: %(what)s") % {"what": name, "by": by}
+    elif action == "game.pdn":
+        text = _("Moves of %(what)s recorded %(by)s") % {"what": name, "by": by}
+    elif action == "game.conflict_kept":
+        text = _("%(what)s: result kept against the recorded moves %(by)s (%(conflicts)s)") % {
+            "what": name.capitalize(),
+            "by": by,
+            "conflicts": "; ".join(new.get("conflicts") or []),
+        }
+    elif action == "opening.draw":
+        if new.get("method") == "venue":
+            text = _("Opening drawn at the venue recorded for %(what)s %(by)s") % {"what": name, "by": by}
+        else:
+            text = _("Opening drawn for %(what)s %(by)s") % {"what": name, "by": by}
+        if new.get("seed"):
+            text += " " + _("(seed %(s)s)") % {"s": new["seed"]}
+    elif action == "staff.grant":
+        text = _("%(user)s given access as %(role)s %(by)s") % {
+            "user": name,
+            "role": _label(StaffRole, new.get("role")).lower(),
+            "by": by,
+        }
+    elif action == "staff.remove":
+        text = _("Access of %(user)s removed %(by)s") % {"user": name, "by": by}
+    elif action == "tournament.create":
+        text = _("Tournament created %(by)s") % {"by": by}
+    elif action == "tournament.settings":
+        text = _("Settings changed %(by)s: %(what)s") % {"what": name, "by": by}
+    elif action == "homologation.export":
+        text = _("Homologation workbook recorded as sent %(by)s") % {"by": by}
+    elif action == "ratinglist.import":
+        text = _("Rating list %(file)s imported %(by)s: %(created)s new players, %(updated)s updated") % {
+            "file": name.split(":")[0],
+            "by": by,
+            "created": new.get("created", 0),
+            "updated": new.get("updated", 0),
+        }
+    elif action == "openingtable.import":
+        text = _("Opening tables imported %(by)s: %(what)s") % {"what": name, "by": by}
+    elif action == "tournament.import":
+        text = _("Tournament imported from a file %(by)s: %(players)s players, %(rounds)s rounds") % {
+            "by": by,
+            "players": new.get("players", "—"),
+            "rounds": new.get("rounds", "—"),
+        }
+    elif action == "forbidden.create":
+        text = _("Forbidden pair %(what)s recorded %(by)s") % {"what": name, "by": by}
+    elif action == "forbidden.remove":
+        text = _("Forbidden pair %(what)s removed %(by)s") % {"what": name, "by": by}
+    elif action == "entry.delete":
+        text = _("Entry of %(name)s deleted %(by)s") % {"name": name, "by": by}
+    elif action in ("player.create", "player.update"):
+        changes = "; ".join(
+            f"{_field_label(k)}: {old.get(k) if old.get(k) not in (None, '') else '—'} → {v if v not in (None, '') else '—'}"
+            for k, v in new.items()
+        )
+        if action == "player.create":
+            text = _("Player %(name)s registered %(by)s") % {"name": name, "by": by}
+        else:
+            text = _("Registry data of %(name)s changed %(by)s") % {"name": name, "by": by}
+        if changes:
+            text += f" ({changes})"
+    else:  # an action without its own sentence reads as its summary and who did it, never as a code
+        text = _("%(what)s, %(by)s") % {"what": (name or _("change")).capitalize(), "by": by}
+    if entry.reason:
+        text += ", " + _("reason: %(r)s") % {"r": entry.reason}
+    return text + "."

@@ -1,0 +1,130 @@
+"""A tournament's categories (Absoluto, Feminino, Sub-21, ...): their rules (sex; age on 31 December of the
+tournament's year, domain.md section 6) and the entries they hold, assigned by those rules."""
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from tournaments.audit.services import Actor, audit
+from tournaments.core import cache
+from tournaments.core.errors import ServiceError
+from tournaments.domain.categories import CategoryRule, Person, is_member
+from tournaments.models import Category, Entry, Tournament
+
+RULE_FIELDS = ("code", "name", "sex", "min_age", "max_age")
+
+# Ready-made rules a director adds with one click (Sub-N: at most N-1 years old on 31 December).
+PRESETS: dict[str, dict[str, Any]] = {
+    "ABS": {"name": "Absoluto"},
+    "FEM": {"name": "Feminino", "sex": "F"},
+    "S21": {"name": "Sub-21", "max_age": 20},
+    "S18": {"name": "Sub-18", "max_age": 17},
+    "S17": {"name": "Sub-17", "max_age": 16},
+    "S14": {"name": "Sub-14", "max_age": 13},
+    "VET": {"name": "Veteranos (60+)", "min_age": 60},
+}
+
+
+def rule_of(category: Category) -> CategoryRule:
+    return CategoryRule(
+        code=category.code,
+        name=category.name,
+        sex=category.sex or None,
+        min_age=category.min_age,
+        max_age=category.max_age,
+    )
+
+
+def members_by_rule(category: Category, entries: Iterable[Entry]) -> list[Entry]:
+    rule, year = rule_of(category), category.tournament.start_date.year
+    return [e for e in entries if is_member(rule, person_of(e), year)]
+
+
+def person_of(entry: Entry) -> Person:
+    """What a category rule checks of an entry: sex, and birth date or (a player imported with only the year)
+    year of birth."""
+    p = entry.player
+    return Person(id=entry.pk, sex=p.sex, birth_date=p.birth_date, birth_year=p.birth_year)
+
+
+def _assign(category: Category) -> int:
+    entries = list(Entry.objects.filter(tournament_id=category.tournament_id).select_related("player"))
+    members = members_by_rule(category, entries)
+    category.entries.set(members)
+    return len(members)
+
+
+def _rules(category: Category) -> dict[str, Any]:
+    return {k: getattr(category, k) for k in RULE_FIELDS}
+
+
+@transaction.atomic
+def category_save(
+    *, tournament: Tournament, user: Actor, category: Category | None = None, **fields: Any
+) -> tuple[Category, int]:
+    """Create a category (``category`` None) or change one, then put in it exactly the entries its rule admits
+    (a change made by hand on an entry's page lasts until the category is saved again). Audited."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    fields = {k: v for k, v in fields.items() if k in RULE_FIELDS}
+    fields["code"] = (fields.get("code") or "").strip().upper()
+    clash = Category.objects.filter(tournament=tournament, code=fields["code"])
+    if category is not None:
+        clash = clash.exclude(pk=category.pk)
+    if clash.exists():
+        raise ServiceError(_("This tournament already has a category with this code."))
+    old = _rules(category) if category else None
+    if category is None:
+        position = (tournament.categories.order_by("-position").values_list("position", flat=True).first() or 0) + 1
+        category = Category(tournament=tournament, position=position)
+    for k, v in fields.items():
+        setattr(category, k, v)
+    try:
+        with transaction.atomic():
+            category.save()
+    except IntegrityError:
+        raise ServiceError(_("This tournament already has a category with this code.")) from None
+    count = _assign(category)
+    audit(
+        tournament=tournament,
+        user=user,
+        action="category.update" if old else "category.create",
+        obj=category,
+        summary=f"{category.code} — {category.name}: {count}",
+        old=old,
+        new=dict(_rules(category), entries=count),
+    )
+    cache.bump(tournament.pk)
+    return category, count
+
+
+@transaction.atomic
+def category_preset(*, tournament: Tournament, user: Actor, code: str) -> tuple[Category, int]:
+    if code not in PRESETS:
+        raise ServiceError(_("Unknown category model."))
+    return category_save(tournament=tournament, user=user, code=code, **PRESETS[code])
+
+
+@transaction.atomic
+def category_delete(*, category: Category, user: Actor) -> None:
+    tournament = category.tournament
+    audit(
+        tournament=tournament,
+        user=user,
+        action="category.delete",
+        obj=category,
+        summary=f"{category.code} — {category.name}",
+        old=dict(_rules(category), entries=category.entries.count()),
+    )
+    category.delete()
+    cache.bump(tournament.pk)
+
+
+@transaction.atomic
+def categories_reapply(*, tournament: Tournament, user: Actor) -> dict[str, int]:
+    """Every category takes exactly the entries its rule admits (after players' data were corrected)."""
+    counts = {c.code: _assign(c) for c in Category.objects.filter(tournament=tournament).select_related("tournament")}
+    audit(tournament=tournament, user=user, action="category.reapply", summary=str(counts)[:300], new=counts)
+    cache.bump(tournament.pk)
+    return counts

@@ -1,1 +1,0 @@
-"""Documents generated from a tournament (the homologation workbook)."""

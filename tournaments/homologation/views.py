@@ -1,0 +1,174 @@
+"""Staff: standings with every complete round, the homologation check, and the files (workbook, interchange
+JSON, TRF, cross table); importing a tournament from a file."""
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.generic import FormView, TemplateView
+
+from tournaments.accounts.permissions import DirectorRequiredMixin, TournamentStaffMixin
+from tournaments.core.errors import ServiceError
+from tournaments.core.labels import tiebreak_label
+from tournaments.core.staff_views import run_service
+from tournaments.forms import TournamentFileForm
+from tournaments.homologation.report import homologation_check
+from tournaments.homologation.services import homologation_mark_exported
+from tournaments.homologation.workbook import homologation_xlsx
+from tournaments.interchange import MAX_FILE_BYTES, Upload, crosstable_sp_file, export_json, export_trf, import_upload
+from tournaments.models.choices import StaffRole
+from tournaments.rounds.services import rounds_name_program
+from tournaments.standings.readings import order_reason_text, regulation_readings, spot_note_text
+from tournaments.standings.selectors import tournament_standings
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def attachment(content, content_type, filename):
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+class StandingsView(TournamentStaffMixin, TemplateView):
+    """Standings over every complete round, drafts included (what the public sees once they are published)."""
+
+    template_name = "staff/standings.html"
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        st = tournament_standings(self.tournament, public=False)
+        columns = st.columns()
+        code = (self.request.GET.get("categoria") or "").upper()
+        category = next((c for c in st.categories if c.code == code), None)
+        if code and category is None:
+            raise Http404(_("No such category."))
+        if category is not None:  # the overall order filtered to the category, its own places
+            rows = [(r.row, st.cells(r.row), r.rank) for r in category.rows]
+        else:
+            rows = [(row, st.cells(row), row.rank) for row in st.rows]
+        ctx.update(
+            standings=st,
+            category=category,
+            columns=[tiebreak_label(k) for k in columns],
+            rows=rows,
+            tie_groups=[
+                {"points": g.points, "ids": g.ids, "reason": order_reason_text(g.reasons)}
+                for g in st.tie_groups
+                if g.reasons
+            ],
+            categories=st.categories,
+            readings=regulation_readings(self.tournament),
+        )
+        return ctx
+
+
+class HomologationView(TournamentStaffMixin, TemplateView):
+    """GET: the report (reads only). POST (director): record that the workbook was sent to the federation."""
+
+    template_name = "staff/homologation.html"
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        report = homologation_check(self.tournament)
+        st = report.standings
+
+        def name_of(pid):
+            return f"{st.entries[pid].player.name} (nº {pid})"
+
+        categories = []
+        for cat in st.categories:
+            q = cat.qualification
+            categories.append(
+                {
+                    "q": q,
+                    "name": cat.category.name,
+                    "qualified": [name_of(pid) for pid in q.qualified],
+                    "notes": [spot_note_text(n, name_of, tiebreak_label) for n in q.notes],
+                }
+            )
+        ctx.update(
+            report=report,
+            categories=categories,
+            readings=regulation_readings(self.tournament),
+            participation=st.participation,
+        )
+        return ctx
+
+    def post(self, request, *args, **kwargs):
+        if self.role != StaffRole.DIRECTOR:
+            raise PermissionDenied
+        if request.POST.get("action") != "mark_exported":
+            messages.error(request, _("Unknown action."))
+        else:
+            run_service(
+                request,
+                homologation_mark_exported,
+                success=_("Recorded: the homologation workbook was sent to the federation now."),
+                tournament=self.tournament,
+                user=request.user,
+            )
+        return redirect("staff:homologation", slug=self.tournament.slug)
+
+
+class DownloadView(TournamentStaffMixin, TemplateView):
+    """The tournament's files: ?what=xlsx (homologation workbook), json, trf or crosstable."""
+
+    def get(self, request, *args, **kwargs):
+        t, what = self.tournament, kwargs["what"]
+        try:
+            if what == "xlsx":
+                if self.role != StaffRole.DIRECTOR:
+                    raise PermissionDenied
+                return attachment(homologation_xlsx(t), XLSX, f"{t.slug}-homologacao.xlsx")
+            if what == "json":
+                return attachment(export_json(t), "application/json; charset=utf-8", f"{t.slug}.json")
+            if what == "trf":
+                return attachment(export_trf(t), "text/plain; charset=utf-8", f"{t.slug}.trf")
+            if what == "crosstable":
+                return attachment(
+                    crosstable_sp_file(t, public=False),
+                    "text/tab-separated-values; charset=windows-1252",
+                    f"{t.slug}-tabela-cruzada.txt",
+                )
+        except ServiceError as exc:
+            for m in exc.messages:
+                messages.error(request, m)
+            return redirect("staff:homologation", slug=t.slug)
+        from django.http import Http404
+
+        raise Http404
+
+
+@transaction.atomic
+def import_and_name_program(*, upload, program, user):
+    """The import and the program named for its rounds, all or nothing."""
+    imported = import_upload(upload, user=user)
+    rounds_name_program(tournament=imported.tournament, program=program, user=user)
+    return imported
+
+
+class TournamentImportView(DirectorRequiredMixin, FormView):
+    template_name = "staff/import.html"
+    form_class = TournamentFileForm
+
+    def form_valid(self, form):
+        upload = form.cleaned_data["file"]
+        if upload.size > MAX_FILE_BYTES:
+            form.add_error("file", _("The file is too large (at most 20 MB)."))
+            return self.form_invalid(form)
+        ok, imported = run_service(
+            self.request,
+            import_and_name_program,
+            upload=Upload(upload.read(), upload.name),
+            program=form.cleaned_data.get("program", ""),
+            user=self.request.user,
+            success=_("Tournament imported."),
+        )
+        if not ok:
+            return self.form_invalid(form)
+        for warning in imported.warnings:
+            messages.warning(self.request, warning)
+        return redirect("staff:tournament", slug=imported.tournament.slug)

@@ -1,0 +1,147 @@
+"""Caching of the public pages, under ``cache.page_key`` (a per-tournament version that every write bumps, so
+a saved result or a published round shows on the next view):
+
+* anonymous visitors get the whole page from the cache, with a hole for the CSRF token of the language form,
+  filled per request (``full_page_cache``): no query but the tournament's id by slug, itself remembered in the
+  process for a minute (``tournament_pk``);
+* logged-in users get the heavy part (the tables) from the cache (``cached_fragment``) and the layout rendered
+  per request (``render_page``), so nothing user-specific is ever cached.
+"""
+
+import time
+from functools import wraps
+
+from django.conf import settings
+from django.core.cache import cache as django_cache
+from django.http import Http404, HttpResponse
+from django.middleware.csrf import get_token
+from django.shortcuts import render
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from tournaments.core import cache as page_cache
+from tournaments.models import Category, Tournament
+
+PAGE_TIMEOUT = 60 * 60 * 6
+# With a per-process cache (LocMemCache, the default without REDIS_URL) a write bumps the version only in the
+# process that made it: other app-server processes would keep their pages. There, pages live a few seconds only,
+# so every process shows a saved result within LOCAL_PAGE_TIMEOUT seconds. A shared cache (Redis) is exact.
+LOCAL_PAGE_TIMEOUT = 10
+
+
+def page_timeout():
+    backend = settings.CACHES.get("default", {}).get("BACKEND", "")
+    return LOCAL_PAGE_TIMEOUT if backend.endswith("LocMemCache") else PAGE_TIMEOUT
+
+
+def cached_fragment(tournament, name, build, *parts):
+    """HTML of ``build()`` kept under the tournament's current version and the active language.
+
+    ``parts`` must come from the database (a round's number, a category's code as stored), never from the URL's
+    text: a key never holds what a visitor typed. An empty fragment (nothing to show: the view answers 404) is
+    not kept."""
+    key = page_cache.page_key(tournament.pk, name, translation.get_language() or "", *parts)
+    html = django_cache.get(key)
+    if html is None:
+        html = build()
+        if html:
+            django_cache.set(key, html, page_timeout())
+    return html
+
+
+CSRF_HOLE = "csrf-hole-3f9a1c"
+CSRF_HOLE_BYTES = CSRF_HOLE.encode()
+SLUG_TIMEOUT = 60
+
+
+# slug -> (tournament id, {lower-case category code: code as stored}, expiry): kept in the process, it saves a
+# cache round trip per page and lets an unknown category be a 404 before anything is computed or cached.
+_SLUGS: dict[str, tuple[int, dict[str, str], float]] = {}
+
+
+def forget_slug(sender, instance, **kwargs):
+    """A renamed or deleted tournament's slug is forgotten at once (connected in ``TournamentsConfig.ready``)."""
+    _SLUGS.pop(instance.slug, None)
+
+
+def forget_categories(sender, instance, **kwargs):
+    """A category added, renamed or deleted: every remembered tournament is read again (rare, and cheap)."""
+    _SLUGS.clear()
+
+
+def _tournament_ref(slug):
+    now = time.monotonic()
+    known = _SLUGS.get(slug)
+    if known is not None and known[2] > now:
+        return known
+    pk = Tournament.objects.filter(slug=slug).values_list("pk", flat=True).first()
+    if pk is None:
+        _SLUGS.pop(slug, None)
+        raise Http404(_("No such tournament."))
+    codes = Category.objects.filter(tournament_id=pk).values_list("code", flat=True)
+    if len(_SLUGS) > 1000:
+        _SLUGS.clear()
+    _SLUGS[slug] = known = (pk, {code.lower(): code for code in codes}, now + SLUG_TIMEOUT)
+    return known
+
+
+def tournament_pk(slug):
+    """The tournament's id by slug, remembered for a minute (a cached page then costs no query at all)."""
+    return _tournament_ref(slug)[0]
+
+
+CATEGORY_CODE_MAX = Category._meta.get_field("code").max_length
+
+
+def category_code(slug, text):
+    """The code of the tournament's category that ``text`` (from a URL, any case) names, as stored; 404 when
+    there is none. Nothing is computed or cached for a category that does not exist."""
+    text = str(text)
+    pk, codes, _expiry = _tournament_ref(slug)
+    code = codes.get(text.lower())
+    if code is None and len(text) <= CATEGORY_CODE_MAX:
+        # Added in another app server within the last minute? One small query, still nothing cached.
+        code = Category.objects.filter(tournament_id=pk, code__iexact=text).values_list("code", flat=True).first()
+    if code is None:
+        raise Http404(_("No such category."))
+    return code
+
+
+def render_page(request, template, tournament, **ctx):
+    """The page layout around a (cached) body; under ``full_page_cache`` the CSRF token is left as a hole."""
+    if getattr(request, "_full_page_cache", False):
+        ctx["csrf_token"] = CSRF_HOLE
+    return render(request, template, {"tournament": tournament, **ctx})
+
+
+def full_page_cache(view):
+    """For anonymous visitors, keep the whole page (layout included) under the tournament's version.
+
+    The only per-visitor piece of an anonymous page is the CSRF token of the language form: the cached HTML keeps
+    a hole there, filled on every request. A hit costs one small query (the tournament's id by slug). Logged-in
+    users, URLs with a query string and visitors with pending messages get the page rendered around the cached
+    fragment instead.
+    """
+
+    @wraps(view)
+    def wrapper(request, slug, **kwargs):
+        if request.GET or "messages" in request.COOKIES or request.user.is_authenticated:
+            return view(request, slug, **kwargs)
+        pk = tournament_pk(slug)
+        if kwargs.get("category") is not None:
+            kwargs["category"] = category_code(slug, kwargs["category"])
+        # The key names the view and its arguments as the URL resolver and the database gave them (numbers as
+        # numbers, the category's stored code), never the path as typed.
+        parts = [f"{name}={kwargs[name]}" for name in sorted(kwargs)]
+        key = page_cache.page_key(pk, "page", translation.get_language() or "", view.__name__, *parts)
+        content = django_cache.get(key)  # UTF-8 bytes: no decoding or encoding of the page on a hit
+        if content is None:
+            request._full_page_cache = True
+            response = view(request, slug, **kwargs)
+            if response.status_code != 200:
+                return response
+            content = response.content
+            django_cache.set(key, content, page_timeout())
+        return HttpResponse(content.replace(CSRF_HOLE_BYTES, get_token(request).encode()))
+
+    return wrapper

@@ -1,0 +1,1 @@
+"""The national registry of players: rating lists, duplicates, edits and their history."""

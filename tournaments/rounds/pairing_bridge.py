@@ -1,0 +1,158 @@
+"""The bridge between the database and the pure ``pairing`` engine: plain data in, entries out."""
+
+from collections.abc import Callable
+from dataclasses import asdict
+from decimal import Decimal
+
+from django.utils.translation import gettext as _
+
+from pairing import model as engine
+from pairing.api import pair_round, seed_key
+from pairing.model import ForbiddenPair as EngineForbiddenPair
+from pairing.model import NoValidPairing, PlayerState, RoundEntry, Scoring, TournamentState
+from tournaments.models import Absence
+from tournaments.models.choices import OwnAbsenceValue, RoundFormat
+
+ENGINE_NAME = "damas-swiss Dutch (FIDE C.04.3, 2026)"
+
+__all__ = [
+    "ENGINE_NAME",
+    "BridgeResult",
+    "NoValidPairing",
+    "Progress",
+    "build_state",
+    "pair_next_round",
+    "round1_order",
+]
+
+# progress(players paired so far, players to pair), called while the engine runs
+Progress = Callable[[int, int], None]
+
+
+def effective_rating(tournament, entry):
+    return entry.rating if entry.rating is not None else tournament.provisional_rating
+
+
+def round1_order(tournament, entries):
+    """The engine's round-1 order (``pairing.api.seed_key``: rating, FMJD rating, title, name), an unrated entry
+    at the tournament's provisional rating; entries equal on all four keep the order they were entered in."""
+    return sorted(
+        entries,
+        key=lambda e: (
+            *seed_key(effective_rating(tournament, e), e.fmjd_rating, e.player.title, e.player.name),
+            e.pk,
+        ),
+    )
+
+
+_KIND = {
+    "played": engine.GAME,
+    "forfeit_win": engine.FORFEIT_WIN,
+    "forfeit_loss": engine.FORFEIT_LOSS,
+    "double_forfeit": engine.FORFEIT_LOSS,
+    "pab": engine.PAB,
+    "absent": engine.ZERO_BYE,
+    "withdrawn": engine.ZERO_BYE,
+    "late": engine.ZERO_BYE,
+}
+
+
+def _round_entry(record, tournament):
+    kind = _KIND[record.kind]
+    if record.kind == "absent" and record.points > 0:
+        full = tournament.score_win * tournament.games_per_round
+        kind = engine.FULL_BYE if record.points >= full else engine.HALF_BYE
+    result = None
+    if kind == engine.GAME:
+        mine, theirs = record.points, record.opponent_points
+        result = "W" if mine > theirs else "L" if mine < theirs else "D"
+    with_opponent = kind in (engine.GAME, engine.FORFEIT_WIN, engine.FORFEIT_LOSS)
+    return RoundEntry(
+        kind=kind,
+        opponent=record.opponent if with_opponent else None,
+        color=record.colour if with_opponent else None,
+        result=result,
+        points=Decimal(record.points),
+    )
+
+
+_ABSENCE_KIND = {
+    OwnAbsenceValue.ZERO: engine.ZERO_BYE,
+    OwnAbsenceValue.DRAW: engine.HALF_BYE,
+    OwnAbsenceValue.WIN: engine.FULL_BYE,
+}
+
+
+def build_state(tournament, number, entries, history):
+    """The engine's TournamentState for pairing round ``number`` (previous rounds complete)."""
+    absent = {}
+    for entry_id, value in Absence.objects.filter(entry__tournament=tournament, round_number=number).values_list(
+        "entry_id", "value"
+    ):
+        absent[entry_id] = _ABSENCE_KIND[value or tournament.absence_value]
+    players, by_pk = [], {}
+    for e in entries:
+        if e.pairing_number is None:
+            continue
+        by_pk[e.pk] = e
+        records = [r for r in history.get(e.pk, []) if r.round < number]
+        players.append(
+            PlayerState(
+                id=e.pairing_number,
+                name=e.player.name,
+                rating=effective_rating(tournament, e),
+                fmjd_rating=e.fmjd_rating or 0,
+                title=e.player.title,
+                history=[_round_entry(r, tournament) for r in records],
+                late_entry_round=e.late_entry_round,
+                withdrawn_from_round=e.withdrawn_from_round,
+                accelerations=[Decimal(str(a)) for a in e.accelerations or []],
+            )
+        )
+    forbidden = [
+        EngineForbiddenPair(
+            players=[fp.entry_a.pairing_number, fp.entry_b.pairing_number],
+            first_round=fp.from_round,
+            last_round=fp.to_round,
+        )
+        for fp in tournament.forbidden_pairs.select_related("entry_a", "entry_b")
+        if fp.entry_a.pairing_number and fp.entry_b.pairing_number
+    ]
+    state = TournamentState(
+        players=players,
+        total_rounds=tournament.planned_rounds,
+        initial_color="w" if tournament.initial_colour == "white" else "b",
+        scoring=Scoring(win=tournament.score_win, draw=tournament.score_draw, loss=tournament.score_loss),
+        micro_match=tournament.format == RoundFormat.MICRO_MATCH,
+        acceleration=tournament.acceleration,
+        forbidden=forbidden,
+        absences={by_pk[pk].pairing_number: kind for pk, kind in absent.items() if pk in by_pk},
+        round_to_pair=number,
+        name=tournament.name,
+    )
+    return state
+
+
+class BridgeResult:
+    def __init__(self, boards, bye, explanation, state):
+        self.boards, self.bye, self.explanation = boards, bye, explanation
+        self.state = state  # what the engine paired: compared before the round is written
+
+
+def pair_next_round(tournament, number, entries, history, progress=None):
+    """Pair round ``number``: returns boards as (first Entry, second Entry) in board order, the bye Entry or None,
+    and the engine's explanation as JSON-ready data keyed by pairing number. ``progress(paired, total)`` is
+    called as the engine settles pairs."""
+    state = build_state(tournament, number, entries, history)
+    if len(list(state.players)) < 2:
+        raise NoValidPairing(_("fewer than two players available"))
+    result = pair_round(state, progress=progress)
+    by_number = {e.pairing_number: e for e in entries}
+    boards = [(by_number[w], by_number[b]) for w, b in result.boards]
+    bye = by_number[result.bye] if result.bye else None
+    explanation = {str(k): _jsonable(asdict(v)) for k, v in (result.explanations or {}).items()}
+    return BridgeResult(boards, bye, explanation, state)
+
+
+def _jsonable(d):
+    return {k: (str(v) if isinstance(v, Decimal) else v) for k, v in d.items()}

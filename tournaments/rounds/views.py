@@ -1,0 +1,502 @@
+"""Staff: pairing, reviewing, publishing, undoing and hand-editing rounds; the opening draw; results entry."""
+
+import re
+
+from django.contrib import messages
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views import View
+from django.views.generic import TemplateView
+from django_tables2 import RequestConfig
+
+from tournaments.accounts.permissions import TournamentStaffMixin
+from tournaments.core.errors import ServiceError
+from tournaments.core.labels import explanation_row
+from tournaments.core.staff_views import object_or_404, parse_id, run_service
+from tournaments.core.tables import PairingTable
+from tournaments.entries.views import EXPORT_FORMATS, export_response
+from tournaments.games.services import RuleConflict
+from tournaments.models import PairingJob, Round
+from tournaments.models.choices import PairingJobStatus
+from tournaments.rounds.pairing_jobs import expire_stale_jobs, pairing_job_start
+from tournaments.rounds.presenters import PublicData, one_sided_row
+from tournaments.rounds.results import ReasonRequired, round_record_results
+from tournaments.rounds.scoring import board_points, entry_label, is_complete, parse_entry, side_label
+from tournaments.rounds.services import round_edit, round_publish, round_undo
+from tournaments.selectors import board_pair, round_one_sided, rounds_with_boards, scoring_of
+from tournaments.setup.openings import opening_draw, opening_set_code
+from tournaments.templatetags.damas import fmt_number
+
+
+class RoundPairView(TournamentStaffMixin, TemplateView):
+    """Starts the pairing (services.pairing_jobs): a quick one comes back paired, a long one shows its progress."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        ok, job = run_service(
+            request,
+            pairing_job_start,
+            tournament=self.tournament,
+            user=request.user,
+            publish=request.POST.get("publish") == "1",
+        )
+        if not ok:
+            return redirect("staff:tournament", slug=self.tournament.slug)
+        return job_outcome(request, self.tournament, job)
+
+
+def job_outcome(request, tournament, job):
+    """Where a pairing job leads: the round when paired, the dashboard with the reason when it failed, its
+    progress page while it runs."""
+    if job.status == PairingJobStatus.DONE and job.round_id:
+        messages.success(
+            request, _("Round %(n)s paired: review it, draw the opening and publish.") % {"n": job.round_number}
+        )
+        return redirect("staff:round", slug=tournament.slug, number=job.round_number)
+    if job.status == PairingJobStatus.FAILED:
+        messages.error(request, job.message)
+        return redirect("staff:tournament", slug=tournament.slug)
+    return redirect("staff:pairing_job", slug=tournament.slug, job=job.pk)
+
+
+class PairingJobView(TournamentStaffMixin, TemplateView):
+    """The progress of a pairing while it runs (static/js/site.js polls the status below and moves on)."""
+
+    template_name = "staff/pairing_job.html"
+
+    def get(self, request, *args, **kwargs):
+        expire_stale_jobs(self.tournament)
+        self.job = object_or_404(PairingJob.objects.filter(tournament=self.tournament), kwargs["job"])
+        if self.job.status != PairingJobStatus.RUNNING:
+            return job_outcome(request, self.tournament, self.job)
+        return super().get(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        ctx["job"] = self.job
+        return ctx
+
+
+class PairingJobStatusView(TournamentStaffMixin, View):
+    """The job's state as JSON, read by the progress page; ``next`` is where to go when it has ended."""
+
+    def get(self, request, *args, **kwargs):
+        expire_stale_jobs(self.tournament)
+        job = object_or_404(PairingJob.objects.filter(tournament=self.tournament), kwargs["job"])
+        page = reverse("staff:pairing_job", kwargs={"slug": self.tournament.slug, "job": job.pk})
+        response = JsonResponse(
+            {
+                "status": job.status,
+                "paired": job.paired,
+                "total": job.total,
+                "percent": job.percent,
+                "label": progress_label(job),
+                "next": page if job.status != PairingJobStatus.RUNNING else None,
+            }
+        )
+        response["Cache-Control"] = "no-store"
+        return response
+
+
+def progress_label(job):
+    if not job.total:
+        return _("Preparing the pairing of round %(n)s…") % {"n": job.round_number}
+    return _("%(paired)s of %(total)s players paired (%(percent)s%%)") % {
+        "paired": job.paired,
+        "total": job.total,
+        "percent": job.percent,
+    }
+
+
+def board_rows(tournament, rnd, before=None):
+    """One row per board: players, ratings, ``before`` (entry id -> points before the round, when given)."""
+    scoring = scoring_of(tournament)
+    before = before or {}
+    rows = []
+    for board in rnd.boards.all():
+        first, second = board_pair(board)
+        results = {g.number: g.result for g in board.games.all()}
+        p1, p2 = board_points(results, scoring)
+        done = is_complete(results)
+        rows.append(
+            {
+                "board": board.number,
+                "board_obj": board,
+                "first_entry": first,
+                "second_entry": second,
+                "first_no": first.pairing_number,
+                "first": first.player.name,
+                "first_rating": first.rating or "",
+                "first_before": fmt_number(before[first.pk]) if first.pk in before else "",
+                "second_no": second.pairing_number,
+                "second": second.player.name,
+                "second_rating": second.rating or "",
+                "second_before": fmt_number(before[second.pk]) if second.pk in before else "",
+                "first_points": fmt_number(p1) if done else "",
+                "second_points": fmt_number(p2) if done else "",
+                "score": f"{fmt_number(p1)} - {fmt_number(p2)}" if done else "",
+                "games": "  ".join(
+                    entry_label(n, r, tournament.is_micro_match) or "…" for n, r in sorted(results.items())
+                ),
+                "results": results,
+                "opening": (board.opening or rnd.opening).code if (board.opening or rnd.opening) else "",
+            }
+        )
+    return rows
+
+
+class RoundView(TournamentStaffMixin, TemplateView):
+    template_name = "staff/round.html"
+
+    def get_round(self):
+        rounds = rounds_with_boards(self.tournament, number=int(self.kwargs["number"]))
+        if not rounds:
+            from django.http import Http404
+
+            raise Http404
+        return rounds[0]
+
+    def get(self, request, *args, **kwargs):
+        self.round = self.get_round()
+        self.data = PublicData(self.tournament, include_drafts=True)
+        self.rows = board_rows(self.tournament, self.round, before=self.data.score_before(self.round.number))
+        self.table = PairingTable(self.rows)
+        RequestConfig(request, paginate=False).configure(self.table)
+        response = export_response(request, self.table, f"{self.tournament.slug}-rodada-{self.round.number}")
+        return response or super().get(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        rnd = self.round
+        explanation = rnd.explanation or {}
+        explained = []
+        for row in self.rows:
+            for key in ("first_entry", "second_entry"):
+                e = row[key]
+                info = explanation.get(str(e.pairing_number))
+                if info:
+                    explained.append((e, explanation_row(info)))
+        bye = rnd.bye_seats[0].entry if rnd.bye_seats else None
+        is_last = not self.tournament.rounds.filter(number__gt=rnd.number).exists()
+        has_results = any(r for row in self.rows for r in row["results"].values())
+        before = self.data.score_before(rnd.number)
+        shown = self.data.round(rnd.number)
+        not_paired = [
+            {**item, "before": fmt_number(before.get(item["entry"].pk, 0))} for item in self.data.not_paired(shown)
+        ]
+        one_sided = [
+            {**item, "before": fmt_number(before.get(item["entry"].pk, 0))} for item in self.data.one_sided(shown)
+        ]
+        ctx.update(
+            not_paired=not_paired,
+            one_sided=one_sided,
+            bye_before=fmt_number(before.get(bye.pk, 0)) if bye else "",
+            bye_points=fmt_number(
+                next((r.points for r in self.data.history.get(bye.pk, []) if r.round == rnd.number), 0)
+            )
+            if bye
+            else "",
+            round=rnd,
+            table=self.table,
+            rows=self.rows,
+            bye=bye,
+            explained=explained,
+            bye_info=explanation_row(explanation[str(bye.pairing_number)])
+            if bye and str(bye.pairing_number) in explanation
+            else None,
+            can_undo=is_last and not has_results,
+            has_results=has_results,
+            export_formats=EXPORT_FORMATS,
+            draws=rnd.opening_draws.select_related("opening", "drawn_by", "board").order_by("drawn_at"),
+        )
+        return ctx
+
+    def post(self, request, *args, **kwargs):
+        rnd = get_object_or_404(Round, tournament=self.tournament, number=self.kwargs["number"])
+        action = request.POST.get("action")
+        url = reverse("staff:round", args=[self.tournament.slug, rnd.number])
+        if action == "publish":
+            run_service(
+                request,
+                round_publish,
+                success=_("Round %(n)s published.") % {"n": rnd.number},
+                round=rnd,
+                user=request.user,
+            )
+        elif action == "undo" and request.POST.get("confirm") != "1":
+            messages.error(
+                request,
+                _("Nothing was undone: tick the box that confirms undoing the pairing of round %(n)s.")
+                % {"n": rnd.number},
+            )
+        elif action == "undo":
+            ok, _r = run_service(
+                request,
+                round_undo,
+                success=_("Pairing of round %(n)s undone.") % {"n": rnd.number},
+                round=rnd,
+                user=request.user,
+            )
+            if ok:
+                return redirect("staff:tournament", slug=self.tournament.slug)
+        elif action == "draw":
+            run_service(request, opening_draw, success=_("Opening drawn."), round=rnd, user=request.user)
+        elif action == "venue_code":
+            run_service(
+                request,
+                opening_set_code,
+                success=_("Opening recorded."),
+                round=rnd,
+                user=request.user,
+                code=request.POST.get("code", ""),
+            )
+        else:
+            messages.error(request, _("Unknown action."))
+        return redirect(url)
+
+
+class RoundEditView(TournamentStaffMixin, TemplateView):
+    """Edit a draft pairing by hand: one line per board, 'first second' pairing numbers, and the bye."""
+
+    template_name = "staff/round_edit.html"
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        rnd = get_object_or_404(Round, tournament=self.tournament, number=self.kwargs["number"])
+        rnd = rounds_with_boards(self.tournament, number=rnd.number)[0]
+        lines = []
+        for board in rnd.boards.all():
+            a, b = board_pair(board)
+            lines.append(f"{a.pairing_number} {b.pairing_number}")
+        bye = rnd.bye_seats[0].entry.pairing_number if rnd.bye_seats else ""
+        ctx.update(
+            round=rnd,
+            text=kwargs.get("text", "\n".join(lines)),
+            bye=kwargs.get("bye", bye),
+            warnings=kwargs.get("warnings", []),
+        )
+        return ctx
+
+    def post(self, request, *args, **kwargs):
+        rnd = get_object_or_404(Round, tournament=self.tournament, number=self.kwargs["number"])
+        text, bye_text = request.POST.get("pairs", ""), request.POST.get("bye", "").strip()
+        by_number = dict(
+            self.tournament.entries.filter(pairing_number__isnull=False).values_list("pairing_number", "pk")
+        )
+        pairs, errors = [], []
+        if len(text) > 20_000 or len(bye_text) > 20:
+            messages.error(request, _("The pairing typed is too long: one board per line, two pairing numbers each."))
+            return self.render_to_response(self.get_context_data(text=text[:20_000], bye=bye_text[:20]), status=400)
+        for i, line in enumerate(text.splitlines(), start=1):
+            parts = line.replace(",", " ").replace("-", " ").split()
+            if not parts:
+                continue
+            numbers = [parse_id(p) for p in parts]
+            if len(parts) != 2 or None in numbers:
+                errors.append(_("Line %(i)s: write two pairing numbers, e.g. “12 31”.") % {"i": i})
+                continue
+            a, b = (by_number.get(n) for n in numbers)
+            if a is None or b is None:
+                errors.append(_("Line %(i)s: unknown pairing number.") % {"i": i})
+                continue
+            pairs.append((a, b))
+        bye = None
+        if bye_text:
+            bye = by_number.get(parse_id(bye_text))
+            if bye is None:
+                errors.append(_("Unknown pairing number for the bye."))
+        if not errors:
+            try:
+                _rnd, warnings = round_edit(round=rnd, user=request.user, pairs=pairs, bye=bye)
+            except ServiceError as exc:
+                errors.extend(exc.messages)
+            else:
+                messages.success(request, _("Pairing saved by hand."))
+                for w in warnings:
+                    messages.warning(request, w)
+                return redirect("staff:round", slug=self.tournament.slug, number=rnd.number)
+        for e in errors:
+            messages.error(request, e)
+        return self.render_to_response(self.get_context_data(text=text, bye=bye_text))
+
+
+RESULT_FIELD = re.compile(r"^b(\d{1,10})_(?:v|g(\d{1,3}))$")
+
+
+class ResultsView(TournamentStaffMixin, TemplateView):
+    """Type every board of a round fast: one text field per game, first player's side (2-0, 1-1, 0-2, +, -, x).
+
+    All-or-nothing: any error and nothing is saved, which the message says; the cells in error are marked. A
+    change to a result already saved (a correction) is saved only once confirmed with a reason."""
+
+    template_name = "staff/results.html"
+
+    def get_round(self):
+        number = int(self.kwargs["number"])
+        rnd = next(iter(rounds_with_boards(self.tournament, number=number)), None)
+        if rnd is None:
+            from django.http import Http404
+
+            raise Http404
+        return rnd
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        rnd = kwargs.get("round") or self.get_round()
+        rows = board_rows(self.tournament, rnd)
+        typed = kwargs.get("typed", {})
+        cell_errors = kwargs.get("cell_errors", {})
+        corrected = kwargs.get("corrected", set())
+        micro = self.tournament.is_micro_match
+        for row in rows:
+            board = row["board_obj"]
+            # After a refused save, what was typed is shown again, except on boards another arbiter changed
+            # meanwhile: those show the stored values and the fresh version, so nothing is overwritten blindly.
+            keep = str(typed.get((board.pk, "version"))) == str(board.version)
+            row["version"] = board.version
+            row["stale"] = (board.pk, "version") in typed and not keep
+            row["error"] = cell_errors.get((board.pk, None), "")
+            row["inputs"] = [
+                {
+                    "number": n,
+                    "value": typed[(board.pk, n)] if keep and (board.pk, n) in typed else entry_label(n, r, micro),
+                    "error": cell_errors.get((board.pk, n), ""),
+                    "corrected": (board.pk, n) in corrected,
+                }
+                for n, r in sorted(row["results"].items())
+            ]
+        ctx.update(
+            round=rnd,
+            rows=rows,
+            # read-only: a round the imported file recorded for one player alone has no board and no result to enter
+            one_sided=[
+                one_sided_row(entry, record, opponent, micro, fmt_number)
+                for entry, record, opponent in round_one_sided(self.tournament, rnd)
+            ],
+            bye=rnd.bye_seats[0].entry if rnd.bye_seats else None,
+            conflict=kwargs.get("conflict", False),
+            corrections=kwargs.get("corrections", []),
+            reason=kwargs.get("reason", ""),
+            tokens=[side_label(c, micro) for c in ("1-0", "1/2", "0-1", "+/-", "-/+", "-/-")],
+        )
+        return ctx
+
+    def post(self, request, *args, **kwargs):
+        rnd = self.get_round()
+        boards = {board.pk: board for board in rnd.boards.all()}
+        rows, typed, errors, cell_errors = [], {}, [], {}
+        micro = self.tournament.is_micro_match
+        unknown = set()
+        for key in request.POST:
+            match = RESULT_FIELD.match(key)
+            if key.startswith("b") and "_" in key and (match is None or int(match.group(1)) not in boards):
+                unknown.add(key)
+            elif match and match.group(2):
+                board = boards[int(match.group(1))]
+                if int(match.group(2)) not in {g.number for g in board.games.all()}:
+                    errors.append(_("Board %(b)s has no game %(g)s.") % {"b": board.number, "g": int(match.group(2))})
+                    cell_errors[(board.pk, None)] = errors[-1]
+        if unknown:
+            errors.append(
+                _(
+                    "This form names boards that are not in round %(n)s (was the round paired again after the page "
+                    "was opened?). Reload the page and type the results again."
+                )
+                % {"n": rnd.number}
+            )
+        for board in rnd.boards.all():
+            prefix = f"b{board.pk}"
+            if f"{prefix}_v" not in request.POST:
+                continue
+            version = request.POST.get(f"{prefix}_v")
+            typed[(board.pk, "version")] = version
+            results = {}
+            for game in board.games.all():
+                raw = request.POST.get(f"{prefix}_g{game.number}", "")
+                typed[(board.pk, game.number)] = raw
+                try:
+                    results[game.number] = parse_entry(game.number, raw)
+                except ValueError:
+                    message = _(
+                        "Board %(b)s, game %(g)s: “%(v)s” is not a result (use %(codes)s, + W.O. for the first, "
+                        "- W.O. for the second or x double W.O.)."
+                    ) % {
+                        "b": board.number,
+                        "g": game.number,
+                        "v": raw[:20],
+                        "codes": ", ".join(side_label(c, micro) for c in ("1-0", "1/2", "0-1")),
+                    }
+                    errors.append(message)
+                    cell_errors[(board.pk, game.number)] = _("“%(v)s” is not a result") % {"v": raw[:20]}
+            # Only boards whose typed values differ from what is stored are saved.
+            current = {g.number: g.result for g in board.games.all()}
+            if any(
+                results.get(n) != current[n] for n in results if results.get(n) is not None or current[n] is not None
+            ):
+                if parse_id(version) is None:
+                    errors.append(_("Board %(b)s: the form is incomplete, reload the page.") % {"b": board.number})
+                    cell_errors[(board.pk, None)] = errors[-1]
+                    continue
+                rows.append((board.pk, parse_id(version), results))
+        reason = " ".join(request.POST.get("reason", "").split())[:300]
+        if reason and request.POST.get("confirm_correction") != "1":
+            errors.append(_("Tick the box that confirms the corrections."))
+        conflict, corrections, corrected = False, [], set()
+        if not errors:
+            try:
+                saved = round_record_results(
+                    round=rnd,
+                    rows=rows,
+                    user=request.user,
+                    confirm_conflicts=request.POST.get("confirm_conflicts") == "1",
+                    reason=reason,
+                )
+            except ReasonRequired as exc:  # corrections: shown, then confirmed with a reason
+                corrections = exc.corrections
+                for board_id, _version, results in rows:
+                    stored = {g.number: g.result for g in boards[board_id].games.all()}
+                    corrected |= {
+                        (board_id, n) for n, code in results.items() if stored[n] is not None and stored[n] != code
+                    }
+            except RuleConflict as exc:  # results against the recorded moves: the arbiter decides
+                errors.extend(exc.messages)
+                conflict = True
+            except ServiceError as exc:
+                errors.extend(exc.messages)  # boards another arbiter changed meanwhile are marked as stale
+            else:
+                if saved:
+                    messages.success(request, _("%(n)s board(s) saved.") % {"n": saved})
+                else:
+                    messages.info(request, _("Nothing to save: no result was changed."))
+                return redirect("staff:results", slug=self.tournament.slug, number=rnd.number)
+        if corrections:
+            messages.warning(request, _("Nothing was saved yet: confirm the corrections below and give the reason."))
+        else:
+            messages.error(
+                request,
+                ngettext(
+                    "Nothing was saved: correct the error below and save again.",
+                    "Nothing was saved: correct the %(n)s errors below and save again.",
+                    len(errors),
+                )
+                % {"n": len(errors)},
+            )
+            for e in errors:
+                messages.error(request, e)
+        fresh = self.get_round()
+        return self.render_to_response(
+            self.get_context_data(
+                round=fresh,
+                typed=typed,
+                conflict=conflict,
+                cell_errors=cell_errors,
+                corrections=corrections,
+                corrected=corrected,
+                reason=reason,
+            ),
+            status=409,
+        )

@@ -1,0 +1,95 @@
+"""Creating and configuring tournaments."""
+
+import logging
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments.audit.services import Actor, audit, login_of
+from tournaments.core import cache
+from tournaments.core.errors import ServiceError
+from tournaments.models import Category, OpeningTable, Tournament, TournamentRole
+from tournaments.models.choices import StaffRole, Variant
+from tournaments.models.tournament import FROZEN_SETTINGS
+from tournaments.setup.openings_data import DEFAULT_TABLE
+
+logger = logging.getLogger(__name__)
+
+DEFAULT_CATEGORIES = [{"code": "ABS", "name": "Absoluto"}]
+
+
+def _jsonable(value: object) -> object:
+    return value if isinstance(value, (int, float, str, bool, list, dict, type(None))) else str(value)
+
+
+@transaction.atomic
+def tournament_create(*, user: Actor, categories: list[dict[str, Any]] | None = None, **fields: Any) -> Tournament:
+    """Create a tournament with its categories (default: Absoluto); the creator becomes its director."""
+    if Tournament.objects.filter(slug=fields.get("slug")).exists():
+        raise ServiceError(_("A tournament with the address “%(slug)s” already exists.") % {"slug": fields.get("slug")})
+    if fields.get("variant", Variant.BRAZILIAN_64) == Variant.BRAZILIAN_64 and "opening_table" not in fields:
+        fields["opening_table"] = OpeningTable.objects.filter(code=DEFAULT_TABLE).first()
+    tournament = Tournament(**fields)
+    tournament.full_clean()
+    tournament.save()
+    for position, cat in enumerate(categories if categories is not None else DEFAULT_CATEGORIES):
+        Category.objects.create(tournament=tournament, position=position, **cat)
+    if user is not None and user.pk:
+        TournamentRole.objects.create(tournament=tournament, user=user, role=StaffRole.DIRECTOR)
+    audit(
+        tournament=tournament,
+        user=user,
+        action="tournament.create",
+        obj=tournament,
+        summary=tournament.name,
+        new={k: _jsonable(v) for k, v in fields.items() if k != "opening_table"},
+    )
+    logger.info("%s: tournament created by %s", tournament.slug, login_of(user) or "a command or an import")
+    return tournament
+
+
+def settings_frozen(tournament: Tournament) -> bool:
+    return tournament.rounds.exists()
+
+
+@transaction.atomic
+def tournament_update(*, tournament: Tournament, user: Actor, **fields: Any) -> Tournament:
+    """Change settings; those that change results are refused once round 1 is paired."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    changed = {k: v for k, v in fields.items() if getattr(tournament, k) != v}
+    frozen = [k for k in changed if k in FROZEN_SETTINGS]
+    if frozen and settings_frozen(tournament):
+        names = ", ".join(str(getattr(Tournament._meta.get_field(k), "verbose_name", k)) for k in frozen)
+        raise ServiceError(
+            _(
+                "These settings can no longer change because round 1 has been paired (they change results "
+                "already computed): %(names)s."
+            )
+            % {"names": names}
+        )
+    if "bye_value" in changed and tournament.bye_points is not None:
+        changed["bye_points"] = None  # the director's win or draw replaces the imported file's own bye points
+    if tournament.start_date_unknown and "start_date" in fields:
+        changed["start_date_unknown"] = False  # an imported file gave no start date: the director just gave it
+    old = {k: _jsonable(getattr(tournament, k)) for k in changed}
+    for k, v in changed.items():
+        setattr(tournament, k, v)
+    try:
+        tournament.full_clean()
+    except ValidationError as exc:
+        raise ServiceError(exc.messages) from exc
+    tournament.save()
+    if changed:
+        audit(
+            tournament=tournament,
+            user=user,
+            action="tournament.settings",
+            obj=tournament,
+            summary=", ".join(changed),
+            old=old,
+            new={k: _jsonable(v) for k, v in changed.items()},
+        )
+        cache.bump(tournament.pk)
+    return tournament

@@ -1,0 +1,209 @@
+"""Staff: tournament list, creation, dashboard, settings, staff roles, audit log."""
+
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.db.models import Count
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.generic import FormView, ListView, TemplateView
+
+from tournaments.accounts.permissions import DirectorRequiredMixin, TournamentStaffMixin, visible_tournaments
+from tournaments.accounts.services import staff_account_create, staff_invite_again
+from tournaments.core.staff_views import object_or_404, run_service
+from tournaments.forms import TOURNAMENT_FIELDS, StaffAccountForm, StaffRoleForm, TournamentForm
+from tournaments.models import AuditEntry, OpeningTable, Tournament, TournamentRole
+from tournaments.models.choices import RoundStatus
+from tournaments.models.tournament import FROZEN_SETTINGS
+from tournaments.selectors import missing_results, rating_differences
+from tournaments.setup.openings_data import DEFAULT_TABLE
+from tournaments.setup.services import settings_frozen, tournament_create, tournament_update
+
+
+class HomeView(LoginRequiredMixin, ListView):
+    template_name = "staff/home.html"
+    context_object_name = "tournaments"
+
+    def get_queryset(self):
+        return visible_tournaments(self.request.user).annotate(n_entries=Count("entries", distinct=True))
+
+
+class TournamentCreateView(DirectorRequiredMixin, FormView):
+    template_name = "staff/tournament_form.html"
+    form_class = TournamentForm
+
+    def get_initial(self):
+        # The official table (IDF under Brazilian rules) is preselected; "free openings" stays a choice.
+        return {"opening_table": OpeningTable.objects.filter(code=DEFAULT_TABLE).first()}
+
+    def form_valid(self, form):
+        data = {k: form.cleaned_data[k] for k in TOURNAMENT_FIELDS}
+        ok, tournament = run_service(self.request, tournament_create, user=self.request.user, **data)
+        if not ok:
+            return self.form_invalid(form)
+        messages.success(self.request, _("Tournament created."))
+        return redirect("staff:tournament", slug=tournament.slug)
+
+
+class DashboardView(TournamentStaffMixin, TemplateView):
+    template_name = "staff/dashboard.html"
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        t = self.tournament
+        rounds = list(t.rounds.select_related("opening").order_by("number"))
+        last = rounds[-1] if rounds else None
+        missing = missing_results(last) if last else []
+        ctx.update(
+            rounds=rounds,
+            last_round=last,
+            n_entries=t.entries.count(),
+            missing=missing,
+            # the same "finished" as the public home: every planned round published, every result in
+            finished=bool(last)
+            and last.number >= t.planned_rounds
+            and last.status == RoundStatus.PUBLISHED
+            and not missing,
+            can_pair=len(rounds) < t.planned_rounds,
+            abandonment_suspensions=t.suspensions.filter(lifted_at__isnull=True).select_related("player"),
+            rating_changes=0 if rounds else sum(1 for e in rating_differences(t) if not e.rating_kept_reason),
+        )
+        return ctx
+
+
+class SettingsView(TournamentStaffMixin, FormView):
+    template_name = "staff/tournament_form.html"
+    form_class = TournamentForm
+    director_only = True
+
+    def get_form_kwargs(self):
+        kwargs = super().get_form_kwargs()
+        kwargs["instance"] = self.tournament
+        return kwargs
+
+    def get_form(self, form_class=None):
+        form = super().get_form(form_class)
+        if settings_frozen(self.tournament):
+            for name in FROZEN_SETTINGS:
+                if name in form.fields:
+                    form.fields[name].disabled = True
+                    form.fields[name].help_text = _("Frozen: round 1 has been paired.")
+        return form
+
+    def form_valid(self, form):
+        tournament = Tournament.objects.get(pk=self.tournament.pk)
+        data = {k: form.cleaned_data[k] for k in TOURNAMENT_FIELDS if not form.fields[k].disabled}
+        ok, tournament = run_service(
+            self.request, tournament_update, tournament=tournament, user=self.request.user, **data
+        )
+        if not ok:
+            return self.form_invalid(form)
+        messages.success(self.request, _("Settings saved."))
+        return redirect("staff:tournament", slug=tournament.slug)
+
+
+class StaffRolesView(TournamentStaffMixin, FormView):
+    template_name = "staff/roles.html"
+    form_class = StaffRoleForm
+    director_only = True
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        ctx["roles"] = self.tournament.roles.select_related("user").order_by("role", "user__username")
+        ctx["account_form"] = kwargs.get("account_form") or StaffAccountForm(auto_id="account_%s")
+        ctx["invite"] = kwargs.get("invite")
+        return ctx
+
+    def post(self, request, *args, **kwargs):
+        action = request.POST.get("action")
+        if action == "create_account":
+            return self.create_account()
+        if action == "invite_again":
+            role = object_or_404(TournamentRole.objects.filter(tournament=self.tournament), request.POST.get("role"))
+            ok, path = run_service(
+                request, staff_invite_again, tournament=self.tournament, user=request.user, account=role.user
+            )
+            if ok:
+                return self.render_to_response(
+                    self.get_context_data(
+                        invite={"user": role.user, "url": request.build_absolute_uri(path)}, form=StaffRoleForm()
+                    )
+                )
+            return redirect("staff:roles", slug=self.tournament.slug)
+        remove = request.POST.get("remove")
+        if remove:
+            role = object_or_404(TournamentRole.objects.filter(tournament=self.tournament), remove)
+            if role.user == request.user:
+                messages.error(request, _("You cannot remove yourself."))
+            else:
+                from tournaments.audit.services import audit
+
+                audit(
+                    tournament=self.tournament,
+                    user=request.user,
+                    action="staff.remove",
+                    obj=role,
+                    summary=role.user.username,
+                    old={"role": role.role},
+                )
+                role.delete()
+                messages.success(request, _("Access removed."))
+            return redirect("staff:roles", slug=self.tournament.slug)
+        return super().post(request, *args, **kwargs)
+
+    def create_account(self):
+        form = StaffAccountForm(self.request.POST, auto_id="account_%s")
+        if not form.is_valid():
+            messages.error(self.request, _("No account was created: correct the marked fields."))
+            return self.render_to_response(self.get_context_data(account_form=form, form=StaffRoleForm()))
+        ok, result = run_service(
+            self.request, staff_account_create, tournament=self.tournament, user=self.request.user, **form.cleaned_data
+        )
+        if not ok:
+            return self.render_to_response(self.get_context_data(account_form=form, form=StaffRoleForm()))
+        account, path = result
+        messages.success(
+            self.request,
+            _("Account %(user)s created. Give them the invite link below: it lets them choose a password once.")
+            % {"user": account.username},
+        )
+        return self.render_to_response(
+            self.get_context_data(
+                invite={"user": account, "url": self.request.build_absolute_uri(path)}, form=StaffRoleForm()
+            )
+        )
+
+    def form_valid(self, form):
+        from tournaments.audit.services import audit
+
+        user, role = form.cleaned_data["username"], form.cleaned_data["role"]
+        obj, _created = TournamentRole.objects.update_or_create(
+            tournament=self.tournament, user=user, defaults={"role": role}
+        )
+        audit(
+            tournament=self.tournament,
+            user=self.request.user,
+            action="staff.grant",
+            obj=obj,
+            summary=user.username,
+            new={"role": role},
+        )
+        messages.success(self.request, _("%(user)s can now work on this tournament.") % {"user": user.username})
+        return redirect("staff:roles", slug=self.tournament.slug)
+
+
+class AuditView(TournamentStaffMixin, ListView):
+    template_name = "staff/audit.html"
+    director_only = True
+    paginate_by = 100
+    context_object_name = "entries"
+
+    def get_queryset(self):
+        return AuditEntry.objects.filter(tournament=self.tournament).order_by("-created_at", "-id")
+
+    def get_context_data(self, **kwargs):
+        from tournaments.audit.presenters import audit_sentence
+
+        ctx = super().get_context_data(**kwargs)
+        roles = dict(self.tournament.roles.values_list("user_id", "role"))
+        ctx["lines"] = [(e, audit_sentence(e, roles)) for e in ctx["entries"]]
+        return ctx

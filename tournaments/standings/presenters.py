@@ -1,0 +1,236 @@
+"""The standings as the public, printed and staff pages show them: plain rows (rank, entry, points, tiebreak
+values already formatted in the active locale), the tie groups with the order used and why, the readings of the
+regulation in force, and the Swiss cross table."""
+
+import html
+
+from django.urls import reverse
+from django.utils import formats
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+from tournaments.core.labels import tiebreak_abbr, tiebreak_description, tiebreak_label
+from tournaments.models.choices import TiebreakProfile
+from tournaments.selectors import entries_in_order, tournament_history
+from tournaments.standings import selectors as standings_module
+from tournaments.standings.readings import order_reason_text, regulation_readings
+from tournaments.templatetags.damas import fmt_number
+
+
+def settings_in_force(t):
+    """The readings in force, shown next to the standings and on the tournament page (domain.md)."""
+    items = [
+        (_("Variant"), t.get_variant_display()),
+        (_("Format"), t.get_format_display()),
+        (_("Rounds"), t.planned_rounds),
+        (_("Time control"), _("%(m)s minutes per player per game") % {"m": t.minutes_per_game}),
+        (
+            _("Scoring per game"),
+            _("win %(w)s, draw %(d)s, loss %(l)s")
+            % {"w": fmt_number(t.score_win), "d": fmt_number(t.score_draw), "l": fmt_number(t.score_loss)},
+        ),
+        (_("Bye worth"), t.bye_worth_display()),
+        (_("Tiebreak profile"), t.get_tiebreak_profile_display()),
+        (_("Unplayed rounds in Buchholz"), t.get_tiebreak_edition_display()),
+        (_("Acceleration"), t.get_acceleration_display()),
+    ]
+    if t.tiebreak_profile == TiebreakProfile.CBJD:
+        items.append((_("CBJD exceptions: progressive score"), t.get_progressive_move_display()))
+    if t.opening_table_id:
+        items.append((_("Opening table"), str(t.opening_table)))
+    return items
+
+
+def readings(t):
+    """The readings of the regulation in force, shown next to the standings (domain.md section 5)."""
+    return regulation_readings(t)
+
+
+def compute_standings_for(t, data=None, rights=False, category=None):
+    """(``tournaments.standings.selectors.TournamentStandings`` of the published, complete rounds, every category).
+
+    With ``data`` (a PublicData already loaded) the rounds and entries are reused, which saves queries.
+    ``rights``: ask the homologation check whether qualification spots are awarded (only the category pages
+    show it; it costs as much as the tiebreaks themselves on a large event). ``category`` (a code): the only
+    category whose standings and spots are computed (none for the overall page).
+    """
+    module = standings_module
+    rights = None if rights else False  # None: the standings ask the homologation check
+    if data is None and category is None:
+        # the overall pages: no category's standings, no spots; read as plain rows (the hot public page)
+        return module.overall_standings(t, public=True), module.categories_of(t)
+    if data is None:
+        # a category's page: the whole entries (its spots ask the homologation check)
+        entries, counted, history, categories = module.read_tournament(t, public=True, entries=entries_in_order(t))
+    else:
+        counted = module.counted_rounds(data.rounds, True)
+        entries, counted, history = tournament_history(t, rounds=counted, entries=data.entries)
+        categories = data.categories
+    code = (getattr(category, "code", category) or "").lower()
+    wanted = [c for c in categories if code and c.code.lower() == code]
+    return module.standings_from_history(t, entries, counted, history, wanted, True, rights), categories
+
+
+def standings_table(tournament, data=None, category=None):
+    """The standings as plain rows for the templates: rank, entry, points, tiebreak values (already formatted in
+    the active locale), and per tie group the order used and why."""
+    ts, categories = compute_standings_for(tournament, data, rights=category is not None, category=category)
+    sep = formats.get_format("DECIMAL_SEPARATOR")
+    keys = ts.columns()
+    columns = [
+        {"key": k, "label": tiebreak_label(k), "abbr": tiebreak_abbr(k), "description": tiebreak_description(k)}
+        for k in keys
+    ]
+    qual = None
+    if category is None:
+        pairs = [(row.rank, None, row) for row in ts.rows]
+    else:
+        code = getattr(category, "code", category)
+        try:
+            cat = ts.category(code)
+        except KeyError:
+            return None
+        category = cat.category
+        pairs = [(c.rank, c.overall_rank, c.row) for c in cat.rows]
+        qual = cat.qualification
+    qualified = set(qual.qualified) if qual else set()
+    player_url = reverse("public:player", args=[tournament.slug, 0])[:-2]  # ".../jogadores/" + pk + "/"
+    rows, groups = [], []
+    previous = object()
+    for index, (rank, overall, row) in enumerate(pairs):
+        group = None
+        if row.points != previous:
+            size = 1
+            while index + size < len(pairs) and pairs[index + size][2].points == row.points:
+                size += 1
+            previous = row.points
+            if size > 1:
+                order = " → ".join(str(tiebreak_label(k)) for k in row.order)
+                text = ngettext(
+                    "%(size)s players tied on %(points)s point",
+                    "%(size)s players tied on %(points)s points",
+                    int(row.points) if row.points == int(row.points) else 2,
+                )
+                text %= {"size": size, "points": fmt_number(row.points, sep)}
+                text += " — " + _("order") + ": " + order
+                reason = order_reason_text(row.order_reasons)
+                group = {
+                    "points": fmt_number(row.points, sep),
+                    "size": size,
+                    "order": order,
+                    "reason": reason,
+                    "text": text + (". " + reason if reason else ""),
+                }
+                groups.append(group)
+        entry = ts.entries[row.id]
+        player = entry.player
+        info = [str(entry.pairing_number or "")]
+        if player.state:
+            info.append(player.state)
+        if entry.rating:
+            info.append(str(entry.rating))
+        values = [fmt_number(row.tiebreaks.get(k), sep) for k in keys]  # numbers only: safe to join as HTML
+        rows.append(
+            {
+                "rank": rank,
+                "overall": overall,
+                "entry": entry,
+                "name": player.name,
+                "url": f"{player_url}{entry.pk}/",
+                "search": f"{player.name} {entry.pairing_number or ''}",
+                "info": " · ".join(info),
+                "points": fmt_number(row.points, sep),
+                "values": values,
+                # SafeString(text) is what mark_safe(text) returns for a str, without its lazy-argument wrapper
+                "cells": SafeString("".join([f"<td>{v}</td>" for v in values])),
+                "group": group,
+                "unrated": row.unrated,
+                "qualified": row.id in qualified,
+                "withdrawn": (_("withdrew in round %(n)s") % {"n": row.withdrawn_from}) if row.withdrawn_from else "",
+            }
+        )
+    span = len(columns) + (4 if category is not None else 3)
+    _add_rows_html(rows, span, category is not None)
+    return {
+        "columns": columns,
+        "rows": rows,
+        "groups": groups,
+        "readings": readings(tournament),
+        "span": span,
+        "category": category,
+        "categories": categories,
+        "rounds_completed": ts.rounds_completed,
+        "qualification": qual,
+        "rights": ts.rights,
+        "average": fmt_number(qual.average, sep) if qual and qual.average is not None else None,
+    }
+
+
+def _escape(value):
+    """django.utils.html.conditional_escape without its lazy-string wrapper (a tenth of a large table's time):
+    the same characters escaped (html.escape, as Django's escape), safe strings kept as they are."""
+    if hasattr(value, "__html__"):
+        return value.__html__()
+    return html.escape(str(value))
+
+
+def _add_rows_html(rows, span, with_overall):
+    """Each row's lines of the standings table (``public/_standings_table.html``) as HTML, under ``"html"``: the
+    tie group's line when one starts there, then the player's. Written here rather than as template tags: a
+    1,000-player table is 12,000 tags, as long to render as the standings are to compute. Every value goes
+    through conditional_escape, as the template's autoescaping would."""
+    esc = _escape
+    unrated = f' <span class="tag" title="{esc(_("unrated"))}">{esc(_("unr."))}</span>'
+    spot = f' <span class="tag ok">{esc(_("spot"))}</span>'
+    for r in rows:
+        group = r["group"]
+        head = f'<tr class="tie-group"><td colspan="{span}">{esc(group["text"])}</td></tr>\n' if group else ""
+        tags = (unrated if r["unrated"] else "") + (
+            f' <span class="tag warn">{esc(r["withdrawn"])}</span>' if r["withdrawn"] else ""
+        )
+        if r["qualified"]:
+            tags += spot
+        overall = f'<td class="muted">{esc(r["overall"])}</td>' if with_overall else ""
+        qualified = ' class="qualified"' if r["qualified"] else ""
+        r["html"] = SafeString(
+            f"{head}<tr{qualified}><td>{esc(r['rank'])}</td>"
+            f'<td><a href="{esc(r["url"])}">{esc(r["name"])}</a>{tags} <small>{esc(r["info"])}</small></td>'
+            f'{overall}<td class="points">{esc(r["points"])}</td>{r["cells"]}</tr>\n'
+        )
+
+
+def crosstable_rows(t, data):
+    """Standings order with, per round, the opponent's line number, colour and points (Swiss cross table)."""
+    table = standings_table(t, data)
+    line = {row["entry"].pk: index for index, row in enumerate(table["rows"], start=1)}
+    white = pgettext("White in game 1, one letter", "w")
+    black = pgettext("Black in game 1, one letter", "b")
+    out = []
+    for index, row in enumerate(table["rows"], start=1):
+        entry = row["entry"]
+        cells = []
+        for item in data.card(entry):
+            if item.opponent is not None:
+                text = f"{line.get(item.opponent.pk, '?')}{white if item.colour == 'w' else black}"
+            else:
+                text = {"pab": _("BYE"), "withdrawn": "–", "late": "–"}.get(item.kind, _("abs."))
+            cells.append(
+                {
+                    "text": text,
+                    "points": item.points_text,
+                    "kind": item.kind,
+                    "forfeit": item.kind in ("forfeit_win", "forfeit_loss", "double_forfeit"),
+                }
+            )
+        out.append(
+            {
+                "line": index,
+                "rank": row["rank"],
+                "entry": entry,
+                "points": row["points"],
+                "cells": cells,
+                "values": row["values"],
+            }
+        )
+    return table, out
