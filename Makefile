@@ -2,8 +2,14 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-HOST ?= 127.0.0.1
 PORT ?= 8000
+# LAN=1: serve the venue's Wi-Fi too (players' phones), on every address of this machine.
+LAN ?= 0
+ifeq ($(LAN),1)
+HOST ?= 0.0.0.0
+else
+HOST ?= 127.0.0.1
+endif
 
 .PHONY: run test test-fast venv migrate demo bench messages clean lint format
 
@@ -21,12 +27,14 @@ venv: $(VENV)/.dev
 
 ## make run: set up, migrate SQLite, load the demo, create the director login and serve on http://127.0.0.1:8000/
 ## (DEBUG off: visitors get the Portuguese error pages, errors print on this console; `make run DEBUG=1` for Django's)
+## make run LAN=1: the same, served on the venue's network too; prints the address and a QR code for the phones
 run: $(VENV)/.runtime
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo
-	$(PY) manage.py demo_login --url http://$(HOST):$(PORT)/
+	$(PY) manage.py demo_login --url http://127.0.0.1:$(PORT)/
+	@if [ "$(LAN)" = "1" ]; then $(PY) manage.py lan_address --port $(PORT); fi
 	@echo "Servindo em http://$(HOST):$(PORT)/  (Ctrl+C para parar)"
-	DEBUG=$${DEBUG:-0} $(PY) manage.py runserver $(HOST):$(PORT)
+	LAN=$(LAN) DEBUG=$${DEBUG:-0} $(PY) manage.py runserver $(HOST):$(PORT)
 
 ## make test: the whole suite (browser tests run when /usr/bin/chromium exists)
 test: $(VENV)/.dev

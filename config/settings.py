@@ -6,6 +6,8 @@ Environment variables:
   DEBUG          "1"/"true" to turn on debug (default on for local use, off when DJANGO_ENV=production)
   ALLOWED_HOSTS  comma-separated host names
   REDIS_URL      optional: the cache shared by all app servers (default: per-process memory cache)
+  LAN            "1" (`make run LAN=1`, never in production): also answer on this machine's addresses on the
+                 venue's network, so players' phones on the Wi-Fi reach the laptop (config/lan.py)
 """
 
 import os
@@ -36,6 +38,12 @@ if not SECRET_KEY:
     SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
 
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h.strip()]
+# LAN mode (the venue laptop serving the phones on its Wi-Fi): the laptop's own addresses and names, nothing more.
+LAN = env_bool("LAN") and not PRODUCTION
+if LAN:
+    from config.lan import lan_hosts
+
+    ALLOWED_HOSTS += [h for h in lan_hosts() if h not in ALLOWED_HOSTS]
 CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
 
 INSTALLED_APPS = [

@@ -2,8 +2,8 @@
 
 from django.urls import path
 
-from tournaments.core import converters  # noqa: F401  (registers <num:...>)
 from tournaments.categories import views as categories
+from tournaments.core import converters  # noqa: F401  (registers <num:...>)
 from tournaments.entries import views as entries
 from tournaments.games import views as games
 from tournaments.homologation import views as reports
