@@ -71,7 +71,7 @@ def local_addresses() -> list[str]:
         except (OSError, subprocess.SubprocessError):
             found = []
     with contextlib.suppress(OSError):
-        found += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+        found += [str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
     return list(dict.fromkeys(a for a in found if usable(a)))
 
 
