@@ -1,4 +1,5 @@
 # damas-swiss: the two commands a newcomer needs are `make run` and `make test`.
+# PYTHON: the interpreter the virtualenv is made from (Python 3.11, the version CI runs), e.g. `make run PYTHON=python3.11`.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -11,10 +12,16 @@ else
 HOST ?= 127.0.0.1
 endif
 
-.PHONY: run test test-fast venv migrate demo bench messages clean lint format
+.PHONY: run test test-fast test-slow test-all coverage backup venv bench messages clean lint format
 
 $(VENV)/.runtime: requirements.txt
-	$(PYTHON) -m venv $(VENV)
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
+	  echo "erro: '$(PYTHON)' não foi encontrado ou não é um Python 3.11 ou mais novo. Escolha outro: make $(MAKECMDGOALS) PYTHON=python3.11"; \
+	  exit 1; }
+	@$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \
+	  echo "erro: '$(PYTHON) -m venv' falhou. No Debian/Ubuntu o módulo venv é um pacote à parte:"; \
+	  echo "      sudo apt-get install python3-venv   (ou python3.11-venv), e rode make de novo."; \
+	  exit 1; }
 	$(VENV)/bin/pip install --quiet --upgrade pip
 	$(VENV)/bin/pip install --quiet -r requirements.txt
 	touch $@
@@ -36,12 +43,34 @@ run: $(VENV)/.runtime
 	@echo "Servindo em http://$(HOST):$(PORT)/  (Ctrl+C para parar)"
 	LAN=$(LAN) DEBUG=$${DEBUG:-0} $(PY) manage.py runserver $(HOST):$(PORT)
 
-## make test: the whole suite (browser tests run when /usr/bin/chromium exists)
-test: $(VENV)/.dev
-	$(PY) -m pytest $(PYTEST_ARGS)
+# pytest exits with 5 when the markers select no test (e.g. `make test-slow PYTEST_ARGS=-k nothing`): said, not failed.
+PYTEST = $(PY) -m pytest $(1) $(PYTEST_ARGS) || { rc=$$?; [ $$rc -eq 5 ] && echo "(nenhum teste selecionado)" || exit $$rc; }
 
+## make test: every test but the `slow` sweep (browser tests run when /usr/bin/chromium exists); docs/development.md
+test: $(VENV)/.dev
+	$(call PYTEST,-m "not slow")
+
+## make test-fast: no browser and no slow test, stopping at the first failure
 test-fast: $(VENV)/.dev
-	$(PY) -m pytest -x -q -m "not browser and not slow" $(PYTEST_ARGS)
+	$(call PYTEST,-x -q -m "not browser and not slow")
+
+## make test-slow: only the `slow` sweep (every pairing vector imported, exported and paired through the app), in
+## SLOW_WORKERS processes side by side (pytest-xdist; default 2, one per core of the 2-core machines it runs on)
+SLOW_WORKERS ?= 2
+test-slow: $(VENV)/.dev
+	$(call PYTEST,-m slow -n $(SLOW_WORKERS))
+
+## make test-all: everything, make test and make test-slow in one run
+test-all: $(VENV)/.dev
+	$(call PYTEST,)
+
+## make coverage: make test with coverage measured; fails under the floor of pyproject.toml ([tool.coverage.report])
+coverage: $(VENV)/.dev
+	$(call PYTEST,-m "not slow" --cov --cov-report=term:skip-covered)
+
+## make backup: a consistent copy of the SQLite database into backups/ (safe while the server runs)
+backup: $(VENV)/.runtime
+	$(PY) manage.py sqlite_backup
 
 bench: $(VENV)/.dev
 	for f in bench/*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
@@ -51,12 +80,14 @@ messages: $(VENV)/.dev
 	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .mypy_cache
+	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .mypy_cache .coverage
 
-## make lint: ruff (lint and format check), then mypy (types; its levels per module are in pyproject.toml)
+## make lint: ruff (lint and format check), the ratchets (guards/ratchet.py: complexity and annotations, lists that
+## only shrink), then mypy (types; its levels per module are in pyproject.toml)
 lint: $(VENV)/.dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(PY) guards/ratchet.py
 	$(VENV)/bin/mypy
 
 ## make format: apply ruff's fixes and formatting
