@@ -6,7 +6,8 @@
 1. Builds a throw-away production site (tests/production/server.py): its own database (a fresh PostgreSQL
    database on 127.0.0.1:5432 when it answers, else a temporary SQLite file), the demo tournament, collectstatic,
    then pairs round 5 (``manage.py pair_round``) and starts gunicorn with config/gunicorn.py and
-   DJANGO_ENV=production on a free 127.0.0.1 port. The cache is Redis (redis://127.0.0.1:6379/15, flushed)
+   DJANGO_ENV=production on a free 127.0.0.1 port. The cache is Redis (redis://127.0.0.1:6379/15, under a key
+   prefix of the run's own, deleted at the end; other keys there are left alone)
    when it answers, else each worker's memory.
 2. ``--clients`` concurrent clients (asyncio, one connection per request) fetch the public standings, pairings,
    cross table and player cards for ``--seconds`` seconds.
@@ -204,8 +205,6 @@ def main():
         f"cache: {'Redis ' + redis_url if redis_url else 'per-process memory (' + redis_reason + ')'}; "
         f"gunicorn (config/gunicorn.py), {args.workers} workers, DJANGO_ENV=production"
     )
-    if redis_url:
-        S.flush_redis(redis_url)
     site = S.Site(
         database, folder, redis_url=redis_url, workers=args.workers, extra_env={"GUNICORN_ACCESS_LOG": ""}
     )  # an access log line per request would be the bottleneck
@@ -319,8 +318,7 @@ def main():
     finally:
         site.stop()
         database.drop()
-        if redis_url:
-            S.flush_redis(redis_url)
+        site.clear_cache()
         shutil.rmtree(folder, ignore_errors=True)
     print("OK" if ok else "FAILED")
     return 0 if ok else 1

@@ -6,6 +6,7 @@ Environment variables:
   DEBUG          "1"/"true" to turn on debug (default on for local use, off when DJANGO_ENV=production)
   ALLOWED_HOSTS  comma-separated host names
   REDIS_URL      optional: the cache shared by all app servers (default: per-process memory cache)
+  CACHE_KEY_PREFIX  the prefix of this site's keys in that Redis database (default "damas")
   LAN            "1" (`make run LAN=1`, never in production): also answer on this machine's addresses on the
                  venue's network, so players' phones on the Wi-Fi reach the laptop (config/lan.py)
 """
@@ -141,7 +142,8 @@ if REDIS_URL:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": "damas",
+            # Two sites (or test runs) sharing one Redis database keep apart by their prefix.
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "") or "damas",
         }
     }
 else:
@@ -162,10 +164,11 @@ TIME_ZONE = "America/Sao_Paulo"
 USE_TZ = True
 
 # Without DEBUG outside production (`make run` serves so, with the public's error pages), WhiteNoise serves the
-# static files straight from static/, no collectstatic needed.
+# static files straight from static/, no collectstatic needed. STATIC_ROOT, collectstatic's folder, is a production
+# setting: set outside production, WhiteNoise warned at every start that the folder did not exist.
 WHITENOISE_USE_FINDERS = not PRODUCTION
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = BASE_DIR / "staticfiles" if PRODUCTION else None
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

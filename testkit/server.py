@@ -50,10 +50,22 @@ def redis_unreachable(url):
     return None
 
 
-def flush_redis(url):
+def delete_prefixed(url, prefix):
+    """Delete the keys of one site (``CACHE_KEY_PREFIX``) from the Redis database at ``url``; returns how many.
+    Another site's or test run's keys in the same database stay (never FLUSHDB)."""
     import redis
 
-    redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=5).flushdb()
+    client = redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=5)
+    deleted = 0
+    batch = []
+    for key in client.scan_iter(match=f"{prefix}:*", count=500):
+        batch.append(key)
+        if len(batch) == 500:
+            deleted += client.delete(*batch)
+            batch = []
+    if batch:
+        deleted += client.delete(*batch)
+    return deleted
 
 
 def free_port():
@@ -114,7 +126,10 @@ class Database:
 
 
 class Site:
-    """Migrate + demo + collectstatic, then ``start()`` gunicorn with ``config/gunicorn.py``; ``stop()`` it."""
+    """Migrate + demo + collectstatic, then ``start()`` gunicorn with ``config/gunicorn.py``; ``stop()`` it.
+
+    With a Redis cache the site's keys carry a prefix of its own (``cache_prefix``), so that two runs sharing a Redis
+    database never see or delete each other's keys: ``clear_cache()`` deletes this site's keys alone."""
 
     def __init__(self, database, folder, redis_url="", workers=2, extra_env=None):
         self.db, self.folder = database, Path(folder)
@@ -132,6 +147,8 @@ class Site:
             f"STATIC_ROOT = {str(self.static_root)!r}\n"
         )
         self.port = free_port()
+        self.redis_url = redis_url
+        self.cache_prefix = f"damas-site-{uuid.uuid4().hex[:12]}"
         self.workers = workers
         self.proc = None
         self.env = {
@@ -144,6 +161,7 @@ class Site:
             "SECURE_SSL_REDIRECT": "0",
             "DATABASE_URL": database.url,
             "REDIS_URL": redis_url,
+            "CACHE_KEY_PREFIX": self.cache_prefix,
             "TMPDIR": str(self.tmpdir),
             "LOG_LEVEL": "WARNING",
             "GUNICORN_BIND": f"127.0.0.1:{self.port}",
@@ -154,7 +172,12 @@ class Site:
         }
         if not redis_url:
             self.env.pop("REDIS_URL")
+            self.env.pop("CACHE_KEY_PREFIX")
         self.env.pop("DEBUG", None)
+
+    def clear_cache(self):
+        """Delete this site's keys from its Redis database (nothing else there); returns how many."""
+        return delete_prefixed(self.redis_url, self.cache_prefix) if self.redis_url else 0
 
     @property
     def base(self):

@@ -2,9 +2,10 @@
 WhiteNoise's manifest storage after collectstatic, the Redis cache shared by the workers, sessions in the database.
 
 The site gets its own database on the server the test run uses (a fresh PostgreSQL database when the run is on
-PostgreSQL, else a temporary SQLite file), migrated and loaded with the demo, and its own Redis database number
-(``PROD_TEST_REDIS_URL``, default redis://127.0.0.1:6379/14, flushed before and after). Skipped only when that
-Redis does not answer.
+PostgreSQL, else a temporary SQLite file), migrated and loaded with the demo, and its own keys in a Redis database
+(``PROD_TEST_REDIS_URL``, default redis://127.0.0.1:6379/14): a key prefix of the run's own (``CACHE_KEY_PREFIX``),
+deleted at the end, so two runs on one machine share that database without touching each other's keys (nothing is
+flushed). Skipped only when that Redis does not answer.
 """
 
 import os
@@ -36,7 +37,6 @@ def site():
         )
     else:
         database = S.Database.sqlite(folder)
-    S.flush_redis(REDIS_URL)
     s = S.Site(database, folder, redis_url=REDIS_URL, workers=WORKERS)
     try:
         s.prepare()
@@ -45,7 +45,7 @@ def site():
     finally:
         s.stop()
         database.drop()
-        S.flush_redis(REDIS_URL)
+        s.clear_cache()
         shutil.rmtree(folder, ignore_errors=True)
 
 
@@ -199,6 +199,24 @@ def test_a_result_saved_through_one_worker_is_seen_through_every_worker(site):
     bodies = {pid: {S.normalized(body) for _s, body in got} for pid, got in after.items()}
     assert all(b != {old} and old not in b for b in bodies.values()), "a worker still serves round 5 without the result"
     assert len(set().union(*bodies.values())) == 1, "the workers disagree about round 5 after the result"
+
+
+def test_the_workers_cache_keys_carry_the_runs_own_prefix_and_only_they_are_cleared(site):
+    """Another run's keys in the same Redis database (a second `make test` on the machine) are never touched."""
+    import redis
+
+    client = redis.Redis.from_url(REDIS_URL)
+    assert S.request(site.port, "GET", f"/t/{SLUG}/classificacao/").status == 200
+    ours = set(client.scan_iter(match=f"{site.cache_prefix}:*"))
+    assert ours, "the workers wrote no key under the run's prefix"
+    other = f"damas-site-other-run-{site.cache_prefix}:1:page"
+    client.set(other, b"another run's page", ex=300)
+    try:
+        assert site.clear_cache() == len(ours)
+        assert list(client.scan_iter(match=f"{site.cache_prefix}:*")) == []
+        assert client.get(other) == b"another run's page"
+    finally:
+        client.delete(other)
 
 
 def test_app_servers_keep_no_state_on_local_disk(site):
