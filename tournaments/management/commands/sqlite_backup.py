@@ -1,0 +1,67 @@
+"""A consistent copy of the SQLite database, safe while the server runs (``make backup``; docs/production.md).
+
+SQLite's online backup (Python's ``sqlite3`` module, no ``sqlite3`` program needed) copies the last committed state
+even while an arbiter is saving; a plain ``cp`` can copy a half-written file. The copy is written beside its final
+name, checked with ``PRAGMA integrity_check`` and only then renamed into place: a failed backup leaves no file that
+looks like a good one.
+"""
+
+import os
+import sqlite3
+from datetime import datetime
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand
+
+from tournaments.interchange.cli import fail
+
+
+def backup_sqlite(source: Path, target: Path) -> None:
+    """Copy the SQLite database ``source`` to ``target`` (a new file) with the online backup, checked."""
+    partial = target.with_name(f".{target.name}.parcial")
+    partial.unlink(missing_ok=True)
+    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    try:
+        dst = sqlite3.connect(partial)
+        try:
+            src.backup(dst)
+            (check,) = dst.execute("PRAGMA integrity_check").fetchone()
+        finally:
+            dst.close()
+    finally:
+        src.close()
+    if check != "ok":
+        partial.unlink(missing_ok=True)
+        fail(f"a cópia não passou na verificação de integridade: {check}")
+    os.replace(partial, target)
+
+
+class Command(BaseCommand):
+    help = (
+        "Cópia de segurança do banco SQLite (pode rodar com o servidor no ar): grava "
+        "backups/damas-AAAAMMDD-HHMMSS.sqlite3, ou o arquivo de -o, verificado; imprime o caminho."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("-o", "--output", metavar="FILE", default=None)
+
+    def handle(self, *args, **options):
+        database = settings.DATABASES["default"]
+        if database["ENGINE"] != "django.db.backends.sqlite3":
+            fail("sqlite_backup copia só o banco SQLite; no PostgreSQL use pg_dump (docs/production.md)")
+        source = Path(database["NAME"])
+        if not source.is_file():
+            fail(f"banco SQLite não encontrado: {source}")
+        if options["output"]:
+            target = Path(options["output"])
+            if not target.parent.is_dir():
+                fail(f"pasta inexistente: {target.parent}")
+        else:
+            folder = Path(settings.BASE_DIR) / "backups"
+            folder.mkdir(exist_ok=True)
+            target = folder / f"damas-{datetime.now():%Y%m%d-%H%M%S}.sqlite3"
+        if target.exists():
+            fail(f"o arquivo já existe, escolha outro nome: {target}")
+        backup_sqlite(source, target)
+        self.stdout.write(str(target))
