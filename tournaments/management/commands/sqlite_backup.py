@@ -10,9 +10,10 @@ import os
 import sqlite3
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 
 from tournaments.interchange.cli import fail
 
@@ -43,10 +44,10 @@ class Command(BaseCommand):
         "backups/damas-AAAAMMDD-HHMMSS.sqlite3, ou o arquivo de -o, verificado; imprime o caminho."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("-o", "--output", metavar="FILE", default=None)
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         database = settings.DATABASES["default"]
         if database["ENGINE"] != "django.db.backends.sqlite3":
             fail("sqlite_backup copia só o banco SQLite; no PostgreSQL use pg_dump (docs/production.md)")
