@@ -4,50 +4,56 @@
   function fold(text) {
     return (text || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
   }
-  // Search boxes: <input data-filter="#table"> hides rows whose data-search does not contain every typed word.
-  document.querySelectorAll("input[data-filter]").forEach(function (input) {
-    var table = document.querySelector(input.getAttribute("data-filter"));
-    if (!table) return;
-    // rows carry their search text in data-search, or are searched by their own text (standings)
-    var rows = Array.prototype.slice.call(table.querySelectorAll("tbody tr:not(.tie-group)"));
-    var keys = rows.map(function (row) { return fold(row.getAttribute("data-search") || row.textContent); });
-    var groups = table.querySelectorAll("tbody tr.tie-group");
-    function apply() {
-      var words = fold(input.value).split(/\s+/).filter(Boolean);
-      rows.forEach(function (row, i) {
-        var show = words.every(function (w) { return keys[i].indexOf(w) !== -1; });
-        row.hidden = !show;
+  // What a piece of page needs to work: run on the page, and again by live.js on a <main> it refreshed.
+  function init(root) {
+    // Search boxes: <input data-filter="#table"> hides rows whose data-search does not contain every typed word.
+    root.querySelectorAll("input[data-filter]").forEach(function (input) {
+      var table = document.querySelector(input.getAttribute("data-filter"));
+      if (!table) return;
+      // rows carry their search text in data-search, or are searched by their own text (standings)
+      var rows = Array.prototype.slice.call(table.querySelectorAll("tbody tr:not(.tie-group)"));
+      var keys = rows.map(function (row) { return fold(row.getAttribute("data-search") || row.textContent); });
+      var groups = table.querySelectorAll("tbody tr.tie-group");
+      function apply() {
+        var words = fold(input.value).split(/\s+/).filter(Boolean);
+        rows.forEach(function (row, i) {
+          var show = words.every(function (w) { return keys[i].indexOf(w) !== -1; });
+          row.hidden = !show;
+        });
+        groups.forEach(function (g) { g.hidden = words.length > 0; });
+      }
+      input.addEventListener("input", apply);
+      if (input.value) apply();
+    });
+    // Language select submits its form.
+    root.querySelectorAll("select[data-autosubmit]").forEach(function (select) {
+      select.addEventListener("change", function () { select.form.submit(); });
+    });
+    // Print buttons.
+    root.querySelectorAll("[data-print]").forEach(function (button) {
+      button.addEventListener("click", function () { window.print(); });
+    });
+    // Game viewer: one position at a time, buttons and arrow keys.
+    root.querySelectorAll("[data-viewer]").forEach(function (viewer) {
+      var frames = viewer.querySelectorAll("[data-frame]");
+      var current = 0;
+      function show(i) {
+        current = Math.max(0, Math.min(frames.length - 1, i));
+        frames.forEach(function (f, j) { f.hidden = j !== current; });
+      }
+      viewer.querySelectorAll("[data-step]").forEach(function (button) {
+        button.addEventListener("click", function () { show(current + parseInt(button.getAttribute("data-step"), 10)); });
       });
-      groups.forEach(function (g) { g.hidden = words.length > 0; });
-    }
-    input.addEventListener("input", apply);
-    if (input.value) apply();
-  });
-  // Language select submits its form.
-  document.querySelectorAll("select[data-autosubmit]").forEach(function (select) {
-    select.addEventListener("change", function () { select.form.submit(); });
-  });
-  // Print buttons.
-  document.querySelectorAll("[data-print]").forEach(function (button) {
-    button.addEventListener("click", function () { window.print(); });
-  });
-  // Game viewer: one position at a time, buttons and arrow keys.
-  document.querySelectorAll("[data-viewer]").forEach(function (viewer) {
-    var frames = viewer.querySelectorAll("[data-frame]");
-    var current = 0;
-    function show(i) {
-      current = Math.max(0, Math.min(frames.length - 1, i));
-      frames.forEach(function (f, j) { f.hidden = j !== current; });
-    }
-    viewer.querySelectorAll("[data-step]").forEach(function (button) {
-      button.addEventListener("click", function () { show(current + parseInt(button.getAttribute("data-step"), 10)); });
+      viewer.tabIndex = 0;
+      viewer.addEventListener("keydown", function (e) {
+        if (e.key === "ArrowRight") show(current + 1);
+        if (e.key === "ArrowLeft") show(current - 1);
+      });
     });
-    viewer.tabIndex = 0;
-    viewer.addEventListener("keydown", function (e) {
-      if (e.key === "ArrowRight") show(current + 1);
-      if (e.key === "ArrowLeft") show(current - 1);
-    });
-  });
+  }
+  window.damas = { init: init };
+  init(document);
+
   // Pairing in progress: poll the job's status, show it, open the result when it has ended.
   var job = document.querySelector("[data-pairing-job]");
   if (job && window.fetch) {

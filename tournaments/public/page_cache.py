@@ -16,6 +16,7 @@ from django.core.cache import cache as django_cache
 from django.http import Http404, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -108,9 +109,16 @@ def category_code(slug, text):
 
 
 def render_page(request, template, tournament, **ctx):
-    """The page layout around a (cached) body; under ``full_page_cache`` the CSRF token is left as a hole."""
+    """The page layout around a (cached) body; under ``full_page_cache`` the CSRF token is left as a hole.
+
+    A page rendered through ``full_page_cache`` is live (``static/js/live.js``): it carries the tournament's
+    version read before anything on it was read, so the phone showing it asks again once anything changed."""
     if getattr(request, "_full_page_cache", False):
         ctx["csrf_token"] = CSRF_HOLE
+    live_version = getattr(request, "_live_version", None)
+    if live_version is not None:
+        ctx["live_version"] = live_version
+        ctx["live_url"] = reverse("public:live_version", args=[tournament.slug])
     return render(request, template, {"tournament": tournament, **ctx})
 
 
@@ -126,6 +134,7 @@ def full_page_cache(view):
     @wraps(view)
     def wrapper(request, slug, **kwargs):
         if request.GET or "messages" in request.COOKIES or request.user.is_authenticated:
+            request._live_version = page_cache.version(tournament_pk(slug))
             return view(request, slug, **kwargs)
         pk = tournament_pk(slug)
         if kwargs.get("category") is not None:
@@ -137,6 +146,7 @@ def full_page_cache(view):
         content = django_cache.get(key)  # UTF-8 bytes: no decoding or encoding of the page on a hit
         if content is None:
             request._full_page_cache = True
+            request._live_version = page_cache.version(pk)
             response = view(request, slug, **kwargs)
             if response.status_code != 200:
                 return response

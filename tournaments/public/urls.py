@@ -3,13 +3,14 @@
 from django.urls import path
 
 from tournaments.core import converters  # noqa: F401  (registers <num:...>: at most 9 digits)
-from tournaments.public import printing
+from tournaments.public import live, printing
 from tournaments.public import views as public
 
 app_name = "public"
 urlpatterns = [
     path("", public.home, name="home"),
     path("t/<slug:slug>/", public.tournament, name="tournament"),
+    path("t/<slug:slug>/versao/", live.version, name="live_version"),
     path("t/<slug:slug>/emparceiramento/", public.pairings, name="pairings"),
     path("t/<slug:slug>/emparceiramento/alfabetico/", public.pairings_alpha, name="pairings_alpha"),
     path("t/<slug:slug>/rodadas/", public.rounds, name="rounds"),

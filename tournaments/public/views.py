@@ -404,16 +404,12 @@ def screen(request, slug, what="standings"):
         seconds = max(15, min(int(request.GET.get("segundos", 60)), 600))
     except ValueError:
         seconds = 60
-    return render(
+    return render_page(
         request,
         "public/screen.html",
-        {
-            "tournament": t,
-            "body": cached_fragment(t, "screen", build, what),
-            "refresh": seconds,
-            "what": what,
-            "other": reverse(
-                "public:screen_pairings" if what == "standings" else "public:screen_standings", args=[t.slug]
-            ),
-        },
+        t,
+        body=cached_fragment(t, "screen", build, what),
+        refresh=seconds,
+        what=what,
+        other=reverse("public:screen_pairings" if what == "standings" else "public:screen_standings", args=[t.slug]),
     )
