@@ -8,7 +8,7 @@ with no body. No query is made on a hit (the slug's id is remembered in the proc
 response is never stored by a proxy for longer than it is true (``no-cache``: always revalidated).
 """
 
-from django.http import HttpResponse, HttpResponseNotModified
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.views.decorators.http import require_safe
 
 from tournaments.core import cache
@@ -19,7 +19,7 @@ TEXT_POLICY = "default-src 'none'; frame-ancestors 'none'"
 
 
 @require_safe
-def version(request, slug):
+def version(request: HttpRequest, slug: str) -> HttpResponse:
     current = cache.version(tournament_pk(slug))
     etag = f'"{current}"'
     if request.headers.get("If-None-Match", "").strip() == etag:
