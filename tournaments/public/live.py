@@ -23,7 +23,7 @@ def version(request: HttpRequest, slug: str) -> HttpResponse:
     current = cache.version(tournament_pk(slug))
     etag = f'"{current}"'
     if request.headers.get("If-None-Match", "").strip() == etag:
-        response = HttpResponseNotModified()
+        response: HttpResponse = HttpResponseNotModified()
     else:
         response = HttpResponse(str(current), content_type="text/plain; charset=utf-8")
     response["ETag"] = etag
