@@ -70,7 +70,7 @@ a second; 1,000 players about 6-9 s from round 4 on (early rounds, with huge
 score groups, take longer); see bench/pairing.py.
 
 Baku acceleration: group A is the first half of the entries rounded up to an
-even number (pairing.md); a TRF marked ``192 FIDE_DUTCH_BAKU`` is accelerated
+even number (docs/pairing.md); a TRF marked ``192 FIDE_DUTCH_BAKU`` is accelerated
 as the reference engine does (first half rounded up).  Manual virtual points
 (``PlayerState.accelerations`` / TRF ``XXA``, ``250``) override the method.
 """

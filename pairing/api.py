@@ -82,7 +82,7 @@ def alphabetical(name: str | None) -> str:
 
 
 def seed_key(rating: int, fmjd_rating: int | None, title: str | None, name: str | None) -> tuple[int, int, int, str]:
-    """THE round-1 order (pairing.md): rating (higher first), FMJD rating, title, name. The caller gives an
+    """THE round-1 order (docs/pairing.md): rating (higher first), FMJD rating, title, name. The caller gives an
     unrated player's provisional rating as ``rating``."""
     return (-rating, -(fmjd_rating or 0), title_rank(title), alphabetical(name))
 

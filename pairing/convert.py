@@ -59,7 +59,7 @@ def entry_to_match(pid: int, e: M.RoundEntry | None, ids: dict[int, int], where:
 
 
 def baku_accelerations(n_ranked: int, total_rounds: int, win: int, draw: int, rounds_needed: int) -> list[int]:
-    """Virtual points per round for a group-A player (C.04.5.1 as pairing.md reads it)."""
+    """Virtual points per round for a group-A player (C.04.5.1 as docs/pairing.md reads it)."""
     accelerated = (total_rounds + 1) // 2
     full = (accelerated + 1) // 2
     out = []
@@ -205,7 +205,7 @@ def build(
         if state.acceleration == M.ACCEL_BAKU:
             if t.loss or t.draw * 2 != t.win:
                 raise M.InvalidInput("pontuação incompatível com a aceleração Baku")
-            # pairing.md: group A = first half rounded up to an even number; a TRF
+            # docs/pairing.md: group A = first half rounded up to an even number; a TRF
             # marked FIDE_DUTCH_BAKU is paired as the reference engine does (first
             # half rounded up)
             group = 2 * ((nplayers + 3) // 4) if baku_rule == "fide" else (nplayers + 1) // 2

@@ -15,7 +15,7 @@ from tournaments.models.choices import GameResult
 from tournaments.rounds.scoring import FORFEITS, MIRROR, PLAYED, RESULT_CODES, board_points, is_complete, outcomes
 from tournaments.standings.readings import order_reason_text
 
-# interchange.md: "Tiebreak keys: ..."
+# docs/interchange.md: "Tiebreak keys: ..."
 SPEC_KEYS = [
     "progressive",
     "progressive_corrected",

@@ -1,4 +1,4 @@
-"""The management commands of interchange.md: output formats, exit codes, one-line errors, no partial write."""
+"""The management commands of docs/interchange.md: output formats, exit codes, one-line errors, no partial write."""
 
 import csv
 import io

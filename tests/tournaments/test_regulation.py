@@ -313,7 +313,7 @@ def test_the_deadline_is_a_condition_met_or_late_by_n_days(sent_after, met, word
 
 
 def test_rights_do_not_depend_on_the_day_the_check_runs():
-    # interchange.md: ``rights`` is true when the seven conditions are met; checked years later, a tournament
+    # docs/interchange.md: ``rights`` is true when the seven conditions are met; checked years later, a tournament
     # never recorded as sent still earns them, and the standings award the spots.
     from tournaments.homologation.conditions import deadline_status, rights_earned
 
@@ -457,7 +457,7 @@ def test_the_results_page_shows_the_conflict_and_a_confirmation(client, one_game
 
 
 # ------------------------------------------------------------------------------ 8. readings and articles
-# domain.md: "every such reading must be a setting of the tournament ... and the UI must show which setting is in
+# docs/domain.md: "every such reading must be a setting of the tournament ... and the UI must show which setting is in
 # force".
 
 

@@ -48,7 +48,7 @@ def test_project_copy_of_tablita_is_the_official_file():
     assert hashlib.sha256(TABLITA_CSV.read_bytes()).hexdigest() == OFFICIAL_TABLITA_SHA256
     with TABLITA_CSV.open(encoding="utf-8", newline="") as f:
         rows = list(csv.DictReader(f))
-    # domain.md section 4: IDF 745 (736 under Brazilian rules), FMJD 736 (725), IDF basic 150
+    # docs/domain.md section 4: IDF 745 (736 under Brazilian rules), FMJD 736 (725), IDF basic 150
     counts = Counter((r["table"], r["excluded_for_brazilian"] == "yes") for r in rows)
     assert counts == {
         ("IDF-64", False): 736,

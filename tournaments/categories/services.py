@@ -1,5 +1,5 @@
 """A tournament's categories (Absoluto, Feminino, Sub-21, ...): their rules (sex; age on 31 December of the
-tournament's year, domain.md section 6) and the entries they hold, assigned by those rules."""
+tournament's year, docs/domain.md section 6) and the entries they hold, assigned by those rules."""
 
 from collections.abc import Iterable
 from typing import Any

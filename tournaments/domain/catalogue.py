@@ -1,6 +1,6 @@
 """The catalogue of tiebreaks: one entry per tiebreak the product offers, with its key (used in settings, the
 interchange file and the ``standings`` command), its name and abbreviation in Portuguese and English, and what
-it measures (domain.md section 5). Every page, command and export names a tiebreak from here."""
+it measures (docs/domain.md section 5). Every page, command and export names a tiebreak from here."""
 
 from __future__ import annotations
 

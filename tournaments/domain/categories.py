@@ -1,4 +1,4 @@
-"""Categories: membership and standings per category (domain.md section 6).
+"""Categories: membership and standings per category (docs/domain.md section 6).
 
 A category is defined per tournament: everyone (absoluto), by sex (feminino),
 and by age on 31 December of the tournament's year (``max_age`` 17 = sub-18,

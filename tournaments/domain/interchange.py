@@ -1,4 +1,4 @@
-"""Build :class:`TournamentData` from the interchange file (interchange.md), no database.
+"""Build :class:`TournamentData` from the interchange file (docs/interchange.md), no database.
 
 Useful for the ``standings`` command on an imported file and for tests.  Readings:
 

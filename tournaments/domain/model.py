@@ -6,7 +6,7 @@ The Django app builds one :class:`TournamentData` from its models and hands it t
 Units: every score and tiebreak value is in **game points** of the tournament's
 scoring (default win 2 / draw 1 / loss 0 per game).  A *round* is the unit of the
 FIDE C.07 Article 16 arithmetic: in a micro-match round a win is worth
-``2 * win`` and a draw ``2 * draw`` (domain.md section 5).
+``2 * win`` and a draw ``2 * draw`` (docs/domain.md section 5).
 
 Scores are kept as given: ``int`` for the usual 2/1/0 scale, ``Decimal`` for a value
 with a half (1/0.5/0, as the database stores it; the app passes whole values as ``int``).
@@ -140,7 +140,7 @@ RESULTS_BY_CODE: dict[str, tuple[GameResult, GameResult]] = {
 
 @dataclass(frozen=True)
 class Scoring:
-    """Points per game (domain.md section 2; default 2/1/0)."""
+    """Points per game (docs/domain.md section 2; default 2/1/0)."""
 
     win: Number = 2
     draw: Number = 1
@@ -315,7 +315,7 @@ class DummyCapRounds(StrEnum):
 
 @dataclass(frozen=True)
 class StandingsSettings:
-    """Readings of the regulation that are settings (domain.md section 5).
+    """Readings of the regulation that are settings (docs/domain.md section 5).
 
     ``profile``: ``"cbjd"`` or a sequence of tiebreak keys (custom profile).
     ``corrected_cut``: corrected progressive drops the running scores after

@@ -1,4 +1,4 @@
-"""Qualification spots per category [vagas] (domain.md section 6; regulation art. 6).
+"""Qualification spots per category [vagas] (docs/domain.md section 6; regulation art. 6).
 
 * average = mean of the 30 highest ratings of the category's entries, unrated
   entries at their provisional rating; with fewer than 30 entries, all of them

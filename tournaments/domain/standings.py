@@ -1,4 +1,4 @@
-"""Ordered standings with the CBJD tiebreak profile or a custom one (domain.md section 5).
+"""Ordered standings with the CBJD tiebreak profile or a custom one (docs/domain.md section 5).
 
 Entry point: :func:`compute_standings`.
 
@@ -9,7 +9,7 @@ the next key).  When the list runs out the players share the place (rank
 ``"5-6"``) and are listed by pairing number.  Every key is "higher is better";
 ``None`` (no value: no opponent met) ranks below any number.
 
-CBJD profile (regulation art. 6, domain.md section 5): normal order progressive,
+CBJD profile (regulation art. 6, docs/domain.md section 5): normal order progressive,
 corrected progressive, Buchholz, decided per tie group, with three exceptions:
 
 1. exactly two players tied who met in a played encounter: direct encounter

@@ -1,4 +1,4 @@
-"""Tiebreak values (domain.md section 5; FIDE C.07 Articles 6, 7, 8, 9, 10, 14, 16).
+"""Tiebreak values (docs/domain.md section 5; FIDE C.07 Articles 6, 7, 8, 9, 10, 14, 16).
 
 Everything is computed once per tournament by :class:`TiebreakCalculator` from
 plain :class:`~tournaments.domain.model.TournamentData`.
@@ -485,7 +485,7 @@ class TiebreakCalculator:
 
     # -------------------------------------------------------------- summary
     def values(self, pid: int, score_group: Collection[int]) -> dict[str, TiebreakValue]:
-        """Every tiebreak value of a player, keyed as in interchange.md.
+        """Every tiebreak value of a player, keyed as in docs/interchange.md.
 
         ``direct_encounter`` is relative to the player's score group (the players
         with the same points): points scored against them, ``None`` if the player

@@ -282,7 +282,7 @@ ABANDONMENT_MONTHS = 3
 
 def abandonment_suspend(*, entry: Entry, user: Actor) -> Suspension:
     """Regulation art. 10: abandoning the competition "implicará em suspensão automática por 3 meses de todas as
-    competições". The suspension is in force at once, for 3 months from the tournament's last day (domain.md
+    competições". The suspension is in force at once, for 3 months from the tournament's last day (docs/domain.md
     section 1); a director may lift it with a reason. Call inside the caller's transaction."""
     tournament = entry.tournament
     start = tournament.end_date
@@ -549,7 +549,7 @@ def entries_register_many(
 
 
 def missed_rounds_note(tournament: Tournament, first_round: int | None) -> str:
-    """What a late entry from ``first_round`` scores in the rounds before it (domain.md: 0 points each)."""
+    """What a late entry from ``first_round`` scores in the rounds before it (docs/domain.md: 0 points each)."""
     if not first_round or first_round <= 1:
         return _("Plays from round 1: no round missed.")
     if first_round == 2:

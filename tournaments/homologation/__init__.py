@@ -1,4 +1,4 @@
-"""Homologation (domain.md section 7), in two parts:
+"""Homologation (docs/domain.md section 7), in two parts:
 
 * :mod:`.conditions`: the conditions of the regulation, each met or not with the reason (reads only; the
   standings ask it whether the qualification spots are awarded);

@@ -1,4 +1,4 @@
-"""The homologation conditions (domain.md section 7; regulation art. 2 to 6, 11 and 12): each one met or not, with
+"""The homologation conditions (docs/domain.md section 7; regulation art. 2 to 6, 11 and 12): each one met or not, with
 the reason, the article it comes from and the regulation's own words. Reads only.
 
 Public entry points: :func:`check_conditions` (the conditions, in order), :func:`rights_earned` (just the
@@ -47,7 +47,7 @@ CONDITION_KEYS = (
     "birth_dates",
     "deadline",
 )
-# The conditions that decide the qualification rights: the seven of the interchange contract (interchange.md,
+# The conditions that decide the qualification rights: the seven of the interchange contract (docs/interchange.md,
 # ``homologation_check``). The sending deadline (art. 6 and 11) is checked and shown on the page and in the
 # workbook, but it depends on the day the check runs and on an e-mail the product cannot see, so the federation
 # judges it: it does not take away the spots computed here, and the command's JSON lists the seven only.

@@ -54,7 +54,7 @@ class HomologationReport:
         return [c.qualification for c in self.standings.categories] if self.standings is not None else []
 
     def as_json(self):
-        """The object of ``homologation_check --format json`` (interchange.md)."""
+        """The object of ``homologation_check --format json`` (docs/interchange.md)."""
         cats = []
         for q in self.categories:
             cats.append(

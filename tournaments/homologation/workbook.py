@@ -1,4 +1,4 @@
-"""The homologation workbook (XLSX, domain.md section 7), written with openpyxl.
+"""The homologation workbook (XLSX, docs/domain.md section 7), written with openpyxl.
 
 Sheets: ``Evento`` (the event and its settings), ``Condições`` (each homologation condition met or not, with
 the reason, the rights and the deadline), ``Participantes``, ``Rodadas`` (every board of every round, byes,

@@ -1,4 +1,4 @@
-"""The cross table as Swiss Perfect writes its text export (cbjd_rules.md section 3.2), byte for byte in layout.
+"""The cross table as Swiss Perfect writes its text export (docs/notes/cbjd_rules.md section 3.2), byte for byte in layout.
 
 Tab-separated columns ``No Name Feder Intl Id Loc Id Rtg Loc Title Total`` then one per round; every column is
 padded with spaces to its widest value (header included), the round headers are the round number right-aligned

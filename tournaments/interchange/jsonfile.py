@@ -1,4 +1,4 @@
-"""The tournament interchange file (``damas-swiss/1``, interchange.md): export and import.
+"""The tournament interchange file (``damas-swiss/1``, docs/interchange.md): export and import.
 
 Export then import (into an empty database) then export gives the same JSON. Besides the fields of the
 contract the file carries optional fields that make the round trip lossless (the importer accepts files

@@ -1,4 +1,4 @@
-"""The data model of the whole domain (see ../shared/spec/domain.md). Invariants live in constraints."""
+"""The data model of the whole domain (see docs/domain.md). Invariants live in constraints."""
 
 from tournaments.models.audit import AuditEntry
 from tournaments.models.jobs import PairingJob

@@ -36,7 +36,7 @@ from tournaments.models.choices import (
 )
 from tournaments.models.friendly import FriendlyConstraints
 
-# Settings that change results: frozen once round 1 is paired (domain.md section 2).
+# Settings that change results: frozen once round 1 is paired (docs/domain.md section 2).
 FROZEN_SETTINGS = (
     "variant",
     "format",

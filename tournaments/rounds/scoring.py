@@ -1,7 +1,7 @@
 """Points of a board from its game results (pure: plain strings and numbers in, numbers out).
 
 A game's result is seen from that game's White. In game 1 the board's first player has White, in game 2 the
-second player has White (domain.md section 3; interchange.md).
+second player has White (docs/domain.md section 3; docs/interchange.md).
 """
 
 from decimal import Decimal

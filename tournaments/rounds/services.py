@@ -57,7 +57,7 @@ def _check_previous_round(tournament: Tournament, number: int) -> None:
 
 
 def assign_pairing_numbers(tournament: Tournament) -> list[Entry]:
-    """Round 1 is paired by rating: pairing numbers follow the rating order (pairing.md)."""
+    """Round 1 is paired by rating: pairing numbers follow the rating order (docs/pairing.md)."""
     entries = list(Entry.objects.filter(tournament=tournament).select_related("player"))
     ordered = round1_order(tournament, entries)
     Entry.objects.filter(tournament=tournament).update(pairing_number=None)

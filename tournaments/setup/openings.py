@@ -142,7 +142,7 @@ def _decode(data: bytes) -> str | None:
 def opening_table_import(*, data: bytes, filename: str, variant: str, user: Actor) -> list[OpeningTable]:
     """Load an opening table from a CSV with the columns of the official tables (table, category, code, fen,
     side_to_move, kind, moves, raw, excluded_for_brazilian). Meant for 100 squares, where no official table
-    exists (domain.md section 4). Every row is checked against the rules of the variant (FEN, side to move, the
+    exists (docs/domain.md section 4). Every row is checked against the rules of the variant (FEN, side to move, the
     moves or the set-up reaching the FEN); all-or-nothing, and a table code already stored is refused. Returns
     the tables created."""
     from draughts import Opening as DraughtsOpening

@@ -19,7 +19,7 @@ from tournaments.templatetags.damas import fmt_number
 
 
 def settings_in_force(t):
-    """The readings in force, shown next to the standings and on the tournament page (domain.md)."""
+    """The readings in force, shown next to the standings and on the tournament page (docs/domain.md)."""
     items = [
         (_("Variant"), t.get_variant_display()),
         (_("Format"), t.get_format_display()),
@@ -43,7 +43,7 @@ def settings_in_force(t):
 
 
 def readings(t):
-    """The readings of the regulation in force, shown next to the standings (domain.md section 5)."""
+    """The readings of the regulation in force, shown next to the standings (docs/domain.md section 5)."""
     return regulation_readings(t)
 
 

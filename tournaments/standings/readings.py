@@ -1,6 +1,6 @@
 """The readings of the regulation in force for a tournament: every place where the regulation leaves a choice
 and the tournament's setting decides it, with the article. Shown next to the standings (public and staff),
-on the homologation page and in the homologation workbook (domain.md: "the UI must show which setting is in
+on the homologation page and in the homologation workbook (docs/domain.md: "the UI must show which setting is in
 force")."""
 
 from django.utils.translation import gettext as _

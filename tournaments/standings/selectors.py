@@ -305,7 +305,7 @@ class TournamentStandings:
 
 
 def _order_reason_pt(codes):
-    """The reasons in Portuguese (the language of the command's JSON, interchange.md), or None."""
+    """The reasons in Portuguese (the language of the command's JSON, docs/interchange.md), or None."""
     if not codes:
         return None
     with translation.override("pt-br"):

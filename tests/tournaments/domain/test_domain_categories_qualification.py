@@ -1,4 +1,4 @@
-"""Categories, qualification spots (domain.md section 6) and performance figures."""
+"""Categories, qualification spots (docs/domain.md section 6) and performance figures."""
 
 from datetime import date
 from decimal import Decimal

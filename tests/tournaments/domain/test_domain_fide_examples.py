@@ -1,4 +1,4 @@
-"""The worked examples of notes/fide_tiebreaks.md section 1.9 (2/1/0 single games, 4 rounds;
+"""The worked examples of docs/notes/fide_tiebreaks.md section 1.9 (2/1/0 single games, 4 rounds;
 draw = 1 so the 16.4.2 cap is 1 x 4 = 4), in the 2026 and 2024 columns.
 
 Each example is embedded in a small, consistent 8-player tournament; the filler players

@@ -1,4 +1,4 @@
-"""TournamentData from the interchange file (interchange.md)."""
+"""TournamentData from the interchange file (docs/interchange.md)."""
 
 from tournaments.domain import GameResult as G
 from tournaments.domain import RoundKind, compute_standings

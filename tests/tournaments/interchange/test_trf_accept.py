@@ -89,7 +89,7 @@ def app_pairs_of_round(t, number):
 # ----------------------------------------------------------------------------------------------- birth years
 def test_a_year_of_birth_alone_is_kept_and_places_the_player_in_age_categories(director):
     """``2009``, ``2008/00/00``, ``1966/00/00`` and ``1967``: kept as years (exported back as written by the
-    product, ``YYYY/00/00``), and the age categories (age on 31 December of the event's year, domain.md section 6)
+    product, ``YYYY/00/00``), and the age categories (age on 31 December of the event's year, docs/domain.md section 6)
     take them as full dates of that year would be taken."""
     from tournaments.categories.services import category_preset
 

@@ -33,7 +33,7 @@ class Command(BaseCommand):
         parser.add_argument("--category", metavar="CODE", default=None)
 
     def handle(self, *args, **options):
-        with translation.override("pt-br"):  # the command speaks Portuguese (interchange.md)
+        with translation.override("pt-br"):  # the command speaks Portuguese (docs/interchange.md)
             self._handle(options)
 
     def _handle(self, options):
