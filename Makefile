@@ -18,9 +18,10 @@ $(VENV)/.runtime: requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
 	  echo "erro: '$(PYTHON)' não foi encontrado ou não é um Python 3.11 ou mais novo. Escolha outro: make $(MAKECMDGOALS) PYTHON=python3.11"; \
 	  exit 1; }
-	@$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \
+	@[ -e $(VENV) ] || fresh=1; $(PYTHON) -m venv $(VENV) || { [ -z "$$fresh" ] || rm -rf $(VENV); \
 	  echo "erro: '$(PYTHON) -m venv' falhou. No Debian/Ubuntu o módulo venv é um pacote à parte:"; \
 	  echo "      sudo apt-get install python3-venv   (ou python3.11-venv), e rode make de novo."; \
+	  [ -n "$$fresh" ] || echo "      (a pasta $(VENV) já existia: se ficou pela metade, apague-a com rm -rf $(VENV))"; \
 	  exit 1; }
 	$(VENV)/bin/pip install --quiet --upgrade pip
 	$(VENV)/bin/pip install --quiet -r requirements.txt
