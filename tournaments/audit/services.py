@@ -26,7 +26,26 @@ def audit(
     reason: str = "",
 ) -> AuditEntry:
     """Append one line to the audit log (call inside the caller's transaction)."""
-    return AuditEntry.objects.create(
+    entry = audit_row(
+        tournament=tournament, user=user, action=action, obj=obj, summary=summary, old=old, new=new, reason=reason
+    )
+    entry.save()
+    return entry
+
+
+def audit_row(
+    *,
+    tournament: Tournament | None,
+    user: Actor,
+    action: str,
+    obj: Model | None = None,
+    summary: object = "",
+    old: dict[str, Any] | None = None,
+    new: dict[str, Any] | None = None,
+    reason: str = "",
+) -> AuditEntry:
+    """One line of the audit log, not yet saved (for ``bulk_create`` of many in the caller's transaction)."""
+    return AuditEntry(
         tournament=tournament,
         user=login_of(user),
         username=user.get_username() if user is not None else "",

@@ -1,7 +1,5 @@
 """Staff: pairing, reviewing, publishing, undoing and hand-editing rounds; the opening draw; results entry."""
 
-import re
-
 from django.contrib import messages
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -24,6 +22,7 @@ from tournaments.models.choices import PairingJobStatus
 from tournaments.rounds.pairing_jobs import expire_stale_jobs, pairing_job_start
 from tournaments.rounds.presenters import PublicData, one_sided_row
 from tournaments.rounds.results import ReasonRequired, round_record_results
+from tournaments.rounds.results_form import RESULT_FIELD, parse_shown, posted_fields
 from tournaments.rounds.scoring import board_points, entry_label, is_complete, parse_entry, side_label
 from tournaments.rounds.services import round_edit, round_publish, round_undo
 from tournaments.selectors import board_pair, round_one_sided, rounds_with_boards, scoring_of
@@ -324,14 +323,13 @@ class RoundEditView(TournamentStaffMixin, TemplateView):
         return self.render_to_response(self.get_context_data(text=text, bye=bye_text))
 
 
-RESULT_FIELD = re.compile(r"^b(\d{1,10})_(?:v|g(\d{1,3}))$")
-
-
 class ResultsView(TournamentStaffMixin, TemplateView):
     """Type every board of a round fast: one text field per game, first player's side (2-0, 1-1, 0-2, +, -, x).
 
-    All-or-nothing: any error and nothing is saved, which the message says; the cells in error are marked. A
-    change to a result already saved (a correction) is saved only once confirmed with a reason."""
+    A typing error saves nothing, which the message says; the cells in error are marked. A change to a result
+    already saved (a correction) is saved only once confirmed with a reason. Two arbiters may share a round: a
+    board another one saved while this form was open is merged (services.results.merge), and only a board where
+    a typed value differs from what was stored meanwhile is left unsaved, marked with both."""
 
     template_name = "staff/results.html"
 
@@ -351,23 +349,30 @@ class ResultsView(TournamentStaffMixin, TemplateView):
         typed = kwargs.get("typed", {})
         cell_errors = kwargs.get("cell_errors", {})
         corrected = kwargs.get("corrected", set())
+        stale = kwargs.get("stale", {})
         micro = self.tournament.is_micro_match
         for row in rows:
             board = row["board_obj"]
-            # After a refused save, what was typed is shown again, except on boards another arbiter changed
-            # meanwhile: those show the stored values and the fresh version, so nothing is overwritten blindly.
-            keep = str(typed.get((board.pk, "version"))) == str(board.version)
-            row["version"] = board.version
-            row["stale"] = (board.pk, "version") in typed and not keep
+            results = row["results"]
+            # After a refused save, what was typed is shown again with the version and values its form showed, so
+            # saving again merges as the first save did; a board left unsaved because another arbiter stored other
+            # values shows what is stored now (and says what was typed).
+            posted = parse_id(typed.get((board.pk, "version")))
+            keep = posted is not None and board.pk not in stale
+            shown = typed.get((board.pk, "shown")) if keep else None
+            row["version"] = posted if keep else board.version
+            row["stale"] = board.pk in stale
+            row["stale_message"] = stale[board.pk].message(micro) if board.pk in stale else ""
             row["error"] = cell_errors.get((board.pk, None), "")
             row["inputs"] = [
                 {
                     "number": n,
                     "value": typed[(board.pk, n)] if keep and (board.pk, n) in typed else entry_label(n, r, micro),
+                    "shown": entry_label(n, (shown if keep and shown is not None else results).get(n), micro),
                     "error": cell_errors.get((board.pk, n), ""),
                     "corrected": (board.pk, n) in corrected,
                 }
-                for n, r in sorted(row["results"].items())
+                for n, r in sorted(results.items())
             ]
         ctx.update(
             round=rnd,
@@ -385,20 +390,20 @@ class ResultsView(TournamentStaffMixin, TemplateView):
         )
         return ctx
 
-    def post(self, request, *args, **kwargs):
-        rnd = self.get_round()
+    def read_post(self, rnd, fields):
+        """(rows for services.results.round_record_results, typed, errors, cell_errors) from the posted fields."""
         boards = {board.pk: board for board in rnd.boards.all()}
         rows, typed, errors, cell_errors = [], {}, [], {}
         micro = self.tournament.is_micro_match
-        unknown = set()
-        for key in request.POST:
+        unknown = False
+        for key in fields:
             match = RESULT_FIELD.match(key)
-            if key.startswith("b") and "_" in key and (match is None or int(match.group(1)) not in boards):
-                unknown.add(key)
-            elif match and match.group(2):
-                board = boards[int(match.group(1))]
-                if int(match.group(2)) not in {g.number for g in board.games.all()}:
-                    errors.append(_("Board %(b)s has no game %(g)s.") % {"b": board.number, "g": int(match.group(2))})
+            if match is None or int(match["board"]) not in boards:
+                unknown = True
+            elif match["game"]:
+                board = boards[int(match["board"])]
+                if int(match["game"]) not in {g.number for g in board.games.all()}:
+                    errors.append(_("Board %(b)s has no game %(g)s.") % {"b": board.number, "g": int(match["game"])})
                     cell_errors[(board.pk, None)] = errors[-1]
         if unknown:
             errors.append(
@@ -410,45 +415,56 @@ class ResultsView(TournamentStaffMixin, TemplateView):
             )
         for board in rnd.boards.all():
             prefix = f"b{board.pk}"
-            if f"{prefix}_v" not in request.POST:
+            if f"{prefix}_v" not in fields:
                 continue
-            version = request.POST.get(f"{prefix}_v")
-            typed[(board.pk, "version")] = version
+            games = sorted(g.number for g in board.games.all())
+            version = parse_id(fields[f"{prefix}_v"])
+            shown = parse_shown(fields, board.pk, games)
+            typed[(board.pk, "version")] = fields[f"{prefix}_v"]
+            typed[(board.pk, "shown")] = shown
             results = {}
-            for game in board.games.all():
-                raw = request.POST.get(f"{prefix}_g{game.number}", "")
-                typed[(board.pk, game.number)] = raw
+            for n in games:
+                if f"{prefix}_g{n}" not in fields:
+                    continue  # a box not sent is left alone
+                raw = fields[f"{prefix}_g{n}"]
+                typed[(board.pk, n)] = raw
                 try:
-                    results[game.number] = parse_entry(game.number, raw)
+                    results[n] = parse_entry(n, raw)
                 except ValueError:
                     message = _(
                         "Board %(b)s, game %(g)s: “%(v)s” is not a result (use %(codes)s, + W.O. for the first, "
                         "- W.O. for the second or x double W.O.)."
                     ) % {
                         "b": board.number,
-                        "g": game.number,
+                        "g": n,
                         "v": raw[:20],
                         "codes": ", ".join(side_label(c, micro) for c in ("1-0", "1/2", "0-1")),
                     }
                     errors.append(message)
-                    cell_errors[(board.pk, game.number)] = _("“%(v)s” is not a result") % {"v": raw[:20]}
-            # Only boards whose typed values differ from what is stored are saved.
+                    cell_errors[(board.pk, n)] = _("“%(v)s” is not a result") % {"v": raw[:20]}
             current = {g.number: g.result for g in board.games.all()}
-            if any(
-                results.get(n) != current[n] for n in results if results.get(n) is not None or current[n] is not None
-            ):
-                if parse_id(version) is None:
+            if any(results[n] != current[n] for n in results):
+                if version is None:
                     errors.append(_("Board %(b)s: the form is incomplete, reload the page.") % {"b": board.number})
                     cell_errors[(board.pk, None)] = errors[-1]
                     continue
-                rows.append((board.pk, parse_id(version), results))
+                rows.append((board.pk, version, results, shown))
+        return rows, typed, errors, cell_errors
+
+    def post(self, request, *args, **kwargs):
+        rnd = self.get_round()
+        posted = posted_fields(request.POST)
+        if posted.errors:
+            rows, typed, errors, cell_errors = [], {}, posted.errors, {}
+        else:
+            rows, typed, errors, cell_errors = self.read_post(rnd, posted.fields)
         reason = " ".join(request.POST.get("reason", "").split())[:300]
         if reason and request.POST.get("confirm_correction") != "1":
             errors.append(_("Tick the box that confirms the corrections."))
-        conflict, corrections, corrected = False, [], set()
+        conflict, corrections, corrected, stale = False, [], set(), []
         if not errors:
             try:
-                saved = round_record_results(
+                outcome = round_record_results(
                     round=rnd,
                     rows=rows,
                     user=request.user,
@@ -456,8 +472,9 @@ class ResultsView(TournamentStaffMixin, TemplateView):
                     reason=reason,
                 )
             except ReasonRequired as exc:  # corrections: shown, then confirmed with a reason
-                corrections = exc.corrections
-                for board_id, _version, results in rows:
+                corrections, stale = exc.corrections, exc.stale
+                boards = {board.pk: board for board in rnd.boards.all()}
+                for board_id, _version, results, _shown in rows:
                     stored = {g.number: g.result for g in boards[board_id].games.all()}
                     corrected |= {
                         (board_id, n) for n, code in results.items() if stored[n] is not None and stored[n] != code
@@ -466,16 +483,27 @@ class ResultsView(TournamentStaffMixin, TemplateView):
                 errors.extend(exc.messages)
                 conflict = True
             except ServiceError as exc:
-                errors.extend(exc.messages)  # boards another arbiter changed meanwhile are marked as stale
+                errors.extend(exc.messages)
             else:
-                if saved:
-                    messages.success(request, _("%(n)s board(s) saved.") % {"n": saved})
+                if not outcome.stale:
+                    if outcome.saved:
+                        messages.success(request, saved_message(outcome.saved))
+                    else:
+                        messages.info(request, _("Nothing to save: no result was changed."))
+                    return redirect("staff:results", slug=self.tournament.slug, number=rnd.number)
+                stale = outcome.stale
+                if outcome.saved:
+                    messages.success(request, saved_message(outcome.saved))
                 else:
-                    messages.info(request, _("Nothing to save: no result was changed."))
-                return redirect("staff:results", slug=self.tournament.slug, number=rnd.number)
+                    messages.info(request, _("No board was saved."))
+        micro = self.tournament.is_micro_match
+        if stale:
+            messages.warning(request, stale_message(len(stale)))
+            for board in stale:
+                messages.warning(request, board.message(micro))
         if corrections:
             messages.warning(request, _("Nothing was saved yet: confirm the corrections below and give the reason."))
-        else:
+        elif errors:
             messages.error(
                 request,
                 ngettext(
@@ -497,6 +525,25 @@ class ResultsView(TournamentStaffMixin, TemplateView):
                 corrections=corrections,
                 corrected=corrected,
                 reason=reason,
+                stale={board.board_id: board for board in stale},
             ),
             status=409,
         )
+
+
+def saved_message(numbers):
+    """“3 mesas salvas (1, 4, 7).” with the boards' numbers when they are few."""
+    text = ngettext("%(n)s board saved", "%(n)s boards saved", len(numbers)) % {"n": len(numbers)}
+    if len(numbers) <= 12:
+        text += " (" + ", ".join(str(n) for n in numbers) + ")"
+    return text + "."
+
+
+def stale_message(count):
+    return ngettext(
+        "%(n)s board was not saved: another arbiter saved other results on it while you typed. It is marked "
+        "below with what is stored now; check it and save again.",
+        "%(n)s boards were not saved: another arbiter saved other results on them while you typed. They are "
+        "marked below with what is stored now; check them and save again.",
+        count,
+    ) % {"n": count}

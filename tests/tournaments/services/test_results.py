@@ -90,15 +90,91 @@ def test_invalid_code_refused(round1, director):
 
 
 @pytest.mark.django_db
-def test_page_save_is_all_or_nothing(round1, director):
+def test_page_save_is_all_or_nothing_for_a_bad_value(round1, director):
     t, rnd = round1
     b1, b2 = rnd.boards.get(number=1), rnd.boards.get(number=2)
-    game_record_result(board=b2, results={1: "1/2"}, expected_version=1, user=director)
-    with pytest.raises(ServiceError):
+    with pytest.raises(ServiceError) as refused:
         round_record_results(
-            round=rnd, user=director, rows=[(b1.pk, 1, {1: "1-0", 2: "1-0"}), (b2.pk, 1, {1: "0-1", 2: "0-1"})]
+            round=rnd, user=director, rows=[(b1.pk, 1, {1: "1-0", 2: "1-0"}), (b2.pk, 1, {1: "2-0", 2: "0-1"})]
         )
-    assert Game.objects.filter(board=b1, result__isnull=False).count() == 0
+    assert refused.value.messages == ["Resultado inválido “2-0” na partida 1 da mesa 2."]
+    assert Game.objects.filter(board__round=rnd, result__isnull=False).count() == 0
+    assert AuditEntry.objects.filter(action__startswith="result.").count() == 0
+
+
+def stored(board):
+    return [g.result for g in Game.objects.filter(board=board).order_by("number")]
+
+
+@pytest.mark.django_db
+def test_page_save_flags_only_the_board_whose_typed_value_differs_from_one_saved_meanwhile(round1, director):
+    """Issue 28 item 1: two arbiters split a round. The second's form is out of date on every board the first saved;
+    her blank boxes there are no change, her own boards are saved, and only a board where she typed a value that
+    differs from the one stored meanwhile is flagged (not saved), with both values."""
+    t, rnd = round1
+    b1, b2, b3 = (rnd.boards.get(number=n) for n in (1, 2, 3))
+    # the first arbiter saves boards 1 and 2 (version 1 -> 2)
+    first = round_record_results(
+        round=rnd, user=director, rows=[(b1.pk, 1, {1: "1-0", 2: "0-1"}), (b2.pk, 1, {1: "1/2", 2: "1/2"})]
+    )
+    assert first.saved == [1, 2] and first.stale == []
+    # the second, on a form opened before: board 1 left blank (sent blank), board 2 typed differently, board 3 hers
+    second = round_record_results(
+        round=rnd,
+        user=director,
+        rows=[
+            (b1.pk, 1, {1: None, 2: None}),
+            (b2.pk, 1, {1: "1-0", 2: "1/2"}),
+            (b3.pk, 1, {1: "0-1", 2: "-/-"}),
+        ],
+    )
+    assert second.saved == [3]
+    assert [(s.number, s.stored, s.typed) for s in second.stale] == [(2, {1: "1/2", 2: "1/2"}, {1: "1-0", 2: "1/2"})]
+    assert second.stale[0].message(True) == (
+        "A mesa 2 não foi salva: outro árbitro salvou 1: 1-1 / 2: 1-1 enquanto você digitava 1: 2-0 / 2: 1-1. "
+        "Confira e salve de novo."
+    )
+    assert stored(b1) == ["1-0", "0-1"] and stored(b2) == ["1/2", "1/2"] and stored(b3) == ["0-1", "-/-"]
+    assert AuditEntry.objects.filter(action="result.enter").count() == 3
+
+
+@pytest.mark.django_db
+def test_a_stale_form_fills_the_games_left_empty_and_keeps_the_boxes_it_showed(round1, director):
+    t, rnd = round1
+    b1, b2 = rnd.boards.get(number=1), rnd.boards.get(number=2)
+    round_record_results(round=rnd, user=director, rows=[(b1.pk, 1, {1: "1-0"}), (b2.pk, 1, {1: "1/2", 2: "1-0"})])
+    # board 1: the other arbiter typed game 1 only; this form types game 2 over an empty game: saved.
+    # board 2: this form showed 1/2 and 1-0 (known from its hidden field) and corrects game 2 only, while game 2 is
+    # still what it showed: a correction (needs its reason), not a conflict; game 1's box as shown is no change.
+    out = round_record_results(
+        round=rnd,
+        user=director,
+        rows=[(b1.pk, 1, {1: None, 2: "0-1"}, {1: None, 2: None}), (b2.pk, 1, {1: "1/2", 2: "0-1"}, None)],
+        reason="súmula",
+    )
+    assert out.saved == [1] and [s.number for s in out.stale] == [2]  # without what it showed: typed 0-1 over 1-0
+    assert stored(b1) == ["1-0", "0-1"]
+    b2.refresh_from_db()
+    out = round_record_results(
+        round=rnd, user=director, rows=[(b2.pk, 1, {1: "1/2", 2: "0-1"}, {1: "1/2", 2: "1-0"})], reason="súmula"
+    )
+    assert out.saved == [2] and out.stale == [] and stored(b2) == ["1/2", "0-1"]
+    assert AuditEntry.objects.get(action="result.correct", object_id=str(b2.pk)).reason == "súmula"
+    # a box showed 1-0 that another arbiter has corrected since: this form's untouched box changes nothing
+    out = round_record_results(
+        round=rnd, user=director, rows=[(b2.pk, 2, {1: "1/2", 2: "1-0"}, {1: "1/2", 2: "1-0"})], reason="x"
+    )
+    assert out.saved == [] and out.stale == [] and stored(b2) == ["1/2", "0-1"]
+
+
+@pytest.mark.django_db
+def test_a_page_save_takes_a_fixed_number_of_queries(round1, director, django_assert_max_num_queries):
+    t, rnd = round1
+    rows = [(b.pk, b.version, {1: "1-0", 2: "0-1"}) for b in rnd.boards.all()]
+    with django_assert_max_num_queries(12):
+        out = round_record_results(round=rnd, user=director, rows=rows)
+    assert out.saved == [1, 2, 3]
+    assert Board.objects.filter(round=rnd, version=2).count() == 3
 
 
 @pytest.mark.django_db
