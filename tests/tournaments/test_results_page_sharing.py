@@ -77,7 +77,9 @@ def test_only_the_board_typed_differently_is_flagged_and_the_rest_is_saved(share
     assert games(b2) == ["0-1", None] and games(b3) == ["1/2", "1/2"] and games(b1) == ["1-0", "1/2"]
     row = re.search(r'<tr data-board="2" class="stale">.*?</tr>', html, re.S).group(0)
     assert f'name="b{b2.pk}_v" value="2"' in row and f'name="b{b2.pk}_g1" value="0-2"' in row  # stored now
-    assert "A mesa 2 não foi salva" in row
+    note = re.search(r'<tr class="stale-note" data-note-for="2">.*?</tr>', html, re.S).group(0)
+    assert "A mesa 2 não foi salva" in note and html.count('class="stale-note"') == 1
+    assert f'name="b{b3.pk}_v" value="2"' in html and f'name="b{b3.pk}_g1" value="1-1"' in html  # saved: as stored
     # saving the page again (board 2 as now stored, game 2 typed) saves game 2 only
     again = {**form_of(b2.__class__.objects.get(pk=b2.pk), "0-2", "1-1")}
     assert client.post(url, again).status_code == 302 and games(b2) == ["0-1", "1/2"]

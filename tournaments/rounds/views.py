@@ -491,7 +491,7 @@ class ResultsView(TournamentStaffMixin, TemplateView):
                     else:
                         messages.info(request, _("Nothing to save: no result was changed."))
                     return redirect("staff:results", slug=self.tournament.slug, number=rnd.number)
-                stale = outcome.stale
+                stale, typed = outcome.stale, {}  # the boards saved show what is stored now
                 if outcome.saved:
                     messages.success(request, saved_message(outcome.saved))
                 else:
