@@ -9,10 +9,10 @@ import re
 import pytest
 from django.contrib.auth.models import Permission
 
+from tournaments.entries.services import entry_register
 from tournaments.models import Game, Round
-from tournaments.services.entries import entry_register
-from tournaments.services.rounds import round_pair
-from tournaments.services.tournaments import tournament_create
+from tournaments.rounds.services import round_pair
+from tournaments.setup.services import tournament_create
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PASSWORD = "senha-forte-123"
@@ -88,7 +88,10 @@ def test_two_arbiters_enter_one_round_at_once(browser, live_server, event, shot)
         shot(phone, "results-sharing-phone-after-save")
         assert "3 mesas salvas (4, 5, 6)." in text
         assert "1 mesa não foi salva: outro árbitro salvou outros resultados nela enquanto você digitava." in text
-        assert "A mesa 3 não foi salva: outro árbitro salvou 1: 1-1 / 2: 1-1 enquanto você digitava 1: 2-0 / 2: 1-1." in text
+        assert (
+            "A mesa 3 não foi salva: outro árbitro salvou 1: 1-1 / 2: 1-1 enquanto você digitava 1: 2-0 / 2: 1-1."
+            in text
+        )
         stale = phone.locator('tr[data-board="3"]')
         assert "stale" in stale.get_attribute("class")
         assert box(phone, 3, 1).input_value() == "1-1"  # what is stored now, to check against the slip

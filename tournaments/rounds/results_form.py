@@ -12,6 +12,7 @@ import json
 import re
 from dataclasses import dataclass, field
 
+from django.http import QueryDict
 from django.utils.translation import gettext as _
 
 from tournaments.rounds.scoring import parse_entry
@@ -42,7 +43,7 @@ class Posted:
     errors: list[str] = field(default_factory=list)
 
 
-def posted_fields(post) -> Posted:
+def posted_fields(post: QueryDict) -> Posted:
     """The result fields of a post (``b<board id>_v``, ``b<board id>_g<game>``), the packed ones included."""
     out = Posted({key: post.get(key, "") for key in post if key.startswith("b") and "_" in key})
     raw = post.get("packed", "")
