@@ -1,5 +1,8 @@
 """Staff accounts made by a tournament's director (issue 14): a login for an arbiter, with an invite link that
-lets them choose their own password once. Nobody types or sends a password."""
+lets them choose their own password once. Nobody types or sends a password.
+
+Issue 25, item 1: only whoever made a login (or the federation) may issue its invite link again, and a role given
+to an existing login is an offer its owner accepts: a director never gets hold of another tournament's login."""
 
 from typing import Any
 
@@ -11,9 +14,11 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 
-from tournaments.audit.services import Actor, audit
+from tournaments.audit.services import Actor, audit, login_of
 from tournaments.core.errors import ServiceError
-from tournaments.models import Tournament, TournamentRole
+from tournaments.models import RoleOffer, StaffAccount, Tournament, TournamentRole
+from tournaments.models.choices import StaffRole
+from tournaments.registry.services import can_edit_registry
 
 
 def invite_path(user: Any) -> str:
@@ -36,6 +41,7 @@ def staff_account_create(
     account = User(username=username, first_name=first[:150], last_name=last[:150])
     account.set_unusable_password()
     account.save()
+    StaffAccount.objects.create(user=account, created_by=login_of(user))
     TournamentRole.objects.create(tournament=tournament, user=account, role=role)
     audit(
         tournament=tournament,
@@ -48,12 +54,79 @@ def staff_account_create(
     return account, invite_path(account)
 
 
+def may_invite_again(user: Actor, account: Any) -> bool:
+    """Whoever made the login, or the federation's staff (group "Federação", site administrators). A director who
+    was merely given the login's role on their tournament may not: the link sets the login's password."""
+    if can_edit_registry(user):
+        return True
+    maker = login_of(user)
+    return maker is not None and StaffAccount.objects.filter(user=account, created_by=maker).exists()
+
+
 @transaction.atomic
 def staff_invite_again(*, tournament: Tournament, user: Actor, account: Any) -> str:
     """A fresh invite link for a staff member of this tournament who has not chosen a password yet."""
     if not TournamentRole.objects.filter(tournament=tournament, user=account).exists():
         raise ServiceError(_("This login does not work on this tournament."))
+    if not may_invite_again(user, account):
+        raise ServiceError(
+            _("Only whoever made the login “%(name)s” or the federation may make a new invite link.")
+            % {"name": account.username}
+        )
     if account.has_usable_password():
         raise ServiceError(_("%(name)s has already chosen a password.") % {"name": account.username})
     audit(tournament=tournament, user=user, action="staff.invite", obj=account, summary=account.username)
     return invite_path(account)
+
+
+@transaction.atomic
+def staff_role_offer(*, tournament: Tournament, user: Actor, username: str, role: str) -> RoleOffer:
+    """Offer ``role`` on ``tournament`` to the login named ``username``, whether or not it exists (the answer must
+    not tell which names do). The role starts when that login accepts it."""
+    username = username.strip()
+    offer = RoleOffer.objects.filter(tournament=tournament, username__iexact=username).first()
+    if offer is None:
+        offer = RoleOffer(tournament=tournament, username=username)
+    offer.role, offer.offered_by = role, login_of(user)
+    offer.save()
+    audit(tournament=tournament, user=user, action="staff.offer", obj=offer, summary=username, new={"role": role})
+    return offer
+
+
+def offers_for(user: Any) -> Any:
+    """The roles offered to this login, waiting for its answer."""
+    return RoleOffer.objects.filter(username__iexact=user.get_username()).select_related("tournament")
+
+
+@transaction.atomic
+def staff_offer_answer(*, user: Any, offer: RoleOffer, accept: bool) -> TournamentRole | None:
+    """The offered login accepts (the role starts) or declines (the offer goes); audited on the tournament."""
+    offer = RoleOffer.objects.select_for_update().get(pk=offer.pk)
+    if offer.username.casefold() != user.get_username().casefold():
+        raise ServiceError(_("This offer is not for you."))
+    role = None
+    if accept:
+        role, _created = TournamentRole.objects.update_or_create(
+            tournament=offer.tournament, user=user, defaults={"role": offer.role}
+        )
+    audit(
+        tournament=offer.tournament,
+        user=user,
+        action="staff.grant" if accept else "staff.decline",
+        obj=role or offer,
+        summary=user.get_username(),
+        new={"role": offer.role} if accept else None,
+    )
+    offer.delete()
+    return role
+
+
+def role_label(role: str) -> str:
+    return str(StaffRole(role).label)
+
+
+@transaction.atomic
+def staff_offer_withdraw(*, tournament: Tournament, user: Actor, offer: RoleOffer) -> None:
+    """The director takes back an offer not yet answered."""
+    audit(tournament=tournament, user=user, action="staff.withdraw", obj=offer, summary=offer.username)
+    offer.delete()

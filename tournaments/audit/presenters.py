@@ -179,6 +179,14 @@ def audit_sentence(entry, roles=None):
             "role": _label(StaffRole, new.get("role")).lower(),
             "by": by,
         }
+    elif action == "staff.offer":
+        text = _("Access as %(role)s offered to the login %(user)s %(by)s") % {
+            "user": name,
+            "role": _label(StaffRole, new.get("role")).lower(),
+            "by": by,
+        }
+    elif action == "staff.decline":
+        text = _("Offered access declined %(by)s") % {"by": by}
     elif action == "staff.remove":
         text = _("Access of %(user)s removed %(by)s") % {"user": name, "by": by}
     elif action == "tournament.create":

@@ -1,5 +1,6 @@
 """The data model of the whole domain (see docs/domain.md). Invariants live in constraints."""
 
+from tournaments.models.accounts import RoleOffer, StaffAccount
 from tournaments.models.audit import AuditEntry
 from tournaments.models.jobs import PairingJob
 from tournaments.models.openings import Opening, OpeningDraw, OpeningTable
@@ -21,9 +22,11 @@ __all__ = [
     "OpeningTable",
     "PairingJob",
     "Player",
+    "RoleOffer",
     "RatingList",
     "Round",
     "Seat",
+    "StaffAccount",
     "Suspension",
     "Tournament",
     "TournamentRole",

@@ -8,10 +8,19 @@ from django.utils.translation import gettext as _
 from django.views.generic import FormView, ListView, TemplateView
 
 from tournaments.accounts.permissions import DirectorRequiredMixin, TournamentStaffMixin, visible_tournaments
-from tournaments.accounts.services import staff_account_create, staff_invite_again
+from tournaments.accounts.services import (
+    may_invite_again,
+    offers_for,
+    role_label,
+    staff_account_create,
+    staff_invite_again,
+    staff_offer_answer,
+    staff_offer_withdraw,
+    staff_role_offer,
+)
 from tournaments.core.staff_views import object_or_404, run_service
 from tournaments.forms import TOURNAMENT_FIELDS, StaffAccountForm, StaffRoleForm, TournamentForm
-from tournaments.models import AuditEntry, OpeningTable, Tournament, TournamentRole
+from tournaments.models import AuditEntry, OpeningTable, RoleOffer, Tournament, TournamentRole
 from tournaments.models.choices import RoundStatus
 from tournaments.models.tournament import FROZEN_SETTINGS
 from tournaments.selectors import missing_results, rating_differences
@@ -25,6 +34,26 @@ class HomeView(LoginRequiredMixin, ListView):
 
     def get_queryset(self):
         return visible_tournaments(self.request.user).annotate(n_entries=Count("entries", distinct=True))
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        ctx["offers"] = offers_for(self.request.user).order_by("created_at")
+        return ctx
+
+    def post(self, request, *args, **kwargs):
+        """Accept or decline a role offered to this login (issue 25, item 1)."""
+        accept = "accept" in request.POST
+        offer = object_or_404(offers_for(request.user), request.POST.get("accept" if accept else "decline"))
+        name = offer.tournament.name
+        ok, role = run_service(request, staff_offer_answer, user=request.user, offer=offer, accept=accept)
+        if ok and accept:
+            messages.success(
+                request,
+                _("You now work on %(tournament)s as %(role)s.") % {"tournament": name, "role": role_label(role.role)},
+            )
+        elif ok:
+            messages.success(request, _("Offer declined."))
+        return redirect("staff:home")
 
 
 class TournamentCreateView(DirectorRequiredMixin, FormView):
@@ -108,7 +137,12 @@ class StaffRolesView(TournamentStaffMixin, FormView):
 
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
-        ctx["roles"] = self.tournament.roles.select_related("user").order_by("role", "user__username")
+        roles = list(self.tournament.roles.select_related("user").order_by("role", "user__username"))
+        user = self.request.user
+        for r in roles:
+            r.may_invite = not r.user.has_usable_password() and may_invite_again(user, r.user)
+        ctx["roles"] = roles
+        ctx["offers"] = self.tournament.role_offers.order_by("username")
         ctx["account_form"] = kwargs.get("account_form") or StaffAccountForm(auto_id="account_%s")
         ctx["invite"] = kwargs.get("invite")
         return ctx
@@ -128,6 +162,17 @@ class StaffRolesView(TournamentStaffMixin, FormView):
                         invite={"user": role.user, "url": request.build_absolute_uri(path)}, form=StaffRoleForm()
                     )
                 )
+            return redirect("staff:roles", slug=self.tournament.slug)
+        if action == "withdraw_offer":
+            offer = object_or_404(RoleOffer.objects.filter(tournament=self.tournament), request.POST.get("offer"))
+            run_service(
+                request,
+                staff_offer_withdraw,
+                success=_("Offer withdrawn."),
+                tournament=self.tournament,
+                user=request.user,
+                offer=offer,
+            )
             return redirect("staff:roles", slug=self.tournament.slug)
         remove = request.POST.get("remove")
         if remove:
@@ -173,21 +218,17 @@ class StaffRolesView(TournamentStaffMixin, FormView):
         )
 
     def form_valid(self, form):
-        from tournaments.audit.services import audit
-
-        user, role = form.cleaned_data["username"], form.cleaned_data["role"]
-        obj, _created = TournamentRole.objects.update_or_create(
-            tournament=self.tournament, user=user, defaults={"role": role}
+        # An offer, whether or not the name exists, with the same answer: the page tells nobody which logins exist,
+        # and a role never reaches a login (nor its invite link) without its owner's consent (issue 25, item 1).
+        name = form.cleaned_data["username"]
+        staff_role_offer(
+            tournament=self.tournament, user=self.request.user, username=name, role=form.cleaned_data["role"]
         )
-        audit(
-            tournament=self.tournament,
-            user=self.request.user,
-            action="staff.grant",
-            obj=obj,
-            summary=user.username,
-            new={"role": role},
+        messages.success(
+            self.request,
+            _("Access offered to “%(name)s”: it starts when that login accepts it on “My tournaments”.")
+            % {"name": name},
         )
-        messages.success(self.request, _("%(user)s can now work on this tournament.") % {"user": user.username})
         return redirect("staff:roles", slug=self.tournament.slug)
 
 
