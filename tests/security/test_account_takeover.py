@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def two_directors(make_tournament, director, django_user_model):
     """Director A runs tournament A; director B, another login allowed to create tournaments, runs tournament B."""
-    from tournaments.services.tournaments import tournament_create
+    from tournaments.setup.services import tournament_create
 
     t_a = make_tournament(name="Aberto de Olinda")
     b = django_user_model.objects.create_user("diretor.b", password="senha-forte-123")
