@@ -1,6 +1,8 @@
 """The audit log as sentences in the active language: who did what to which board, game or player, from what to
 what, and why. Entries store codes and plain data (``services.audit``); this is the only place that words them."""
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 
 from tournaments.models.choices import StaffRole, SuspensionSource, WithdrawalKind
@@ -75,6 +77,21 @@ def _label(choices, value):
         return str(choices(value).label)
     except ValueError:
         return str(value or "")
+
+
+def _staff_sentence(action: str, name: str, new: dict[str, Any], by: str) -> str:
+    """The Equipe page's entries: access given, offered (issue 25, item 1), declined, withdrawn, removed."""
+    role = _label(StaffRole, new.get("role")).lower()
+    sentences = {
+        "staff.grant": _("%(user)s given access as %(role)s %(by)s"),
+        "staff.offer": _("Access as %(role)s offered to the login %(user)s %(by)s"),
+        "staff.decline": _("Offered access declined %(by)s"),
+        "staff.withdraw": _("Access offered to the login %(user)s withdrawn %(by)s"),
+        "staff.remove": _("Access of %(user)s removed %(by)s"),
+    }
+    if action not in sentences:
+        return _("%(what)s, %(by)s") % {"what": (name or _("change")).capitalize(), "by": by}
+    return sentences[action] % {"user": name, "role": role, "by": by}
 
 
 def audit_sentence(entry, roles=None):
@@ -173,22 +190,8 @@ def audit_sentence(entry, roles=None):
             text = _("Opening drawn for %(what)s %(by)s") % {"what": name, "by": by}
         if new.get("seed"):
             text += " " + _("(seed %(s)s)") % {"s": new["seed"]}
-    elif action == "staff.grant":
-        text = _("%(user)s given access as %(role)s %(by)s") % {
-            "user": name,
-            "role": _label(StaffRole, new.get("role")).lower(),
-            "by": by,
-        }
-    elif action == "staff.offer":
-        text = _("Access as %(role)s offered to the login %(user)s %(by)s") % {
-            "user": name,
-            "role": _label(StaffRole, new.get("role")).lower(),
-            "by": by,
-        }
-    elif action == "staff.decline":
-        text = _("Offered access declined %(by)s") % {"by": by}
-    elif action == "staff.remove":
-        text = _("Access of %(user)s removed %(by)s") % {"user": name, "by": by}
+    elif action.startswith("staff."):
+        text = _staff_sentence(action, name, new, by)
     elif action == "tournament.create":
         text = _("Tournament created %(by)s") % {"by": by}
     elif action == "tournament.settings":

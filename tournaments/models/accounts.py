@@ -24,7 +24,7 @@ class StaffAccount(models.Model):
         verbose_name = _("staff login")
         verbose_name_plural = _("staff logins")
 
-    def __str__(self):
+    def __str__(self) -> str:
         return str(self.user)
 
 
@@ -46,5 +46,5 @@ class RoleOffer(models.Model):
             models.CheckConstraint(condition=Q(role__in=StaffRole.values), name="role_offer_valid"),
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.username} — {self.get_role_display()} — {self.tournament}"
