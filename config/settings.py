@@ -8,7 +8,7 @@ Environment variables:
   REDIS_URL      optional: the cache shared by all app servers (default: per-process memory cache)
   CACHE_KEY_PREFIX  the prefix of this site's keys in that Redis database (default "damas")
   LAN            "1" (`make run LAN=1`, never in production): also answer on this machine's addresses on the
-                 venue's network, so players' phones on the Wi-Fi reach the laptop (config/lan.py)
+                 venue's network, so players' phones on the Wi-Fi reach the laptop (tournaments/core/lan.py)
 """
 
 import os
@@ -42,7 +42,7 @@ ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,l
 # LAN mode (the venue laptop serving the phones on its Wi-Fi): the laptop's own addresses and names, nothing more.
 LAN = env_bool("LAN") and not PRODUCTION
 if LAN:
-    from config.lan import lan_hosts
+    from tournaments.core.lan import lan_hosts
 
     ALLOWED_HOSTS += [h for h in lan_hosts() if h not in ALLOWED_HOSTS]
 CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]

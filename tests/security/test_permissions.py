@@ -11,11 +11,11 @@ from tournaments.rounds.services import round_pair
 
 pytestmark = pytest.mark.django_db
 
-DIRECTOR_ONLY = {"settings", "roles", "audit", "suspensions", "category"}
+DIRECTOR_ONLY = {"settings", "roles", "audit", "suspensions", "category", "reporting", "player_cards"}
 GLOBAL = {"home", "tournament_create", "rating_import", "tournament_import", "opening_tables", "registry", "player"}
 # The national registry's writers (issue 15.5): the group "Federação", not a tournament's director.
 FEDERATION_ONLY = {"rating_import"}
-POST_ONLY = {"entry_add", "round_pair"}
+POST_ONLY = {"entry_add", "round_pair", "reports_approve"}
 
 
 @pytest.fixture

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from config.lan import addresses_in, lan_hosts, local_addresses, usable
 from testkit.server import free_port
+from tournaments.core.lan import addresses_in, lan_hosts, local_addresses, usable
 
 ROOT = Path(__file__).resolve().parents[2]
 

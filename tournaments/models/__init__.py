@@ -5,6 +5,7 @@ from tournaments.models.audit import AuditEntry
 from tournaments.models.jobs import PairingJob
 from tournaments.models.openings import Opening, OpeningDraw, OpeningTable
 from tournaments.models.players import Player, RatingList, Suspension
+from tournaments.models.reporting import PlayerCode, ReportingConfig, ResultReport
 from tournaments.models.rounds import Board, Game, OneSidedRound, Round, Seat
 from tournaments.models.tournament import Absence, Category, Entry, ForbiddenPair, Tournament, TournamentRole
 
@@ -22,8 +23,11 @@ __all__ = [
     "OpeningTable",
     "PairingJob",
     "Player",
+    "PlayerCode",
     "RoleOffer",
     "RatingList",
+    "ReportingConfig",
+    "ResultReport",
     "Round",
     "Seat",
     "StaffAccount",

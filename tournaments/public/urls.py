@@ -5,12 +5,18 @@ from django.urls import path
 from tournaments.core import converters  # noqa: F401  (registers <num:...>: at most 9 digits)
 from tournaments.public import live, printing
 from tournaments.public import views as public
+from tournaments.reporting import views as reporting
 
 app_name = "public"
 urlpatterns = [
     path("", public.home, name="home"),
     path("t/<slug:slug>/", public.tournament, name="tournament"),
     path("t/<slug:slug>/versao/", live.version, name="live_version"),
+    # "Minha mesa": a player reports the board's result with the private code of the player's card (no account).
+    path("t/<slug:slug>/minha-mesa/", reporting.board, name="my_board"),
+    path("t/<slug:slug>/minha-mesa/entrar/", reporting.sign_in, name="my_board_sign_in"),
+    path("t/<slug:slug>/minha-mesa/sair/", reporting.sign_out, name="my_board_sign_out"),
+    path("t/<slug:slug>/minha-mesa/c/<str:token>/", reporting.card_link, name="my_board_card"),
     path("t/<slug:slug>/emparceiramento/", public.pairings, name="pairings"),
     path("t/<slug:slug>/emparceiramento/alfabetico/", public.pairings_alpha, name="pairings_alpha"),
     path("t/<slug:slug>/rodadas/", public.rounds, name="rounds"),

@@ -19,6 +19,7 @@ from tournaments.entries.views import EXPORT_FORMATS, export_response
 from tournaments.games.services import RuleConflict
 from tournaments.models import PairingJob, Round
 from tournaments.models.choices import PairingJobStatus
+from tournaments.reporting.presenters import reports_panel
 from tournaments.rounds.pairing_jobs import expire_stale_jobs, pairing_job_start
 from tournaments.rounds.presenters import PublicData, one_sided_row
 from tournaments.rounds.results import ReasonRequired, round_record_results
@@ -387,6 +388,7 @@ class ResultsView(TournamentStaffMixin, TemplateView):
             corrections=kwargs.get("corrections", []),
             reason=kwargs.get("reason", ""),
             tokens=[side_label(c, micro) for c in ("1-0", "1/2", "0-1", "+/-", "-/+", "-/-")],
+            reports=reports_panel(rnd),  # what the players reported from their phones (issue 30)
         )
         return ctx
 

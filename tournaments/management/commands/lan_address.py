@@ -5,7 +5,7 @@ import io
 import segno
 from django.core.management.base import BaseCommand
 
-from config.lan import local_addresses
+from tournaments.core.lan import local_addresses
 
 
 class Command(BaseCommand):
