@@ -306,6 +306,31 @@ class Top3Order(StrEnum):
     MOVED = "moved"  # as exception 2: corrected progressive first
 
 
+class Top3Scope(StrEnum):
+    """CBJD exception 3 (art. 6, c): which tie groups it reorders once the three highest ratings "vencerem todos
+    os seus adversários e tenham jogado e empatado entre si" (a bye is no opponent: it does not switch it off)."""
+
+    TIE = "tie"  # any tie group holding two or three of them, other players on the same points included (default)
+    EXACT = "exact"  # only a tie group that is exactly those three
+
+
+class DirectEncounterScope(StrEnum):
+    """CBJD exception 2 (art. 6, b): "quando o desempate for entre dois jogadores, passando o confronto direto a
+    ser o primeiro critério de desempate"."""
+
+    PAIR = "pair"  # whenever two players are left level, also inside a larger tie after a tiebreak (default)
+    GROUP = "group"  # only when the score group itself is exactly two players
+
+
+class AccelerationOrder(StrEnum):
+    """CBJD exception 1 (art. 6, a): which criterion comes first when the acceleration was used. The
+    acceleration distorts the corrected progressive score too (it keeps the running scores of the accelerated
+    rounds after the first), so by default Buchholz comes first."""
+
+    BUCHHOLZ = "buchholz"  # Buchholz, then the progressive scores as moved (default)
+    CORRECTED = "corrected"  # corrected progressive first (the progressive score moved only)
+
+
 class DummyCapRounds(StrEnum):
     """ "Number of rounds in the tournament" in the 16.4.2 cap."""
 
@@ -330,6 +355,9 @@ class StandingsSettings:
     corrected_counts_unplayed: bool = True
     accelerated_progressive: AcceleratedProgressive = AcceleratedProgressive.END
     top3_order: Top3Order = Top3Order.BUCHHOLZ
+    top3_scope: Top3Scope = Top3Scope.TIE
+    direct_encounter_scope: DirectEncounterScope = DirectEncounterScope.PAIR
+    acceleration_order: AccelerationOrder = AccelerationOrder.BUCHHOLZ
     dummy_cap_rounds: DummyCapRounds = DummyCapRounds.COMPLETED
 
     def __post_init__(self) -> None:

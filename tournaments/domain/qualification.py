@@ -32,6 +32,21 @@ from tournaments.domain.model import Exact, Number, TiebreakValue
 TOP_N = 30
 
 
+class DoubleSpotRule(StrEnum):
+    """A player who qualifies in two categories (art. 6: "Oferecerá por categoria"; the text names no limit)."""
+
+    BOTH = "both"  # takes the spot of each category, and the report says so (default: the text's reading)
+    PASS = "pass"  # keeps the first category's spot (the order the categories are listed in); the next eligible
+    # player of every later category takes the other
+
+
+class UnratedInAverage(StrEnum):
+    """Unrated players in "a média dos 30 maiores ratings" (art. 6)."""
+
+    PROVISIONAL = "provisional"  # at the provisional rating, and the report says how many (default, domain.md)
+    RATED_ONLY = "rated_only"  # only players with a rating on the list
+
+
 class SpotTieRule(StrEnum):
     COMMITTEE = "committee"  # the tied players' spot(s) are left to the organising committee (art. 13)
     SHARE = "share"  # every tied player takes a spot
@@ -105,6 +120,11 @@ def award_spots(
 
 @dataclass(frozen=True)
 class QualificationResult:
+    """``unrated``: how many of the ``counted`` ratings are provisional ratings of unrated players (0 with
+    ``rated_only``: they are left out, and ``counted`` counts rated players only); ``below_minimum``: the category
+    has fewer entries than the tournament's minimum for a category to earn spots (its ``spots`` are then 0 and
+    ``spots_by_average`` says what the average alone would give)."""
+
     code: str
     entries: int
     average: Decimal | None  # unrounded mean (28 significant digits), None without entries
@@ -114,6 +134,10 @@ class QualificationResult:
     note: str | None = None
     exact_average: Fraction | None = field(default=None, compare=False)
     notes: tuple[SpotNote, ...] = ()
+    unrated: int = 0
+    rated_only: bool = False
+    below_minimum: bool = False
+    spots_by_average: int = 0
 
     def as_json(self) -> dict[str, object]:
         """The ``categories[]`` object of ``homologation_check --format json``."""
@@ -149,6 +173,20 @@ def top_average(
     return Fraction(sum(values), len(values)), len(values)
 
 
+def top_average_with_unrated(
+    ratings: Iterable[int | None], provisional: int = 1600, rated_only: bool = False, top: int = TOP_N
+) -> tuple[Fraction | None, int, int]:
+    """(exact mean, count, unrated among them) of the ``top`` highest ratings: unrated players (``None``) at
+    ``provisional``, or left out with ``rated_only``."""
+    values = sorted(
+        ((provisional, True) if r is None else (r, False) for r in ratings if not (rated_only and r is None)),
+        key=lambda v: (-v[0], v[1]),
+    )[:top]
+    if not values:
+        return None, 0, 0
+    return Fraction(sum(v for v, _u in values), len(values)), len(values), sum(1 for _v, u in values if u)
+
+
 def _as_decimal(f: Fraction) -> Decimal:
     return Decimal(f.numerator) / Decimal(f.denominator)
 
@@ -162,6 +200,8 @@ def qualification(
     provisional: int = 1600,
     candidates: Sequence[Candidate] | None = None,
     tie_rule: SpotTieRule | str = SpotTieRule.COMMITTEE,
+    unrated_rule: UnratedInAverage | str = UnratedInAverage.PROVISIONAL,
+    min_entries: int = 0,
 ) -> QualificationResult:
     """Spots of one category.
 
@@ -169,16 +209,21 @@ def qualification(
     ``ranked_ids``: the category's entries in standings order (best first), e.g.
     ``[r.row.id for r in category_standings(...)]``, or ``candidates`` (with
     places, tiebreaks and abandonments: see :func:`award_spots`); ``rights``: the
-    tournament meets every homologation condition.
+    tournament meets every homologation condition; ``unrated_rule``: unrated players at the provisional
+    rating or left out of the average; ``min_entries``: a category with fewer entries earns no spot (0: any
+    size, as the text says nothing).
     """
-    exact, counted = top_average(ratings, provisional)
+    rated_only = UnratedInAverage(unrated_rule) is UnratedInAverage.RATED_ONLY
+    exact, counted, unrated = top_average_with_unrated(ratings, provisional, rated_only)
     entries = len(ratings)
     note = None
     if entries < TOP_N:
         note = f"Categoria com menos de {TOP_N} participantes: média de todos os {entries} ratings."
     if exact is None:
-        return QualificationResult(code, 0, None, 0, 0, (), note, None)
-    spots = spots_for_average(exact, participants)
+        return QualificationResult(code, entries, None, 0, 0, (), note, None, rated_only=rated_only)
+    by_average = spots_for_average(exact, participants)
+    below = entries < min_entries
+    spots = 0 if below else by_average
     notes: tuple[SpotNote, ...] = ()
     if not rights:
         qualified: tuple[int, ...] = ()
@@ -186,4 +231,71 @@ def qualification(
         qualified, notes = award_spots(spots, candidates, tie_rule)
     else:
         qualified = tuple(ranked_ids[:spots])
-    return QualificationResult(code, entries, _as_decimal(exact), counted, spots, qualified, note, exact, notes)
+    return QualificationResult(
+        code,
+        entries,
+        _as_decimal(exact),
+        counted,
+        spots,
+        qualified,
+        note,
+        exact,
+        notes,
+        unrated=unrated,
+        rated_only=rated_only,
+        below_minimum=below,
+        spots_by_average=by_average,
+    )
+
+
+@dataclass(frozen=True)
+class CategorySpots:
+    """One category's spots as :func:`award_categories` needs them: its code, how many spots it earned, and its
+    members in standings order (:class:`Candidate` rows)."""
+
+    code: str
+    spots: int
+    candidates: Sequence[Candidate]
+
+
+def award_categories(
+    categories: Sequence[CategorySpots],
+    tie_rule: SpotTieRule | str = SpotTieRule.COMMITTEE,
+    double_rule: DoubleSpotRule | str = DoubleSpotRule.BOTH,
+) -> dict[str, tuple[tuple[int, ...], tuple[SpotNote, ...]]]:
+    """(qualified ids, notes) per category code, the categories taken in the order given (the first is the one
+    a player keeps under :attr:`DoubleSpotRule.PASS`).
+
+    ``BOTH``: each category's spots as :func:`award_spots` gives them; a player qualified in more than one
+    category gets a note ``double`` (``ids``: that player alone) in every category after the first.
+    ``PASS``: a player already qualified in an earlier category is passed over, as an abandoning player is, and
+    the next eligible player takes the spot; a note ``passed_on`` names who was passed over."""
+    rule = DoubleSpotRule(double_rule)
+    taken: set[int] = set()
+    out: dict[str, tuple[tuple[int, ...], tuple[SpotNote, ...]]] = {}
+    for cat in categories:
+        if rule is DoubleSpotRule.PASS:
+            pool = [
+                Candidate(c.id, c.place, c.points, c.tiebreaks, c.order, c.abandoned or c.id in taken)
+                for c in cat.candidates
+            ]
+            qualified, notes = award_spots(cat.spots, pool, tie_rule)
+            split: list[SpotNote] = []
+            for note in notes:
+                if note.code != "abandoned":
+                    split.append(note)
+                    continue
+                own = tuple(i for i in note.ids if i not in taken)
+                passed = tuple(i for i in note.ids if i in taken)
+                if own:
+                    split.append(SpotNote("abandoned", own))
+                if passed:
+                    split.append(SpotNote("passed_on", passed))
+            notes = tuple(split)
+        else:
+            qualified, notes = award_spots(cat.spots, cat.candidates, tie_rule)
+            doubles = tuple(i for i in qualified if i in taken)
+            notes = notes + tuple(SpotNote("double", (i,)) for i in doubles)
+        taken.update(qualified)
+        out[cat.code] = (qualified, notes)
+    return out

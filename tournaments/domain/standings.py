@@ -14,16 +14,22 @@ corrected progressive, Buchholz, decided per tie group, with three exceptions:
 
 1. exactly two players tied who met in a played encounter: direct encounter
    first, then the order that applies otherwise (if their encounter was level
-   the tie goes on to that order);
-2. acceleration used in the tournament: progressive moves to the end (or to
-   second place, setting ``accelerated_progressive``);
+   the tie goes on to that order); with ``direct_encounter_scope`` "pair" (the
+   default: "quando o desempate for entre dois jogadores") also two players left
+   level inside a larger tie after a tiebreak, before the next tiebreak;
+2. acceleration used in the tournament: Buchholz first and the progressive
+   scores after it (setting ``acceleration_order``: the acceleration distorts
+   the corrected progressive score too, which keeps the accelerated rounds after
+   the first; "corrected": corrected progressive first, the progressive score
+   moved to the end, or to second place with ``accelerated_progressive``);
 3. the three highest-rated players (unrated at their provisional rating; equal
-   ratings by pairing number) had an opponent every round, beat every other
-   opponent ("vencerem todos os seus adversários": a forfeit win is a win),
-   played and drew the three encounters among themselves ("tenham jogado e
-   empatado entre si"), and the tie group is exactly those three: Buchholz
-   first, then the progressive scores moved as in 2 (setting ``top3_order``;
-   ``"moved"``: exactly as in 2).  The corrected progressive score cannot come
+   ratings by pairing number) beat every opponent they had ("vencerem todos os
+   seus adversários": a forfeit win is a win, a bye is no opponent), played and
+   drew the three encounters among themselves ("tenham jogado e empatado entre
+   si"), and the tie group holds two or three of them (``top3_scope`` "tie", the
+   default; "exact": the group is exactly those three): Buchholz first, then the
+   progressive scores moved as in 2 (setting ``top3_order``; ``"moved"``:
+   corrected progressive first).  The corrected progressive score cannot come
    first here: for these three it is the progressive score less the same first
    term, so it repeats the progressive order unless a mutual draw fell in the
    rounds it cuts.
@@ -41,12 +47,15 @@ from tournaments.domain.model import (
     CBJD,
     TIEBREAK_KEYS,
     AcceleratedProgressive,
+    AccelerationOrder,
+    DirectEncounterScope,
     Exact,
     Number,
     RoundKind,
     StandingsSettings,
     TiebreakValue,
     Top3Order,
+    Top3Scope,
     TournamentData,
 )
 from tournaments.domain.tiebreaks import PlayedRound, TiebreakCalculator
@@ -66,8 +75,14 @@ REASON_TOP3_END = "top3_last"  # exception c, progressive moved as in a: last
 REASON_TOP3_SECOND = "top3_second"  # ... second
 REASON_TOP3_BUCHHOLZ_END = "top3_buchholz_last"  # exception c, Buchholz first, progressive last
 REASON_TOP3_BUCHHOLZ_SECOND = "top3_buchholz_second"  # ... progressive second
+REASON_ACCELERATION_BUCHHOLZ_END = "acceleration_buchholz_last"  # exception a, Buchholz first, progressive last
+REASON_ACCELERATION_BUCHHOLZ_SECOND = "acceleration_buchholz_second"  # ... progressive second
+REASON_DIRECT_PAIR = "direct_encounter_pair"  # exception b: two players left level inside a larger tie, who met
 ORDER_REASONS = (
     REASON_DIRECT,
+    REASON_DIRECT_PAIR,
+    REASON_ACCELERATION_BUCHHOLZ_END,
+    REASON_ACCELERATION_BUCHHOLZ_SECOND,
     REASON_ACCELERATION_END,
     REASON_ACCELERATION_SECOND,
     REASON_TOP3_END,
@@ -178,8 +193,11 @@ def _sort_value(v: TiebreakValue) -> tuple[int, Exact]:
 def top3_exception_group(calc: TiebreakCalculator) -> frozenset[int] | None:
     """The three highest-rated players if they satisfy CBJD exception 3, else ``None``.
 
-    Every round of each of them has an opponent; against the other two the encounter was played over the
-    board and level; against everyone else it was won, over the board or by forfeit.
+    Art. 6, c): "quando os 3 maiores ratings da competição vencerem todos os seus adversários e tenham jogado e
+    empatado entre si". Against the other two the encounter was played over the board and level; against every
+    other opponent it was won, over the board or by forfeit. A pairing-allocated bye is no opponent: it does
+    not switch the exception off. Any other round without a win (an absence, a forfeit lost, a withdrawal) is
+    a round they did not win, so it does.
     """
     t = calc.t
     if len(t.players) < 3 or calc.R == 0:
@@ -194,7 +212,7 @@ def top3_exception_group(calc: TiebreakCalculator) -> frozenset[int] | None:
                 if not isinstance(rec, PlayedRound) or rec.outcome != 0:
                     return None
                 seen_top.append(rec.opponent)
-            elif rec.kind is RoundKind.FORFEIT_WIN:
+            elif rec.kind is RoundKind.FORFEIT_WIN or rec.kind is RoundKind.BYE:
                 continue
             elif not isinstance(rec, PlayedRound) or rec.outcome <= 0:
                 return None
@@ -213,9 +231,13 @@ def cbjd_order(
     order: tuple[str, ...] = NORMAL_ORDER
     reasons = []
     if calc.t.acceleration_used:
-        order = moved
-        reasons.append(REASON_ACCELERATION_SECOND if second else REASON_ACCELERATION_END)
-    elif top3 is not None and frozenset(group) == top3:
+        if calc.s.acceleration_order == AccelerationOrder.CORRECTED:
+            order = moved
+            reasons.append(REASON_ACCELERATION_SECOND if second else REASON_ACCELERATION_END)
+        else:
+            order = TOP3_ORDER_SECOND if second else TOP3_ORDER_END
+            reasons.append(REASON_ACCELERATION_BUCHHOLZ_SECOND if second else REASON_ACCELERATION_BUCHHOLZ_END)
+    elif top3 is not None and _top3_tie(calc, group, top3):
         if calc.s.top3_order == Top3Order.MOVED:
             order = moved
             reasons.append(REASON_TOP3_SECOND if second else REASON_TOP3_END)
@@ -228,12 +250,26 @@ def cbjd_order(
     return order, tuple(reasons)
 
 
+def _top3_tie(calc: TiebreakCalculator, group: Sequence[int], top3: frozenset[int]) -> bool:
+    """Whether exception c) reorders this tie group: exactly the three (``Top3Scope.EXACT``), or a tie between
+    two or three of them whoever else is on the same points (``Top3Scope.TIE``, the default)."""
+    if calc.s.top3_scope == Top3Scope.EXACT:
+        return frozenset(group) == top3
+    return len(top3.intersection(group)) >= 2
+
+
 def _split(
-    calc: TiebreakCalculator, group: list[int], order: Sequence[str], values: dict[int, dict[str, TiebreakValue]]
-) -> list[list[int]]:
-    """Apply ``order`` to ``group`` and every subgroup still tied (C.07 4.2)."""
+    calc: TiebreakCalculator,
+    group: list[int],
+    order: Sequence[str],
+    values: dict[int, dict[str, TiebreakValue]],
+    pairs: bool = False,
+) -> list[tuple[list[int], bool]]:
+    """Apply ``order`` to ``group`` and every subgroup still tied (C.07 4.2). Each part comes with whether a
+    direct encounter between two players left level inside a larger tie decided it (``pairs``: exception b)
+    read as "whenever the tie comes down to two players who met", :class:`DirectEncounterScope`)."""
     if len(group) < 2 or not order:
-        return [sorted(group)]
+        return [(sorted(group), False)]
     key, rest = order[0], order[1:]
     if key == "direct_encounter":
         parts = calc.de_split(group)
@@ -242,9 +278,14 @@ def _split(
         for pid in group:
             buckets.setdefault(_sort_value(values[pid][key]), []).append(pid)
         parts = [buckets[k] for k in sorted(buckets, reverse=True)]
-    out: list[list[int]] = []
+    out: list[tuple[list[int], bool]] = []
     for part in parts:
-        out.extend(_split(calc, part, rest, values))
+        if pairs and len(parts) > 1 and len(part) == 2 and "direct_encounter" not in rest and calc.met(*part):
+            split = calc.de_split(part)
+            if len(split) == 2:
+                out.extend((p, True) for p in split)
+                continue
+        out.extend(_split(calc, part, rest, values, pairs))
     return out
 
 
@@ -287,7 +328,9 @@ def compute_standings(tournament: TournamentData, settings: StandingsSettings = 
         else:
             order, reasons = tuple(settings.profile), ()
         keys = tuple(order) + tuple(k for k in TIEBREAK_KEYS if k not in order)  # the order's keys, then the others
-        for part in _split(calc, group, order, values):
+        pairs = settings.profile == CBJD and settings.direct_encounter_scope == DirectEncounterScope.PAIR
+        for part, by_pair in _split(calc, group, order, values, pairs):
+            part_reasons = reasons + (REASON_DIRECT_PAIR,) if by_pair else reasons
             first = position + 1
             last = position + len(part)
             rank = format_rank(first, last)
@@ -312,7 +355,7 @@ def compute_standings(tournament: TournamentData, settings: StandingsSettings = 
                         points=pts,
                         tiebreaks=ordered,
                         order=tuple(order),
-                        order_reasons=reasons,
+                        order_reasons=part_reasons,
                         place=place,
                         unrated=p.unrated,
                         withdrawn_from=withdrawn_from,

@@ -53,7 +53,10 @@ def test_exception1_direct_encounter_beats_progressive():
 
 
 def test_exception1_with_acceleration():
-    s = compute_standings(build(SIX, E1_ROUNDS, acceleration_used=True))
+    # the reading "corrected progressive first" (issue 26 made Buchholz first the default: its own test)
+    s = compute_standings(
+        build(SIX, E1_ROUNDS, acceleration_used=True), StandingsSettings(acceleration_order="corrected")
+    )
     # {P1,P2}: DE -> P2, P1.
     # {P4,P6}: DE level; PS-C1 5 = 5; BH P4: P2 4 + P1 4 + P6 3 = 11, P6: P5 2 + P3 2 + P4 3 = 7
     #   -> P4 first.

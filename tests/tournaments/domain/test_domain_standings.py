@@ -349,7 +349,8 @@ def t2_values(pid):
 
 def test_tournament2_acceleration_moves_progressive_to_the_end():
     t = build(T2_PLAYERS, T2_ROUNDS, acceleration_used=True)
-    s = compute_standings(t)
+    # the reading "corrected progressive first" (issue 26 made Buchholz first the default: its own test)
+    s = compute_standings(t, StandingsSettings(acceleration_order="corrected"))
     r = REASON_ACCELERATION_END
     check(
         s,
@@ -366,7 +367,7 @@ def test_tournament2_acceleration_moves_progressive_to_the_end():
 
 def test_tournament2_acceleration_second_place_setting_and_normal_order():
     t = build(T2_PLAYERS, T2_ROUNDS, acceleration_used=True)
-    s = compute_standings(t, StandingsSettings(accelerated_progressive="second"))
+    s = compute_standings(t, StandingsSettings(accelerated_progressive="second", acceleration_order="corrected"))
     # corrected (all 7), progressive {P3,P6} 9 > {P1,P2} 8, Buchholz P3 10 > P6 8, P1 10 > P2 8
     assert [r.id for r in s.rows] == [3, 6, 1, 2, 4, 5]
     assert s.row(3).order == ("progressive_corrected", "progressive", "buchholz")
