@@ -43,6 +43,14 @@ TOURNAMENT_FIELDS = [
     "participant_rule",
     "spot_tie_rule",
     "pairing_program_rule",
+    "top3_scope",
+    "direct_encounter_scope",
+    "acceleration_order",
+    "time_unit",
+    "tablita_100",
+    "unrated_in_average",
+    "category_min_entries",
+    "double_spot_rule",
 ]
 
 
@@ -54,6 +62,18 @@ class DateInput(forms.DateInput):
 
 
 class TournamentForm(forms.ModelForm):
+    # Once round 1 is paired, a setting that decides the homologation changes only with a reason (issue 26).
+    change_reason = forms.CharField(
+        label=_("Reason for changing settings that decide the homologation"),
+        max_length=300,
+        required=False,
+        validators=[validate_single_line],
+        help_text=_(
+            "Needed once round 1 is paired: it goes to the audit log and to the homologation report, which keeps "
+            "judging the settings in force when the event was played."
+        ),
+    )
+
     class Meta:
         model = Tournament
         fields = TOURNAMENT_FIELDS
@@ -77,6 +97,11 @@ class TournamentForm(forms.ModelForm):
             },
             "planned_rounds": {"max_value": _("A tournament has from 1 to 100 rounds.")},
         }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not (self.instance.pk and self.instance.rounds.exists()):
+            del self.fields["change_reason"]  # before round 1 every setting changes freely
 
 
 class PlayerForm(forms.ModelForm):

@@ -37,10 +37,18 @@ def eligible_categories(tournament: Tournament, player: Player) -> list[Category
 def blocking_suspension(player: Player, start: date, end: date) -> Suspension | None:
     """The player's suspension in force on some day from ``start`` to ``end`` (regulation art. 3), if any."""
     return (
-        Suspension.objects.filter(player=player, lifted_at__isnull=True, start_date__lte=end, end_date__gte=start)
+        Suspension.objects.filter(player=player, lifted_at__isnull=True, start_date__lte=end)
+        .filter(in_force_from(start))
         .order_by("-end_date")
         .first()
     )
+
+
+def in_force_from(day: date) -> Q:
+    """Suspensions still in force on ``day`` or later. A tribunal's suspension includes its end date; an art. 10
+    suspension lasts exactly 3 months ("suspensão automática por 3 meses"): it ends on its end date, so a player
+    may enter a tournament that starts that day (issue 26, point 16)."""
+    return Q(end_date__gt=day) | (Q(end_date=day) & ~Q(source=SuspensionSource.ABANDONMENT))
 
 
 def next_round_number(tournament: Tournament) -> int:
@@ -137,7 +145,11 @@ def entry_withdraw(*, entry: Entry, from_round: int, kind: str, user: Actor, not
         raise ServiceError(_("%(name)s has already withdrawn.") % {"name": entry.player.name})
     if from_round < 1 or from_round > tournament.planned_rounds:
         raise ServiceError(_("Round %(n)s does not exist in this tournament.") % {"n": from_round})
-    if entry.seats.filter(round__number__gte=from_round).exists():
+    # Art. 10: "Não abandonar a competição antes do término desta". A player who leaves during the last round
+    # (already paired in it) is recorded as withdrawn from it: the board stays as it is, its result is entered
+    # as played or forfeited, and an abandonment suspends the player (issue 26, point 3).
+    last_round = from_round == tournament.planned_rounds
+    if not last_round and entry.seats.filter(round__number__gte=from_round).exists():
         raise ServiceError(
             _(
                 "%(name)s is already paired in round %(n)s or later: undo that pairing first, or withdraw from "

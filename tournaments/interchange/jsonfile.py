@@ -14,7 +14,11 @@ without them and takes the defaults):
   ``withdrawal`` (``approved``/``abandonment``: an abandonment suspends the player, art. 10), ``late_entry``;
 * ``rounds[]``: ``manually_edited``; ``engine`` (the engine that paired the round, so a restored backup keeps
   it; a file without it is marked ``imported``); ``boards[].opening`` when openings are drawn per board;
-* ``absences``: announced absences for rounds not paired yet (``[{"round": 5, "player": 12}]``).
+* ``absences``: announced absences for rounds not paired yet (``[{"round": 5, "player": 12}]``);
+* ``tournament``: the readings of issue 26 (``top3_scope``, ``direct_encounter_scope``, ``acceleration_order``,
+  ``time_unit``, ``tablita_100``, ``unrated_in_average``, ``category_min_entries``, ``double_spot_rule``) and
+  ``settings_changes`` (top level: the settings that decide the homologation changed after round 1, see
+  :mod:`tournaments.interchange.settings_changes`).
 
 What an imported file (TRF, Swiss Perfect) carries beyond that, optional too: ``tournament``: ``start_date_unknown`` (the
 file gave no start date; the director is asked for it), ``time_control`` (as written), ``trf_header`` (the TRF
@@ -59,6 +63,14 @@ from tournaments.entries.services import abandonment_suspend
 from tournaments.homologation.conditions import IMPORTED
 from tournaments.interchange.errors import InterchangeError
 from tournaments.interchange.limits import MAX_FILE_BYTES
+from tournaments.interchange.settings_changes import KEY as SETTINGS_CHANGES
+from tournaments.interchange.settings_changes import (
+    export_changes,
+    export_readings,
+    read_changes,
+    read_readings,
+    write_changes,
+)
 from tournaments.models import (
     Absence,
     Board,
@@ -198,6 +210,7 @@ def export_data(tournament) -> dict:
         "players": [],
         "rounds": [],
     }
+    out["tournament"].update(export_readings(t))
     if t.start_date_unknown:
         out["tournament"]["start_date_unknown"] = True
     if t.time_control:
@@ -300,6 +313,9 @@ def export_data(tournament) -> dict:
     ]
     if forbidden:
         out["forbidden"] = forbidden
+    changes = export_changes(t)
+    if changes:
+        out[SETTINGS_CHANGES] = changes
     return out
 
 
@@ -548,6 +564,7 @@ def _validate(data):
         ck.add(where, "“trf_header” deve ser um objeto de textos")
         header = {}
     fields["trf_header"] = header
+    fields.update(read_readings(t, ck.add))
     plan["fields"] = fields
     games_per_round = 2 if fields["format"] == RoundFormat.MICRO_MATCH else 1
 
@@ -971,6 +988,7 @@ def _validate(data):
                 if a != b:
                     plan_forbidden.append((a, b, first, last))
     plan["forbidden"] = plan_forbidden
+    plan[SETTINGS_CHANGES] = read_changes(data, ck.add)
     ck.fail_if_any()
     return plan
 
@@ -1173,6 +1191,7 @@ def _write(plan, user):
         ],
         batch_size=1000,
     )
+    write_changes(tournament, plan[SETTINGS_CHANGES])
     audit(
         tournament=tournament,
         user=user,

@@ -7,7 +7,15 @@ from tournaments.models.openings import Opening, OpeningDraw, OpeningTable
 from tournaments.models.players import Player, RatingList, Suspension
 from tournaments.models.reporting import PlayerCode, ReportingConfig, ResultReport
 from tournaments.models.rounds import Board, Game, OneSidedRound, Round, Seat
-from tournaments.models.tournament import Absence, Category, Entry, ForbiddenPair, Tournament, TournamentRole
+from tournaments.models.tournament import (
+    Absence,
+    Category,
+    Entry,
+    ForbiddenPair,
+    SettingsChange,
+    Tournament,
+    TournamentRole,
+)
 
 __all__ = [
     "Absence",
@@ -30,6 +38,7 @@ __all__ = [
     "ResultReport",
     "Round",
     "Seat",
+    "SettingsChange",
     "StaffAccount",
     "Suspension",
     "Tournament",

@@ -114,6 +114,55 @@ class Top3Order(models.TextChoices):
     MOVED = "moved", _("As in exception a) (only the progressive score moves)")
 
 
+class Top3Scope(models.TextChoices):
+    """CBJD exception c): which tie groups it reorders (regulation art. 6, c)."""
+
+    TIE = "tie", _("A tie between two or three of them, other players on the same points included")
+    EXACT = "exact", _("Only a tie of exactly those three players")
+
+
+class DirectEncounterScope(models.TextChoices):
+    """CBJD exception b): "quando o desempate for entre dois jogadores" (regulation art. 6, b)."""
+
+    PAIR = "pair", _("Whenever two players are left level, also inside a larger tie after a tiebreak")
+    GROUP = "group", _("Only when exactly two players are on the same points")
+
+
+class AccelerationOrder(models.TextChoices):
+    """CBJD exception a): the first criterion when the pairing acceleration was used (regulation art. 6, a)."""
+
+    BUCHHOLZ = "buchholz", _("Buchholz first (the acceleration distorts both progressive scores)")
+    CORRECTED = "corrected", _("Corrected progressive score first (only the progressive score moves)")
+
+
+class UnratedInAverage(models.TextChoices):
+    """Unrated players in "a média dos 30 maiores ratings" (regulation art. 6)."""
+
+    PROVISIONAL = "provisional", _("At the provisional rating (how many is said beside the average)")
+    RATED_ONLY = "rated_only", _("Rated players only")
+
+
+class DoubleSpotRule(models.TextChoices):
+    """A player who qualifies in two categories (regulation art. 6: "Oferecerá por categoria")."""
+
+    BOTH = "both", _("Takes the spot of each category (said in the report)")
+    PASS = "pass", _("Keeps the first category's spot; the next eligible player takes the other")
+
+
+class TimeUnit(models.TextChoices):
+    """ "21 x 21 minutos ... (para ambas as partidas)" (regulation art. 2 and 6)."""
+
+    GAME = "game", _("Minutes per player for each game")
+    MICRO_MATCH = "match", _("Minutes per player for the whole micro-match (both games)")
+
+
+class Tablita100(models.TextChoices):
+    """ "usando a Tablita em micro-match" on 100 squares, where the seeds hold no official table (art. 2, 6)."""
+
+    REQUIRED = "required", _("Required, as the text says (without a table loaded the condition is not met)")
+    FREE = "free", _("Free openings accepted when no 100-square table is loaded")
+
+
 class ParticipantRule(models.TextChoices):
     """Who counts as a participant (regulation art. 6: minimum of 30; the spots averages; over 120)."""
 

@@ -16,7 +16,10 @@ from tournaments.models.choices import (
     UF_CHOICES,
     AbsenceValue,
     Acceleration,
+    AccelerationOrder,
     ByeValue,
+    DirectEncounterScope,
+    DoubleSpotRule,
     EntryStatus,
     InitialColour,
     OpeningDrawMode,
@@ -28,9 +31,13 @@ from tournaments.models.choices import (
     Sex,
     SpotTieRule,
     StaffRole,
+    Tablita100,
     TiebreakEdition,
     TiebreakProfile,
+    TimeUnit,
     Top3Order,
+    Top3Scope,
+    UnratedInAverage,
     Variant,
     WithdrawalKind,
 )
@@ -55,6 +62,27 @@ FROZEN_SETTINGS = (
     "acceleration",
     "provisional_rating",
     "initial_colour",
+    "top3_scope",
+    "direct_encounter_scope",
+    "acceleration_order",
+)
+
+# Settings that decide the homologation (issue 26): once round 1 is paired they change only with a reason, each
+# change is recorded (``SettingsChange``, and the audit log), and the homologation check judges the value in force
+# when round 1 was paired. (The tiebreak settings above are stricter: frozen.)
+LOCKED_SETTINGS = (
+    "minutes_per_game",
+    "time_unit",
+    "planned_rounds",
+    "min_participants",
+    "participant_rule",
+    "pairing_program_rule",
+    "opening_table",
+    "tablita_100",
+    "spot_tie_rule",
+    "unrated_in_average",
+    "category_min_entries",
+    "double_spot_rule",
 )
 
 
@@ -145,6 +173,21 @@ class Tournament(FriendlyConstraints):
         choices=Top3Order.choices,
         default=Top3Order.BUCHHOLZ,
     )
+    top3_scope = models.CharField(
+        _("CBJD exception c): which ties"), max_length=6, choices=Top3Scope.choices, default=Top3Scope.TIE
+    )
+    direct_encounter_scope = models.CharField(
+        _("CBJD exception b): two players level"),
+        max_length=6,
+        choices=DirectEncounterScope.choices,
+        default=DirectEncounterScope.PAIR,
+    )
+    acceleration_order = models.CharField(
+        _("CBJD exception a): first criterion with acceleration"),
+        max_length=10,
+        choices=AccelerationOrder.choices,
+        default=AccelerationOrder.BUCHHOLZ,
+    )
 
     # Openings (tablita).
     opening_table = models.ForeignKey(
@@ -188,6 +231,32 @@ class Tournament(FriendlyConstraints):
         max_length=8,
         choices=PairingProgramRule.choices,
         default=PairingProgramRule.NAMED,
+    )
+    time_unit = models.CharField(
+        _("“21 x 21 minutos (para ambas as partidas)” read as"),
+        max_length=6,
+        choices=TimeUnit.choices,
+        default=TimeUnit.GAME,
+    )
+    tablita_100 = models.CharField(
+        _("tablita on 100 squares"), max_length=8, choices=Tablita100.choices, default=Tablita100.REQUIRED
+    )
+    unrated_in_average = models.CharField(
+        _("unrated players in the rating average"),
+        max_length=12,
+        choices=UnratedInAverage.choices,
+        default=UnratedInAverage.PROVISIONAL,
+    )
+    category_min_entries = models.PositiveSmallIntegerField(
+        _("minimum entries for a category to earn spots"),
+        default=0,
+        help_text=_("0: every category earns the spots its average gives (the regulation names no minimum)."),
+    )
+    double_spot_rule = models.CharField(
+        _("a player qualified in two categories"),
+        max_length=6,
+        choices=DoubleSpotRule.choices,
+        default=DoubleSpotRule.BOTH,
     )
     # The national rating list the entries' ratings came from, recorded when round 1 is paired (art. 4).
     rating_list_name = models.CharField(_("rating list used"), max_length=200, blank=True)
@@ -297,6 +366,30 @@ class TournamentRole(models.Model):
 
     def __str__(self):
         return f"{self.user} — {self.get_role_display()} — {self.tournament}"
+
+
+class SettingsChange(models.Model):
+    """A setting that decides the homologation (``LOCKED_SETTINGS``) changed after round 1 was paired: who, when,
+    the value before and after, and the reason (required). Listed on the homologation page and in the workbook,
+    carried by the interchange file (``settings_changes``); the homologation check judges the value before the
+    first change of each setting."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="settings_changes")
+    field = models.CharField(_("setting"), max_length=40)
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+    at = models.DateTimeField(_("when"))
+    by = models.CharField(_("by"), max_length=150, blank=True)
+    reason = models.CharField(_("reason"), max_length=300)
+
+    class Meta:
+        verbose_name = _("settings change")
+        verbose_name_plural = _("settings changes")
+        ordering = ["at", "id"]
+        constraints = [models.CheckConstraint(condition=~Q(reason=""), name="settings_change_has_reason")]
+
+    def __str__(self):
+        return f"{self.tournament_id} {self.field}: {self.before} -> {self.after}"
 
 
 class Category(FriendlyConstraints):

@@ -5,14 +5,17 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.audit.services import Actor, audit, login_of
 from tournaments.core import cache
 from tournaments.core.errors import ServiceError
-from tournaments.models import Category, OpeningTable, Tournament, TournamentRole
+from tournaments.core.safetext import has_control_characters, single_line_message
+from tournaments.models import Category, OpeningTable, SettingsChange, Tournament, TournamentRole
 from tournaments.models.choices import StaffRole, Variant
-from tournaments.models.tournament import FROZEN_SETTINGS
+from tournaments.models.tournament import FROZEN_SETTINGS, LOCKED_SETTINGS
+from tournaments.setup.lock import setting_value
 from tournaments.setup.openings_data import DEFAULT_TABLE
 
 logger = logging.getLogger(__name__)
@@ -54,26 +57,47 @@ def settings_frozen(tournament: Tournament) -> bool:
     return tournament.rounds.exists()
 
 
+def _names(keys: list[str]) -> str:
+    return ", ".join(str(getattr(Tournament._meta.get_field(k), "verbose_name", k)) for k in keys)
+
+
 @transaction.atomic
-def tournament_update(*, tournament: Tournament, user: Actor, **fields: Any) -> Tournament:
-    """Change settings; those that change results are refused once round 1 is paired."""
+def tournament_update(*, tournament: Tournament, user: Actor, reason: str | None = None, **fields: Any) -> Tournament:
+    """Change settings. Once round 1 is paired, those that change results (``FROZEN_SETTINGS``) are refused, and
+    those that decide the homologation (``LOCKED_SETTINGS``) change only with a ``reason``: each such change is a
+    ``SettingsChange`` row (before, after, when, who, why) and an audit line, and the homologation check keeps
+    judging the value in force when round 1 was paired (issue 26)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     changed = {k: v for k, v in fields.items() if getattr(tournament, k) != v}
+    started = settings_frozen(tournament)
     frozen = [k for k in changed if k in FROZEN_SETTINGS]
-    if frozen and settings_frozen(tournament):
-        names = ", ".join(str(getattr(Tournament._meta.get_field(k), "verbose_name", k)) for k in frozen)
+    if frozen and started:
         raise ServiceError(
             _(
                 "These settings can no longer change because round 1 has been paired (they change results "
                 "already computed): %(names)s."
             )
-            % {"names": names}
+            % {"names": _names(frozen)}
         )
+    locked = [k for k in changed if k in LOCKED_SETTINGS] if started else []
+    reason = " ".join(str(reason or "").split())
+    if locked and not reason:
+        raise ServiceError(
+            _(
+                "Round 1 has been paired: these settings decide the homologation and change only with a reason, "
+                "recorded in the audit log and listed in the homologation report (the check still judges the "
+                "value in force when the event was played): %(names)s."
+            )
+            % {"names": _names(locked)}
+        )
+    if locked and has_control_characters(reason):
+        raise ServiceError(single_line_message())
     if "bye_value" in changed and tournament.bye_points is not None:
         changed["bye_points"] = None  # the director's win or draw replaces the imported file's own bye points
     if tournament.start_date_unknown and "start_date" in fields:
         changed["start_date_unknown"] = False  # an imported file gave no start date: the director just gave it
     old = {k: _jsonable(getattr(tournament, k)) for k in changed}
+    before = {k: setting_value(tournament, k) for k in locked}
     for k, v in changed.items():
         setattr(tournament, k, v)
     try:
@@ -82,6 +106,20 @@ def tournament_update(*, tournament: Tournament, user: Actor, **fields: Any) -> 
         raise ServiceError(exc.messages) from exc
     tournament.save()
     if changed:
+        now = timezone.now()
+        by = user.get_username() if user is not None else ""
+        SettingsChange.objects.bulk_create(
+            SettingsChange(
+                tournament=tournament,
+                field=k,
+                before=before[k],
+                after=setting_value(tournament, k),
+                at=now,
+                by=by,
+                reason=reason[:300],
+            )
+            for k in locked
+        )
         audit(
             tournament=tournament,
             user=user,
@@ -90,6 +128,9 @@ def tournament_update(*, tournament: Tournament, user: Actor, **fields: Any) -> 
             summary=", ".join(changed),
             old=old,
             new={k: _jsonable(v) for k, v in changed.items()},
+            reason=reason if locked else "",
         )
+        if locked:
+            logger.info("%s: settings %s changed after round 1 by %s: %s", tournament.slug, locked, by, reason)
         cache.bump(tournament.pk)
     return tournament

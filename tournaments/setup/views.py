@@ -22,7 +22,7 @@ from tournaments.core.staff_views import object_or_404, run_service
 from tournaments.forms import TOURNAMENT_FIELDS, StaffAccountForm, StaffRoleForm, TournamentForm
 from tournaments.models import AuditEntry, OpeningTable, RoleOffer, Tournament, TournamentRole
 from tournaments.models.choices import RoundStatus
-from tournaments.models.tournament import FROZEN_SETTINGS
+from tournaments.models.tournament import FROZEN_SETTINGS, LOCKED_SETTINGS
 from tournaments.selectors import missing_results, rating_differences
 from tournaments.setup.openings_data import DEFAULT_TABLE
 from tournaments.setup.services import settings_frozen, tournament_create, tournament_update
@@ -116,13 +116,24 @@ class SettingsView(TournamentStaffMixin, FormView):
                 if name in form.fields:
                     form.fields[name].disabled = True
                     form.fields[name].help_text = _("Frozen: round 1 has been paired.")
+            for name in LOCKED_SETTINGS:
+                if name in form.fields:
+                    form.fields[name].help_text = _(
+                        "Decides the homologation: changes only with a reason (below), recorded and listed in the "
+                        "report."
+                    )
         return form
 
     def form_valid(self, form):
         tournament = Tournament.objects.get(pk=self.tournament.pk)
         data = {k: form.cleaned_data[k] for k in TOURNAMENT_FIELDS if not form.fields[k].disabled}
         ok, tournament = run_service(
-            self.request, tournament_update, tournament=tournament, user=self.request.user, **data
+            self.request,
+            tournament_update,
+            tournament=tournament,
+            user=self.request.user,
+            reason=form.cleaned_data.get("change_reason", ""),
+            **data,
         )
         if not ok:
             return self.form_invalid(form)
