@@ -204,3 +204,62 @@ def test_the_sending_is_recorded_only_once_the_results_are_complete_and_never_mo
     again = homologation_mark_exported(tournament=t, user=director)
     assert again == first == Tournament.objects.get(pk=t.pk).homologation_exported_at
     assert AuditEntry.objects.filter(tournament=t, action="homologation.resend").count() == 1
+
+
+# ------------------------------------------------------------------------------ point 2: imported files are checked
+# Art. 4: "A primeira rodada tem que ser, obrigatoriamente, emparceirada utilizando-se o rating nacional
+# atualizado." Art. 5: "Apenas serão aceitos emparceiramentos feitos pelos softs Swiss Perfect e “48”."
+
+
+def engine_file(slug, shuffle_round1=False):
+    from tournaments.rounds.pairing_bridge import ENGINE_NAME
+
+    data = event(30, slug=slug)
+    for r in data["rounds"]:
+        r["engine"] = ENGINE_NAME
+    if shuffle_round1:  # 1-2, 3-4, ...: the strongest meet each other in round 1 (the file stops there)
+        data["rounds"] = data["rounds"][:1]
+        boards = data["rounds"][0]["boards"]
+        players = sorted(p for b in boards for p in (b["first"], b["second"]))
+        for b, i in zip(boards, range(0, len(players), 2)):
+            b["first"], b["second"] = players[i], players[i + 1]
+    return data
+
+
+def test_round_1_is_derived_again_from_the_ratings_the_file_gives(director):
+    from tournaments.homologation.repairing import check_imported_pairings
+    from tournaments.selectors import tournament_history
+
+    t = import_data(engine_file("por-rating"))
+    entries, rounds, history = tournament_history(t)
+    first, _claimed = check_imported_pairings(t, entries, rounds, history)
+    assert first.matches  # the synthetic file pairs round 1 top half against bottom half
+
+    t = import_data(engine_file("embaralhada", shuffle_round1=True))
+    make_homologable(t)
+    entries, rounds, history = tournament_history(t)
+    first, _claimed = check_imported_pairings(t, entries, rounds, history)
+    assert not first.matches and (1, 2) in first.missing and (1, 16) in first.extra
+    report = homologation_check(Tournament.objects.get(pk=t.pk))
+    assert "round1_by_rating" in failing(report)
+    assert "1-16" in report.condition("round1_by_rating").detail
+
+
+def test_every_round_naming_this_engine_is_paired_again_and_a_mismatch_is_a_finding(director):
+    from tournaments.homologation.repairing import check_imported_pairings
+    from tournaments.selectors import tournament_history
+
+    t = import_data(engine_file("motor"))
+    make_homologable(t)
+    entries, rounds, history = tournament_history(t)
+    _first, claimed = check_imported_pairings(t, entries, rounds, history)
+    assert [c.round for c in claimed] == [1, 2, 3, 4, 5, 6, 7]
+    different = [c.round for c in claimed if not c.matches]
+    # the synthetic file pairs its own way (round 1 top half against bottom half, the top half always White; later
+    # rounds by score with random colours): the Dutch system alternates colours in round 1 and pairs otherwise later
+    assert different == [1, 2, 3, 4, 5, 6, 7]
+    assert claimed[0].extra and all(set(p) in [set(q) for q in claimed[0].missing] for p in claimed[0].extra)
+    report = homologation_check(Tournament.objects.get(pk=t.pk))
+    assert "pairing_engine" in failing(report)
+    detail = report.condition("pairing_engine").detail
+    assert f"rodada {different[0]}" in detail

@@ -36,8 +36,17 @@ def regulation_readings(t):
                 "group; when every criterion is equal the players share the place."
             ),
             _("Art. 6, exceptions a) and c): %(move)s.") % {"move": t.get_progressive_move_display().lower()},
+            _("Art. 6, exception a) (“quando for utilizado o acelerador de emparceiramento”): %(order)s.")
+            % {"order": t.get_acceleration_order_display().lower()},
+            _("Art. 6, exception b) (“quando o desempate for entre dois jogadores”): %(scope)s.")
+            % {"scope": t.get_direct_encounter_scope_display().lower()},
             _("Art. 6, exception c) (the three highest ratings): %(order)s.")
             % {"order": t.get_top3_order_display().lower()},
+            _(
+                "Art. 6, exception c): it applies when the three highest ratings beat every opponent they had (a "
+                "bye is no opponent) and drew among themselves; which ties it reorders: %(scope)s."
+            )
+            % {"scope": t.get_top3_scope_display().lower()},
         ]
     out += [
         _("Pairing-allocated bye worth: %(value)s; announced absence worth: %(absence)s.")
@@ -48,9 +57,33 @@ def regulation_readings(t):
         _("Art. 6 and 13, a tie for the last qualification spot: %(rule)s.")
         % {"rule": t.get_spot_tie_rule_display().lower()},
         _("Art. 5, pairing software: %(rule)s.") % {"rule": t.get_pairing_program_rule_display().lower()},
+        _("Art. 2 and 6, “21 x 21 minutos … (para ambas as partidas)”: %(unit)s.")
+        % {"unit": t.get_time_unit_display().lower()},
+        _("Art. 2 and 6, “usando a Tablita em micro-match” on 100 squares: %(rule)s.")
+        % {"rule": t.get_tablita_100_display().lower()},
+        _("Art. 6, unrated players in “a média dos 30 maiores ratings”: %(rule)s.")
+        % {"rule": t.get_unrated_in_average_display().lower()},
+        (
+            _("Art. 6, “Oferecerá por categoria”: a category with fewer than %(n)s entries earns no spot.")
+            % {"n": t.category_min_entries}
+            if t.category_min_entries
+            else _(
+                "Art. 6, “Oferecerá por categoria”: every category earns the spots its average gives, whatever its "
+                "size (the regulation names no minimum)."
+            )
+        ),
+        _("Art. 6, a player qualified in two categories: %(rule)s.")
+        % {"rule": t.get_double_spot_rule_display().lower()},
         _(
-            "Art. 10, abandonment: automatic suspension of 3 months from the tournament's last day, lifted only "
-            "by the director with a reason; an abandoning player takes no qualification spot."
+            "Art. 6, the average of the 30 highest ratings is compared unrounded (2000.5 gives 1 spot, not 2); "
+            "“mais de 120 participantes” counts the participants as above (%(rule)s)."
+        )
+        % {"rule": t.get_participant_rule_display().lower()},
+        _(
+            "Art. 10, abandonment: automatic suspension of exactly 3 months from the tournament's last day (the "
+            "player may enter again on the day it ends), lifted only by the director with a reason; an abandoning "
+            "player takes no qualification spot. A withdrawal approved by the arbiter is not an abandonment and "
+            "escapes art. 10; a withdrawal imported without its kind is listed for the director to classify."
         ),
         _("Rule 16, king-move draw: %(rule)s.")
         % {
@@ -63,14 +96,26 @@ def regulation_readings(t):
 
 
 def rating_source(t):
+    """Which list the ratings came from (art. 4), and for which variant (issue 26, point 18: the registry holds one
+    national rating per player, used for 64 and 100 squares alike)."""
     if t.rating_list_date is not None:
-        return _("national rating list “%(name)s” of %(date)s, frozen when round 1 was paired") % {
+        text = _("national rating list “%(name)s” of %(date)s, frozen when round 1 was paired") % {
             "name": t.rating_list_name,
             "date": t.rating_list_date.strftime("%d/%m/%Y"),
         }
-    if t.rounds.filter(number=1).exists():
-        return _("no rating list recorded (ratings as typed in the registry or as in the imported file)")
-    return _("the registry's current rating, taken when round 1 is paired")
+    elif t.rounds.filter(number=1).exists():
+        text = _("no rating list recorded (ratings as typed in the registry or as in the imported file)")
+    else:
+        text = _("the registry's current rating, taken when round 1 is paired")
+    return (
+        text
+        + "; "
+        + _(
+            "the registry holds one national rating per player, not one per variant: it is the rating used for this "
+            "%(variant)s event"
+        )
+        % {"variant": t.get_variant_display()}
+    )
 
 
 def spot_note_text(note, name_of, label_of=None):
@@ -97,6 +142,17 @@ def spot_note_text(note, name_of, label_of=None):
             "organising committee (art. 13), never to the pairing number.",
             note.spots,
         ) % {"names": names, "n": note.spots}
+    if note.code == "double":
+        return _(
+            "%(names)s also qualified in an earlier category and takes this spot too (art. 6: “Oferecerá por "
+            "categoria”; setting: a player qualified in two categories takes both)."
+        ) % {"names": names}
+    if note.code == "passed_on":
+        return ngettext(
+            "%(names)s already qualified in an earlier category: this spot passes to the next eligible player.",
+            "%(names)s already qualified in an earlier category: these spots pass to the next eligible players.",
+            len(note.ids),
+        ) % {"names": names}
     if note.code == "tie_shared":
         return _("%(names)s share the place of the last spot (every tiebreak equal): each of them takes a spot.") % {
             "names": names
@@ -111,6 +167,18 @@ def order_reason_text(codes):
         domain.REASON_DIRECT: _(
             "Two tied players who met: direct encounter comes first (regulation, art. 6, b); "
             "if their encounter was level, the normal order follows."
+        ),
+        domain.REASON_DIRECT_PAIR: _(
+            "Two players left level inside a larger tie, who met: their direct encounter decided between them "
+            "(regulation, art. 6, b: “quando o desempate for entre dois jogadores”)."
+        ),
+        domain.REASON_ACCELERATION_BUCHHOLZ_END: _(
+            "Pairing acceleration was used: Buchholz becomes the first criterion and the progressive score (the "
+            "corrected one too, which the acceleration also distorts) the last (regulation, art. 6, a)."
+        ),
+        domain.REASON_ACCELERATION_BUCHHOLZ_SECOND: _(
+            "Pairing acceleration was used: Buchholz becomes the first criterion and the progressive score the "
+            "second (regulation, art. 6, a)."
         ),
         domain.REASON_ACCELERATION_END: _(
             "Pairing acceleration was used: the progressive score becomes the last criterion (regulation, art. 6, a)."

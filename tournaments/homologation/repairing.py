@@ -1,0 +1,138 @@
+"""Imported pairings checked, not trusted (issue 26, point 2).
+
+Art. 4: "A primeira rodada tem que ser, obrigatoriamente, emparceirada utilizando-se o rating nacional
+atualizado." Art. 5 and 6: the pairings must come from an accepted program. A file may say anything about how it
+was paired, so for every round that was not paired here (an imported round: no engine explanation recorded):
+
+* round 1 is paired again by the engine from the ratings the file gives (its round-1 order: rating, FMJD
+  rating, title, name) and compared with the file's round 1, pair by pair, players of equal rating being
+  interchangeable: a round 1 that is not the rating order fails art. 4, whichever program the file names;
+* every round that names this product's engine is paired again by the engine from the rounds before it and
+  compared with the file's: a difference is a finding, not a pass.
+
+Reads only; the engine runs once per round checked (imported rounds only: the rounds paired here were paired by
+the engine itself, and a hand edit is recorded on the round).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from dataclasses import dataclass
+
+from pairing.api import pair_round, seed_key
+from pairing.model import InvalidInput, NoValidPairing
+from tournaments.rounds.pairing_bridge import ENGINE_NAME, build_state, pair_next_round
+
+
+@dataclass(frozen=True)
+class RoundCheck:
+    """One imported round paired again. ``extra``: the engine's pairs (pairing numbers) the file does not have;
+    ``missing``: the file's pairs the engine does not make; ``bye``: (the engine's bye, the file's bye) when they
+    differ; ``failed``: the engine found no pairing (the reason)."""
+
+    round: int
+    extra: tuple[tuple[int, int], ...] = ()
+    missing: tuple[tuple[int, int], ...] = ()
+    bye: tuple[int | None, int | None] | None = None
+    failed: str = ""
+
+    @property
+    def matches(self) -> bool:
+        return not (self.extra or self.missing or self.bye or self.failed)
+
+
+def _file_round(history, entries, number):
+    """(pairs as pairing-number tuples, first listed first; the bye's pairing number or None) of round
+    ``number`` as the tournament holds it."""
+    pairs, bye = set(), None
+    for e in entries:
+        for r in history.get(e.pk, ()):
+            if r.round != number or r.one_sided:
+                continue
+            if r.kind == "pab":
+                bye = e.pairing_number
+            elif r.opponent is not None and r.colour == "w":
+                pairs.add((e.pairing_number, r.opponent))
+    return pairs, bye
+
+
+def imported_rounds(rounds) -> list[int]:
+    """The numbers of the rounds not paired here: no engine explanation recorded (a file's rounds)."""
+    return [r.number for r in rounds if not r.explanation]
+
+
+def round1_by_rating(tournament, entries, history) -> RoundCheck:
+    """Round 1 paired by the engine from the ratings (re-numbered in the round-1 order), compared with the file's:
+    pairs compared by the two players' ratings, so that players of equal rating are interchangeable."""
+    state = build_state(tournament, 1, entries, {})
+    ordered = sorted(
+        state.players,
+        key=lambda p: (*seed_key(p.rating, p.fmjd_rating, p.title, p.name), p.id),
+    )
+    new_id = {p.id: i for i, p in enumerate(ordered, start=1)}
+    old_id = {i: pid for pid, i in new_id.items()}
+    state = dataclasses.replace(
+        state,
+        players=[dataclasses.replace(p, id=new_id[p.id]) for p in ordered],
+        absences={new_id[k]: v for k, v in state.absences.items() if k in new_id},
+        forbidden=[
+            dataclasses.replace(f, players=[new_id[x] for x in f.players if x in new_id]) for f in state.forbidden
+        ],
+    )
+    try:
+        result = pair_round(state, explain=False)
+    except (NoValidPairing, InvalidInput) as exc:
+        return RoundCheck(1, failed=str(exc))
+    rating = {p.id: p.rating for p in state.players}
+    by_number = {e.pairing_number: e for e in entries}
+    rating_of = {n: rating[new_id[n]] for n in by_number if n in new_id}
+    engine_pairs = {(old_id[a], old_id[b]) for a, b in result.boards}
+    file_pairs, file_bye = _file_round(history, entries, 1)
+
+    def key(pair):
+        return tuple(sorted((rating_of.get(pair[0], 0), rating_of.get(pair[1], 0))))
+
+    theirs, ours = Counter(map(key, engine_pairs)), Counter(map(key, file_pairs))
+    extra = tuple(sorted(p for p in engine_pairs if theirs[key(p)] > ours[key(p)]))
+    missing = tuple(sorted(p for p in file_pairs if ours[key(p)] > theirs[key(p)]))
+    engine_bye = old_id[result.bye] if result.bye else None
+    bye = None
+    if (engine_bye is None) != (file_bye is None) or (
+        engine_bye is not None and rating_of.get(engine_bye) != rating_of.get(file_bye)
+    ):
+        bye = (engine_bye, file_bye)
+    return RoundCheck(1, extra, missing, bye)
+
+
+def engine_round(tournament, entries, history, number) -> RoundCheck:
+    """Round ``number`` paired again by the engine from the rounds before it, compared with the file's pairs
+    (colours included: the engine's first-listed player has White in game 1)."""
+    try:
+        result = pair_next_round(tournament, number, entries, history)
+    except (NoValidPairing, InvalidInput) as exc:
+        return RoundCheck(number, failed=str(exc))
+    engine_pairs = {(a.pairing_number, b.pairing_number) for a, b in result.boards}
+    file_pairs, file_bye = _file_round(history, entries, number)
+    engine_bye = result.bye.pairing_number if result.bye else None
+    return RoundCheck(
+        number,
+        tuple(sorted(engine_pairs - file_pairs)),
+        tuple(sorted(file_pairs - engine_pairs)),
+        (engine_bye, file_bye) if engine_bye != file_bye else None,
+    )
+
+
+def check_imported_pairings(tournament, entries, rounds, history) -> tuple[RoundCheck | None, list[RoundCheck]]:
+    """(round 1 against the rating order, or None when round 1 was paired here or is not there; every imported
+    round naming this engine paired again). ``rounds``: the tournament's rounds (``engine``, ``explanation``);
+    ``history``: entry id -> round records of those rounds."""
+    imported = set(imported_rounds(rounds))
+    numbers = {r.number for r in rounds}
+    first = round1_by_rating(tournament, entries, history) if 1 in imported else None
+    claimed = [
+        engine_round(tournament, entries, history, r.number)
+        for r in sorted(rounds, key=lambda r: r.number)
+        if r.number in imported and r.engine == ENGINE_NAME and set(range(1, r.number)) <= numbers
+    ]
+    return first, claimed
