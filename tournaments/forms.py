@@ -98,10 +98,31 @@ class TournamentForm(forms.ModelForm):
             "planned_rounds": {"max_value": _("A tournament has from 1 to 100 rounds.")},
         }
 
+    # The readings of issue 26: a form that leaves them out (an older page, a script) keeps the value in force.
+    OPTIONAL = (
+        "top3_scope",
+        "direct_encounter_scope",
+        "acceleration_order",
+        "time_unit",
+        "tablita_100",
+        "unrated_in_average",
+        "category_min_entries",
+        "double_spot_rule",
+    )
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if not (self.instance.pk and self.instance.rounds.exists()):
             del self.fields["change_reason"]  # before round 1 every setting changes freely
+        for name in self.OPTIONAL:
+            self.fields[name].required = False
+
+    def clean(self):
+        data = super().clean()
+        for name in self.OPTIONAL:
+            if data.get(name) in (None, "") and name not in self.errors:
+                data[name] = getattr(self.instance, name)
+        return data
 
 
 class PlayerForm(forms.ModelForm):

@@ -143,7 +143,10 @@ def test_standings_json():
     ]
     assert rows[0]["tiebreaks"] == {"progressive": 17, "progressive_corrected": 14, "buchholz": 21}
     assert list(rows[0]) == ["rank", "id", "name", "points", "tiebreaks", "order_reason"]
-    assert all(r["order_reason"] is None for r in rows)
+    # Ana and Edu are left level by the progressive score inside the tie of three, and met (Ana won 3-1): art. 6,
+    # b) "quando o desempate for entre dois jogadores" puts their direct encounter first (issue 26, point 10)
+    assert [r["order_reason"] for r in rows][2:] == [None, None, None]
+    assert all("art. 6º, b" in r["order_reason"] for r in rows[:2])
     fem = json.loads(run("standings", "teste-5", "--format", "json", "--category", "FEM"))
     assert [(r["rank"], r["id"]) for r in fem] == [("1", 1), ("2", 3)]
 
@@ -171,7 +174,8 @@ def test_standings_csv_and_text():
         "14",
         "21",
         "progressive > progressive_corrected > buchholz",
-        "",
+        "Dois jogadores que se enfrentaram ficaram empatados dentro de um empate maior: o confronto direto decidiu "
+        "entre eles (regulamento, art. 6º, b: “quando o desempate for entre dois jogadores”).",
     ]
     assert len(rows) == 6
     text = run("standings", "teste-5")

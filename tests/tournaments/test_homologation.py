@@ -169,7 +169,8 @@ def test_workbook_reopened(tmp_path):
     path = tmp_path / "homologacao.xlsx"
     export_homologation(t, path)
     t.refresh_from_db()
-    assert t.homologation_exported_at is not None
+    # 3 of its 4 rounds: written, but not recorded as sent (art. 11; issue 26, points 4 and 19)
+    assert t.homologation_exported_at is None
     wb = load_workbook(path)
     assert wb.sheetnames == list(SHEETS)
     for ws in wb.worksheets:
@@ -181,7 +182,8 @@ def test_workbook_reopened(tmp_path):
     assert event["Data de início"] == datetime(2026, 11, 7)
     assert wb["Evento"].cell(8, 2).is_date
     assert event["Prazo para envio dos resultados (art. 6, 11)"] == datetime(2026, 11, 10)
-    assert isinstance(event["Exportado em"], datetime)
+    # written before the sending was recorded (3 of 4 rounds), and it says so (issue 26, point 19)
+    assert event["Exportado em"].startswith("Não enviado: arquivo gerado antes de o envio à federação ser registrado")
     assert event["Rodadas previstas"] == 4 and isinstance(event["Minutos por jogador por partida"], int)
 
     conditions = list(wb["Condições"].iter_rows(min_row=2, max_row=9, values_only=True))

@@ -2,7 +2,6 @@
 reading is said. Through the services, the interchange file, the homologation report and the workbook. Each test
 quotes the words of the regulation it enforces (seed 000, "REGULAMENTO ... CIRCUITO NACIONAL")."""
 
-import json
 from datetime import date
 
 import pytest
@@ -12,7 +11,6 @@ from tests.tournaments.interchange.helpers import make_homologable
 from tournaments.core.errors import ServiceError
 from tournaments.homologation.report import homologation_check
 from tournaments.interchange import import_data
-from tournaments.interchange.jsonfile import export_data
 from tournaments.interchange.synthetic import synthetic_tournament
 from tournaments.models import AuditEntry, Round, SettingsChange, Tournament
 from tournaments.setup.services import tournament_update
@@ -60,51 +58,6 @@ def test_settings_that_decide_the_homologation_change_after_round_1_only_with_a_
         tournament_update(tournament=t, user=director, minutes_per_game=21)
     assert "motivo" in refused.value.messages[0] and "minutos por jogador por partida" in refused.value.messages[0]
     assert Tournament.objects.get(pk=t.pk).minutes_per_game == 15 and not SettingsChange.objects.exists()
-
-
-def test_three_edits_after_the_event_do_not_turn_a_failing_event_into_rights(director):
-    t = bent_event(director)
-    tournament_update(tournament=t, user=director, minutes_per_game=21, reason="Tempo digitado errado")
-    tournament_update(tournament=t, user=director, min_participants=20, reason="Regulamento de 2010")
-    tournament_update(tournament=t, user=director, pairing_program_rule="named", reason="Pedido à federação")
-    t = Tournament.objects.get(pk=t.pk)
-    assert (t.minutes_per_game, t.min_participants, t.pairing_program_rule) == (21, 20, "named")
-    changes = list(SettingsChange.objects.filter(tournament=t).values_list("field", "before", "after", "by", "reason"))
-    assert changes == [
-        ("minutes_per_game", 15, 21, "diretor", "Tempo digitado errado"),
-        ("min_participants", 30, 20, "diretor", "Regulamento de 2010"),
-        ("pairing_program_rule", "strict", "named", "diretor", "Pedido à federação"),
-    ]
-    audited = AuditEntry.objects.filter(tournament=t, action="tournament.settings").order_by("id")
-    assert [a.reason for a in audited] == ["Tempo digitado errado", "Regulamento de 2010", "Pedido à federação"]
-    report = homologation_check(t)
-    assert failing(report) == {"participants", "rounds_and_time", "pairing_engine"}
-    assert not report.rights
-    # the page and the workbook list every change (the report carries them)
-    assert [(c.field, c.before, c.after, c.reason) for c in report.settings_changes] == [
-        (f, b, a, r) for f, b, a, _by, r in changes
-    ]
-
-
-def test_the_interchange_file_carries_the_changes_and_reads_them_back(director):
-    t = bent_event(director)
-    tournament_update(tournament=t, user=director, minutes_per_game=21, reason="Tempo digitado errado")
-    data = export_data(t)
-    (change,) = data["settings_changes"]
-    assert {k: change[k] for k in ("field", "before", "after", "by", "reason")} == {
-        "field": "minutes_per_game",
-        "before": 15,
-        "after": 21,
-        "by": "diretor",
-        "reason": "Tempo digitado errado",
-    }
-    assert change["at"] == SettingsChange.objects.get().at.isoformat()
-    data["tournament"]["slug"] = "etapa-copia"
-    copy = import_data(json.loads(json.dumps(data)))
-    assert export_data(copy)["settings_changes"] == data["settings_changes"]
-    make_homologable(copy)
-    Round.objects.filter(tournament=copy).update(engine="Swiss-Manager")
-    assert "rounds_and_time" in failing(homologation_check(Tournament.objects.get(pk=copy.pk)))
 
 
 def test_an_imported_change_needs_its_reason_and_a_known_setting():
@@ -226,40 +179,54 @@ def engine_file(slug, shuffle_round1=False):
     return data
 
 
-def test_round_1_is_derived_again_from_the_ratings_the_file_gives(director):
-    from tournaments.homologation.repairing import check_imported_pairings
-    from tournaments.selectors import tournament_history
-
-    t = import_data(engine_file("por-rating"))
-    entries, rounds, history = tournament_history(t)
-    first, _claimed = check_imported_pairings(t, entries, rounds, history)
-    assert first.matches  # the synthetic file pairs round 1 top half against bottom half
-
-    t = import_data(engine_file("embaralhada", shuffle_round1=True))
-    make_homologable(t)
-    entries, rounds, history = tournament_history(t)
-    first, _claimed = check_imported_pairings(t, entries, rounds, history)
-    assert not first.matches and (1, 2) in first.missing and (1, 16) in first.extra
-    report = homologation_check(Tournament.objects.get(pk=t.pk))
-    assert "round1_by_rating" in failing(report)
-    assert "1-16" in report.condition("round1_by_rating").detail
+# ------------------------------------------------------------------------------ point 5: a kept rating
+# Art. 4: "A primeira rodada tem que ser, obrigatoriamente, emparceirada utilizando-se o rating nacional
+# atualizado."
 
 
-def test_every_round_naming_this_engine_is_paired_again_and_a_mismatch_is_a_finding(director):
-    from tournaments.homologation.repairing import check_imported_pairings
-    from tournaments.selectors import tournament_history
+# ------------------------------------------------------------------------------ point 6: 100 squares
+# Art. 2 and 6: "Mínimo de 7 rodadas de pelo menos 21 x 21 minutos ou 5 rodadas 30x30 minutos usando a Tablita
+# em micro-match."
 
-    t = import_data(engine_file("motor"))
-    make_homologable(t)
-    entries, rounds, history = tournament_history(t)
-    _first, claimed = check_imported_pairings(t, entries, rounds, history)
-    assert [c.round for c in claimed] == [1, 2, 3, 4, 5, 6, 7]
-    different = [c.round for c in claimed if not c.matches]
-    # the synthetic file pairs its own way (round 1 top half against bottom half, the top half always White; later
-    # rounds by score with random colours): the Dutch system alternates colours in round 1 and pairs otherwise later
-    assert different == [1, 2, 3, 4, 5, 6, 7]
-    assert claimed[0].extra and all(set(p) in [set(q) for q in claimed[0].missing] for p in claimed[0].extra)
-    report = homologation_check(Tournament.objects.get(pk=t.pk))
-    assert "pairing_engine" in failing(report)
-    detail = report.condition("pairing_engine").detail
-    assert f"rodada {different[0]}" in detail
+
+# ------------------------------------------------------------------------------ point 12: per game or per match
+# Art. 2: "21 minutos x 21 minutos, ou 5 rodadas 30x30 minutos (para ambas as partidas)".
+
+
+# ------------------------------------------------------------------------------ point 14: suspensions
+# Art. 6: "Não tenha na lista de participantes um jogador que esteja cumprindo pena disciplinar imposta pela
+# CBJD."
+
+
+# ------------------------------------------------------------------------------ point 15: a withdrawal's kind
+# Art. 10: "Não abandonar a competição antes do término desta, o que implicará em suspensão automática".
+
+
+# ------------------------------------------------------------------------------ point 17: a year of birth
+# Art. 12: "Enviar na relação de participantes todas as datas de nascimentos de todos os participantes menores de
+# 21 anos."
+
+
+# ------------------------------------------------------------------------------ point 19: the workbook and the sending
+# Art. 11: "Enviar os resultados, rodada por rodada, no máximo em até 2 dias após a data do evento".
+
+
+def test_a_workbook_made_before_the_sending_says_so_and_after_it_carries_the_date(director, tmp_path):
+    from datetime import datetime
+
+    from openpyxl import load_workbook
+
+    from tournaments.homologation.workbook import export_homologation, homologation_workbook
+
+    t = import_data(event(30, slug="planilha"))
+    before = dict(homologation_workbook(t)["Evento"].iter_rows(min_row=2, values_only=True))
+    assert before["Exportado em"].startswith("Não enviado: arquivo gerado antes de o envio")
+    path = tmp_path / "h.xlsx"
+    export_homologation(t, path, user=director)  # complete results: recorded as sent
+    sent = Tournament.objects.get(pk=t.pk).homologation_exported_at
+    event_sheet = dict(load_workbook(path)["Evento"].iter_rows(min_row=2, values_only=True))
+    assert isinstance(event_sheet["Exportado em"], datetime)
+    export_homologation(t, tmp_path / "again.xlsx", user=director)  # again: the date of the first sending stays
+    assert Tournament.objects.get(pk=t.pk).homologation_exported_at == sent
+    again = dict(load_workbook(tmp_path / "again.xlsx")["Evento"].iter_rows(min_row=2, values_only=True))
+    assert again["Exportado em"] == event_sheet["Exportado em"]

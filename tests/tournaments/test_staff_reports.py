@@ -92,6 +92,13 @@ def test_downloading_the_workbook_writes_nothing_marking_it_sent_is_a_post(clien
     demo.refresh_from_db()
     assert demo.homologation_exported_at is None
     assert AuditEntry.objects.count() == audit_before
+    # the demo has 4 of its 7 rounds: the sending is recorded only once the results are complete (issue 26)
+    r = client.post(reverse("staff:homologation", args=[demo.slug]), {"action": "mark_exported"}, follow=True)
+    demo.refresh_from_db()
+    assert demo.homologation_exported_at is None and "resultados estão completos" in r.content.decode()
+    from tournaments.models import Tournament
+
+    Tournament.objects.filter(pk=demo.pk).update(planned_rounds=4)  # (now its 4 rounds are all of them)
     r = client.post(reverse("staff:homologation", args=[demo.slug]), {"action": "mark_exported"}, follow=True)
     demo.refresh_from_db()
     assert demo.homologation_exported_at is not None

@@ -178,6 +178,38 @@ def entry_withdraw(*, entry: Entry, from_round: int, kind: str, user: Actor, not
 
 
 @transaction.atomic
+def entry_classify_withdrawal(*, entry: Entry, kind: str, user: Actor, note: str = "") -> Suspension | None:
+    """Give its kind to a withdrawal recorded without one (an imported file that did not say): approved by the
+    arbiter, or an abandonment, which suspends the player (art. 10). Until then the homologation check lists it
+    for the director to classify (issue 26, point 15)."""
+    entry = Entry.objects.select_for_update().select_related("tournament", "player").get(pk=entry.pk)
+    if entry.status != EntryStatus.WITHDRAWN:
+        raise ServiceError(_("%(name)s has not withdrawn.") % {"name": entry.player.name})
+    if entry.withdrawal_kind:
+        raise ServiceError(
+            _("The withdrawal of %(name)s is already classified (%(kind)s).")
+            % {"name": entry.player.name, "kind": entry.get_withdrawal_kind_display()}
+        )
+    if kind not in WithdrawalKind.values:
+        raise ServiceError(_("Choose whether the withdrawal was approved by the arbiter or an abandonment."))
+    entry.withdrawal_kind = kind
+    entry.save(update_fields=["withdrawal_kind"])
+    audit(
+        tournament=entry.tournament,
+        user=user,
+        action="entry.withdrawal_kind",
+        obj=entry,
+        summary=entry.player.name,
+        old={"kind": ""},
+        new={"kind": kind},
+        reason=note,
+    )
+    suspension = abandonment_suspend(entry=entry, user=user) if kind == WithdrawalKind.ABANDONMENT else None
+    cache.bump(entry.tournament_id)
+    return suspension
+
+
+@transaction.atomic
 def entry_reinstate(*, entry: Entry, user: Actor) -> Entry:
     """Undo a withdrawal that has not yet taken effect in a paired round."""
     entry = Entry.objects.select_for_update().select_related("tournament", "player").get(pk=entry.pk)

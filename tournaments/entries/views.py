@@ -22,6 +22,7 @@ from tournaments.entries.services import (
     absence_announce,
     absence_cancel,
     entries_register_many,
+    entry_classify_withdrawal,
     entry_delete,
     entry_refusal,
     entry_register,
@@ -36,6 +37,7 @@ from tournaments.entries.services import (
 )
 from tournaments.forms import AbsenceForm, EntryForm, ForbiddenPairForm, PlayerForm, RatingListForm, WithdrawForm
 from tournaments.models import Entry, ForbiddenPair, Player, Suspension
+from tournaments.models.choices import WithdrawalKind
 from tournaments.registry.ratinglist import MAX_BYTES
 from tournaments.registry.selectors import likely_duplicates, match_lines
 from tournaments.registry.services import player_create
@@ -252,6 +254,7 @@ class EntryView(TournamentStaffMixin, TemplateView):
             absence_form=AbsenceForm(initial={"round_number": self.tournament.rounds.count() + 1}),
             absences=entry.absences.order_by("round_number"),
             can_delete=not entry.seats.exists(),
+            withdrawal_kinds=WithdrawalKind.choices,
         )
         return ctx
 
@@ -296,6 +299,21 @@ class EntryView(TournamentStaffMixin, TemplateView):
                         )
                         % {"name": entry.player.name, "end": suspension.end_date.strftime("%d/%m/%Y")},
                     )
+        elif action == "classify":
+            ok, suspension = run_service(
+                request,
+                entry_classify_withdrawal,
+                success=_("Withdrawal classified."),
+                entry=entry,
+                user=user,
+                kind=request.POST.get("kind", ""),
+            )
+            if ok and suspension:
+                messages.warning(
+                    request,
+                    _("Abandonment: %(name)s is suspended until %(end)s (regulation art. 10).")
+                    % {"name": entry.player.name, "end": suspension.end_date.strftime("%d/%m/%Y")},
+                )
         elif action == "delete":
             ok, _none = run_service(request, entry_delete, entry=entry, user=user)
             if ok:

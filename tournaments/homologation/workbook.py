@@ -36,7 +36,7 @@ from tournaments.core.safetext import append_row
 from tournaments.domain import performances
 from tournaments.homologation.conditions import rating_list_text
 from tournaments.homologation.report import homologation_check
-from tournaments.homologation.services import homologation_mark_exported
+from tournaments.homologation.services import homologation_mark_exported, results_complete
 from tournaments.models import Absence
 from tournaments.rounds.scoring import FORFEITS, board_points, entry_label, is_played
 from tournaments.selectors import absence_points, board_pair, bye_points, scoring_of
@@ -118,6 +118,17 @@ class _Sheet:
             self.ws.column_dimensions[get_column_letter(i)].width = min(max(w + 2, 6), 80)
 
 
+NOT_SENT = (
+    "Não enviado: arquivo gerado antes de o envio à federação ser registrado (art. 11); o arquivo enviado traz a "
+    "data do envio."
+)
+
+
+def _sent(exported, tz):
+    """The date the workbook was recorded as sent, or says that this file was made before (issue 26, point 19)."""
+    return _local_naive(exported, tz) if exported is not None else NOT_SENT
+
+
 def homologation_workbook(tournament, report=None, exported_at=None) -> Workbook:
     """Build the workbook (nothing is written to the database), in Portuguese whatever the active language."""
     with translation.override("pt-br"):
@@ -182,7 +193,7 @@ def _workbook(tournament, report, exported_at):
         ("Exceção c) do art. 6", tournament.get_top3_order_display()),
         ("Prazo para envio dos resultados (art. 6, 11)", report.deadline),
         ("Situação do prazo", report.deadline_detail),
-        ("Exportado em", _local_naive(exported, tz)),
+        ("Exportado em", _sent(exported, tz)),
     ]
     for reading in regulation_readings(tournament):
         rows.append(("Leitura do regulamento", reading))
@@ -205,7 +216,7 @@ def _workbook(tournament, report, exported_at):
         ]
     )
     co.row(["Prazo para envio dos resultados", "deadline_date", "art. 6, 11", report.deadline, report.deadline_detail])
-    co.row(["Exportado em", "exported_at", "", _local_naive(exported, tz), ""])
+    co.row(["Exportado em", "exported_at", "art. 11", _sent(exported, tz), ""])
     co.finish()
 
     # Participantes.
@@ -519,12 +530,14 @@ def homologation_xlsx(tournament) -> bytes:
 
 
 def export_homologation(tournament, path, user=None):
-    """Write the workbook to ``path`` (through a temporary file) and record the export time.
+    """Write the workbook to ``path`` (through a temporary file) and record it as sent to the federation.
 
-    The time is recorded only if the file is written, and the file is left only if the time is recorded.
+    The sending is recorded only once the results are complete, and only the first time (a file written before
+    says that it was not sent, a later one carries the first sending's date); it is recorded only if the file is
+    written, and the file is left only if it is recorded.
     """
     with transaction.atomic():
-        when = homologation_mark_exported(tournament=tournament, user=user)
+        when = homologation_mark_exported(tournament=tournament, user=user) if results_complete(tournament) else None
         write_atomically(path, _xlsx_bytes(homologation_workbook(tournament, exported_at=when)))
     return Path(path)
 

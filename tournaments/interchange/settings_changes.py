@@ -82,6 +82,8 @@ def read_changes(data: dict[str, Any], add) -> list[dict[str, Any]]:
         if timezone.is_naive(moment):
             moment = timezone.make_aware(moment, timezone.get_default_timezone())
         by, reason = item.get("by", ""), item.get("reason")
+        if not isinstance(reason, str):
+            reason = ""
         if not _text(by, 150):
             add(w, f"usuário inválido em “by”: {by!r}")
             continue
@@ -117,16 +119,21 @@ READING_CHOICES = {
 }
 
 
+def _default(key: str) -> Any:
+    return getattr(Tournament._meta.get_field(key), "default", None)
+
+
 def export_readings(tournament: Tournament) -> dict[str, Any]:
-    out: dict[str, Any] = {key: getattr(tournament, key) for key in READING_CHOICES}
-    out["category_min_entries"] = tournament.category_min_entries
-    return out
+    """The readings that differ from their default (a file without them reads as the defaults, so a file written
+    before these settings existed exports back to itself)."""
+    keys = (*READING_CHOICES, "category_min_entries")
+    return {key: getattr(tournament, key) for key in keys if getattr(tournament, key) != _default(key)}
 
 
 def read_readings(t: dict[str, Any], add) -> dict[str, Any]:
     fields: dict[str, Any] = {}
     for key, choices in READING_CHOICES.items():
-        value = t.get(key, Tournament._meta.get_field(key).default)
+        value = t.get(key, _default(key))
         if value not in choices.values:
             add("torneio", f"valor inválido em “{key}”: {value!r} (use {', '.join(choices.values)})")
             continue

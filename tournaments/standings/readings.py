@@ -80,7 +80,7 @@ def regulation_readings(t):
         )
         % {"rule": t.get_participant_rule_display().lower()},
         _(
-            "Art. 10, abandonment: automatic suspension of exactly 3 months from the tournament's last day (the "
+            "Art. 10, abandonment: automatic suspension of 3 months from the tournament's last day (exactly: the "
             "player may enter again on the day it ends), lifted only by the director with a reason; an abandoning "
             "player takes no qualification spot. A withdrawal approved by the arbiter is not an abandonment and "
             "escapes art. 10; a withdrawal imported without its kind is listed for the director to classify."
