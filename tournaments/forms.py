@@ -49,7 +49,7 @@ TOURNAMENT_FIELDS = [
     "time_unit",
     "tablita_100",
     "unrated_in_average",
-    "category_min_entries",
+    "spots_min_entries",
     "double_spot_rule",
 ]
 
@@ -106,7 +106,7 @@ class TournamentForm(forms.ModelForm):
         "time_unit",
         "tablita_100",
         "unrated_in_average",
-        "category_min_entries",
+        "spots_min_entries",
         "double_spot_rule",
     )
 

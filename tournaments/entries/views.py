@@ -258,6 +258,44 @@ class EntryView(TournamentStaffMixin, TemplateView):
         )
         return ctx
 
+    def _withdraw(self, request, entry, action):
+        """Record a withdrawal, or classify one recorded without its kind (an abandonment suspends: art. 10)."""
+        if action == "classify":
+            form = None
+            ok, suspension = run_service(
+                request,
+                entry_classify_withdrawal,
+                success=_("Withdrawal classified."),
+                entry=entry,
+                user=request.user,
+                kind=request.POST.get("kind", ""),
+            )
+        else:
+            form = WithdrawForm(request.POST)
+            if not form.is_valid():
+                messages.error(request, _("The withdrawal was not recorded: give the reason and confirm it."))
+                return form
+            ok, suspension = run_service(
+                request,
+                entry_withdraw,
+                success=_("Withdrawal recorded."),
+                entry=entry,
+                user=request.user,
+                from_round=form.cleaned_data["from_round"],
+                kind=form.cleaned_data["kind"],
+                note=form.cleaned_data["note"],
+            )
+        if ok and suspension:
+            messages.warning(
+                request,
+                _(
+                    "Abandonment: %(name)s is suspended until %(end)s (regulation art. 10). The director may "
+                    "lift the suspension on the suspensions page, giving the reason."
+                )
+                % {"name": entry.player.name, "end": suspension.end_date.strftime("%d/%m/%Y")},
+            )
+        return form
+
     def post(self, request, *args, **kwargs):
         entry = self.get_entry()
         action = request.POST.get("action")
@@ -275,45 +313,8 @@ class EntryView(TournamentStaffMixin, TemplateView):
                     categories=form.cleaned_data["categories"],
                     declared_adult=form.cleaned_data["declared_adult"],
                 )
-        elif action == "withdraw":
-            form = WithdrawForm(request.POST)
-            if not form.is_valid():
-                messages.error(request, _("The withdrawal was not recorded: give the reason and confirm it."))
-            else:
-                ok, suspension = run_service(
-                    request,
-                    entry_withdraw,
-                    success=_("Withdrawal recorded."),
-                    entry=entry,
-                    user=user,
-                    from_round=form.cleaned_data["from_round"],
-                    kind=form.cleaned_data["kind"],
-                    note=form.cleaned_data["note"],
-                )
-                if ok and suspension:
-                    messages.warning(
-                        request,
-                        _(
-                            "Abandonment: %(name)s is suspended until %(end)s (regulation art. 10). The director may "
-                            "lift the suspension on the suspensions page, giving the reason."
-                        )
-                        % {"name": entry.player.name, "end": suspension.end_date.strftime("%d/%m/%Y")},
-                    )
-        elif action == "classify":
-            ok, suspension = run_service(
-                request,
-                entry_classify_withdrawal,
-                success=_("Withdrawal classified."),
-                entry=entry,
-                user=user,
-                kind=request.POST.get("kind", ""),
-            )
-            if ok and suspension:
-                messages.warning(
-                    request,
-                    _("Abandonment: %(name)s is suspended until %(end)s (regulation art. 10).")
-                    % {"name": entry.player.name, "end": suspension.end_date.strftime("%d/%m/%Y")},
-                )
+        elif action in ("withdraw", "classify"):
+            form = self._withdraw(request, entry, action)
         elif action == "delete":
             ok, _none = run_service(request, entry_delete, entry=entry, user=user)
             if ok:

@@ -18,11 +18,15 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from pairing.api import pair_round, seed_key
 from pairing.model import InvalidInput, NoValidPairing
+from tournaments.models import Entry, Round, Tournament
 from tournaments.rounds.pairing_bridge import ENGINE_NAME, build_state, pair_next_round
+from tournaments.selectors import History
 
 
 @dataclass(frozen=True)
@@ -42,11 +46,14 @@ class RoundCheck:
         return not (self.extra or self.missing or self.bye or self.failed)
 
 
-def _file_round(history, entries, number):
+def _file_round(history: History, entries: Sequence[Entry], number: int) -> tuple[set[tuple[int, int]], int | None]:
     """(pairs as pairing-number tuples, first listed first; the bye's pairing number or None) of round
     ``number`` as the tournament holds it."""
-    pairs, bye = set(), None
+    pairs: set[tuple[int, int]] = set()
+    bye = None
     for e in entries:
+        if e.pairing_number is None:
+            continue
         for r in history.get(e.pk, ()):
             if r.round != number or r.one_sided:
                 continue
@@ -57,12 +64,12 @@ def _file_round(history, entries, number):
     return pairs, bye
 
 
-def imported_rounds(rounds) -> list[int]:
+def imported_rounds(rounds: Iterable[Any]) -> list[int]:
     """The numbers of the rounds not paired here: no engine explanation recorded (a file's rounds)."""
     return [r.number for r in rounds if not r.explanation]
 
 
-def round1_by_rating(tournament, entries, history) -> RoundCheck:
+def round1_by_rating(tournament: Tournament, entries: Sequence[Entry], history: History) -> RoundCheck:
     """Round 1 paired by the engine from the ratings (re-numbered in the round-1 order), compared with the file's:
     pairs compared by the two players' ratings, so that players of equal rating are interchangeable."""
     state = build_state(tournament, 1, entries, {})
@@ -90,7 +97,7 @@ def round1_by_rating(tournament, entries, history) -> RoundCheck:
     engine_pairs = {(old_id[a], old_id[b]) for a, b in result.boards}
     file_pairs, file_bye = _file_round(history, entries, 1)
 
-    def key(pair):
+    def key(pair: tuple[int, int]) -> tuple[int, ...]:
         return tuple(sorted((rating_of.get(pair[0], 0), rating_of.get(pair[1], 0))))
 
     theirs, ours = Counter(map(key, engine_pairs)), Counter(map(key, file_pairs))
@@ -105,7 +112,7 @@ def round1_by_rating(tournament, entries, history) -> RoundCheck:
     return RoundCheck(1, extra, missing, bye)
 
 
-def engine_round(tournament, entries, history, number) -> RoundCheck:
+def engine_round(tournament: Tournament, entries: Sequence[Entry], history: History, number: int) -> RoundCheck:
     """Round ``number`` paired again by the engine from the rounds before it, compared with the file's pairs
     (colours included: the engine's first-listed player has White in game 1)."""
     try:
@@ -123,7 +130,9 @@ def engine_round(tournament, entries, history, number) -> RoundCheck:
     )
 
 
-def check_imported_pairings(tournament, entries, rounds, history) -> tuple[RoundCheck | None, list[RoundCheck]]:
+def check_imported_pairings(
+    tournament: Tournament, entries: Sequence[Entry], rounds: Sequence[Round], history: History
+) -> tuple[RoundCheck | None, list[RoundCheck]]:
     """(round 1 against the rating order, or None when round 1 was paired here or is not there; every imported
     round naming this engine paired again). ``rounds``: the tournament's rounds (``engine``, ``explanation``);
     ``history``: entry id -> round records of those rounds."""

@@ -16,7 +16,7 @@ without them and takes the defaults):
   it; a file without it is marked ``imported``); ``boards[].opening`` when openings are drawn per board;
 * ``absences``: announced absences for rounds not paired yet (``[{"round": 5, "player": 12}]``);
 * ``tournament``: the readings of issue 26 (``top3_scope``, ``direct_encounter_scope``, ``acceleration_order``,
-  ``time_unit``, ``tablita_100``, ``unrated_in_average``, ``category_min_entries``, ``double_spot_rule``) and
+  ``time_unit``, ``tablita_100``, ``unrated_in_average``, ``spots_min_entries``, ``double_spot_rule``) and
   ``settings_changes`` (top level: the settings that decide the homologation changed after round 1, see
   :mod:`tournaments.interchange.settings_changes`).
 
@@ -66,9 +66,9 @@ from tournaments.interchange.limits import MAX_FILE_BYTES
 from tournaments.interchange.settings_changes import KEY as SETTINGS_CHANGES
 from tournaments.interchange.settings_changes import (
     export_changes,
-    export_readings,
+    export_tournament_extras,
     read_changes,
-    read_readings,
+    read_tournament_extras,
     write_changes,
 )
 from tournaments.models import (
@@ -210,13 +210,7 @@ def export_data(tournament) -> dict:
         "players": [],
         "rounds": [],
     }
-    out["tournament"].update(export_readings(t))
-    if t.start_date_unknown:
-        out["tournament"]["start_date_unknown"] = True
-    if t.time_control:
-        out["tournament"]["time_control"] = t.time_control
-    if t.trf_header:
-        out["tournament"]["trf_header"] = t.trf_header
+    out["tournament"].update(export_tournament_extras(t))
     for c in categories:
         cat: dict[str, Any] = {"code": c.code, "name": c.name}
         if c.sex:
@@ -313,9 +307,7 @@ def export_data(tournament) -> dict:
     ]
     if forbidden:
         out["forbidden"] = forbidden
-    changes = export_changes(t)
-    if changes:
-        out[SETTINGS_CHANGES] = changes
+    out.update(export_changes(t))
     return out
 
 
@@ -547,11 +539,6 @@ def _validate(data):
     elif fields["variant"] == Variant.BRAZILIAN_64:
         table = OpeningTable.objects.filter(code=DEFAULT_TABLE).first()
     fields["opening_table"] = table
-    unknown = t.get("start_date_unknown", False)
-    if not isinstance(unknown, bool):
-        ck.add(where, f"valor inválido em “start_date_unknown”: {unknown!r}")
-        unknown = False
-    fields["start_date_unknown"] = unknown
     time_control = t.get("time_control", "")
     if not isinstance(time_control, str):
         ck.add(where, f"valor inválido em “time_control”: {time_control!r}")
@@ -564,7 +551,7 @@ def _validate(data):
         ck.add(where, "“trf_header” deve ser um objeto de textos")
         header = {}
     fields["trf_header"] = header
-    fields.update(read_readings(t, ck.add))
+    fields.update(read_tournament_extras(t, ck.add))
     plan["fields"] = fields
     games_per_round = 2 if fields["format"] == RoundFormat.MICRO_MATCH else 1
 

@@ -11,9 +11,11 @@ a known setting, JSON scalars, an ISO-8601 date and time, one-line texts, a reas
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from django.db.models import TextChoices
 from django.utils import timezone
 
 from tournaments.core.safetext import has_control_characters
@@ -34,23 +36,57 @@ KEY = "settings_changes"
 MAX_CHANGES = 1000
 
 
-def export_changes(tournament: Tournament) -> list[dict[str, Any]]:
-    return [c.as_json() for c in changes_of(tournament)]
+# The importer's checker: add(where, message).
+Add = Callable[[str, str], None]
+
+
+def export_changes(tournament: Tournament) -> dict[str, list[dict[str, Any]]]:
+    """``{"settings_changes": [...]}``, or ``{}`` when no setting changed after round 1."""
+    changes = [c.as_json() for c in changes_of(tournament)]
+    return {KEY: changes} if changes else {}
 
 
 def _scalar(value: Any) -> bool:
-    return value is None or (
-        isinstance(value, (str, int, float, bool)) and not (isinstance(value, str) and len(value) > 200)
-    )
+    if isinstance(value, str):
+        return len(value) <= 200 and not has_control_characters(value)
+    return value is None or isinstance(value, (int, float, bool))
 
 
 def _text(value: Any, limit: int) -> bool:
     return isinstance(value, str) and len(value) <= limit and not has_control_characters(value)
 
 
-def read_changes(data: dict[str, Any], add) -> list[dict[str, Any]]:
-    """The file's changes as plain dicts ready for :func:`write_changes`; each problem goes to ``add(where,
-    message)`` (the importer's checker)."""
+def _moment(at: Any) -> datetime | None:
+    if not isinstance(at, str) or len(at) > 40:
+        return None
+    try:
+        moment = datetime.fromisoformat(at)
+    except ValueError:
+        return None
+    return timezone.make_aware(moment, timezone.get_default_timezone()) if timezone.is_naive(moment) else moment
+
+
+def _problem(item: Any) -> str:
+    """What is wrong with one item ("" when nothing)."""
+    if not isinstance(item, dict):
+        return "deve ser um objeto com field, before, after, at, by e reason"
+    field = item.get("field")
+    if field not in LOCKED_SETTINGS:
+        return f"configuração desconhecida: {field!r} (use uma de: {', '.join(LOCKED_SETTINGS)})"
+    if not (_scalar(item.get("before")) and _scalar(item.get("after"))):
+        return "“before” e “after” devem ser valores simples (texto, número, verdadeiro/falso ou null)"
+    if _moment(item.get("at")) is None:
+        return f"data e hora inválida em “at”: {item.get('at')!r} (use ISO 8601, por exemplo 2026-11-09T10:00:00-03:00)"
+    if not _text(item.get("by", ""), 150):
+        return f"usuário inválido em “by”: {item.get('by')!r}"
+    reason = item.get("reason")
+    if not _text(reason, 300) or not str(reason).strip():
+        return "toda alteração depois da 1ª rodada precisa do motivo (“reason”), em uma linha"
+    return ""
+
+
+def read_changes(data: dict[str, Any], add: Add) -> list[dict[str, Any]]:
+    """The file's changes as plain dicts ready for :func:`write_changes`; each problem goes to ``add``."""
     items = data.get(KEY)
     if items is None:
         return []
@@ -60,44 +96,18 @@ def read_changes(data: dict[str, Any], add) -> list[dict[str, Any]]:
         return []
     out = []
     for n, item in enumerate(items, start=1):
-        w = f"{where}, item {n}"
-        if not isinstance(item, dict):
-            add(w, "deve ser um objeto com field, before, after, at, by e reason")
-            continue
-        field = item.get("field")
-        if field not in LOCKED_SETTINGS:
-            add(w, f"configuração desconhecida: {field!r} (use uma de: {', '.join(LOCKED_SETTINGS)})")
-            continue
-        if not (_scalar(item.get("before")) and _scalar(item.get("after"))):
-            add(w, "“before” e “after” devem ser valores simples (texto, número, verdadeiro/falso ou null)")
-            continue
-        at = item.get("at")
-        try:
-            moment = datetime.fromisoformat(at) if isinstance(at, str) and len(at) <= 40 else None
-        except ValueError:
-            moment = None
-        if moment is None:
-            add(w, f"data e hora inválida em “at”: {at!r} (use ISO 8601, por exemplo 2026-11-09T10:00:00-03:00)")
-            continue
-        if timezone.is_naive(moment):
-            moment = timezone.make_aware(moment, timezone.get_default_timezone())
-        by, reason = item.get("by", ""), item.get("reason")
-        if not isinstance(reason, str):
-            reason = ""
-        if not _text(by, 150):
-            add(w, f"usuário inválido em “by”: {by!r}")
-            continue
-        if not _text(reason, 300) or not reason.strip():
-            add(w, "toda alteração depois da 1ª rodada precisa do motivo (“reason”), em uma linha")
+        problem = _problem(item)
+        if problem:
+            add(f"{where}, item {n}", problem)
             continue
         out.append(
             {
-                "field": field,
+                "field": item["field"],
                 "before": item.get("before"),
                 "after": item.get("after"),
-                "at": moment,
-                "by": by,
-                "reason": " ".join(reason.split()),
+                "at": _moment(item["at"]),
+                "by": item.get("by", ""),
+                "reason": " ".join(item["reason"].split()),
             }
         )
     return out
@@ -108,7 +118,7 @@ def write_changes(tournament: Tournament, changes: list[dict[str, Any]]) -> None
 
 
 # The readings of issue 26, optional in the file's ``tournament`` object (absent: the default, the text's reading).
-READING_CHOICES = {
+READING_CHOICES: dict[str, type[TextChoices]] = {
     "top3_scope": Top3Scope,
     "direct_encounter_scope": DirectEncounterScope,
     "acceleration_order": AccelerationOrder,
@@ -123,14 +133,24 @@ def _default(key: str) -> Any:
     return getattr(Tournament._meta.get_field(key), "default", None)
 
 
-def export_readings(tournament: Tournament) -> dict[str, Any]:
-    """The readings that differ from their default (a file without them reads as the defaults, so a file written
-    before these settings existed exports back to itself)."""
-    keys = (*READING_CHOICES, "category_min_entries")
-    return {key: getattr(tournament, key) for key in keys if getattr(tournament, key) != _default(key)}
+def export_tournament_extras(tournament: Tournament) -> dict[str, Any]:
+    """The optional fields of the file's ``tournament`` object: the readings that differ from their default (a
+    file without them reads as the defaults, so a file written before these settings existed exports back to
+    itself), and what an imported file carried (a start date still to be given, the time control as written,
+    the TRF header lines)."""
+    keys = (*READING_CHOICES, "spots_min_entries")
+    out: dict[str, Any] = {key: getattr(tournament, key) for key in keys if getattr(tournament, key) != _default(key)}
+    if tournament.start_date_unknown:
+        out["start_date_unknown"] = True
+    if tournament.time_control:
+        out["time_control"] = tournament.time_control
+    if tournament.trf_header:
+        out["trf_header"] = tournament.trf_header
+    return out
 
 
-def read_readings(t: dict[str, Any], add) -> dict[str, Any]:
+def read_tournament_extras(t: dict[str, Any], add: Add) -> dict[str, Any]:
+    """The readings (absent: the default) and ``start_date_unknown`` of the file's ``tournament`` object."""
     fields: dict[str, Any] = {}
     for key, choices in READING_CHOICES.items():
         value = t.get(key, _default(key))
@@ -138,9 +158,14 @@ def read_readings(t: dict[str, Any], add) -> dict[str, Any]:
             add("torneio", f"valor inválido em “{key}”: {value!r} (use {', '.join(choices.values)})")
             continue
         fields[key] = value
-    minimum = t.get("category_min_entries", 0)
+    minimum = t.get("spots_min_entries", 0)
     if not isinstance(minimum, int) or isinstance(minimum, bool) or not 0 <= minimum <= 10000:
-        add("torneio", f"valor inválido em “category_min_entries”: {minimum!r}")
+        add("torneio", f"valor inválido em “spots_min_entries”: {minimum!r}")
     else:
-        fields["category_min_entries"] = minimum
+        fields["spots_min_entries"] = minimum
+    unknown = t.get("start_date_unknown", False)
+    if not isinstance(unknown, bool):
+        add("torneio", f"valor inválido em “start_date_unknown”: {unknown!r}")
+        unknown = False
+    fields["start_date_unknown"] = unknown
     return fields

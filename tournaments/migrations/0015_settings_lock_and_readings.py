@@ -18,7 +18,7 @@ class Migration(migrations.Migration):
         ),
         migrations.AddField(
             model_name='tournament',
-            name='category_min_entries',
+            name='spots_min_entries',
             field=models.PositiveSmallIntegerField(default=0, help_text='0: every category earns the spots its average gives (the regulation names no minimum).', verbose_name='minimum entries for a category to earn spots'),
         ),
         migrations.AddField(

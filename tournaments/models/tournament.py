@@ -81,7 +81,7 @@ LOCKED_SETTINGS = (
     "tablita_100",
     "spot_tie_rule",
     "unrated_in_average",
-    "category_min_entries",
+    "spots_min_entries",
     "double_spot_rule",
 )
 
@@ -247,7 +247,7 @@ class Tournament(FriendlyConstraints):
         choices=UnratedInAverage.choices,
         default=UnratedInAverage.PROVISIONAL,
     )
-    category_min_entries = models.PositiveSmallIntegerField(
+    spots_min_entries = models.PositiveSmallIntegerField(
         _("minimum entries for a category to earn spots"),
         default=0,
         help_text=_("0: every category earns the spots its average gives (the regulation names no minimum)."),

@@ -65,8 +65,8 @@ def regulation_readings(t):
         % {"rule": t.get_unrated_in_average_display().lower()},
         (
             _("Art. 6, “Oferecerá por categoria”: a category with fewer than %(n)s entries earns no spot.")
-            % {"n": t.category_min_entries}
-            if t.category_min_entries
+            % {"n": t.spots_min_entries}
+            if t.spots_min_entries
             else _(
                 "Art. 6, “Oferecerá por categoria”: every category earns the spots its average gives, whatever its "
                 "size (the regulation names no minimum)."
