@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0014_unplayed_points'),
+        ('tournaments', '0016_player_reporting'),
     ]
 
     operations = [
