@@ -196,3 +196,18 @@ def test_the_results_page_shows_each_state_and_approves_in_one_click(client, eve
     assert r.status_code == 302
     assert stored(board) == {1: "1/2", 2: "1/2"}
     assert stored(board2) == {1: None, 2: None}
+
+
+def test_each_printed_slip_carries_the_qr_of_its_board(client, event, director):
+    r = client.get(reverse("public:print_slips", args=[event.slug, 3]))
+    page = r.content.decode()
+    assert page.count('class="slip-qr"') == Board.objects.filter(round__tournament=event, round__number=3).count()
+    assert "/t/relatos/minha-mesa/entrar/?mesa=1" in page
+    services.reporting_set_enabled(tournament=event, enabled=False, user=director)
+    r = client.get(reverse("public:print_slips", args=[event.slug, 3]))
+    assert 'class="slip-qr"' not in r.content.decode()
+
+
+def test_the_board_hint_of_a_slip_is_shown_when_signing_in(client, event):
+    r = client.get(reverse("public:my_board_sign_in", args=[event.slug]) + "?mesa=4")
+    assert "Mesa 4: digite o código do seu cartão" in r.content.decode()

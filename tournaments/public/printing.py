@@ -12,8 +12,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from tournaments.accounts.permissions import can_run
+from tournaments.core.phone_urls import phone_base
 from tournaments.public.page_cache import category_code
 from tournaments.public.views import tournament_or_404
+from tournaments.reporting.selectors import reporting_enabled
 from tournaments.rounds.presenters import PublicData
 from tournaments.rounds.scoring import side_label, white_is_first
 from tournaments.standings.presenters import crosstable_rows, standings_table
@@ -81,11 +83,18 @@ def slips(request, slug, number):
     data, _staff = _data(request, t)
     rnd = data.round(number)
     slips = []
+    # A QR per board: the players open "minha mesa" for it on their phones (issue 30), when reporting is on.
+    report_base = (
+        phone_base(request) + reverse("public:my_board_sign_in", args=[t.slug])
+        if rnd.is_published and reporting_enabled(t)
+        else ""
+    )
     for row in data.boards(rnd, with_scores=False):
         games = []
         for n in range(1, t.games_per_round + 1):
             games.append({"number": n, "first_is_white": white_is_first(n)})
-        slips.append({"row": row, "games": games})
+        report_url = f"{report_base}?mesa={row['number']}" if report_base else ""
+        slips.append({"row": row, "games": games, "report_url": report_url})
     pages = [slips[i : i + SLIPS_PER_PAGE] for i in range(0, len(slips), SLIPS_PER_PAGE)]
     choices = [side_label(code, t.is_micro_match) for code in ("1-0", "1/2", "0-1")]
     return render(request, "print/slips.html", _context(request, t, round=rnd, pages=pages, choices=choices))

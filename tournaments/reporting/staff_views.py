@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -15,23 +14,11 @@ from django.utils.translation import ngettext
 from django.views.generic import TemplateView, View
 
 from tournaments.accounts.permissions import TournamentStaffMixin
-from tournaments.core.lan import local_addresses
+from tournaments.core.phone_urls import phone_base
 from tournaments.core.staff_views import run_service
 from tournaments.models import Entry, PlayerCode, Round
 from tournaments.reporting import services
 from tournaments.reporting.selectors import reporting_enabled
-
-
-def phone_base(request: HttpRequest) -> str:
-    """The address the phones open: this request's, unless it is the laptop's own loopback in LAN mode, where the
-    laptop's address on the venue's network is the one a phone can reach."""
-    host = request.get_host().split(":")[0]
-    if getattr(settings, "LAN", False) and host in ("127.0.0.1", "localhost"):
-        addresses = local_addresses()
-        if addresses:
-            port = request.get_port()
-            return f"http://{addresses[0]}:{port}"
-    return request.build_absolute_uri("/").rstrip("/")
 
 
 class ReportingView(TournamentStaffMixin, TemplateView):
