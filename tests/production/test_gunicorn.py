@@ -201,6 +201,26 @@ def test_a_result_saved_through_one_worker_is_seen_through_every_worker(site):
     assert len(set().union(*bodies.values())) == 1, "the workers disagree about round 5 after the result"
 
 
+def test_every_worker_tells_the_phones_the_same_live_version(site):
+    """Live pages behind several app servers (issue 30): the version a phone asks for is the shared cache's, so
+    every worker answers the same number, and after a write through any process every worker answers the new
+    one (and a 304 to a phone that already has it)."""
+    path = f"/t/{SLUG}/versao/"
+    before = {body for got in from_every_worker(site, path).values() for status, body in got if status == 200}
+    assert len(before) == 1, before
+    site.manage(
+        "shell",
+        "-c",
+        "from tournaments.models import Tournament; from tournaments.core import cache; "
+        f"cache.bump(Tournament.objects.get(slug={SLUG!r}).pk)",
+    )
+    after = {body for got in from_every_worker(site, path).values() for status, body in got if status == 200}
+    assert len(after) == 1 and int(after.pop()) > int(before.pop())
+    etag = S.request(site.port, "GET", path).header("ETag")
+    answers = from_every_worker(site, path, headers={"If-None-Match": etag})
+    assert {status for got in answers.values() for status, _b in got} == {304}
+
+
 def test_the_workers_cache_keys_carry_the_runs_own_prefix_and_only_they_are_cleared(site):
     """Another run's keys in the same Redis database (a second `make test` on the machine) are never touched."""
     import redis
