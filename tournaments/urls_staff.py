@@ -7,6 +7,7 @@ from tournaments.core import converters  # noqa: F401  (registers <num:...>)
 from tournaments.entries import views as entries
 from tournaments.games import views as games
 from tournaments.homologation import views as reports
+from tournaments.registry import suspension_views as suspensions
 from tournaments.registry import views as registry
 from tournaments.reporting import staff_views as reporting
 from tournaments.rounds import views as rounds
@@ -21,6 +22,7 @@ urlpatterns = [
     path("lista-de-rating/", entries.RatingListImportView.as_view(), name="rating_import"),
     path("cadastro/", registry.RegistryView.as_view(), name="registry"),
     path("cadastro/<num:player>/", registry.PlayerView.as_view(), name="player"),
+    path("cadastro/suspensoes/", suspensions.NationalSuspensionsView.as_view(), name="national_suspensions"),
     path("tabelas-de-aberturas/", regulation.OpeningTablesView.as_view(), name="opening_tables"),
     path("t/<slug:slug>/", tournaments.DashboardView.as_view(), name="tournament"),
     path("t/<slug:slug>/configuracoes/", tournaments.SettingsView.as_view(), name="settings"),

@@ -12,7 +12,16 @@ from tournaments.rounds.services import round_pair
 pytestmark = pytest.mark.django_db
 
 DIRECTOR_ONLY = {"settings", "roles", "audit", "suspensions", "category", "reporting", "player_cards"}
-GLOBAL = {"home", "tournament_create", "rating_import", "tournament_import", "opening_tables", "registry", "player"}
+GLOBAL = {
+    "home",
+    "tournament_create",
+    "rating_import",
+    "tournament_import",
+    "opening_tables",
+    "registry",
+    "player",
+    "national_suspensions",
+}
 # The national registry's writers (issue 15.5): the group "Federação", not a tournament's director.
 FEDERATION_ONLY = {"rating_import"}
 POST_ONLY = {"entry_add", "round_pair", "reports_approve"}
@@ -100,6 +109,7 @@ def test_own_arbiter_allowed_except_director_pages(world):
             "opening_tables",
             "registry",
             "player",
+            "national_suspensions",  # the registry's page of suspensions (issue 28.3): directors and the federation
         }:
             assert r.status_code == 403, name
         else:

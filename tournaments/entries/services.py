@@ -3,6 +3,7 @@
 import calendar
 import logging
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from datetime import date
 
 from django.db import IntegrityError, transaction
@@ -21,6 +22,7 @@ from tournaments.models.choices import EntryStatus, SuspensionSource, Withdrawal
 from tournaments.models.friendly import fold
 from tournaments.registry.ratinglist import RatingListError, line_message, parse_rating_list
 from tournaments.registry.services import REGISTRY_FIELDS, as_json
+from tournaments.registry.suspensions import same_active, suspension_create
 from tournaments.selectors import latest_rating_list
 
 logger = logging.getLogger(__name__)
@@ -424,11 +426,31 @@ def absence_cancel(*, absence: Absence, user: Actor) -> None:
     cache.bump(tournament.pk)
 
 
-@transaction.atomic
+@dataclass
+class RatingListReport:
+    """What a rating list import did: players created and updated, suspensions read from its "Situação" column
+    (the players' names), and the standings it could not read (line, text), which the page lists."""
+
+    created: int = 0
+    updated: int = 0
+    suspended: list[str] = field(default_factory=list)
+    unread: list[tuple[int, str]] = field(default_factory=list)
+
+
 def rating_list_import(*, data: bytes, filename: str, user: Actor, list_date: date | None = None) -> tuple[int, int]:
+    """(created, updated) of ``rating_list_import_report``."""
+    report = rating_list_import_report(data=data, filename=filename, user=user, list_date=list_date)
+    return report.created, report.updated
+
+
+@transaction.atomic
+def rating_list_import_report(
+    *, data: bytes, filename: str, user: Actor, list_date: date | None = None
+) -> RatingListReport:
     """Create or update players by CBJD ID from a CSV/XLSX rating list. All-or-nothing.
 
-    Returns (created, updated). The list is recorded with ``list_date`` (the date the federation published it;
+    A "Situação" of "Suspenso até dd/mm/aaaa (reason)" suspends the player nationally from the list's date to
+    that day (registry.suspensions; once: importing the list again adds nothing); one it cannot read is reported. The list is recorded with ``list_date`` (the date the federation published it;
     default today): a tournament whose round 1 is paired afterwards says it used this list. Tournaments whose
     round 1 is paired keep their frozen ratings; the others take the new ratings when round 1 is paired.
     """
@@ -508,7 +530,27 @@ def rating_list_import(*, data: bytes, filename: str, user: Actor, list_date: da
         new={"created": created, "updated": updated},
     )
     logger.info("rating list %s imported by %s: %s new players, %s updated", filename, login_of(user), created, updated)
-    return created, updated
+    report = RatingListReport(created, updated)
+    day = list_date or timezone.localdate()
+    players = {p.cbjd_id: p for p in Player.objects.filter(cbjd_id__in=[r.cbjd_id for r in rows if r.situation])}
+    for row in rows:
+        if not row.situation:
+            continue
+        if row.suspended_until is None:
+            report.unread.append((row.line, row.situation))
+        elif row.suspended_until < day:
+            report.unread.append((row.line, _("%(text)s (already over on the list's date)") % {"text": row.situation}))
+        elif not same_active(players[row.cbjd_id], day, row.suspended_until):
+            suspension_create(
+                player=players[row.cbjd_id],
+                start_date=day,
+                end_date=row.suspended_until,
+                reason=row.suspension_reason or _("rating list %(file)s") % {"file": filename},
+                user=user,
+                via=filename,
+            )
+            report.suspended.append(players[row.cbjd_id].name)
+    return report
 
 
 def player_search(query: str | None, limit: int = 20) -> QuerySet[Player]:

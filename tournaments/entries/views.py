@@ -10,6 +10,7 @@ from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.generic import FormView, TemplateView
 from django_tables2 import RequestConfig
 
@@ -32,7 +33,7 @@ from tournaments.entries.services import (
     missed_rounds_note,
     next_round_number,
     player_search,
-    rating_list_import,
+    rating_list_import_report,
     suspension_lift,
 )
 from tournaments.forms import AbsenceForm, EntryForm, ForbiddenPairForm, PlayerForm, RatingListForm, WithdrawForm
@@ -445,9 +446,9 @@ class RatingListImportView(LoginRequiredMixin, FormView):
             form.add_error("file", _("The file is too large (at most 10 MB)."))
             return self.form_invalid(form)
         data = upload.read()
-        ok, counts = run_service(
+        ok, report = run_service(
             self.request,
-            rating_list_import,
+            rating_list_import_report,
             data=data,
             filename=upload.name,
             user=self.request.user,
@@ -457,6 +458,22 @@ class RatingListImportView(LoginRequiredMixin, FormView):
             return self.form_invalid(form)
         messages.success(
             self.request,
-            _("Rating list imported: %(c)s new players, %(u)s updated.") % {"c": counts[0], "u": counts[1]},
+            _("Rating list imported: %(c)s new players, %(u)s updated.") % {"c": report.created, "u": report.updated},
         )
+        if report.suspended:
+            messages.warning(
+                self.request,
+                ngettext(
+                    "%(n)s suspension read from the “Situação” column: %(names)s.",
+                    "%(n)s suspensions read from the “Situação” column: %(names)s.",
+                    len(report.suspended),
+                )
+                % {"n": len(report.suspended), "names": ", ".join(report.suspended[:30])},
+            )
+        for line, text in report.unread[:30]:
+            messages.warning(
+                self.request,
+                _("Line %(line)s: the standing “%(text)s” was not read as a suspension; check it.")
+                % {"line": line, "text": text},
+            )
         return redirect("staff:rating_import")

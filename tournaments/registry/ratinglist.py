@@ -1,7 +1,10 @@
 """Reading a rating list (CSV or XLSX) into plain rows, with line-numbered errors. No database access.
 
 Columns (header names in Portuguese or English, any case): CBJD ID, name, rating, and optionally birth date,
-sex, state (UF), club. CSV files may be UTF-8 (with or without BOM) or Latin-1, separated by ``;`` or ``,``.
+sex, state (UF), club and the player's standing ("Situação": "Ativo", "Suspenso até 15/02/2027 (abandono)").
+The header is the first row that names the three required columns: title lines above it (the federation's name,
+the list's date) are skipped. CSV files may be UTF-8 (with or without BOM) or Windows-1252 (Excel's "CSV" on a
+Portuguese Windows; Latin-1 is its subset), separated by ``;`` or ``,``.
 """
 
 import csv
@@ -31,8 +34,13 @@ HEADER_ALIASES = {
     "sex": {"sexo", "sex", "genero"},
     "state": {"uf", "estado", "state"},
     "club": {"clube", "club", "entidade", "associacao"},
+    "situation": {"situacao", "status", "situacao cadastral", "situacao do jogador"},
 }
 REQUIRED = ("cbjd_id", "name", "rating")
+HEADER_SEARCH_ROWS = 30  # title lines a list may carry above its header
+# "Suspenso até 15/02/2027 (abandono)", "Suspensa ate 15/2/2027 - abandono" (compared without accents or case)
+_SUSPENDED = re.compile(r"^suspens[oa]\b(?:\s+ate\s+(\d{1,2}/\d{1,2}/\d{4}))?\s*[-:(]?\s*(.*?)\)?\s*$")
+_ACTIVE = {"", "ativo", "ativa", "regular", "ok", "normal", "apto", "apta"}
 
 
 def line_message(line, message):
@@ -56,6 +64,9 @@ class RatingRow:
     sex: str = ""
     state: str = ""
     club: str = ""
+    situation: str = ""  # the "Situação" cell as written, when it says something other than active
+    suspended_until: date | None = None  # read from it: "Suspenso até dd/mm/aaaa (reason)"
+    suspension_reason: str = ""
 
 
 def _norm(text):
@@ -68,8 +79,10 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
 def _decode(data):
-    """UTF-8 (with or without BOM) or Latin-1. A file that mixes both is refused, naming the lines that are not
-    UTF-8: reading it whole as Latin-1 would store every accented name of the other lines garbled."""
+    """UTF-8 (with or without BOM) or Windows-1252 (what Excel saves as "CSV" on a Portuguese Windows: the en dash
+    and curly quotes are text there, bytes 0x80-0x9F; Latin-1 is its subset). A file that mixes UTF-8 with the
+    other is refused, naming the lines that are not UTF-8: reading it whole as Windows-1252 would store every
+    accented name of the other lines garbled."""
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:
@@ -92,7 +105,10 @@ def _decode(data):
                     )
                 )
         raise RatingListError(bad[:50])
-    return data.decode("latin-1")
+    try:
+        return data.decode("cp1252")
+    except UnicodeDecodeError:  # a byte with no character in Windows-1252: the control-character check names its line
+        return data.decode("latin-1")
 
 
 def _lines(text):
@@ -214,6 +230,42 @@ def _parse_state(value):
     return text
 
 
+def _parse_situation(value):
+    """(what to keep of the "Situação" cell, the suspension's end date, its reason). Active or empty: ("", None,
+    ""). A suspension without a readable end date, or words not understood, are kept (and reported), not read."""
+    text = re.sub(r"\s+", " ", str(value or "").strip())[:200]
+    folded = _norm(text)
+    if folded in _ACTIVE:
+        return "", None, ""
+    match = _SUSPENDED.match(folded)
+    if match and match.group(1):
+        try:
+            end = datetime.strptime(match.group(1), "%d/%m/%Y").date()
+        except ValueError:
+            raise ValueError(_("invalid date in the standing “%(value)s” (use dd/mm/yyyy)") % {"value": text}) from None
+        # the reason as written (accents kept): what follows the date, without the brackets
+        original = re.search(r"\d{1,2}/\d{1,2}/\d{4}\s*[-:(]?\s*(.*?)\)?\s*$", text)
+        return text, end, (original.group(1).strip() if original else "")[:200]
+    return text, None, ""
+
+
+def _header_index(rows):
+    """The index of the header: the first row (of the first HEADER_SEARCH_ROWS that say something) naming the
+    required columns; without one, the first row that says something (its missing columns are then reported)."""
+    first, seen = None, 0
+    for i, row in enumerate(rows):
+        if not any(str(c or "").strip() for c in row):
+            continue
+        first = i if first is None else first
+        names = {_norm(c) for c in row}
+        if all(names & HEADER_ALIASES[f] for f in REQUIRED):
+            return i
+        seen += 1
+        if seen >= HEADER_SEARCH_ROWS:
+            break
+    return first
+
+
 def parse_rating_list(data, filename):
     """Return the list of RatingRow, or raise RatingListError listing every bad line (nothing is partial)."""
     if len(data) > MAX_BYTES:
@@ -223,7 +275,7 @@ def parse_rating_list(data, filename):
     is_xlsx = filename.lower().endswith((".xlsx", ".xlsm")) or data[:2] == b"PK"
     rows = _read_rows(_read_xlsx(data) if is_xlsx else _read_csv(data))
     rows = [r for r in rows if any(str(c).strip() for c in r if c is not None)] and rows
-    header_index = next((i for i, r in enumerate(rows) if any(str(c or "").strip() for c in r)), None)
+    header_index = _header_index(rows)
     if header_index is None:
         raise RatingListError([(None, _("The file is empty."))])
     header = [_norm(c) for c in rows[header_index]]
@@ -285,6 +337,13 @@ def parse_rating_list(data, filename):
                     sex=_parse_sex(cell("sex")),
                     state=_parse_state(cell("state")),
                     club=str(cell("club")).strip()[:120],
+                    **dict(
+                        zip(
+                            ("situation", "suspended_until", "suspension_reason"),
+                            _parse_situation(cell("situation")),
+                            strict=True,
+                        )
+                    ),
                 )
             )
         except ValueError as exc:
