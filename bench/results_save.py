@@ -60,18 +60,15 @@ def _import(*paths: str):
     raise ImportError(errors)
 
 
-def _measure(players: int) -> dict:
+def _paired_round(players: int):
+    """(user, round) of an N-player tournament whose round 1 is paired and published."""
     import random
     from datetime import date
 
     from django.conf import settings
     from django.contrib.auth import get_user_model
-    from django.db import connection
-    from django.test import Client
-    from django.test.utils import CaptureQueriesContext
-    from django.urls import reverse
 
-    from tournaments.models import Entry, Game, Player, Round
+    from tournaments.models import Entry, Player
 
     tournament_create = _import(
         "tournaments.setup.services.tournament_create", "tournaments.services.tournaments.tournament_create"
@@ -87,56 +84,86 @@ def _measure(players: int) -> dict:
         [Player(name=f"Jogador {i:04d}", sex="M", rating=rng.randint(1400, 2400)) for i in range(players)]
     )
     Entry.objects.bulk_create([Entry(tournament=t, player=p, rating=p.rating) for p in people])
-    rnd = round_pair(tournament=t, user=user, publish=True)
-    boards = list(rnd.boards.order_by("number").prefetch_related("games"))
-    url = reverse("staff:results", args=[t.slug, rnd.number])
-    client = Client()
-    client.force_login(user)
-    tokens = ["2-0", "1-1", "0-2"]
-    choice = {(b.number, g.number): rng.choice(tokens) for b in boards for g in b.games.all()}
+    return user, round_pair(tournament=t, user=user, publish=True)
 
-    def form(typed_boards):
+
+class Page:
+    """The results page of ``rnd`` as a logged-in browser posts it; each post timed into ``out``."""
+
+    def __init__(self, user, rnd, out):
+        import random
+
+        from django.test import Client
+        from django.urls import reverse
+
+        self.rnd, self.out = rnd, out
+        self.url = reverse("staff:results", args=[rnd.tournament.slug, rnd.number])
+        self.client = Client()
+        self.client.force_login(user)
+        rng = random.Random(7)
+        boards = list(rnd.boards.order_by("number").prefetch_related("games"))
+        self.first = boards[0].pk
+        self.every = {b.number for b in boards}
+        self.choice = {(b.number, g.number): rng.choice(["2-0", "1-1", "0-2"]) for b in boards for g in b.games.all()}
+
+    def form(self, typed_boards):
         """The fields as the page names them, with each board's current version; boards not in ``typed_boards``
         posted blank, as a browser without the page's script sends them."""
-        fresh = Round.objects.get(pk=rnd.pk).boards.order_by("number").prefetch_related("games")
+        from tournaments.models import Round
+
+        fresh = Round.objects.get(pk=self.rnd.pk).boards.order_by("number").prefetch_related("games")
         data = {}
         for board in fresh:
             data[f"b{board.pk}_v"] = str(board.version)
             for game in board.games.all():
                 typed = board.number in typed_boards
-                data[f"b{board.pk}_g{game.number}"] = choice[(board.number, game.number)] if typed else ""
+                data[f"b{board.pk}_g{game.number}"] = self.choice[(board.number, game.number)] if typed else ""
         return data
 
-    every = {b.number for b in boards}
-    out = {"database": connection.vendor, "players": players, "boards": len(boards), "fields": len(form(every))}
+    def post(self, data, label):
+        from django.db import connection
+        from django.test.utils import CaptureQueriesContext
 
-    def post(data, label):
+        from tournaments.models import Game
+
         with CaptureQueriesContext(connection) as ctx:
             start = time.perf_counter()
-            response = client.post(url, data)
+            response = self.client.post(self.url, data)
             elapsed = time.perf_counter() - start
-        queries = len(ctx.captured_queries)
+        queries = len(ctx.captured_queries)  # before the next request, which empties Django's query log
         page = None
         if response.status_code == 302:
             start = time.perf_counter()
-            client.get(response["Location"])
+            self.client.get(response["Location"])
             page = time.perf_counter() - start
-        saved = Game.objects.filter(board__round=rnd, result__isnull=False).count()
-        out[label] = {"status": response.status_code, "post_s": elapsed, "queries": queries, "page_s": page}
-        out[label]["games_saved"] = saved
-        Game.objects.filter(board__round=rnd).update(result=None)
+        saved = Game.objects.filter(board__round=self.rnd, result__isnull=False).count()
+        self.out[label] = {
+            "status": response.status_code,
+            "post_s": elapsed,
+            "queries": queries,
+            "page_s": page,
+            "games_saved": saved,
+        }
+        Game.objects.filter(board__round=self.rnd).update(result=None)
 
-    post(form(every), "all_boards_real_limit")
+
+def _measure(players: int) -> dict:
+    from django.conf import settings
+    from django.db import connection
+
+    user, rnd = _paired_round(players)
+    out: dict = {"database": connection.vendor, "players": players}
+    page = Page(user, rnd, out)
+    out |= {"boards": len(page.every), "fields": len(page.form(page.every))}
+    page.post(page.form(page.every), "all_boards_real_limit")
     settings.DATA_UPLOAD_MAX_NUMBER_FIELDS = 100_000
-    post(form(every), "all_boards")
+    page.post(page.form(page.every), "all_boards")
     settings.DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
-    post(form({1}), "one_board_every_field")
-    if "js/results.js" in client.get(url).content.decode():  # the page's script packs the changed boards
-        post({"packed": json.dumps(form(every))}, "all_boards_packed")
-        post(
-            {"packed": json.dumps({k: v for k, v in form({1}).items() if k.startswith(f"b{boards[0].pk}_")})},
-            "one_board_packed",
-        )
+    page.post(page.form({1}), "one_board_every_field")
+    if "js/results.js" in page.client.get(page.url).content.decode():  # the page's script packs changed boards
+        page.post({"packed": json.dumps(page.form(page.every))}, "all_boards_packed")
+        one = {k: v for k, v in page.form({1}).items() if k.startswith(f"b{page.first}_")}
+        page.post({"packed": json.dumps(one)}, "one_board_packed")
     return out
 
 

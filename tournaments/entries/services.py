@@ -20,7 +20,7 @@ from tournaments.domain.categories import Person, is_member
 from tournaments.models import Absence, AuditEntry, Category, Entry, Player, RatingList, Suspension, Tournament
 from tournaments.models.choices import EntryStatus, SuspensionSource, WithdrawalKind
 from tournaments.models.friendly import fold
-from tournaments.registry.ratinglist import RatingListError, line_message, parse_rating_list
+from tournaments.registry.ratinglist import RatingListError, RatingRow, line_message, parse_rating_list
 from tournaments.registry.services import REGISTRY_FIELDS, as_json
 from tournaments.registry.suspensions import same_active, suspension_create
 from tournaments.selectors import latest_rating_list
@@ -531,7 +531,13 @@ def rating_list_import_report(
     )
     logger.info("rating list %s imported by %s: %s new players, %s updated", filename, login_of(user), created, updated)
     report = RatingListReport(created, updated)
-    day = list_date or timezone.localdate()
+    _read_standings(rows, list_date or timezone.localdate(), filename, user, report)
+    return report
+
+
+def _read_standings(rows: list[RatingRow], day: date, filename: str, user: Actor, report: RatingListReport) -> None:
+    """The "Situação" column: a suspension read from it is stored (from the list's date, once); any standing other
+    than active that is not one goes into ``report.unread``."""
     players = {p.cbjd_id: p for p in Player.objects.filter(cbjd_id__in=[r.cbjd_id for r in rows if r.situation])}
     for row in rows:
         if not row.situation:
@@ -550,7 +556,6 @@ def rating_list_import_report(
                 via=filename,
             )
             report.suspended.append(players[row.cbjd_id].name)
-    return report
 
 
 def player_search(query: str | None, limit: int = 20) -> QuerySet[Player]:

@@ -396,7 +396,6 @@ class ResultsView(TournamentStaffMixin, TemplateView):
         """(rows for services.results.round_record_results, typed, errors, cell_errors) from the posted fields."""
         boards = {board.pk: board for board in rnd.boards.all()}
         rows, typed, errors, cell_errors = [], {}, [], {}
-        micro = self.tournament.is_micro_match
         unknown = False
         for key in fields:
             match = RESULT_FIELD.match(key)
@@ -416,42 +415,52 @@ class ResultsView(TournamentStaffMixin, TemplateView):
                 % {"n": rnd.number}
             )
         for board in rnd.boards.all():
-            prefix = f"b{board.pk}"
-            if f"{prefix}_v" not in fields:
-                continue
-            games = sorted(g.number for g in board.games.all())
-            version = parse_id(fields[f"{prefix}_v"])
-            shown = parse_shown(fields, board.pk, games)
-            typed[(board.pk, "version")] = fields[f"{prefix}_v"]
-            typed[(board.pk, "shown")] = shown
-            results = {}
-            for n in games:
-                if f"{prefix}_g{n}" not in fields:
-                    continue  # a box not sent is left alone
-                raw = fields[f"{prefix}_g{n}"]
-                typed[(board.pk, n)] = raw
-                try:
-                    results[n] = parse_entry(n, raw)
-                except ValueError:
-                    message = _(
-                        "Board %(b)s, game %(g)s: “%(v)s” is not a result (use %(codes)s, + W.O. for the first, "
-                        "- W.O. for the second or x double W.O.)."
-                    ) % {
-                        "b": board.number,
-                        "g": n,
-                        "v": raw[:20],
-                        "codes": ", ".join(side_label(c, micro) for c in ("1-0", "1/2", "0-1")),
-                    }
-                    errors.append(message)
-                    cell_errors[(board.pk, n)] = _("“%(v)s” is not a result") % {"v": raw[:20]}
-            current = {g.number: g.result for g in board.games.all()}
-            if any(results[n] != current[n] for n in results):
-                if version is None:
-                    errors.append(_("Board %(b)s: the form is incomplete, reload the page.") % {"b": board.number})
-                    cell_errors[(board.pk, None)] = errors[-1]
-                    continue
-                rows.append((board.pk, version, results, shown))
+            if f"b{board.pk}_v" in fields:
+                row = self.read_board(board, fields, typed, errors, cell_errors)
+                if row is not None:
+                    rows.append(row)
         return rows, typed, errors, cell_errors
+
+    def read_board(self, board, fields, typed, errors, cell_errors):
+        """One board's row for the service (None when nothing changed or it is in error); what was typed into
+        ``typed``, its errors into ``errors`` and ``cell_errors``."""
+        prefix = f"b{board.pk}"
+        games = sorted(g.number for g in board.games.all())
+        version = parse_id(fields[f"{prefix}_v"])
+        shown = parse_shown(fields, board.pk, games)
+        typed[(board.pk, "version")] = fields[f"{prefix}_v"]
+        typed[(board.pk, "shown")] = shown
+        results = {}
+        for n in games:
+            if f"{prefix}_g{n}" not in fields:
+                continue  # a box not sent is left alone
+            raw = fields[f"{prefix}_g{n}"]
+            typed[(board.pk, n)] = raw
+            try:
+                results[n] = parse_entry(n, raw)
+            except ValueError:
+                errors.append(self.bad_token(board, n, raw))
+                cell_errors[(board.pk, n)] = _("“%(v)s” is not a result") % {"v": raw[:20]}
+        current = {g.number: g.result for g in board.games.all()}
+        if not any(results[n] != current[n] for n in results):
+            return None
+        if version is None:
+            errors.append(_("Board %(b)s: the form is incomplete, reload the page.") % {"b": board.number})
+            cell_errors[(board.pk, None)] = errors[-1]
+            return None
+        return (board.pk, version, results, shown)
+
+    def bad_token(self, board, game, raw):
+        micro = self.tournament.is_micro_match
+        return _(
+            "Board %(b)s, game %(g)s: “%(v)s” is not a result (use %(codes)s, + W.O. for the first, "
+            "- W.O. for the second or x double W.O.)."
+        ) % {
+            "b": board.number,
+            "g": game,
+            "v": raw[:20],
+            "codes": ", ".join(side_label(c, micro) for c in ("1-0", "1/2", "0-1")),
+        }
 
     def post(self, request, *args, **kwargs):
         rnd = self.get_round()
