@@ -10,6 +10,7 @@ from tournaments.homologation import views as reports
 from tournaments.registry import suspension_views as suspensions
 from tournaments.registry import views as registry
 from tournaments.reporting import staff_views as reporting
+from tournaments.rounds import repair_views as repair
 from tournaments.rounds import views as rounds
 from tournaments.setup import regulation_views as regulation
 from tournaments.setup import views as tournaments
@@ -44,6 +45,11 @@ urlpatterns = [
     path("t/<slug:slug>/rodada/<num:number>/", rounds.RoundView.as_view(), name="round"),
     path("t/<slug:slug>/rodada/<num:number>/editar/", rounds.RoundEditView.as_view(), name="round_edit"),
     path("t/<slug:slug>/rodada/<num:number>/resultados/", rounds.ResultsView.as_view(), name="results"),
+    path(
+        "t/<slug:slug>/rodada/<num:number>/emparceirar-de-novo/",
+        repair.RoundRepairView.as_view(),
+        name="round_repair",
+    ),
     path("t/<slug:slug>/rodada/<num:number>/relatos/aprovar/", reporting.ApproveView.as_view(), name="reports_approve"),
     path("t/<slug:slug>/relatos/", reporting.ReportingView.as_view(), name="reporting"),
     path("t/<slug:slug>/relatos/cartoes/", reporting.CardsView.as_view(), name="player_cards"),

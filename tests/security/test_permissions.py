@@ -24,7 +24,7 @@ GLOBAL = {
 }
 # The national registry's writers (issue 15.5): the group "Federação", not a tournament's director.
 FEDERATION_ONLY = {"rating_import"}
-POST_ONLY = {"entry_add", "round_pair", "reports_approve"}
+POST_ONLY = {"entry_add", "round_pair", "reports_approve", "round_repair"}
 
 
 @pytest.fixture

@@ -22,6 +22,7 @@ from tournaments.models.choices import PairingJobStatus
 from tournaments.reporting.presenters import reports_panel
 from tournaments.rounds.pairing_jobs import expire_stale_jobs, pairing_job_start
 from tournaments.rounds.presenters import PublicData, one_sided_row
+from tournaments.rounds.repair import next_round_of, warn_next_round_paired
 from tournaments.rounds.results import ReasonRequired, round_record_results
 from tournaments.rounds.results_form import RESULT_FIELD, parse_shown, posted_fields
 from tournaments.rounds.scoring import board_points, entry_label, is_complete, parse_entry, side_label
@@ -389,6 +390,7 @@ class ResultsView(TournamentStaffMixin, TemplateView):
             reason=kwargs.get("reason", ""),
             tokens=[side_label(c, micro) for c in ("1-0", "1/2", "0-1", "+/-", "-/+", "-/-")],
             reports=reports_panel(rnd),  # what the players reported from their phones (issue 30)
+            next_round=next_round_of(self.tournament, rnd.number),  # paired on the old scores (issue 28.4)
         )
         return ctx
 
@@ -496,17 +498,16 @@ class ResultsView(TournamentStaffMixin, TemplateView):
             except ServiceError as exc:
                 errors.extend(exc.messages)
             else:
-                if not outcome.stale:
-                    if outcome.saved:
-                        messages.success(request, saved_message(outcome.saved))
-                    else:
-                        messages.info(request, _("Nothing to save: no result was changed."))
-                    return redirect("staff:results", slug=self.tournament.slug, number=rnd.number)
-                stale, typed = outcome.stale, {}  # the boards saved show what is stored now
                 if outcome.saved:
                     messages.success(request, saved_message(outcome.saved))
+                    warn_next_round_paired(request, self.tournament, rnd.number)
+                elif not outcome.stale:
+                    messages.info(request, _("Nothing to save: no result was changed."))
                 else:
                     messages.info(request, _("No board was saved."))
+                if not outcome.stale:
+                    return redirect("staff:results", slug=self.tournament.slug, number=rnd.number)
+                stale, typed = outcome.stale, {}  # the boards saved show what is stored now
         micro = self.tournament.is_micro_match
         if stale:
             messages.warning(request, stale_message(len(stale)))
