@@ -42,6 +42,11 @@ run: $(VENV)/.runtime
 	$(PY) manage.py demo_login --url http://127.0.0.1:$(PORT)/
 	@if [ "$(LAN)" = "1" ]; then $(PY) manage.py lan_address --port $(PORT); fi
 	@echo "Servindo em http://$(HOST):$(PORT)/  (Ctrl+C para parar)"
+	@# the background worker (django-tasks, queue in the database: sending to the federation, ...) runs beside the
+	@# server and stops with it; what it had not done yet stays in the queue for the next start
+	$(PY) manage.py federation_resume
+	$(PY) manage.py db_worker --no-reload --interval 2 & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	LAN=$(LAN) DEBUG=$${DEBUG:-0} $(PY) manage.py runserver $(HOST):$(PORT)
 
 # pytest exits with 5 when the markers select no test (e.g. `make test-slow PYTEST_ARGS=-k nothing`): said, not failed.

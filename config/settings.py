@@ -57,6 +57,9 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "axes",
+    "rest_framework",
+    "django_tasks",
+    "django_tasks_db",
     "tournaments",
 ]
 
@@ -180,6 +183,43 @@ STORAGES = {
 }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Background work (django-tasks): the queue is a table of this database (django-tasks-db), so a task enqueued on
+# a laptop survives its being closed; `python manage.py db_worker` runs them (`make run` starts one beside the
+# server). TASKS_BACKEND=immediate runs each task inside the call that enqueues it (tests, or a one-off command).
+TASKS_BACKEND = os.environ.get("TASKS_BACKEND", "database")
+TASKS = {
+    "default": {
+        "BACKEND": "django_tasks.backends.immediate.ImmediateBackend"
+        if TASKS_BACKEND == "immediate"
+        else "django_tasks_db.DatabaseBackend",
+        "QUEUES": ["default", "federation"],
+    }
+}
+
+# Which side of the federation this server is (issue 29): "venue" (default: a laptop running events, which may
+# send them to the federation) or "federation" (receives, verifies and homologates stages; its API and review
+# pages are active only then). A venue sends to FEDERATION_URL with the credential FEDERATION_TOKEN the
+# federation issued.
+DAMAS_ROLE = os.environ.get("DAMAS_ROLE", "venue").strip().lower()
+if DAMAS_ROLE not in ("venue", "federation"):
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured("DAMAS_ROLE must be 'venue' or 'federation'.")
+FEDERATION_URL = os.environ.get("FEDERATION_URL", "").strip().rstrip("/")
+FEDERATION_TOKEN = os.environ.get("FEDERATION_TOKEN", "").strip()
+# The wait after a first failed try to reach the federation, doubled at each failure up to an hour.
+FEDERATION_FIRST_WAIT = float(os.environ.get("FEDERATION_FIRST_WAIT", "30"))
+# The largest interchange file the federation's API accepts (a 2,000-player, 11-round event is about 2 MB).
+FEDERATION_MAX_BODY = int(os.environ.get("FEDERATION_MAX_BODY", str(8 * 1024 * 1024)))
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [],
+    "DEFAULT_PERMISSION_CLASSES": [],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "UNAUTHENTICATED_USER": None,
+}
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/gestao/"

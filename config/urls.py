@@ -10,6 +10,7 @@ urlpatterns = [
     path("entrar/", auth_views.LoginView.as_view(), name="login"),
     path("sair/", auth_views.LogoutView.as_view(), name="logout"),
     path("convite/<uidb64>/<token>/", InviteView.as_view(), name="invite"),
+    path("", include("tournaments.federation.urls")),
     path("gestao/", include("tournaments.urls_staff")),
     path("", include("tournaments.public.urls")),
 ]

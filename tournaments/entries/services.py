@@ -17,7 +17,17 @@ from tournaments.core import cache
 from tournaments.core.errors import ServiceError
 from tournaments.core.safetext import has_control_characters, single_line_message
 from tournaments.domain.categories import Person, is_member
-from tournaments.models import Absence, AuditEntry, Category, Entry, Player, RatingList, Suspension, Tournament
+from tournaments.models import (
+    Absence,
+    AuditEntry,
+    Category,
+    Entry,
+    Player,
+    RatingList,
+    RatingListRow,
+    Suspension,
+    Tournament,
+)
 from tournaments.models.choices import EntryStatus, SuspensionSource, WithdrawalKind
 from tournaments.models.friendly import fold
 from tournaments.registry.ratinglist import RatingListError, RatingRow, line_message, parse_rating_list
@@ -498,12 +508,18 @@ def rating_list_import_report(
             updated += 1
     if errors:
         raise ServiceError(errors[:50])
-    RatingList.objects.create(
+    rating_list = RatingList.objects.create(
         filename=(filename or "")[:200],
         list_date=list_date or timezone.localdate(),
         imported_by=login_of(user),
         created=created,
         updated=updated,
+    )
+    # the list as it was, for verifying a stage against the list in force on its date (issue 29)
+    RatingListRow.objects.bulk_create(
+        [RatingListRow(rating_list=rating_list, cbjd_id=row.cbjd_id, rating=row.rating) for row in rows],
+        batch_size=1000,
+        ignore_conflicts=True,
     )
     who = login_of(user)
     AuditEntry.objects.bulk_create(

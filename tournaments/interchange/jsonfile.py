@@ -392,8 +392,9 @@ def _texts(obj, path="arquivo"):
             yield from _texts(value, f"{path}[{i}]")
 
 
-def _validate(data):
-    """Validate the whole file; returns the normalised plan or raises InterchangeError with every problem."""
+def _validate(data, new_slug=True):
+    """Validate the whole file; returns the normalised plan or raises InterchangeError with every problem.
+    ``new_slug=False``: the file need not name a slug free in this database (the federation's check)."""
     ck = _Checker()
     if not isinstance(data, dict):
         raise InterchangeError(["arquivo: o conteúdo não é um objeto JSON"])
@@ -423,7 +424,7 @@ def _validate(data):
         except ValidationError:
             ck.add(where, f"endereço (slug) inválido: {slug!r} (use letras, números, hífen e sublinhado)")
         else:
-            if Tournament.objects.filter(slug=slug).exists():
+            if new_slug and Tournament.objects.filter(slug=slug).exists():
                 ck.add(where, f"já existe um torneio com o endereço “{slug}”")
     fields["slug"] = slug
     fields["variant"] = _choice(t, "variant", Variant.values, Variant.BRAZILIAN_64, where, ck)
@@ -1026,6 +1027,18 @@ def _finite_float(literal):
 
 
 def import_json(text, *, user=None) -> Tournament:
+    return import_data(load_json(text), user=user)
+
+
+def validate_file(data) -> None:
+    """Raise InterchangeError unless ``data`` is a whole, importable interchange file (writes nothing; the slug
+    may be one this database knows: the federation receives every version of an event)."""
+    _validate(data, new_slug=False)
+
+
+def load_json(text):
+    """The parsed interchange file, read as hostile: size, UTF-8, finite and bounded numbers, nesting, players;
+    raises InterchangeError (one message) otherwise. Does not validate the content (:func:`validate_file`)."""
     if len(text) > MAX_FILE_BYTES:
         raise InterchangeError([f"arquivo: grande demais (mais de {MAX_FILE_BYTES // (1024 * 1024)} MB)"])
     if isinstance(text, bytes):
@@ -1045,7 +1058,7 @@ def import_json(text, *, user=None) -> Tournament:
         raise InterchangeError(["arquivo: JSON aninhado demais (não é um arquivo de torneio)"]) from None
     if isinstance(data, dict) and isinstance(data.get("players"), list) and len(data["players"]) > MAX_PLAYERS:
         raise InterchangeError([f"arquivo: jogadores demais ({len(data['players'])}; no máximo {MAX_PLAYERS})"])
-    return import_data(data, user=user)
+    return data
 
 
 def _write(plan, user):

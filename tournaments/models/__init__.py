@@ -2,6 +2,16 @@
 
 from tournaments.models.accounts import RoleOffer, StaffAccount
 from tournaments.models.audit import AuditEntry
+from tournaments.models.federation import (
+    ApiCredential,
+    ApiNonce,
+    OutgoingStatus,
+    OutgoingSubmission,
+    RatingListRow,
+    RegistrySync,
+    Submission,
+    SubmissionStatus,
+)
 from tournaments.models.jobs import PairingJob
 from tournaments.models.openings import Opening, OpeningDraw, OpeningTable
 from tournaments.models.players import Player, RatingList, Suspension
@@ -18,6 +28,14 @@ from tournaments.models.tournament import (
 )
 
 __all__ = [
+    "ApiCredential",
+    "ApiNonce",
+    "OutgoingStatus",
+    "OutgoingSubmission",
+    "RatingListRow",
+    "RegistrySync",
+    "Submission",
+    "SubmissionStatus",
     "Absence",
     "AuditEntry",
     "Board",

@@ -1,0 +1,135 @@
+"""The federation's pages in a real browser (issue 29): an officer issues a credential (shown once) and revokes it,
+reviews a stage (findings, spots) and homologates it; the public season page on a 390 px phone; the venue's
+"Enviar à federação" with the federation out of reach. Screenshots in test-artifacts/ (federation-*)."""
+
+import json
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from django.utils import timezone
+
+from tests.browser.phone_layout import WIDEST, broken_headers, fits, small_fields
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+PASSWORD = "senha-forte-123"
+STAGE = Path(__file__).resolve().parents[1] / "data" / "federation" / "etapa-caruaru.json"
+IMMEDIATE = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend", "QUEUES": ["default"]}}
+
+
+def recent_stage():
+    data = json.loads(STAGE.read_text(encoding="utf-8"))
+    yesterday = (timezone.localdate() - timedelta(days=1)).isoformat()
+    data["tournament"]["start_date"] = data["tournament"]["end_date"] = yesterday
+    return data
+
+
+def login(page, base, username, next_url):
+    page.goto(f"{base}/entrar/?next={next_url}")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url(f"**{next_url}")
+
+
+@pytest.fixture
+def officer(django_user_model, settings):
+    from tournaments.registry.services import federation_group
+
+    settings.DAMAS_ROLE = "federation"
+    settings.TASKS = IMMEDIATE
+    user = django_user_model.objects.create_user("oficial", password=PASSWORD)
+    user.groups.add(federation_group())
+    return user
+
+
+@pytest.fixture
+def verified(officer):
+    """A stage received and verified at the federation, its players on the national list of 1 October."""
+    from datetime import date
+
+    from tournaments.entries.services import rating_list_import
+    from tournaments.federation.services import credential_issue, submission_receive, submission_verify
+
+    data = recent_stage()
+    lines = ["ID CBJD;Nome;Rating;Nascimento;Sexo;UF;Clube"] + [
+        f"{p['cbjd_id']};{p['name']};{p['rating'] or ''};{date.fromisoformat(p['birth_date']):%d/%m/%Y};{p['sex']};PE;"
+        for p in data["players"]
+    ]
+    rating_list_import(
+        data="\n".join(lines).encode(), filename="rating-cbjd-2026-10.csv", user=officer, list_date=date(2026, 10, 1)
+    )
+    credential, _token = credential_issue(label="Federação Pernambucana", user=officer)
+    submission, _ = submission_receive(credential=credential, data=data, nonce="b" * 32, sent_at=timezone.now())
+    return submission_verify(submission=submission)
+
+
+def test_officer_issues_a_credential_shown_once_and_revokes_it(live_server, desktop, shot, officer):
+    login(desktop, live_server.url, "oficial", "/gestao/federacao/credenciais/")
+    desktop.fill("#label", "Federação Paraibana")
+    desktop.fill("#event_slug", "etapa-joao-pessoa-2026")
+    desktop.click("#issue-form button[type=submit]")
+    token = desktop.text_content("#token")
+    assert token.startswith("dsw_")
+    row = desktop.locator("#credentials tbody tr").first
+    assert "Federação Paraibana" in row.text_content() and "etapa-joao-pessoa-2026" in row.text_content()
+    shot(desktop, "federation-credentials-issued")
+    desktop.goto(f"{live_server.url}/gestao/federacao/credenciais/")
+    assert desktop.locator("#token").count() == 0 and token not in desktop.content()
+    desktop.click("#credentials button[name=revoke]")
+    assert "revogada em" in desktop.locator("#credentials tbody tr").first.text_content()
+    assert "revogada: não envia mais nada" in desktop.text_content(".messages")
+
+
+def test_officer_reviews_and_homologates_a_stage(live_server, desktop, shot, verified):
+    login(desktop, live_server.url, "oficial", "/gestao/federacao/envios/")
+    row = desktop.locator("#queue tbody tr").first
+    assert "verificado sem apontamentos" in row.text_content()
+    shot(desktop, "federation-queue")
+    desktop.click("#queue a")
+    assert desktop.text_content("#rights").strip() == "Direito a vagas: sim (nenhum apontamento impede)."
+    assert desktop.locator("#spots tbody tr").count() == 3
+    desktop.click("#refuse")  # no reason: refused with the message, nothing decided
+    assert "Informe o motivo da recusa." in desktop.text_content(".messages")
+    desktop.click("#approve")
+    assert "Etapa homologada." in desktop.text_content(".messages")
+    assert "homologado em" in desktop.text_content("#state")
+    shot(desktop, "federation-submission-approved")
+
+
+def test_season_page_on_a_phone(live_server, phone, shot, verified, officer):
+    from tournaments.federation.services import submission_decide
+
+    submission_decide(submission=verified, user=officer, approve=True)
+    phone.goto(f"{live_server.url}/circuito/{verified.start_date.year}/")
+    assert "Circuito Nacional de Damas - Etapa Caruaru" in phone.text_content("#stages")
+    qualifiers = phone.locator("#champ-ABS .qualifiers tbody tr")
+    assert qualifiers.count() == 3
+    assert verified.qualification[0]["qualified"][0]["name"] in qualifiers.first.text_content()
+    assert "Abandono da etapa" in phone.text_content("#suspensions")
+    assert fits(phone), phone.evaluate(WIDEST)
+    assert broken_headers(phone) == []
+    shot(phone, "federation-season-phone390")
+
+
+def test_venue_sends_and_sees_pending_while_offline(live_server, desktop, phone, shot, django_user_model, settings):
+    from tournaments.interchange import import_data
+
+    settings.DAMAS_ROLE = "venue"
+    settings.TASKS = IMMEDIATE
+    settings.FEDERATION_URL = "http://127.0.0.1:9"  # nothing listens: the venue is offline
+    settings.FEDERATION_TOKEN = "dsw_00000000_chave"
+    django_user_model.objects.create_superuser("diretora", password=PASSWORD)
+    t = import_data(recent_stage())
+    login(desktop, live_server.url, "diretora", f"/gestao/t/{t.slug}/")
+    desktop.click("#nav-federation")
+    assert "Nada enviado ainda." in desktop.text_content("#outgoing")
+    desktop.click("#send-federation")
+    assert "Enviado à fila" in desktop.text_content(".messages")
+    state = desktop.text_content("#outgoing tbody tr")
+    assert "pendente (1 tentativa; sem conexão com a federação (ConnectError); próxima em" in state
+    shot(desktop, "federation-venue-pending")
+    login(phone, live_server.url, "diretora", f"/gestao/t/{t.slug}/federacao/")
+    assert fits(phone), phone.evaluate(WIDEST)
+    assert small_fields(phone) == []
+    shot(phone, "federation-venue-phone390")

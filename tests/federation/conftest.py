@@ -1,0 +1,75 @@
+"""Fixtures of the federation's tests: the federation's role, tasks run at once, the stage file, a registry that
+agrees with it, and a credential."""
+
+import json
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+STAGE = Path(__file__).resolve().parents[1] / "data" / "federation" / "etapa-caruaru.json"
+IMMEDIATE = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend", "QUEUES": ["default"]}}
+
+
+@pytest.fixture
+def stage_data():
+    return json.loads(STAGE.read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def recent_stage(stage_data):
+    """The stage as if played yesterday (the deadline of art. 6 and 11 is met when sent today)."""
+    from django.utils import timezone
+
+    yesterday = (timezone.localdate() - timezone.timedelta(days=1)).isoformat()
+    stage_data["tournament"]["start_date"] = stage_data["tournament"]["end_date"] = yesterday
+    return stage_data
+
+
+@pytest.fixture
+def as_federation(settings):
+    settings.DAMAS_ROLE = "federation"
+    settings.TASKS = IMMEDIATE
+    return settings
+
+
+@pytest.fixture
+def national_list(db, stage_data, federation):
+    """The federation's registry: the stage's players on the list of 1 October 2026 (as a rating list import)."""
+    from tournaments.entries.services import rating_list_import
+
+    lines = ["ID CBJD;Nome;Rating;Nascimento;Sexo;UF;Clube"]
+    for p in stage_data["players"]:
+        born = date.fromisoformat(p["birth_date"])
+        lines.append(f"{p['cbjd_id']};{p['name']};{p['rating'] or ''};{born:%d/%m/%Y};{p['sex']};PE;Clube")
+    rating_list_import(
+        data=("\n".join(lines) + "\n").encode(),
+        filename="rating-cbjd-2026-10.csv",
+        user=federation,
+        list_date=date(2026, 10, 1),
+    )
+
+
+@pytest.fixture
+def credential(db, federation):
+    from tournaments.federation.services import credential_issue
+
+    return credential_issue(label="Federação Pernambucana", user=federation)
+
+
+@pytest.fixture
+def venue(settings):
+    """A venue's laptop linked to a federation that cannot be reached (nothing listens on port 9)."""
+    settings.DAMAS_ROLE = "venue"
+    settings.TASKS = IMMEDIATE
+    settings.FEDERATION_URL = "http://127.0.0.1:9"
+    settings.FEDERATION_TOKEN = "dsw_00000000_chave-de-teste"
+    return settings
+
+
+@pytest.fixture
+def venue_event(db, recent_stage):
+    """The stage imported at the venue (as the director's laptop holds it)."""
+    from tournaments.interchange import import_data
+
+    return import_data(recent_stage)

@@ -1,0 +1,62 @@
+"""The federation's commands (issue 29): verify_event (a contract, interchange.md), submit_event, sync_registry."""
+
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from tournaments.models import OutgoingSubmission
+
+
+@pytest.mark.django_db
+def test_verify_event_json_against_this_databases_registry(national_list, stage_data, tmp_path, capsys):
+    stage_data["rounds"][0]["boards"][0]["second"], stage_data["rounds"][0]["boards"][1]["second"] = (
+        stage_data["rounds"][0]["boards"][1]["second"],
+        stage_data["rounds"][0]["boards"][0]["second"],
+    )
+    path = tmp_path / "etapa.json"
+    path.write_text(json.dumps(stage_data), encoding="utf-8")
+    call_command("verify_event", str(path), "--format", "json")
+    out = json.loads(capsys.readouterr().out)
+    assert out["rights"] is False
+    assert [f["code"] for f in out["findings"]][:2] == ["round1_not_by_rating", "pairing_differs"]
+    assert set(out["findings"][0]) == {"code", "article", "message"} and out["findings"][0]["article"] == "art. 4"
+    call_command("verify_event", str(path))
+    text = capsys.readouterr().out
+    assert "Lista nacional em vigor na data do evento: 01/10/2026" in text
+    assert "[IMPEDE] round1_not_by_rating (art. 4): A 1ª rodada não corresponde" in text
+    assert "Direito a vagas: não" in text
+
+
+@pytest.mark.django_db
+def test_verify_event_unreadable_file_is_one_line_and_exit_1(tmp_path):
+    bad = tmp_path / "ruim.json"
+    bad.write_text('{"format": "damas-swiss/1",\n "tournament": ', encoding="utf-8")
+    with pytest.raises(CommandError) as exc:
+        call_command("verify_event", str(bad))
+    assert str(exc.value).startswith("arquivo ilegível: arquivo: JSON inválido na linha 2")
+    assert "\n" not in str(exc.value)
+    with pytest.raises(CommandError) as exc:
+        call_command("verify_event", str(tmp_path / "nao-existe.json"))
+    assert str(exc.value).startswith("não foi possível ler")
+
+
+@pytest.mark.django_db
+def test_submit_event_offline_queues_and_says_so(venue, venue_event, capsys):
+    call_command("submit_event", venue_event.slug)
+    out = capsys.readouterr().out
+    assert out.startswith(f"{venue_event.slug}: na fila; situação: pendente (1 tentativa; sem conexão com a federação")
+    call_command("submit_event", venue_event.slug)
+    assert "mesmo arquivo já na fila ou enviado" in capsys.readouterr().out
+    assert OutgoingSubmission.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_submit_event_unknown_slug_and_sync_registry_offline(venue):
+    with pytest.raises(CommandError, match="torneio “nada” não encontrado"):
+        call_command("submit_event", "nada")
+    with pytest.raises(CommandError) as exc:
+        call_command("sync_registry")
+    assert str(exc.value) == (
+        "Não foi possível baixar a lista da federação: sem conexão com a federação (ConnectError)"
+    )

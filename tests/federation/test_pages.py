@@ -1,0 +1,79 @@
+"""The federation's pages through the test client (issue 29): credentials shown once, the review queue and a
+decision, the venue's "Enviar à federação", the season page."""
+
+import re
+
+import pytest
+
+from tournaments.models import ApiCredential, Submission
+
+
+@pytest.fixture
+def received(db, as_federation, credential, national_list, recent_stage):
+    """A stage received and verified at the federation."""
+    from django.utils import timezone
+
+    from tournaments.federation.services import submission_receive, submission_verify
+
+    cred, _token = credential
+    submission, _ = submission_receive(credential=cred, data=recent_stage, nonce="n" * 32, sent_at=timezone.now())
+    return submission_verify(submission=submission)
+
+
+@pytest.mark.django_db
+def test_credential_shown_once_then_revoked(client, as_federation, federation):
+    client.force_login(federation)
+    r = client.post("/gestao/federacao/credenciais/", {"label": "Federação Paraibana", "event_slug": ""})
+    token = re.search(r'<code class="token" id="token">(dsw_[^<]+)</code>', r.content.decode()).group(1)
+    credential = ApiCredential.objects.get()
+    assert credential.label == "Federação Paraibana" and token.split("_")[1] == credential.prefix
+    assert token not in client.get("/gestao/federacao/credenciais/").content.decode()  # never shown again
+    assert r["Cache-Control"] == "private, no-store"
+    client.post("/gestao/federacao/credenciais/", {"revoke": credential.pk})
+    credential.refresh_from_db()
+    assert credential.revoked_at is not None
+
+
+@pytest.mark.django_db
+def test_only_federation_officers_and_only_at_the_federation(client, settings, director, federation):
+    settings.DAMAS_ROLE = "federation"
+    client.force_login(director)
+    assert client.get("/gestao/federacao/envios/").status_code == 403
+    settings.DAMAS_ROLE = "venue"
+    client.force_login(federation)
+    assert client.get("/gestao/federacao/envios/").status_code == 404
+    assert client.get("/circuito/2026/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_queue_refuse_needs_a_reason_then_approve_and_season(client, received, federation):
+    client.force_login(federation)
+    page = client.get("/gestao/federacao/envios/").content.decode()
+    assert "Circuito Nacional de Damas - Etapa Caruaru" in page and "verificado sem apontamentos" in page
+    url = f"/gestao/federacao/envios/{received.pk}/"
+    r = client.post(url, {"decision": "refuse", "reason": "  "}, follow=True)
+    assert "Informe o motivo da recusa." in r.content.decode()
+    received.refresh_from_db()
+    assert received.status == "verified"
+    client.post(url, {"decision": "approve", "reason": ""})
+    received.refresh_from_db()
+    assert received.status == "approved" and received.decided_by == federation
+    # the abandonment of round 5 suspends the player for 3 months at every venue (art. 10)
+    season = client.get(f"/circuito/{received.start_date.year}/").content.decode()
+    assert "Etapa Caruaru" in season and "Campeonato Brasileiro · Absoluto" in season
+    assert "Abandono da etapa Circuito Nacional de Damas - Etapa Caruaru (art. 10)" in season
+    assert Submission.objects.get().qualification[0]["qualified"][0]["name"] in season
+
+
+@pytest.mark.django_db
+def test_venue_send_button_queues_and_shows_the_state(client, venue, venue_event, director):
+    from tournaments.models import TournamentRole
+
+    TournamentRole.objects.create(tournament=venue_event, user=director, role="director")
+    client.force_login(director)
+    page = client.get(f"/gestao/t/{venue_event.slug}/federacao/").content.decode()
+    assert "Nada enviado ainda." in page and 'id="send-federation"' in page
+    r = client.post(f"/gestao/t/{venue_event.slug}/federacao/", {"action": "send"}, follow=True)
+    page = r.content.decode()
+    assert "Enviado à fila: segue para a federação assim que houver conexão." in page
+    assert "pendente (1 tentativa; sem conexão com a federação (ConnectError)" in page

@@ -1,0 +1,188 @@
+"""The federation's verification (issue 29) as a pure function of (interchange file, registry at a date): no
+database, no HTTP. The stage file was run through this product's services (tests/federation/make_stage.py), so
+the untouched file has no finding; each tampering gives exactly its finding."""
+
+import copy
+import json
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from tournaments.federation.verification import Registry, RegistryPlayer, SuspensionPeriod, verify
+
+STAGE = Path(__file__).resolve().parents[1] / "data" / "federation" / "etapa-caruaru.json"
+LIST_DATE = date(2026, 10, 1)
+
+
+@pytest.fixture
+def stage():
+    return json.loads(STAGE.read_text(encoding="utf-8"))
+
+
+def registry_of(data, **changes):
+    """The federation's registry agreeing with the file (the list of 1 October), with ``changes``:
+    cbjd_id -> rating."""
+    players = {
+        p["cbjd_id"]: RegistryPlayer(
+            p["cbjd_id"],
+            p["name"],
+            changes.get(p["cbjd_id"], p["rating"]),
+            p["sex"],
+            date.fromisoformat(p["birth_date"]),
+        )
+        for p in data["players"]
+    }
+    return Registry(LIST_DATE, "rating-cbjd-2026-10.csv", players)
+
+
+def codes(result):
+    return [f.code for f in result.findings]
+
+
+def test_untouched_stage_has_no_finding_and_earns_its_spots(stage):
+    result = verify(stage, registry_of(stage))
+    assert result.as_json() == {"findings": [], "rights": True}
+    assert result.participants == 34 and result.rounds_completed == 7
+    spots = {q["code"]: (q["spots"], q["average"], len(q["qualified"])) for q in result.qualification}
+    # averages of the list's ratings (unrated at 1600): three categories, the spots of art. 6
+    assert spots == {"ABS": (3, "2172.00", 3), "FEM": (3, "2152.00", 3), "S18": (2, "2023.75", 2)}
+
+
+def test_round1_paired_by_hand_is_not_by_rating(stage):
+    """1-30, 2-29 ... (a hand-made round 1 that still claims this engine)."""
+    r1 = stage["rounds"][0]
+    n = len(r1["boards"]) * 2
+    for i, board in enumerate(r1["boards"]):
+        board["first"], board["second"] = i + 1, n - i
+    result = verify(stage, registry_of(stage))
+    assert codes(result)[0] == "round1_not_by_rating"
+    first = result.findings[0]
+    assert first.article == "art. 4" and first.blocking
+    assert first.message.startswith(
+        "A 1ª rodada não corresponde ao emparceiramento pelo rating nacional de 01/10/2026: mesa 1: no arquivo "
+        "Ana Albuquerque Esteves × Fábio Cavalcanti Gouveia, recalculado Ana Albuquerque Esteves × Marcos Lins Ferraz, "
+        "mesa 2: no arquivo Davi Barbosa Esteves × Gabriela Gouveia Holanda, recalculado "
+    )
+    assert not result.rights
+    assert all(q["qualified"] == [] for q in result.qualification)  # no rights, no qualifiers
+
+
+def test_ratings_raised_in_the_file_do_not_fool_round1(stage):
+    """The file's ratings edited so that its own round 1 looks right: the national list says otherwise."""
+    reg = registry_of(stage, PE4100=1500)
+    result = verify(stage, reg)
+    assert codes(result) == ["rating_differs", "round1_not_by_rating"] + codes(result)[2:]
+    assert result.findings[0].message == (
+        "Rating diferente da lista nacional de 01/10/2026: Ana Albuquerque Esteves (arquivo 2350, lista 1500)."
+    )
+    assert result.findings[0].article == "art. 4" and not result.findings[0].blocking
+    # the file's own round 1 (1-18, 2-19 ...) is the list's order no more: player 1 is 34th on the list
+    assert result.findings[1].message.startswith(
+        "A 1ª rodada não corresponde ao emparceiramento pelo rating nacional de 01/10/2026: mesa 1: no arquivo Ana "
+        "Albuquerque Esteves × Marcos Lins Ferraz, recalculado Davi Barbosa Esteves × Ana Albuquerque Gouveia"
+    )
+    assert result.findings[1].blocking and not result.rights
+
+
+def test_rating_list_mismatch_that_keeps_the_order_is_listed_not_blocking(stage):
+    reg = registry_of(stage, PE4133=1955)  # a list rating a little different, the order unchanged
+    result = verify(stage, reg)
+    assert [(f.code, f.article, f.blocking) for f in result.findings] == [("rating_differs", "art. 4", False)]
+    assert "(arquivo 1954, lista 1955)" in result.findings[0].message
+    assert result.rights
+
+
+def test_suspended_player_on_the_event_date(stage):
+    reg = registry_of(stage)
+    reg = Registry(
+        reg.list_date,
+        reg.list_name,
+        reg.players,
+        [
+            SuspensionPeriod("PE4107", date(2026, 9, 1), date(2026, 11, 30), "Abandono da Etapa Natal (art. 10)"),
+            SuspensionPeriod("PE4108", date(2026, 1, 1), date(2026, 3, 31), "já cumprida"),
+        ],
+    )
+    result = verify(stage, reg)
+    assert result.as_json()["findings"] == [
+        {
+            "code": "suspended_player",
+            "article": "art. 3, 6",
+            "message": "Jogador suspenso na data do evento: Davi Holanda Esteves (suspenso de 01/09/2026 a "
+            "30/11/2026: Abandono da Etapa Natal (art. 10)).",
+        }
+    ]
+    assert result.rights is False
+
+
+def test_result_changed_after_approval(stage):
+    approved = copy.deepcopy(stage)
+    board = stage["rounds"][6]["boards"][0]
+    before = " ".join(board["games"])
+    board["games"] = ["1-0", "0-1"] if board["games"] != ["1-0", "0-1"] else ["0-1", "1-0"]
+    result = verify(stage, registry_of(stage), approved=approved)
+    finding = [f for f in result.findings if f.code == "changed_after_approval"]
+    assert len(finding) == 1 and finding[0].article == "art. 6, 11" and finding[0].blocking
+    assert finding[0].message == (
+        f"Resultados alterados depois da homologação: rodada 7, mesa 1 ({board['first']}×{board['second']} {before}"
+        f" → {board['first']}×{board['second']} {' '.join(board['games'])})."
+    )
+
+
+def test_pairing_claimed_by_the_engine_is_repaired_board_by_board(stage):
+    boards = stage["rounds"][4]["boards"]
+    boards[2]["second"], boards[3]["second"] = boards[3]["second"], boards[2]["second"]
+    result = verify(stage, registry_of(stage))
+    assert codes(result)[0] == "pairing_differs"
+    assert result.findings[0].article == "art. 5"
+    assert result.findings[0].message.startswith("A rodada 5 diz ter sido emparceirada por este programa")
+    assert "mesa 3: no arquivo" in result.findings[0].message
+
+
+def test_settings_changed_after_round1_are_listed_with_who_when_why(stage):
+    stage["settings_changes"] = [
+        {
+            "field": "min_participants",
+            "before": 30,
+            "after": 20,
+            "at": "2026-10-18T15:02:00-03:00",
+            "by": "diretor\n=cmd",
+            "reason": "engano",
+        }
+    ]
+    stage["tournament"]["min_participants"] = 20
+    result = verify(stage, registry_of(stage))
+    assert [(f.code, f.article, f.blocking) for f in result.findings] == [
+        ("setting_min_participants", "art. 6", False),
+        ("settings_changed", "art. 6", False),
+    ]
+    assert result.findings[1].message == (
+        "Configuração “min_participants” alterada após a 1ª rodada: 30 → 20, por diretor =cmd em "
+        "2026-10-18T15:02:00-03:00 (motivo: engano)."
+    )
+
+
+def test_deadline_is_the_federations_receipt_date(stage):
+    assert "deadline" not in codes(verify(stage, registry_of(stage), received_on=date(2026, 10, 20)))
+    late = verify(stage, registry_of(stage), received_on=date(2026, 10, 23))
+    assert late.findings[-1].as_json() == {
+        "code": "deadline",
+        "article": "art. 6, 11",
+        "message": "Recebido pela federação em 23/10/2026, 3 dias após o prazo (20/10/2026).",
+    }
+
+
+def test_players_unknown_to_the_registry_and_too_few_participants(stage):
+    reg = registry_of(stage)
+    players = dict(reg.players)
+    del players["PE4101"]
+    result = verify(stage, Registry(reg.list_date, reg.list_name, players))
+    assert result.findings[0].code == "player_unknown"
+    assert result.findings[0].message == (
+        "Jogadores sem ID CBJD conhecido no cadastro nacional (tratados como sem rating): Davi Barbosa Esteves."
+    )
+    assert result.findings[0].article == "art. 4" and not result.findings[0].blocking
+    # a stage of 6 rounds of 21 minutes: rounds and time
+    stage["rounds"] = stage["rounds"][:6]
+    assert "rounds_and_time" in codes(verify(stage, registry_of(stage)))

@@ -1,0 +1,197 @@
+"""Issue 29 end to end, for real: a venue and a federation, two gunicorn servers on 127.0.0.1, each with its own
+database and its own background worker (manage.py db_worker), talking HTTP.
+
+venue offline -> queued (pendente) -> the federation comes up (the venue downloads its national list) -> sent by
+the venue's worker -> received (the
+federation's clock) -> verified by the federation's worker against its own registry -> approved by an officer on
+the review page -> the venue sees "homologado" on its next sync -> the public season page lists the stage and its
+qualifiers.
+"""
+
+import json
+import re
+import shutil
+import subprocess
+import time
+from datetime import date, timedelta
+from pathlib import Path
+
+import pytest
+
+from testkit import server as S
+
+STAGE = Path(__file__).resolve().parents[1] / "data" / "federation" / "etapa-caruaru.json"
+SLUG = "etapa-caruaru-2026"
+# the ports of this helper's range (issue 29): the federation, then the venue
+FEDERATION_PORT, VENUE_PORT = 18161, 18162
+
+
+class Worker:
+    """``manage.py db_worker`` with a site's environment, stopped by SIGTERM (it finishes the task in hand)."""
+
+    def __init__(self, site):
+        self.site = site
+        self.log = open(site.folder / "worker.out", "wb")  # noqa: SIM115 (written until stop())
+        self.proc = subprocess.Popen(
+            [
+                S.PYTHON,
+                str(S.ROOT / "manage.py"),
+                "db_worker",
+                "--no-reload",
+                "--interval",
+                "0.5",
+                "--no-startup-delay",
+            ],
+            cwd=S.ROOT,
+            env=site.env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+        self.log.close()
+
+
+def site_on(port, folder, **env):
+    site = S.Site(S.Database.sqlite(folder), folder, workers=1, extra_env=env)
+    site.port = port
+    site.env["GUNICORN_BIND"] = f"127.0.0.1:{port}"
+    return site
+
+
+def until(check, what, timeout=60):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.5)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+@pytest.fixture
+def folders():
+    made = [S.temp_folder(), S.temp_folder()]
+    yield made
+    for f in made:
+        shutil.rmtree(f, ignore_errors=True)
+
+
+def test_venue_offline_to_season_page(folders):
+    yesterday = date.today() - timedelta(days=1)
+    data = json.loads(STAGE.read_text(encoding="utf-8"))
+    data["tournament"]["start_date"] = data["tournament"]["end_date"] = yesterday.isoformat()
+    stage_file = Path(folders[1]) / "etapa.json"
+    stage_file.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    rating_list = Path(folders[0]) / "lista.csv"
+    rating_list.write_text(
+        "ID CBJD;Nome;Rating;Nascimento;Sexo;UF;Clube\n"
+        + "".join(
+            f"{p['cbjd_id']};{p['name']};{p['rating'] or ''};{date.fromisoformat(p['birth_date']):%d/%m/%Y};"
+            f"{p['sex']};PE;Clube de Damas de Caruaru\n"
+            for p in data["players"]
+        ),
+        encoding="utf-8",
+    )
+
+    federation = site_on(FEDERATION_PORT, folders[0], DAMAS_ROLE="federation")
+    venue = None
+    workers = []
+    try:
+        federation.prepare()
+        federation.manage(
+            "shell",
+            "-c",
+            "from datetime import date; from tournaments.entries.services import rating_list_import; "
+            f"rating_list_import(data=open({str(rating_list)!r}, 'rb').read(), filename='rating-cbjd-2026-10.csv', "
+            "user=None, list_date=date(2026, 10, 1))",
+        )
+        federation.start()
+        officer = S.Browser(federation.port)
+        officer.login()  # the demo's login is a site administrator: a federation officer
+        page = officer.get("/gestao/federacao/credenciais/").text
+        issued = officer.post(
+            "/gestao/federacao/credenciais/",
+            {"csrfmiddlewaretoken": officer.csrf(page), "label": "Federação Pernambucana", "event_slug": ""},
+        ).text
+        token = re.search(r'<code class="token" id="token">(dsw_[^<]+)</code>', issued).group(1)
+        federation.stop()  # the federation is down: the venue is offline
+
+        venue = site_on(
+            VENUE_PORT,
+            folders[1],
+            FEDERATION_URL=federation.base,
+            FEDERATION_TOKEN=token,
+            FEDERATION_FIRST_WAIT="1",
+        )
+        venue.prepare()
+        venue.manage("import_tournament", str(stage_file))
+        out = venue.manage("submit_event", SLUG)
+        assert out.startswith(f"{SLUG}: na fila; situação: pendente (1 tentativa; sem conexão com a federação")
+        venue.start()
+        workers.append(Worker(venue))
+        director = S.Browser(venue.port)
+        director.login()
+        state = director.get(f"/gestao/t/{SLUG}/federacao/").text
+        assert "pendente" in state
+
+        # the link returns: the venue's worker sends it on its next try; the federation's worker verifies it
+        federation.start()
+        workers.append(Worker(federation))
+        # the venue downloads the national list and the suspensions in force, with the list's date
+        (players,) = federation.db.query("SELECT count(*) FROM tournaments_player WHERE cbjd_id IS NOT NULL")[0]
+        (name, day) = federation.db.query(
+            "SELECT filename, list_date FROM tournaments_ratinglist ORDER BY list_date DESC, id DESC"
+        )[0]
+        out = venue.manage("sync_registry")
+        assert (
+            out
+            == f"lista {name} de {date.fromisoformat(str(day)):%d/%m/%Y}: {players} jogadores, 0 suspensões em vigor\n"
+        )
+        received = until(
+            lambda: "recebido pela federação em" in (t := director.get(f"/gestao/t/{SLUG}/federacao/").text) and t,
+            "the venue to see the federation's receipt",
+        )
+        assert "pendente" not in re.search(r'<table class="table" id="outgoing">.*?</table>', received, re.S).group(0)
+        queue = until(
+            lambda: "verificado sem apontamentos" in (t := officer.get("/gestao/federacao/envios/").text) and t,
+            "the federation's verification",
+        )
+        link = re.search(r'href="(/gestao/federacao/envios/\d+/)">Circuito Nacional de Damas - Etapa Caruaru<', queue)
+        review = officer.get(link.group(1)).text
+        assert "Direito a vagas: sim" in review
+        officer.post(link.group(1), {"csrfmiddlewaretoken": officer.csrf(review), "decision": "approve", "reason": ""})
+        assert "homologado em" in officer.get("/gestao/federacao/envios/").text
+
+        # the venue asks again (its worker does the asking) and sees the decision
+        page = director.get(f"/gestao/t/{SLUG}/federacao/").text
+        director.post(f"/gestao/t/{SLUG}/federacao/", {"csrfmiddlewaretoken": director.csrf(page), "action": "sync"})
+        until(
+            lambda: "homologado em" in director.get(f"/gestao/t/{SLUG}/federacao/").text,
+            "the venue to see the homologation",
+        )
+
+        season = S.request(federation.port, "GET", f"/circuito/{yesterday.year}/").text
+        assert "Circuito Nacional de Damas - Etapa Caruaru" in season
+        assert "Campeonato Brasileiro · Absoluto" in season and "Campeonato Brasileiro · Sub-18" in season
+        # the stage's winner (the verification's own standings) is among the qualifiers
+        rows = federation.db.query("SELECT qualification FROM tournaments_submission WHERE status = 'approved'")
+        qualification = json.loads(rows[0][0])
+        assert qualification[0]["qualified"] and qualification[0]["qualified"][0]["name"] in season
+        # art. 10: the abandonment of this stage is in force everywhere
+        assert "Abandono da etapa Circuito Nacional de Damas - Etapa Caruaru (art. 10)" in season
+    finally:
+        for w in workers:
+            w.stop()
+        if venue is not None:
+            venue.stop()
+            venue.db.drop()
+        federation.stop()
+        federation.db.drop()

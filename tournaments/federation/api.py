@@ -1,0 +1,180 @@
+"""The federation's API (Django REST framework), active only when ``DAMAS_ROLE=federation``.
+
+Every request carries ``Authorization: Bearer <key>`` (a credential issued on the federation's staff page). A
+write (sending a stage) also carries ``X-Damas-Nonce`` (a one-time value) and ``X-Damas-Sent-At`` (ISO 8601):
+a request sent again, or stale, is refused and nothing is written. The body is the interchange file itself,
+read as hostile: at most ``FEDERATION_MAX_BODY`` bytes, UTF-8 JSON, finite numbers, a whole importable file.
+
+    POST /api/federacao/v1/etapas/            send a stage (201 new version, 200 the same file again)
+    GET  /api/federacao/v1/etapas/<slug>/     the versions of an event and the federation's decision
+    GET  /api/federacao/v1/cadastro/          the national rating list and the suspensions in force
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.http import Http404
+from rest_framework import exceptions, serializers, status
+from rest_framework.authentication import BaseAuthentication
+from rest_framework.permissions import BasePermission
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments.core.errors import ServiceError
+from tournaments.federation import selectors, services
+from tournaments.interchange.errors import InterchangeError
+from tournaments.models import ApiCredential, Submission
+
+log = logging.getLogger(__name__)
+
+
+class CredentialAuthentication(BaseAuthentication):
+    def authenticate(self, request: Request) -> tuple[Any, ApiCredential] | None:
+        header = request.META.get("HTTP_AUTHORIZATION", "")
+        scheme, _, token = header.partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            raise exceptions.NotAuthenticated("Credencial ausente: envie Authorization: Bearer <chave>.")
+        credential = services.credential_for(token.strip())
+        if credential is None:
+            log.info("API: credential refused (%s...)", token.strip()[:12])
+            raise exceptions.AuthenticationFailed("Credencial inválida ou revogada.")
+        return None, credential
+
+    def authenticate_header(self, request: Request) -> str:
+        return 'Bearer realm="federacao"'
+
+
+class HasCredential(BasePermission):
+    def has_permission(self, request: Request, view: Any) -> bool:
+        return isinstance(request.auth, ApiCredential)
+
+
+class FederationAPIView(APIView):
+    authentication_classes = [CredentialAuthentication]
+    permission_classes = [HasCredential]
+    parser_classes: list[Any] = []  # the body is read by hand (bounded, hostile JSON)
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        if settings.DAMAS_ROLE != "federation":
+            raise Http404
+        super().initial(request, *args, **kwargs)
+
+
+class SubmissionStateSerializer(serializers.ModelSerializer):
+    findings_count = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Submission
+        fields = [
+            "version",
+            "sha256",
+            "status",
+            "received_at",
+            "verified_at",
+            "rights",
+            "findings_count",
+            "decided_at",
+            "decision_reason",
+        ]
+
+    def get_findings_count(self, obj: Submission) -> int | None:
+        return None if obj.verified_at is None else len(obj.findings or [])
+
+
+def _sent_at(request: Request) -> datetime:
+    raw = request.META.get("HTTP_X_DAMAS_SENT_AT", "")
+    try:
+        moment = datetime.fromisoformat(raw)
+    except ValueError:
+        raise exceptions.ValidationError({"detail": "Cabeçalho X-Damas-Sent-At ausente ou inválido."}) from None
+    if moment.tzinfo is None:
+        raise exceptions.ValidationError({"detail": "X-Damas-Sent-At precisa de fuso horário."})
+    return moment
+
+
+def _body(request: Request) -> bytes:
+    limit = settings.FEDERATION_MAX_BODY
+    try:
+        declared = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        declared = 0
+    if declared > limit:
+        raise _TooLarge(limit)
+    raw = request._request.read(limit + 1)
+    if len(raw) > limit:
+        raise _TooLarge(limit)
+    return raw
+
+
+class _TooLarge(exceptions.APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"Arquivo grande demais: o limite é de {limit:,} bytes; nada foi gravado.".replace(",", "."))
+
+
+class StageListView(FederationAPIView):
+    def post(self, request: Request) -> Response:
+        from tournaments.interchange.jsonfile import load_json, validate_file
+
+        credential: ApiCredential = request.auth
+        nonce = request.META.get("HTTP_X_DAMAS_NONCE", "")
+        if not (16 <= len(nonce) <= 64) or not nonce.isascii() or not nonce.replace("-", "").isalnum():
+            raise exceptions.ValidationError({"detail": "Cabeçalho X-Damas-Nonce ausente ou inválido."})
+        sent_at = _sent_at(request)
+        raw = _body(request)
+        try:
+            data = load_json(raw)
+            validate_file(data)
+        except InterchangeError as exc:
+            log.info("API: stage refused from %s: %s", credential, exc.one_line())
+            return Response(
+                {"detail": "Arquivo de intercâmbio inválido: nada foi gravado.", "errors": exc.messages[:20]},
+                status=status.HTTP_400_BAD_REQUEST,
+            )
+        created_raw = request.META.get("HTTP_X_DAMAS_CREATED_AT", "")
+        try:
+            created_at = datetime.fromisoformat(created_raw) if created_raw else None
+        except ValueError:
+            created_at = None
+        if created_at is not None and created_at.tzinfo is None:
+            created_at = None
+        try:
+            submission, created = services.submission_receive(
+                credential=credential, data=data, nonce=nonce, sent_at=sent_at, venue_created_at=created_at
+            )
+        except ServiceError as exc:
+            message = " ".join(exc.messages)
+            code = status.HTTP_409_CONFLICT if "repetida" in message else status.HTTP_403_FORBIDDEN
+            if "prazo" in message:
+                code = status.HTTP_409_CONFLICT
+            return Response({"detail": message}, status=code)
+        if created:
+            from tournaments.federation.tasks import verify_submission
+
+            pk = submission.pk
+            transaction.on_commit(lambda: verify_submission.enqueue(pk))
+        return Response(
+            {**SubmissionStateSerializer(submission).data, "created": created},
+            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+        )
+
+
+class StageDetailView(FederationAPIView):
+    def get(self, request: Request, slug: str) -> Response:
+        credential: ApiCredential = request.auth
+        versions = selectors.versions_of(slug).filter(credential__label=credential.label)
+        if credential.event_slug and credential.event_slug != slug:
+            versions = versions.none()
+        return Response({"event": slug, "versions": SubmissionStateSerializer(versions, many=True).data})
+
+
+class RegistryView(FederationAPIView):
+    def get(self, request: Request) -> Response:
+        return Response(selectors.national_list())

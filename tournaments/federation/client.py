@@ -1,0 +1,95 @@
+"""The venue's HTTP client for the federation's API (httpx). Plain calls; the queue and retries are in
+:mod:`.outbox`. Every failure is a :class:`FederationUnreachable` (try again later) or a
+:class:`FederationRefused` (the federation answered no: retrying the same request will not help)."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from datetime import datetime
+from typing import Any
+
+import httpx
+from django.conf import settings
+from django.utils import timezone
+
+TIMEOUT = httpx.Timeout(30.0, connect=5.0)
+API = "/api/federacao/v1"
+
+
+class FederationError(Exception):
+    pass
+
+
+class FederationUnreachable(FederationError):
+    """No answer (offline, timeout, a server error): the queue tries again later."""
+
+
+class FederationRefused(FederationError):
+    """The federation refused (credential, file): the message says why, in Portuguese."""
+
+
+def configured() -> bool:
+    return bool(settings.FEDERATION_URL and settings.FEDERATION_TOKEN)
+
+
+def _headers() -> dict[str, str]:
+    if not configured():
+        raise FederationRefused("Este computador não está ligado a uma federação (FEDERATION_URL e FEDERATION_TOKEN).")
+    return {"Authorization": f"Bearer {settings.FEDERATION_TOKEN}", "Accept": "application/json"}
+
+
+def _answer(response: httpx.Response) -> dict[str, Any]:
+    if response.status_code >= 500 or response.status_code in (408, 429):
+        raise FederationUnreachable(f"a federação respondeu {response.status_code}")
+    try:
+        body = response.json()
+    except ValueError:
+        body = {}
+    if not isinstance(body, dict):
+        body = {}
+    if response.status_code >= 400:
+        detail = str(body.get("detail") or f"recusado ({response.status_code})")
+        errors = body.get("errors")
+        if isinstance(errors, list) and errors:
+            detail += " " + "; ".join(str(e) for e in errors[:3])
+        raise FederationRefused(" ".join(detail.split())[:300])
+    return body
+
+
+def _request(method: str, path: str, **kwargs: Any) -> dict[str, Any]:
+    headers = {**_headers(), **kwargs.pop("headers", {})}
+    try:
+        with httpx.Client(base_url=settings.FEDERATION_URL, timeout=TIMEOUT) as client:
+            response = client.request(method, API + path, headers=headers, **kwargs)
+    except httpx.HTTPError as exc:
+        raise FederationUnreachable(f"sem conexão com a federação ({type(exc).__name__})") from exc
+    return _answer(response)
+
+
+def send_stage(payload: str, created_at: datetime) -> dict[str, Any]:
+    """Send an interchange file (its JSON text). Each try has its own nonce; the federation recognises the same
+    file by its content, so a try whose answer was lost is harmless."""
+    return _request(
+        "POST",
+        "/etapas/",
+        content=payload.encode("utf-8"),
+        headers={
+            "Content-Type": "application/json",
+            "X-Damas-Nonce": secrets.token_hex(16),
+            "X-Damas-Sent-At": timezone.now().isoformat(),
+            "X-Damas-Created-At": created_at.isoformat(),
+        },
+    )
+
+
+def stage_state(slug: str) -> dict[str, Any]:
+    return _request("GET", f"/etapas/{slug}/")
+
+
+def national_list() -> dict[str, Any]:
+    return _request("GET", "/cadastro/")
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, sort_keys=True)

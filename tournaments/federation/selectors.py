@@ -1,0 +1,153 @@
+"""Reads of the federation's side: the registry at a date (for verifying), the review queue, the season."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from django.db.models import QuerySet
+
+from tournaments.federation.verification import Registry, RegistryPlayer, SuspensionPeriod
+from tournaments.models import (
+    ApiCredential,
+    OutgoingSubmission,
+    Player,
+    RatingList,
+    RatingListRow,
+    RegistrySync,
+    Submission,
+    Suspension,
+    Tournament,
+)
+from tournaments.models.federation import SubmissionStatus
+
+
+def list_in_force(on: date) -> RatingList | None:
+    """The national list in force on ``on``: the latest published on or before that day."""
+    return RatingList.objects.filter(list_date__lte=on).order_by("-list_date", "-imported_at", "-id").first()
+
+
+def registry_at(on: date) -> Registry:
+    """The registry as the verification reads it: every player with a CBJD ID, at the rating of the list in force
+    on ``on`` (the current rating when that list's rows were not kept, or the player is not on it), and the
+    unlifted suspensions."""
+    rating_list = list_in_force(on)
+    rows: dict[str, int | None] = {}
+    if rating_list is not None:
+        rows = dict(RatingListRow.objects.filter(rating_list=rating_list).values_list("cbjd_id", "rating"))
+    players: dict[str, RegistryPlayer] = {}
+    for cbjd_id, name, rating, sex, birth in Player.objects.filter(cbjd_id__isnull=False).values_list(
+        "cbjd_id", "name", "rating", "sex", "birth_date"
+    ):
+        key = str(cbjd_id)
+        players[key] = RegistryPlayer(key, name, rows.get(key, rating), sex, birth)
+    suspensions = [
+        SuspensionPeriod(str(cbjd_id), start, end, reason)
+        for cbjd_id, start, end, reason in Suspension.objects.filter(
+            lifted_at__isnull=True, player__cbjd_id__isnull=False
+        ).values_list("player__cbjd_id", "start_date", "end_date", "reason")
+    ]
+    return Registry(
+        list_date=rating_list.list_date if rating_list else None,
+        list_name=rating_list.filename if rating_list else "",
+        players=players,
+        suspensions=suspensions,
+    )
+
+
+def credentials() -> QuerySet[ApiCredential]:
+    return ApiCredential.objects.select_related("created_by", "revoked_by").order_by("-created_at", "-id")
+
+
+def review_queue() -> QuerySet[Submission]:
+    """The latest version of every event first (a superseded version is listed under its successor)."""
+    return (
+        Submission.objects.exclude(status=SubmissionStatus.SUPERSEDED)
+        .select_related("credential", "decided_by")
+        .defer("payload")
+        .order_by("-received_at", "-id")
+    )
+
+
+def versions_of(slug: str) -> QuerySet[Submission]:
+    return Submission.objects.filter(event_slug=slug).defer("payload").order_by("-version")
+
+
+def approved_version(slug: str) -> Submission | None:
+    return Submission.objects.filter(event_slug=slug, status=SubmissionStatus.APPROVED).order_by("-version").first()
+
+
+def outgoing_of(tournament: Tournament) -> QuerySet[OutgoingSubmission]:
+    return OutgoingSubmission.objects.filter(tournament=tournament).defer("payload").order_by("-created_at", "-id")
+
+
+def last_registry_sync() -> RegistrySync | None:
+    return RegistrySync.objects.order_by("-synced_at", "-id").first()
+
+
+def seasons() -> list[int]:
+    years = Submission.objects.filter(status=SubmissionStatus.APPROVED).values_list("start_date__year", flat=True)
+    return sorted(set(years), reverse=True)
+
+
+def season_stages(year: int) -> list[Submission]:
+    """The approved stages of a season, in date order (only approved stages count)."""
+    return list(
+        Submission.objects.filter(status=SubmissionStatus.APPROVED, start_date__year=year)
+        .defer("payload")
+        .order_by("start_date", "received_at", "id")
+    )
+
+
+def national_list() -> dict[str, Any]:
+    """What a venue downloads: the national list (latest) and the suspensions in force."""
+    from django.utils import timezone
+
+    today = timezone.localdate()
+    latest = RatingList.objects.order_by("-list_date", "-imported_at", "-id").first()
+    players = [
+        {
+            "cbjd_id": p["cbjd_id"],
+            "name": p["name"],
+            "rating": p["rating"],
+            "sex": p["sex"],
+            "birth_date": p["birth_date"].isoformat() if p["birth_date"] else None,
+            "state": p["state"],
+            "club": p["club"],
+        }
+        for p in Player.objects.filter(cbjd_id__isnull=False)
+        .order_by("cbjd_id")
+        .values("cbjd_id", "name", "rating", "sex", "birth_date", "state", "club")
+    ]
+    suspensions = [
+        {
+            "cbjd_id": s["player__cbjd_id"],
+            "start": s["start_date"].isoformat(),
+            "end": s["end_date"].isoformat(),
+            "source": s["source"],
+            "reason": s["reason"],
+        }
+        for s in Suspension.objects.filter(lifted_at__isnull=True, end_date__gte=today, player__cbjd_id__isnull=False)
+        .order_by("player__cbjd_id", "start_date")
+        .values("player__cbjd_id", "start_date", "end_date", "source", "reason")
+    ]
+    return {
+        "list": {
+            "name": latest.filename if latest else "",
+            "date": latest.list_date.isoformat() if latest else None,
+        },
+        "players": players,
+        "suspensions": suspensions,
+    }
+
+
+def suspensions_in_force() -> QuerySet[Suspension]:
+    """The suspensions in force today, every venue's (art. 3, 10)."""
+    from django.utils import timezone
+
+    today = timezone.localdate()
+    return (
+        Suspension.objects.filter(lifted_at__isnull=True, start_date__lte=today, end_date__gte=today)
+        .select_related("player")
+        .order_by("end_date", "player__name")
+    )

@@ -1,0 +1,247 @@
+"""Writes of the federation's side (issue 29), each in its own transaction.
+
+At the federation: :func:`credential_issue` / :func:`credential_revoke`, :func:`submission_receive` (idempotent:
+the same file is one submission; a later file supersedes, with what changed), :func:`submission_verify`,
+:func:`submission_decide` (approve or refuse with a reason; an approved stage's abandonments suspend the players
+everywhere, art. 10). At the venue: :mod:`.outbox` (the queue of submissions) and :mod:`.registry_sync`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import date, datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from tournaments.audit.services import Actor, audit, login_of
+from tournaments.core.errors import ServiceError
+from tournaments.federation import selectors
+from tournaments.federation.diff import changes
+from tournaments.federation.text import clean
+from tournaments.federation.verification import verify
+from tournaments.models import ApiCredential, ApiNonce, Player, Submission, Suspension
+from tournaments.models.choices import SuspensionSource
+from tournaments.models.federation import SubmissionStatus
+
+TOKEN_PREFIX = "dsw"
+NONCE_WINDOW = timedelta(minutes=10)  # a write request's timestamp must be this close to the federation's clock
+ABANDONMENT_MONTHS = 3  # art. 10
+
+
+def key_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def file_hash(data: Any) -> str:
+    """The identity of an interchange file: the SHA-256 of its canonical JSON (key order and spacing do not
+    matter, so the same file re-exported is the same submission)."""
+    import json
+
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+@transaction.atomic
+def credential_issue(*, label: str, event_slug: str = "", user: Actor) -> tuple[ApiCredential, str]:
+    """A new credential for an organiser (or one event). Returns it with the key, which is shown once and never
+    stored (only its hash)."""
+    label = clean(label, 120)
+    if not label:
+        raise ServiceError("Informe o organizador (ou o evento) a quem a credencial se destina.")
+    event_slug = (event_slug or "").strip()
+    if event_slug and not all(c.isalnum() or c in "-_" for c in event_slug):
+        raise ServiceError("Endereço (slug) do evento inválido: use letras, números, hífen e sublinhado.")
+    prefix = secrets.token_hex(4)
+    token = f"{TOKEN_PREFIX}_{prefix}_{secrets.token_urlsafe(32)}"
+    credential = ApiCredential.objects.create(
+        label=label, event_slug=event_slug[:80], prefix=prefix, key_hash=key_hash(token), created_by=login_of(user)
+    )
+    audit(tournament=None, user=user, action="credential.issue", obj=credential, summary=f"{label} ({prefix})")
+    return credential, token
+
+
+@transaction.atomic
+def credential_revoke(*, credential: ApiCredential, user: Actor) -> ApiCredential:
+    credential = ApiCredential.objects.select_for_update().get(pk=credential.pk)
+    if credential.revoked_at is not None:
+        raise ServiceError("Esta credencial já estava revogada.")
+    credential.revoked_at = timezone.now()
+    credential.revoked_by = login_of(user)
+    credential.save(update_fields=["revoked_at", "revoked_by"])
+    audit(tournament=None, user=user, action="credential.revoke", obj=credential, summary=str(credential))
+    return credential
+
+
+def credential_for(token: str) -> ApiCredential | None:
+    """The active credential of a presented key, or None (unknown, malformed or revoked)."""
+    if not token or len(token) > 200 or not token.startswith(TOKEN_PREFIX + "_"):
+        return None
+    parts = token.split("_", 2)
+    if len(parts) != 3:
+        return None
+    credential = ApiCredential.objects.filter(prefix=parts[1], revoked_at__isnull=True).first()
+    if credential is None or not secrets.compare_digest(credential.key_hash, key_hash(token)):
+        return None
+    return credential
+
+
+def nonce_spend(*, credential: ApiCredential, nonce: str, sent_at: datetime) -> None:
+    """Refuse a replayed or stale write request; call inside the write's transaction (a refused write spends
+    nothing)."""
+    now = timezone.now()
+    if abs(now - sent_at) > NONCE_WINDOW:
+        raise ServiceError("Requisição fora do prazo (relógio do local muito diferente do da federação ou repetida).")
+    try:
+        with transaction.atomic():
+            ApiNonce.objects.create(credential=credential, nonce=nonce)
+    except IntegrityError:
+        raise ServiceError("Requisição repetida: já recebida uma vez.") from None
+    ApiNonce.objects.filter(seen_at__lt=now - 2 * NONCE_WINDOW).delete()
+
+
+def local_day(moment: datetime, tz: str) -> date:
+    try:
+        zone = ZoneInfo(tz)
+    except (KeyError, ValueError):
+        zone = ZoneInfo("America/Sao_Paulo")
+    return timezone.localtime(moment, zone).date()
+
+
+@transaction.atomic
+def submission_receive(
+    *,
+    credential: ApiCredential,
+    data: dict[str, Any],
+    nonce: str,
+    sent_at: datetime,
+    venue_created_at: datetime | None = None,
+) -> tuple[Submission, bool]:
+    """Record a stage the venue sent (``data`` already validated as an interchange file). Returns (submission,
+    created): the same file again is the submission already received."""
+    nonce_spend(credential=credential, nonce=nonce, sent_at=sent_at)
+    t = data["tournament"]
+    slug = t["slug"]
+    if credential.event_slug and credential.event_slug != slug:
+        raise ServiceError(f"Esta credencial só envia o evento “{credential.event_slug}”.")
+    sha = file_hash(data)
+    existing = Submission.objects.filter(event_slug=slug, sha256=sha).first()
+    if existing is not None:
+        return existing, False
+    others = Submission.objects.select_for_update().filter(event_slug=slug).order_by("-version")
+    previous = others.first()
+    if previous is not None and previous.credential.label != credential.label:
+        raise ServiceError(f"O evento “{slug}” foi enviado por outro organizador.")
+    submission = Submission.objects.create(
+        credential=credential,
+        event_slug=slug,
+        event_name=clean(t.get("name"), 200),
+        start_date=date.fromisoformat(t["start_date"]),
+        end_date=date.fromisoformat(t["end_date"]),
+        version=(previous.version + 1) if previous else 1,
+        sha256=sha,
+        payload=data,
+        venue_created_at=venue_created_at,
+        supersedes=previous,
+        changes=changes(previous.payload, data) if previous else [],
+    )
+    if previous is not None and previous.status != SubmissionStatus.APPROVED:
+        others.exclude(pk=submission.pk).exclude(status=SubmissionStatus.APPROVED).update(
+            status=SubmissionStatus.SUPERSEDED
+        )
+    ApiCredential.objects.filter(pk=credential.pk).update(last_used_at=timezone.now())
+    audit(tournament=None, user=None, action="submission.receive", obj=submission, summary=str(submission))
+    return submission, True
+
+
+@transaction.atomic
+def submission_verify(*, submission: Submission) -> Submission:
+    """Verify a received stage against the registry at its date (pure verification, results stored)."""
+    submission = Submission.objects.select_for_update().get(pk=submission.pk)
+    data = submission.payload
+    registry = selectors.registry_at(submission.start_date)
+    approved = selectors.approved_version(submission.event_slug)
+    result = verify(
+        data,
+        registry,
+        received_on=local_day(submission.received_at, str(data["tournament"].get("time_zone") or "")),
+        approved=approved.payload if approved and approved.pk != submission.pk else None,
+    )
+    submission.findings = [{**f.as_json(), "blocking": f.blocking} for f in result.findings]
+    submission.rights = result.rights
+    submission.qualification = list(result.qualification)
+    submission.registry_date = registry.list_date
+    submission.verified_at = timezone.now()
+    if submission.status == SubmissionStatus.RECEIVED:
+        submission.status = SubmissionStatus.VERIFIED
+    submission.save()
+    return submission
+
+
+@transaction.atomic
+def submission_decide(*, submission: Submission, user: Actor, approve: bool, reason: str = "") -> Submission:
+    """Homologate (approve) or refuse, with a reason (required to refuse). Only the latest version of an event
+    is decided; approving it supersedes an earlier approved version."""
+    submission = Submission.objects.select_for_update().get(pk=submission.pk)
+    reason = clean(reason, 500)
+    if submission.status not in (SubmissionStatus.VERIFIED, SubmissionStatus.RECEIVED):
+        raise ServiceError("Este envio já foi decidido ou substituído por uma versão posterior.")
+    latest = Submission.objects.filter(event_slug=submission.event_slug).order_by("-version").first()
+    if latest is not None and latest.pk != submission.pk:
+        raise ServiceError("Há uma versão posterior deste evento: decida a mais recente.")
+    if not approve and not reason:
+        raise ServiceError("Informe o motivo da recusa.")
+    now = timezone.now()
+    submission.status = SubmissionStatus.APPROVED if approve else SubmissionStatus.REFUSED
+    submission.decided_at, submission.decided_by, submission.decision_reason = now, login_of(user), reason
+    submission.save(update_fields=["status", "decided_at", "decided_by", "decision_reason"])
+    if approve:
+        Submission.objects.filter(event_slug=submission.event_slug, status=SubmissionStatus.APPROVED).exclude(
+            pk=submission.pk
+        ).update(status=SubmissionStatus.SUPERSEDED)
+        _abandonments_suspend(submission, user)
+    audit(
+        tournament=None,
+        user=user,
+        action="submission.approve" if approve else "submission.refuse",
+        obj=submission,
+        summary=str(submission),
+        reason=reason,
+    )
+    return submission
+
+
+def _add_months(day: date, months: int) -> date:
+    import calendar
+
+    month = day.month - 1 + months
+    year, month = day.year + month // 12, month % 12 + 1
+    return date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
+
+
+def _abandonments_suspend(submission: Submission, user: Actor) -> None:
+    """Art. 10: a player who abandoned an approved stage is suspended for 3 months from its last day, at every
+    venue (the suspensions in force are what venues download)."""
+    ids = [
+        str(p.get("cbjd_id"))
+        for p in submission.payload.get("players", [])
+        if p.get("withdrawal") == "abandonment" and p.get("cbjd_id")
+    ]
+    for player in Player.objects.filter(cbjd_id__in=ids):
+        start = submission.end_date
+        if Suspension.objects.filter(
+            player=player, source=SuspensionSource.ABANDONMENT, start_date=start, lifted_at__isnull=True
+        ).exists():
+            continue
+        suspension = Suspension.objects.create(
+            player=player,
+            start_date=start,
+            end_date=_add_months(start, ABANDONMENT_MONTHS),
+            source=SuspensionSource.ABANDONMENT,
+            reason=f"Abandono da etapa {submission.event_name} (art. 10), homologada pela federação.",
+            created_by=login_of(user),
+        )
+        audit(tournament=None, user=user, action="suspension.create", obj=suspension, summary=player.name)

@@ -1,0 +1,77 @@
+"""Background work of the federation's side (django-tasks; the queue is a database table, django-tasks-db).
+
+At the venue, :func:`send_pending` sends the queued stages and schedules itself again for the next due try;
+:func:`sync_pending` asks the federation what became of them, and checks again later while a decision is
+awaited. At the federation, :func:`verify_submission` verifies a received stage.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.utils import timezone
+from django_tasks import task
+
+from tournaments.federation import client, outbox
+
+SYNC_EVERY = timedelta(minutes=15)
+
+
+def schedule_send(run_after: datetime | None = None) -> None:
+    """Ask the worker to send what is due (once: a send already waiting in the queue is enough)."""
+    if run_after is None and _waiting(send_pending.module_path, soon=True):
+        return
+    queued = send_pending
+    if run_after is not None:
+        from django_tasks import task_backends
+
+        if not task_backends[queued.backend].supports_defer:
+            return  # an immediate backend (tests): the caller runs send_due again
+        queued = queued.using(run_after=run_after)
+    queued.enqueue()
+
+
+def _waiting(path: str, soon: bool) -> bool:
+    try:
+        from django_tasks_db.models import DBTaskResult
+    except ImportError:  # pragma: no cover - django-tasks-db is in requirements.txt
+        return False
+    from django_tasks import TaskResultStatus
+
+    queued = DBTaskResult.objects.filter(task_path=path, status=TaskResultStatus.READY)
+    if soon:
+        queued = queued.filter(run_after__lte=timezone.now() + outbox.first_wait())
+    return queued.exists()
+
+
+@task()
+def send_pending() -> str:
+    following = outbox.send_due()
+    if following is not None:
+        schedule_send(max(following, timezone.now()))
+    return "next try " + following.isoformat() if following else "nothing pending"
+
+
+@task()
+def sync_pending() -> int:
+    try:
+        changed = outbox.sync_states()
+    except client.FederationUnreachable:
+        changed = 0
+    if outbox.OutgoingSubmission.objects.filter(status__in=outbox.OPEN).exists():
+        from django_tasks import task_backends
+
+        if task_backends[sync_pending.backend].supports_defer and not _waiting(sync_pending.module_path, soon=False):
+            sync_pending.using(run_after=timezone.now() + SYNC_EVERY).enqueue()
+    return changed
+
+
+@task()
+def verify_submission(submission_id: int) -> bool:
+    from tournaments.federation.services import submission_verify
+    from tournaments.models import Submission
+
+    submission = Submission.objects.filter(pk=submission_id).first()
+    if submission is None:
+        return False
+    return bool(submission_verify(submission=submission).rights)

@@ -1,0 +1,233 @@
+"""Pages of the federation's side (issue 29). Thin: reads from :mod:`.selectors`, writes through :mod:`.services`,
+:mod:`.outbox` and :mod:`.registry_sync`.
+
+At the federation (``DAMAS_ROLE=federation``; staff = the group "Federação"): the API credentials, the review
+queue and a submission's page (findings, changes, spots; approve or refuse), and the public season page. At a
+venue: the event's "Enviar à federação" page with the state of each version, and the national list download.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.views.generic import TemplateView, View
+
+from tournaments.accounts.permissions import TournamentStaffMixin, can_create_tournaments
+from tournaments.core.staff_views import object_or_404, run_service
+from tournaments.federation import client, outbox, registry_sync, selectors, services
+from tournaments.federation.presenters import outgoing_state, submission_state
+from tournaments.federation.season import season_table
+from tournaments.models import Submission
+from tournaments.registry.services import can_edit_registry
+
+
+def is_federation() -> bool:
+    return settings.DAMAS_ROLE == "federation"
+
+
+class FederationRoleMixin(View):
+    """Pages that exist only at the federation (``DAMAS_ROLE=federation``): a 404 at a venue."""
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if not is_federation():
+            raise Http404
+        return super().dispatch(request, *args, **kwargs)
+
+
+class FederationStaffMixin(FederationRoleMixin, LoginRequiredMixin):
+    """The federation's officers (group "Federação", or a site administrator)."""
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if not is_federation():
+            raise Http404
+        if request.user.is_authenticated and not can_edit_registry(request.user):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
+
+class CredentialsView(FederationStaffMixin, TemplateView):
+    template_name = "federation/credentials.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        ctx = super().get_context_data(**kwargs)
+        ctx["credentials"] = selectors.credentials()
+        return ctx
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if "revoke" in request.POST:
+            credential = object_or_404(selectors.credentials(), request.POST.get("revoke"))
+            run_service(
+                request,
+                services.credential_revoke,
+                success=f"Credencial de {credential.label} revogada: não envia mais nada.",
+                credential=credential,
+                user=request.user,
+            )
+            return redirect("federation:credentials")
+        ok, result = run_service(
+            request,
+            services.credential_issue,
+            label=request.POST.get("label", ""),
+            event_slug=request.POST.get("event_slug", ""),
+            user=request.user,
+        )
+        ctx = self.get_context_data(**kwargs)
+        if ok:
+            ctx["issued"], ctx["token"] = result  # shown once: never stored, never shown again
+        return self.render_to_response(ctx)
+
+
+class QueueView(FederationStaffMixin, TemplateView):
+    template_name = "federation/queue.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        ctx = super().get_context_data(**kwargs)
+        ctx["submissions"] = [(s, submission_state(s)) for s in selectors.review_queue()]
+        return ctx
+
+
+class SubmissionView(FederationStaffMixin, TemplateView):
+    template_name = "federation/submission.html"
+
+    def get_submission(self) -> Submission:
+        return object_or_404(Submission.objects.select_related("credential", "decided_by"), self.kwargs["pk"])
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        ctx = super().get_context_data(**kwargs)
+        submission = self.get_submission()
+        latest = selectors.versions_of(submission.event_slug).first()
+        ctx.update(
+            submission=submission,
+            state=submission_state(submission),
+            versions=selectors.versions_of(submission.event_slug),
+            blocking=[f for f in submission.findings if f.get("blocking", True)],
+            notes=[f for f in submission.findings if not f.get("blocking", True)],
+            can_decide=submission.status in ("received", "verified") and latest and latest.pk == submission.pk,
+        )
+        return ctx
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        submission = self.get_submission()
+        approve = request.POST.get("decision") == "approve"
+        run_service(
+            request,
+            services.submission_decide,
+            success="Etapa homologada." if approve else "Envio recusado; o local verá o motivo.",
+            submission=submission,
+            user=request.user,
+            approve=approve,
+            reason=request.POST.get("reason", ""),
+        )
+        return redirect("federation:submission", pk=submission.pk)
+
+
+class VenueSubmissionView(TournamentStaffMixin, TemplateView):
+    """The venue's "Enviar à federação": the versions sent and what the federation said of each."""
+
+    template_name = "federation/venue.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        ctx = super().get_context_data(**kwargs)
+        ctx.update(
+            outgoing=[(o, outgoing_state(o)) for o in selectors.outgoing_of(self.tournament)],
+            configured=client.configured(),
+            federation_url=settings.FEDERATION_URL,
+        )
+        return ctx
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not ctx_is_director(self):
+            raise PermissionDenied
+        if request.POST.get("action") == "sync":
+            from tournaments.federation.tasks import sync_pending
+
+            sync_pending.enqueue()
+            messages.success(request, "Consulta à federação pedida: o estado se atualiza quando houver conexão.")
+        else:
+            ok, result = run_service(request, outbox.submission_queue, tournament=self.tournament, user=request.user)
+            if ok:
+                from tournaments.federation.tasks import schedule_send
+
+                schedule_send()
+                _outgoing, created = result
+                messages.success(
+                    request,
+                    "Enviado à fila: segue para a federação assim que houver conexão."
+                    if created
+                    else "Este mesmo arquivo já estava na fila ou enviado: nada foi duplicado.",
+                )
+        return redirect(reverse("federation:venue", args=[self.tournament.slug]))
+
+
+def ctx_is_director(view: Any) -> bool:
+    from tournaments.models.choices import StaffRole
+
+    return view.role == StaffRole.DIRECTOR
+
+
+class RegistrySyncView(LoginRequiredMixin, TemplateView):
+    """At a venue: download the federation's national list and the suspensions in force."""
+
+    template_name = "federation/registry_sync.html"
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if request.user.is_authenticated and not (
+            can_create_tournaments(request.user) or can_edit_registry(request.user)
+        ):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        ctx = super().get_context_data(**kwargs)
+        ctx.update(last=selectors.last_registry_sync(), configured=client.configured())
+        return ctx
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        ok, sync = run_service(request, registry_sync.registry_download, user=request.user)
+        if ok:
+            date = f"{sync.list_date:%d/%m/%Y}" if sync.list_date else "sem data"
+            messages.success(
+                request,
+                f"Lista nacional de {date} baixada: {sync.players} jogadores, {sync.suspensions} suspensões em vigor.",
+            )
+        return redirect("federation:registry_sync")
+
+
+class SeasonIndexView(FederationRoleMixin, TemplateView):
+    template_name = "federation/seasons.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        ctx = super().get_context_data(**kwargs)
+        ctx["seasons"] = selectors.seasons()
+        return ctx
+
+
+class SeasonView(FederationRoleMixin, TemplateView):
+    """The public page of a season: approved stages, and per category the qualifiers for each Brazilian
+    championship (art. 1) with the spots of each stage and the spots passed on; the suspensions in force."""
+
+    template_name = "federation/season.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        ctx = super().get_context_data(**kwargs)
+        year = int(self.kwargs["year"])
+        if not 2000 <= year <= 2100:
+            raise Http404
+        stages = selectors.season_stages(year)
+        ctx.update(
+            year=year,
+            stages=stages,
+            championships=season_table(
+                {"name": s.event_name, "rights": s.rights, "qualification": s.qualification} for s in stages
+            ),
+            suspensions=selectors.suspensions_in_force(),
+        )
+        return ctx

@@ -1,0 +1,23 @@
+from typing import Any
+
+from django.core.management.base import BaseCommand
+
+from tournaments.federation import outbox
+from tournaments.federation.tasks import schedule_send, sync_pending
+from tournaments.models import OutgoingStatus, OutgoingSubmission
+
+
+class Command(BaseCommand):
+    help = (
+        "Põe de novo na fila do worker os envios à federação pendentes e a consulta da situação dos enviados "
+        "(`make run` o chama ao iniciar: um worker interrompido com o computador fechado não perde nada)."
+    )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        pending = OutgoingSubmission.objects.filter(status=OutgoingStatus.PENDING).count()
+        waiting = OutgoingSubmission.objects.filter(status__in=outbox.OPEN).count()
+        if pending:
+            schedule_send()
+        if waiting:
+            sync_pending.enqueue()
+        self.stdout.write(f"envios pendentes: {pending}; aguardando decisão: {waiting}\n", ending="")

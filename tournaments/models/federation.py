@@ -1,0 +1,198 @@
+"""The federation's side (issue 29): credentials it issues to organisers, the stages it receives, verifies and
+homologates; and the venue's side: the submissions waiting to be sent, with what the federation said of them.
+
+One codebase runs on both sides (setting ``DAMAS_ROLE``): a venue only fills :class:`OutgoingSubmission`, the
+federation only :class:`ApiCredential`, :class:`ApiNonce` and :class:`Submission`.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class ApiCredential(models.Model):
+    """A key the federation gives an organiser (for all their events, or for one event's slug). Only a hash is
+    kept: the key is shown once, when issued. Revoked keys stay (the submissions name them) but open nothing."""
+
+    label = models.CharField("organizador", max_length=120)
+    event_slug = models.SlugField("evento (vazio: todos do organizador)", max_length=80, blank=True)
+    prefix = models.CharField("prefixo", max_length=16, unique=True)
+    key_hash = models.CharField("hash da chave", max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField("emitida em", auto_now_add=True)
+    last_used_at = models.DateTimeField("último uso", null=True, blank=True)
+    revoked_at = models.DateTimeField("revogada em", null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = "credencial de API"
+        verbose_name_plural = "credenciais de API"
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(label=""), name="apicredential_label_not_empty"),
+            models.CheckConstraint(
+                condition=Q(revoked_at__isnull=True) | Q(revoked_at__gte=models.F("created_at")),
+                name="apicredential_revoked_after_created",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.label} ({self.prefix})"
+
+    @property
+    def active(self) -> bool:
+        return self.revoked_at is None
+
+
+class ApiNonce(models.Model):
+    """The one-time value of every write request the API accepted: a request sent again is refused (replay)."""
+
+    credential = models.ForeignKey(ApiCredential, on_delete=models.CASCADE, related_name="+")
+    nonce = models.CharField(max_length=64)
+    seen_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["credential", "nonce"], name="apinonce_unique")]
+
+    def __str__(self) -> str:
+        return self.nonce
+
+
+class SubmissionStatus(models.TextChoices):
+    RECEIVED = "received", "recebido"
+    VERIFIED = "verified", "verificado"
+    APPROVED = "approved", "homologado"
+    REFUSED = "refused", "recusado"
+    SUPERSEDED = "superseded", "substituído por versão posterior"
+
+
+class Submission(models.Model):
+    """One version of a stage as the federation received it. The same file twice is one row (``sha256``); a
+    later file for the same event is a new version that supersedes the earlier one, with what changed."""
+
+    credential = models.ForeignKey(ApiCredential, on_delete=models.PROTECT, related_name="submissions")
+    event_slug = models.SlugField(max_length=80)
+    event_name = models.CharField(max_length=200)
+    start_date = models.DateField()
+    end_date = models.DateField()
+    version = models.PositiveIntegerField()
+    sha256 = models.CharField(max_length=64)
+    payload = models.JSONField("arquivo de intercâmbio")
+    # The federation's clock decides the deadline of art. 6 and 11; what the venue says is only shown.
+    received_at = models.DateTimeField("recebido pela federação em", auto_now_add=True)
+    venue_created_at = models.DateTimeField("gerado no local em (segundo o local)", null=True, blank=True)
+    status = models.CharField(max_length=12, choices=SubmissionStatus.choices, default=SubmissionStatus.RECEIVED)
+    supersedes = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    changes = models.JSONField("alterações em relação à versão anterior", default=list, blank=True)
+    findings = models.JSONField("apontamentos", default=list, blank=True)
+    rights = models.BooleanField("direito a vagas", null=True, blank=True)
+    qualification = models.JSONField("classificação por categoria", default=list, blank=True)
+    registry_date = models.DateField("data da lista usada na verificação", null=True, blank=True)
+    verified_at = models.DateTimeField(null=True, blank=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    decision_reason = models.CharField("motivo", max_length=500, blank=True)
+
+    class Meta:
+        verbose_name = "envio de etapa"
+        verbose_name_plural = "envios de etapas"
+        ordering = ["-received_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event_slug", "sha256"], name="submission_same_file_once"),
+            models.UniqueConstraint(fields=["event_slug", "version"], name="submission_version_unique"),
+            models.CheckConstraint(condition=Q(status__in=SubmissionStatus.values), name="submission_status_valid"),
+            models.CheckConstraint(
+                condition=~Q(status="refused") | ~Q(decision_reason=""), name="submission_refusal_has_reason"
+            ),
+            models.CheckConstraint(
+                condition=~Q(status__in=["approved", "refused"]) | Q(decided_at__isnull=False),
+                name="submission_decision_dated",
+            ),
+        ]
+        indexes = [models.Index(fields=["status", "start_date"], name="submission_status_date")]
+
+    def __str__(self) -> str:
+        return f"{self.event_name} v{self.version}"
+
+
+class OutgoingStatus(models.TextChoices):
+    PENDING = "pending", "pendente"
+    SENT = "sent", "enviado"
+    RECEIVED = "received", "recebido pela federação"
+    VERIFIED = "verified", "verificado"
+    APPROVED = "approved", "homologado"
+    REFUSED = "refused", "recusado"
+    SUPERSEDED = "superseded", "substituído por versão posterior"
+
+
+class OutgoingSubmission(models.Model):
+    """At the venue: one version of an event to send to the federation. Kept in the database with its next try,
+    so a closed laptop loses nothing; the same file is queued once."""
+
+    tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE, related_name="+")
+    sha256 = models.CharField(max_length=64)
+    payload = models.TextField("arquivo de intercâmbio")
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    status = models.CharField(max_length=12, choices=OutgoingStatus.choices, default=OutgoingStatus.PENDING)
+    attempts = models.PositiveIntegerField(default=0)
+    next_attempt_at = models.DateTimeField(null=True, blank=True)
+    last_error = models.CharField(max_length=300, blank=True)
+    sent_at = models.DateTimeField("enviado em", null=True, blank=True)
+    received_at = models.DateTimeField("recebido pela federação em", null=True, blank=True)
+    remote_version = models.PositiveIntegerField(null=True, blank=True)
+    findings_count = models.PositiveIntegerField(null=True, blank=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decision_reason = models.CharField(max_length=500, blank=True)
+    synced_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = "envio à federação"
+        verbose_name_plural = "envios à federação"
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "sha256"], name="outgoing_same_file_once"),
+            models.CheckConstraint(condition=Q(status__in=OutgoingStatus.values), name="outgoing_status_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} {self.sha256[:8]} {self.status}"
+
+
+class RegistrySync(models.Model):
+    """At the venue: one download of the federation's national list and suspensions in force."""
+
+    list_name = models.CharField("lista", max_length=200, blank=True)
+    list_date = models.DateField("data da lista", null=True, blank=True)
+    players = models.PositiveIntegerField(default=0)
+    suspensions = models.PositiveIntegerField(default=0)
+    synced_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-synced_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.list_name} ({self.list_date})"
+
+
+class RatingListRow(models.Model):
+    """One player's rating as a national list gave it: the federation verifies a stage against the list in force
+    on the event's date (art. 4), not against today's ratings."""
+
+    rating_list = models.ForeignKey("tournaments.RatingList", on_delete=models.CASCADE, related_name="rows")
+    cbjd_id = models.CharField(max_length=20)
+    rating = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["rating_list", "cbjd_id"], name="ratinglistrow_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.cbjd_id}: {self.rating}"
