@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0016_player_reporting'),
+        ('tournaments', '0017_settings_lock_and_readings'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
