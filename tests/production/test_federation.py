@@ -77,17 +77,23 @@ def until(check, what, timeout=60):
 
 
 @pytest.fixture
-def folders():
-    made = [S.temp_folder(), S.temp_folder()]
-    yield made
-    for f in made:
+def running():
+    """What the test starts (sites, workers), stopped and dropped at the end whatever happens."""
+    started = {"sites": [], "workers": [], "folders": [S.temp_folder(), S.temp_folder()]}
+    yield started
+    for w in started["workers"]:
+        w.stop()
+    for site in started["sites"]:
+        site.stop()
+        site.db.drop()
+    for f in started["folders"]:
         shutil.rmtree(f, ignore_errors=True)
 
 
-def test_venue_offline_to_season_page(folders):
-    yesterday = date.today() - timedelta(days=1)
+def write_inputs(folders, day):
+    """The stage played on ``day`` (the venue's file) and the national list of its players (the federation's)."""
     data = json.loads(STAGE.read_text(encoding="utf-8"))
-    data["tournament"]["start_date"] = data["tournament"]["end_date"] = yesterday.isoformat()
+    data["tournament"]["start_date"] = data["tournament"]["end_date"] = day.isoformat()
     stage_file = Path(folders[1]) / "etapa.json"
     stage_file.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     rating_list = Path(folders[0]) / "lista.csv"
@@ -100,98 +106,115 @@ def test_venue_offline_to_season_page(folders):
         ),
         encoding="utf-8",
     )
+    return stage_file, rating_list
 
-    federation = site_on(FEDERATION_PORT, folders[0], DAMAS_ROLE="federation")
-    venue = None
-    workers = []
-    try:
-        federation.prepare()
-        federation.manage(
-            "shell",
-            "-c",
-            "from datetime import date; from tournaments.entries.services import rating_list_import; "
-            f"rating_list_import(data=open({str(rating_list)!r}, 'rb').read(), filename='rating-cbjd-2026-10.csv', "
-            "user=None, list_date=date(2026, 10, 1))",
-        )
-        federation.start()
-        officer = S.Browser(federation.port)
-        officer.login()  # the demo's login is a site administrator: a federation officer
-        page = officer.get("/gestao/federacao/credenciais/").text
-        issued = officer.post(
-            "/gestao/federacao/credenciais/",
-            {"csrfmiddlewaretoken": officer.csrf(page), "label": "Federação Pernambucana", "event_slug": ""},
-        ).text
-        token = re.search(r'<code class="token" id="token">(dsw_[^<]+)</code>', issued).group(1)
-        federation.stop()  # the federation is down: the venue is offline
 
-        venue = site_on(
-            VENUE_PORT,
-            folders[1],
-            FEDERATION_URL=federation.base,
-            FEDERATION_TOKEN=token,
-            FEDERATION_FIRST_WAIT="1",
-        )
-        venue.prepare()
-        venue.manage("import_tournament", str(stage_file))
-        out = venue.manage("submit_event", SLUG)
-        assert out.startswith(f"{SLUG}: na fila; situação: pendente (1 tentativa; sem conexão com a federação")
-        venue.start()
-        workers.append(Worker(venue))
-        director = S.Browser(venue.port)
-        director.login()
-        state = director.get(f"/gestao/t/{SLUG}/federacao/").text
-        assert "pendente" in state
+def federation_issues_a_credential(federation, rating_list):
+    """The federation, with its national list, issues a credential on its staff page; returns (officer, key)."""
+    federation.prepare()
+    federation.manage(
+        "shell",
+        "-c",
+        "from datetime import date; from tournaments.entries.services import rating_list_import; "
+        f"rating_list_import(data=open({str(rating_list)!r}, 'rb').read(), filename='rating-cbjd-2026-10.csv', "
+        "user=None, list_date=date(2026, 10, 1))",
+    )
+    federation.start()
+    officer = S.Browser(federation.port)
+    officer.login()  # the demo's login is a site administrator: a federation officer
+    page = officer.get("/gestao/federacao/credenciais/").text
+    issued = officer.post(
+        "/gestao/federacao/credenciais/",
+        {"csrfmiddlewaretoken": officer.csrf(page), "label": "Federação Pernambucana", "event_slug": ""},
+    ).text
+    return officer, re.search(r'<code class="token" id="token">(dsw_[^<]+)</code>', issued).group(1)
 
-        # the link returns: the venue's worker sends it on its next try; the federation's worker verifies it
-        federation.start()
-        workers.append(Worker(federation))
-        # the venue downloads the national list and the suspensions in force, with the list's date
-        (players,) = federation.db.query("SELECT count(*) FROM tournaments_player WHERE cbjd_id IS NOT NULL")[0]
-        (name, day) = federation.db.query(
-            "SELECT filename, list_date FROM tournaments_ratinglist ORDER BY list_date DESC, id DESC"
-        )[0]
-        out = venue.manage("sync_registry")
-        assert (
-            out
-            == f"lista {name} de {date.fromisoformat(str(day)):%d/%m/%Y}: {players} jogadores, 0 suspensões em vigor\n"
-        )
-        received = until(
-            lambda: "recebido pela federação em" in (t := director.get(f"/gestao/t/{SLUG}/federacao/").text) and t,
-            "the venue to see the federation's receipt",
-        )
-        assert "pendente" not in re.search(r'<table class="table" id="outgoing">.*?</table>', received, re.S).group(0)
-        queue = until(
-            lambda: "verificado sem apontamentos" in (t := officer.get("/gestao/federacao/envios/").text) and t,
-            "the federation's verification",
-        )
-        link = re.search(r'href="(/gestao/federacao/envios/\d+/)">Circuito Nacional de Damas - Etapa Caruaru<', queue)
-        review = officer.get(link.group(1)).text
-        assert "Direito a vagas: sim" in review
-        officer.post(link.group(1), {"csrfmiddlewaretoken": officer.csrf(review), "decision": "approve", "reason": ""})
-        assert "homologado em" in officer.get("/gestao/federacao/envios/").text
 
-        # the venue asks again (its worker does the asking) and sees the decision
-        page = director.get(f"/gestao/t/{SLUG}/federacao/").text
-        director.post(f"/gestao/t/{SLUG}/federacao/", {"csrfmiddlewaretoken": director.csrf(page), "action": "sync"})
-        until(
-            lambda: "homologado em" in director.get(f"/gestao/t/{SLUG}/federacao/").text,
-            "the venue to see the homologation",
-        )
+def venue_submits_offline(venue, stage_file, running):
+    """The venue imports the stage and sends it while the federation is down: queued, pendente."""
+    venue.prepare()
+    venue.manage("import_tournament", str(stage_file))
+    out = venue.manage("submit_event", SLUG)
+    assert out.startswith(f"{SLUG}: na fila; situação: pendente (1 tentativa; sem conexão com a federação")
+    venue.start()
+    running["workers"].append(Worker(venue))
+    director = S.Browser(venue.port)
+    director.login()
+    assert "pendente" in director.get(f"/gestao/t/{SLUG}/federacao/").text
+    return director
 
-        season = S.request(federation.port, "GET", f"/circuito/{yesterday.year}/").text
-        assert "Circuito Nacional de Damas - Etapa Caruaru" in season
-        assert "Campeonato Brasileiro · Absoluto" in season and "Campeonato Brasileiro · Sub-18" in season
-        # the stage's winner (the verification's own standings) is among the qualifiers
-        rows = federation.db.query("SELECT qualification FROM tournaments_submission WHERE status = 'approved'")
-        qualification = json.loads(rows[0][0])
-        assert qualification[0]["qualified"] and qualification[0]["qualified"][0]["name"] in season
-        # art. 10: the abandonment of this stage is in force everywhere
-        assert "Abandono da etapa Circuito Nacional de Damas - Etapa Caruaru (art. 10)" in season
-    finally:
-        for w in workers:
-            w.stop()
-        if venue is not None:
-            venue.stop()
-            venue.db.drop()
-        federation.stop()
-        federation.db.drop()
+
+def venue_downloads_the_national_list(federation, venue):
+    (players,) = federation.db.query("SELECT count(*) FROM tournaments_player WHERE cbjd_id IS NOT NULL")[0]
+    (name, day) = federation.db.query(
+        "SELECT filename, list_date FROM tournaments_ratinglist ORDER BY list_date DESC, id DESC"
+    )[0]
+    expected = f"lista {name} de {date.fromisoformat(str(day)):%d/%m/%Y}: {players} jogadores, 0 suspensões em vigor\n"
+    assert venue.manage("sync_registry") == expected
+
+
+def received_and_verified(director, officer):
+    """The venue sees the federation's receipt; the federation's queue shows it verified. Returns the review link."""
+    received = until(
+        lambda: "recebido pela federação em" in (t := director.get(f"/gestao/t/{SLUG}/federacao/").text) and t,
+        "the venue to see the federation's receipt",
+    )
+    assert "pendente" not in re.search(r'<table class="table" id="outgoing">.*?</table>', received, re.S).group(0)
+    queue = until(
+        lambda: "verificado sem apontamentos" in (t := officer.get("/gestao/federacao/envios/").text) and t,
+        "the federation's verification",
+    )
+    return re.search(
+        r'href="(/gestao/federacao/envios/\d+/)">Circuito Nacional de Damas - Etapa Caruaru<', queue
+    ).group(1)
+
+
+def officer_approves(officer, link):
+    review = officer.get(link).text
+    assert "Direito a vagas: sim" in review
+    officer.post(link, {"csrfmiddlewaretoken": officer.csrf(review), "decision": "approve", "reason": ""})
+    assert "homologado em" in officer.get("/gestao/federacao/envios/").text
+
+
+def venue_sees_the_decision(director):
+    """The venue asks again (its worker does the asking) and sees the decision."""
+    page = director.get(f"/gestao/t/{SLUG}/federacao/").text
+    director.post(f"/gestao/t/{SLUG}/federacao/", {"csrfmiddlewaretoken": director.csrf(page), "action": "sync"})
+    until(lambda: "homologado em" in director.get(f"/gestao/t/{SLUG}/federacao/").text, "the venue to see it")
+
+
+def season_page_lists_the_stage(federation, year):
+    season = S.request(federation.port, "GET", f"/circuito/{year}/").text
+    assert "Circuito Nacional de Damas - Etapa Caruaru" in season
+    assert "Campeonato Brasileiro · Absoluto" in season and "Campeonato Brasileiro · Sub-18" in season
+    # the stage's winner (the verification's own standings) is among the qualifiers
+    rows = federation.db.query("SELECT qualification FROM tournaments_submission WHERE status = 'approved'")
+    qualification = json.loads(rows[0][0])
+    assert qualification[0]["qualified"] and qualification[0]["qualified"][0]["name"] in season
+    # art. 10: the abandonment of this stage is in force everywhere
+    assert "Abandono da etapa Circuito Nacional de Damas - Etapa Caruaru (art. 10)" in season
+
+
+def test_venue_offline_to_season_page(running):
+    yesterday = date.today() - timedelta(days=1)
+    stage_file, rating_list = write_inputs(running["folders"], yesterday)
+    federation = site_on(FEDERATION_PORT, running["folders"][0], DAMAS_ROLE="federation")
+    running["sites"].append(federation)
+    officer, token = federation_issues_a_credential(federation, rating_list)
+    federation.stop()  # the federation is down: the venue is offline
+    venue = site_on(
+        VENUE_PORT,
+        running["folders"][1],
+        FEDERATION_URL=federation.base,
+        FEDERATION_TOKEN=token,
+        FEDERATION_FIRST_WAIT="1",
+    )
+    running["sites"].append(venue)
+    director = venue_submits_offline(venue, stage_file, running)
+    # the link returns: the venue's worker sends it on its next try; the federation's worker verifies it
+    federation.start()
+    running["workers"].append(Worker(federation))
+    venue_downloads_the_national_list(federation, venue)
+    officer_approves(officer, received_and_verified(director, officer))
+    venue_sees_the_decision(director)
+    season_page_lists_the_stage(federation, yesterday.year)

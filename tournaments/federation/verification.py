@@ -170,6 +170,286 @@ def _played(rounds: Sequence[Mapping[str, Any]]) -> set[int]:
     return out
 
 
+@dataclass
+class _Stage:
+    """What every check reads: the file, its players' names, dates and rounds, and the registry."""
+
+    data: Mapping[str, Any]
+    registry: Registry
+    players: list[Mapping[str, Any]]
+    names: dict[int, str]
+    start: date | None
+    end: date | None
+    rounds: list[Mapping[str, Any]]
+    completed: list[Mapping[str, Any]]
+    played: set[int]
+    list_ratings: dict[int, int | None] = field(default_factory=dict)
+
+    @property
+    def t(self) -> Mapping[str, Any]:
+        return self.data["tournament"]
+
+    @property
+    def when(self) -> str:
+        return f" de {self.registry.list_date:%d/%m/%Y}" if self.registry.list_date else ""
+
+    def listed_on(self, p: Mapping[str, Any]) -> RegistryPlayer | None:
+        return self.registry.players.get(str(p.get("cbjd_id") or ""))
+
+
+def _stage(data: Mapping[str, Any], registry: Registry) -> _Stage:
+    t = data["tournament"]
+    players = list(data.get("players", []))
+    rounds = sorted(data.get("rounds", []), key=lambda r: r.get("number", 0))
+    completed = _completed(rounds)
+    stage = _Stage(
+        data=data,
+        registry=registry,
+        players=players,
+        names={p["id"]: clean(p.get("name")) for p in players},
+        start=_date(t.get("start_date")),
+        end=_date(t.get("end_date")),
+        rounds=rounds,
+        completed=completed,
+        played=_played(completed),
+    )
+    for p in players:
+        entry = stage.listed_on(p)
+        stage.list_ratings[p["id"]] = entry.rating if entry else None
+    return stage
+
+
+def _check_list(s: _Stage) -> list[Finding]:
+    """The national list in force on the event's date (art. 4): players it does not know, ratings it differs on."""
+    out = []
+    if s.registry.list_date is None:
+        out.append(
+            Finding(
+                "no_rating_list", "art. 4", "A federação não tem lista de rating nacional em vigor na data do evento."
+            )
+        )
+    unknown = [s.names[p["id"]] for p in s.players if s.listed_on(p) is None]
+    differ = [
+        f"{s.names[p['id']]} (arquivo {p.get('rating') or 'sem rating'}, lista {entry.rating or 'sem rating'})"
+        for p in s.players
+        if (entry := s.listed_on(p)) is not None and p.get("rating") != entry.rating
+    ]
+    if unknown:
+        out.append(
+            Finding(
+                "player_unknown",
+                "art. 4",
+                f"Jogadores sem ID CBJD conhecido no cadastro nacional (tratados como sem rating): {_listed(unknown)}.",
+                blocking=False,
+            )
+        )
+    if differ:
+        out.append(
+            Finding(
+                "rating_differs",
+                "art. 4",
+                f"Rating diferente da lista nacional{s.when}: {_listed(differ)}.",
+                blocking=False,
+            )
+        )
+    return out
+
+
+def _check_round1(s: _Stage) -> list[Finding]:
+    """Round 1 re-paired from the national list (art. 4)."""
+    r1 = next((r for r in s.rounds if r.get("number") == 1), None)
+    if r1 is None:
+        return []
+    try:
+        expected, bye = round1_from_list(s.data, s.list_ratings)
+        diffs = _compare(1, expected, bye, r1, s.names, colours=r1.get("engine") == ENGINE_NAME)
+    except CannotRepair as exc:
+        diffs = [str(exc)]
+    if not diffs:
+        return []
+    return [
+        Finding(
+            "round1_not_by_rating",
+            "art. 4",
+            f"A 1ª rodada não corresponde ao emparceiramento pelo rating nacional{s.when}: {_listed(diffs)}.",
+        )
+    ]
+
+
+def _check_engine_rounds(s: _Stage) -> list[Finding]:
+    """Every later round that names this product's engine, paired again and compared board by board (art. 5);
+    rounds edited by hand and other programs are said."""
+    out = []
+    for rnd in s.rounds:
+        number = int(rnd.get("number") or 0)
+        if number <= 1 or rnd.get("engine") != ENGINE_NAME or rnd.get("manually_edited"):
+            continue
+        try:
+            expected, bye = repair(s.data, number)
+            diffs = _compare(number, expected, bye, rnd, s.names, colours=True)
+        except CannotRepair as exc:
+            diffs = [str(exc)]
+        if diffs:
+            out.append(
+                Finding(
+                    "pairing_differs",
+                    "art. 5",
+                    f"A rodada {number} diz ter sido emparceirada por este programa, mas o motor emparceira outra: "
+                    f"{_listed(diffs)}.",
+                )
+            )
+    edited = [str(r.get("number")) for r in s.rounds if r.get("manually_edited")]
+    if edited:
+        out.append(
+            Finding("pairing_edited", "art. 5", f"Emparceiramento alterado à mão nas rodadas {', '.join(edited)}.")
+        )
+    others = sorted({clean(r.get("engine") or "não informado") for r in s.rounds if r.get("engine") != ENGINE_NAME})
+    if others:
+        out.append(
+            Finding(
+                "pairing_program",
+                "art. 5",
+                f"Rodadas emparceiradas por outro programa ({', '.join(others)}): a federação decide se o aceita.",
+                blocking=False,
+            )
+        )
+    return out
+
+
+def _check_suspensions(s: _Stage) -> list[Finding]:
+    """Suspensions of the registry in force on the event's dates (art. 3, 6)."""
+    if s.start is None or s.end is None:
+        return []
+    ids = {str(p.get("cbjd_id")): p["id"] for p in s.players if p.get("cbjd_id")}
+    suspended = [
+        f"{s.names[ids[x.cbjd_id]]} (suspenso de {x.start:%d/%m/%Y} a {x.end:%d/%m/%Y}"
+        + (f": {clean(x.reason, 120)}" if x.reason else "")
+        + ")"
+        for x in s.registry.suspensions
+        if x.cbjd_id in ids and x.start <= s.end and x.end >= s.start
+    ]
+    if not suspended:
+        return []
+    return [Finding("suspended_player", "art. 3, 6", f"Jogador suspenso na data do evento: {_listed(suspended)}.")]
+
+
+def _check_play(s: _Stage) -> list[Finding]:
+    """Participants who played (art. 6); rounds, time, micro-match and tablita (art. 2, 6); tiebreaks (art. 6)."""
+    out = []
+    if len(s.played) < MIN_PARTICIPANTS:
+        out.append(
+            Finding(
+                "participants",
+                "art. 6",
+                f"{len(s.played)} participantes jogaram ao menos uma partida; o mínimo é {MIN_PARTICIPANTS}.",
+            )
+        )
+    minutes = s.t.get("minutes_per_game") or 0
+    if not any(len(s.completed) >= r and minutes >= m for r, m in ROUNDS_AND_TIME):
+        out.append(
+            Finding(
+                "rounds_and_time",
+                "art. 2, 6",
+                f"{len(s.completed)} rodadas completas de {minutes} minutos; exigem-se 7 rodadas de 21 minutos ou 5 de 30.",
+            )
+        )
+    if s.t.get("format", "micro-match") != "micro-match":
+        out.append(Finding("not_micro_match", "art. 2, 6", "As rodadas não foram jogadas em micro-match."))
+    if s.t.get("variant", "brazilian-64") == "brazilian-64":
+        missing = [
+            str(r.get("number"))
+            for r in s.completed
+            if not r.get("opening") and not all(b.get("opening") for b in r.get("boards") or [{}])
+        ]
+        if missing:
+            out.append(Finding("tablita", "art. 2, 6", f"Rodadas sem abertura da tablita: {', '.join(missing)}."))
+    if s.t.get("tiebreaks", "cbjd") != "cbjd":
+        out.append(Finding("tiebreaks", "art. 6", "Critérios de desempate diferentes dos da CBJD."))
+    declared = s.t.get("min_participants")
+    if isinstance(declared, int) and declared < MIN_PARTICIPANTS:
+        out.append(
+            Finding(
+                "setting_min_participants",
+                "art. 6",
+                f"O arquivo declara mínimo de {declared} participantes; a federação aplica {MIN_PARTICIPANTS}.",
+                blocking=False,
+            )
+        )
+    return out
+
+
+def _check_birth_dates(s: _Stage) -> list[Finding]:
+    """Birth dates of the participants (art. 12: those under 21; a participant without one and not declared 21 or
+    older is listed)."""
+    if s.start is None:
+        return []
+    no_date = []
+    for p in s.players:
+        if p["id"] not in s.played or p.get("declared_adult"):
+            continue
+        entry = s.listed_on(p)
+        if ((entry.birth_date if entry else None) or _date(p.get("birth_date"))) is None:
+            no_date.append(s.names[p["id"]])
+    if not no_date:
+        return []
+    return [
+        Finding(
+            "birth_dates",
+            "art. 12",
+            f"Participantes sem data de nascimento (nem declarados com 21 anos ou mais): {_listed(no_date)}.",
+        )
+    ]
+
+
+def _check_settings_changes(s: _Stage) -> list[Finding]:
+    """The settings changed after round 1, from the file's log: who, when, why."""
+    return [
+        Finding(
+            "settings_changed",
+            "art. 6",
+            f"Configuração “{clean(c.get('field'))}” alterada após a 1ª rodada: {clean(c.get('before'))} → "
+            f"{clean(c.get('after'))}, por {clean(c.get('by')) or 'desconhecido'} em "
+            f"{clean(c.get('at'), 25) or 'data não informada'} (motivo: {clean(c.get('reason'), 200) or 'não informado'}).",
+            blocking=False,
+        )
+        for c in _settings_changes(s.data)
+    ]
+
+
+def _settings_changes(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return [c for c in data.get("settings_changes") or [] if isinstance(c, Mapping)]
+
+
+def _check_received(s: _Stage, received_on: date | None, approved: Mapping[str, Any] | None) -> list[Finding]:
+    """With the federation's own data: its receipt date against the deadline (art. 6, 11) and the results changed
+    since the version it homologated."""
+    out = []
+    if received_on is not None and s.end is not None:
+        deadline = s.end + timedelta(days=DEADLINE_DAYS)
+        if received_on > deadline:
+            late = (received_on - deadline).days
+            out.append(
+                Finding(
+                    "deadline",
+                    "art. 6, 11",
+                    f"Recebido pela federação em {received_on:%d/%m/%Y}, {late} dia{'s' if late > 1 else ''} após o "
+                    f"prazo ({deadline:%d/%m/%Y}).",
+                )
+            )
+    changed = result_changes(approved, s.data) if approved is not None else []
+    if changed:
+        out.append(
+            Finding(
+                "changed_after_approval",
+                "art. 6, 11",
+                "Resultados alterados depois da homologação: "
+                + _listed([f"{c['what']} ({c['before']} → {c['after']})" for c in changed])
+                + ".",
+            )
+        )
+    return out
+
+
 def verify(
     data: Mapping[str, Any],
     registry: Registry,
@@ -179,232 +459,25 @@ def verify(
 ) -> Verification:
     """Verify a stage. ``received_on``: the day the federation received it (its own clock, the event's time
     zone), judged against the deadline; ``approved``: the version the federation homologated before, if any."""
-    t = data["tournament"]
-    players = list(data.get("players", []))
-    names = {p["id"]: clean(p.get("name")) for p in players}
-    start, end = _date(t.get("start_date")), _date(t.get("end_date"))
-    findings: list[Finding] = []
-    add = findings.append
-    rounds = sorted(data.get("rounds", []), key=lambda r: r.get("number", 0))
-    completed = _completed(rounds)
-    played = _played(completed)
-
-    # the national list in force on the event's date (art. 4)
-    if registry.list_date is None:
-        add(
-            Finding(
-                "no_rating_list", "art. 4", "A federação não tem lista de rating nacional em vigor na data do evento."
-            )
-        )
-    list_ratings: dict[int, int | None] = {}
-    unknown, differ = [], []
-    for p in players:
-        entry = registry.players.get(str(p.get("cbjd_id") or ""))
-        if entry is None:
-            unknown.append(names[p["id"]])
-            list_ratings[p["id"]] = None
-            continue
-        list_ratings[p["id"]] = entry.rating
-        if p.get("rating") != entry.rating:
-            differ.append(
-                f"{names[p['id']]} (arquivo {p.get('rating') or 'sem rating'}, lista {entry.rating or 'sem rating'})"
-            )
-    when = f" de {registry.list_date:%d/%m/%Y}" if registry.list_date else ""
-    if unknown:
-        add(
-            Finding(
-                "player_unknown",
-                "art. 4",
-                f"Jogadores sem ID CBJD conhecido no cadastro nacional (tratados como sem rating): {_listed(unknown)}.",
-                blocking=False,
-            )
-        )
-    if differ:
-        add(
-            Finding(
-                "rating_differs",
-                "art. 4",
-                f"Rating diferente da lista nacional{when}: {_listed(differ)}.",
-                blocking=False,
-            )
-        )
-
-    # round 1 by the national rating (art. 4), every round the engine claims paired again (art. 5)
-    by_number = {r.get("number"): r for r in rounds}
-    if 1 in by_number:
-        r1 = by_number[1]
-        try:
-            expected, bye = round1_from_list(data, list_ratings)
-            diffs = _compare(1, expected, bye, r1, names, colours=r1.get("engine") == ENGINE_NAME)
-        except CannotRepair as exc:
-            diffs = [str(exc)]
-        if diffs:
-            add(
-                Finding(
-                    "round1_not_by_rating",
-                    "art. 4",
-                    f"A 1ª rodada não corresponde ao emparceiramento pelo rating nacional{when}: {_listed(diffs)}.",
-                )
-            )
-    for rnd in rounds:
-        number = rnd.get("number")
-        if number == 1 or rnd.get("engine") != ENGINE_NAME or rnd.get("manually_edited"):
-            continue
-        try:
-            expected, bye = repair(data, number)
-            diffs = _compare(number, expected, bye, rnd, names, colours=True)
-        except CannotRepair as exc:
-            diffs = [str(exc)]
-        if diffs:
-            add(
-                Finding(
-                    "pairing_differs",
-                    "art. 5",
-                    f"A rodada {number} diz ter sido emparceirada por este programa, mas o motor emparceira outra: "
-                    f"{_listed(diffs)}.",
-                )
-            )
-    edited = [str(r.get("number")) for r in rounds if r.get("manually_edited")]
-    if edited:
-        add(Finding("pairing_edited", "art. 5", f"Emparceiramento alterado à mão nas rodadas {', '.join(edited)}."))
-    others = sorted({clean(r.get("engine") or "não informado") for r in rounds if r.get("engine") != ENGINE_NAME})
-    if others:
-        add(
-            Finding(
-                "pairing_program",
-                "art. 5",
-                f"Rodadas emparceiradas por outro programa ({', '.join(others)}): a federação decide se o aceita.",
-                blocking=False,
-            )
-        )
-
-    # suspensions in force on the event's dates (art. 3, 6)
-    if start and end:
-        ids = {str(p.get("cbjd_id")): p["id"] for p in players if p.get("cbjd_id")}
-        suspended = [
-            f"{names[ids[s.cbjd_id]]} (suspenso de {s.start:%d/%m/%Y} a {s.end:%d/%m/%Y}"
-            + (f": {clean(s.reason, 120)}" if s.reason else "")
-            + ")"
-            for s in registry.suspensions
-            if s.cbjd_id in ids and s.start <= end and s.end >= start
-        ]
-        if suspended:
-            add(Finding("suspended_player", "art. 3, 6", f"Jogador suspenso na data do evento: {_listed(suspended)}."))
-
-    # participants who played (art. 6)
-    if len(played) < MIN_PARTICIPANTS:
-        add(
-            Finding(
-                "participants",
-                "art. 6",
-                f"{len(played)} participantes jogaram ao menos uma partida; o mínimo é {MIN_PARTICIPANTS}.",
-            )
-        )
-
-    # rounds, time and tablita (art. 2, 6)
-    minutes = t.get("minutes_per_game") or 0
-    if not any(len(completed) >= r and minutes >= m for r, m in ROUNDS_AND_TIME):
-        add(
-            Finding(
-                "rounds_and_time",
-                "art. 2, 6",
-                f"{len(completed)} rodadas completas de {minutes} minutos; exigem-se 7 rodadas de 21 minutos ou 5 de 30.",
-            )
-        )
-    if t.get("format", "micro-match") != "micro-match":
-        add(Finding("not_micro_match", "art. 2, 6", "As rodadas não foram jogadas em micro-match."))
-    if t.get("variant", "brazilian-64") == "brazilian-64":
-        missing = [
-            str(r.get("number"))
-            for r in completed
-            if not r.get("opening") and not all(b.get("opening") for b in r.get("boards") or [{}])
-        ]
-        if missing:
-            add(Finding("tablita", "art. 2, 6", f"Rodadas sem abertura da tablita: {', '.join(missing)}."))
-
-    # tiebreaks (art. 6)
-    if t.get("tiebreaks", "cbjd") != "cbjd":
-        add(Finding("tiebreaks", "art. 6", "Critérios de desempate diferentes dos da CBJD."))
-
-    # birth dates under 21 (art. 12)
-    if start:
-        no_date = []
-        for p in players:
-            if p["id"] not in played or p.get("declared_adult"):
-                continue
-            entry = registry.players.get(str(p.get("cbjd_id") or ""))
-            born = (entry.birth_date if entry else None) or _date(p.get("birth_date"))
-            if born is None:
-                no_date.append(names[p["id"]])
-        if no_date:
-            add(
-                Finding(
-                    "birth_dates",
-                    "art. 12",
-                    f"Participantes sem data de nascimento (nem declarados com 21 anos ou mais): {_listed(no_date)}.",
-                )
-            )
-    declared = t.get("min_participants")
-    if isinstance(declared, int) and declared < MIN_PARTICIPANTS:
-        add(
-            Finding(
-                "setting_min_participants",
-                "art. 6",
-                f"O arquivo declara mínimo de {declared} participantes; a federação aplica {MIN_PARTICIPANTS}.",
-                blocking=False,
-            )
-        )
-
-    # the settings changed after round 1 (the file's log)
-    changes = [c for c in data.get("settings_changes") or [] if isinstance(c, Mapping)]
-    for c in changes:
-        at = clean(c.get("at"), 25)
-        add(
-            Finding(
-                "settings_changed",
-                "art. 6",
-                f"Configuração “{clean(c.get('field'))}” alterada após a 1ª rodada: {clean(c.get('before'))} → "
-                f"{clean(c.get('after'))}, por {clean(c.get('by')) or 'desconhecido'} em {at or 'data não informada'}"
-                f" (motivo: {clean(c.get('reason'), 200) or 'não informado'}).",
-                blocking=False,
-            )
-        )
-
-    # the federation's own data: receipt date and the homologated version
-    if received_on is not None and end is not None:
-        deadline = end + timedelta(days=DEADLINE_DAYS)
-        if received_on > deadline:
-            late = (received_on - deadline).days
-            add(
-                Finding(
-                    "deadline",
-                    "art. 6, 11",
-                    f"Recebido pela federação em {received_on:%d/%m/%Y}, {late} dia{'s' if late > 1 else ''} após o "
-                    f"prazo ({deadline:%d/%m/%Y}).",
-                )
-            )
-    if approved is not None:
-        changed = result_changes(approved, data)
-        if changed:
-            add(
-                Finding(
-                    "changed_after_approval",
-                    "art. 6, 11",
-                    "Resultados alterados depois da homologação: "
-                    + _listed([f"{c['what']} ({c['before']} → {c['after']})" for c in changed])
-                    + ".",
-                )
-            )
-
+    s = _stage(data, registry)
+    findings = [
+        *_check_list(s),
+        *_check_round1(s),
+        *_check_engine_rounds(s),
+        *_check_suspensions(s),
+        *_check_play(s),
+        *_check_birth_dates(s),
+        *_check_settings_changes(s),
+        *_check_received(s, received_on, approved),
+    ]
     rights = not any(f.blocking for f in findings)
-    spots = _qualification(data, registry, list_ratings, completed, played, rights, start)
     return Verification(
         findings=tuple(findings),
-        qualification=tuple(spots),
-        participants=len(played),
-        rounds_completed=len(completed),
+        qualification=tuple(_qualification(data, registry, s.list_ratings, s.completed, s.played, rights, s.start)),
+        participants=len(s.played),
+        rounds_completed=len(s.completed),
         list_date=registry.list_date,
-        settings_changes=tuple(dict(c) for c in changes),
+        settings_changes=tuple(dict(c) for c in _settings_changes(data)),
     )
 
 
