@@ -140,17 +140,32 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update({"transaction_mode": "IMMEDIATE", "timeout": 20})
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
-if REDIS_URL:
-    CACHES = {
+
+
+def caches_for(redis_url):
+    """The page cache: Redis when ``redis_url`` is given, else each process's memory.
+
+    Redis is an optimisation: ``ResilientRedisCache`` answers "not cached" while Redis is unreachable (logged once
+    per process, tried again every ``CACHE_RETRY_SECONDS``), so the site goes on uncached; its connections give
+    up quickly (``CACHE_CONNECT_TIMEOUT``, ``CACHE_TIMEOUT`` seconds) so that a dead host does not hold requests."""
+    if not redis_url:
+        return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "damas"}}
+    return {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
+            "BACKEND": "tournaments.core.resilient_cache.ResilientRedisCache",
+            "LOCATION": redis_url,
             # Two sites (or test runs) sharing one Redis database keep apart by their prefix.
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "") or "damas",
+            "RETRY_SECONDS": float(os.environ.get("CACHE_RETRY_SECONDS", "30")),
+            "OPTIONS": {
+                "socket_connect_timeout": float(os.environ.get("CACHE_CONNECT_TIMEOUT", "0.5")),
+                "socket_timeout": float(os.environ.get("CACHE_TIMEOUT", "2")),
+            },
         }
     }
-else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "damas"}}
+
+
+CACHES = caches_for(REDIS_URL)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -1,37 +1,74 @@
-"""Public pages are cached per tournament under a version number that every write bumps.
+"""Public pages are cached per tournament; each entry keeps the tournament's version it was built for.
 
-A write bumps the version twice: at once (so nothing cached before the write is served again) and after its
-transaction commits (so a page a reader cached from the old data while the write was in progress is dropped
-too). A rolled-back write only costs a needless cache miss.
+Every write bumps the tournament's version twice: at once (so nothing cached before the write is served as
+current again) and after its transaction commits (so a page a reader built from the old data while the write was
+in progress is rebuilt too). A rolled-back write only costs a needless rebuild.
+
+An entry built for an older version is stale: the first request that sees it takes a short lock and rebuilds it,
+while the others serve the stale entry for that moment (stale-while-revalidate) instead of all rebuilding the same
+page at once after every saved result. A page is looked up in one round trip: the cache's generation, the
+tournament's version and the entry, together.
+
+The version also holds the cache's generation (``resilient_cache.GENERATION_KEY``), incremented when Redis answers
+again after an outage, during which writes could not bump the versions. A version missing from the cache (a new
+or flushed cache, an evicted key) starts from the clock, so it never equals a version an entry was built for.
 """
+
+import time
+from typing import Any
 
 from django.core.cache import cache
 from django.db import transaction
 
+from tournaments.core.resilient_cache import GENERATION_KEY
 
-def _key(tournament_id):
+LOCK_SECONDS = 30  # the longest a page may take to rebuild before another request tries
+
+
+def _key(tournament_id: int) -> str:
     return f"tournament:{tournament_id}:version"
 
 
-def version(tournament_id):
-    v = cache.get(_key(tournament_id))
-    if v is None:
-        v = 1
-        cache.add(_key(tournament_id), v, timeout=None)
-    return v
+def _current(tournament_id: int, found: dict[str, Any]) -> str:
+    number = found.get(_key(tournament_id))
+    if number is None:
+        number = time.time_ns()
+        if not cache.add(_key(tournament_id), number, timeout=None):
+            number = cache.get(_key(tournament_id), number)
+    return f"{found.get(GENERATION_KEY, 0)}.{number}"
 
 
-def _incr(tournament_id):
+def version(tournament_id: int) -> str:
+    """The tournament's current version (an entry built for another one is stale)."""
+    return _current(tournament_id, cache.get_many([GENERATION_KEY, _key(tournament_id)]))
+
+
+def lookup(tournament_id: int, key: str) -> tuple[str, tuple[str, Any] | None]:
+    """The tournament's current version and the entry under ``key`` (``(version built for, value)``, or None)."""
+    found = cache.get_many([GENERATION_KEY, _key(tournament_id), key])
+    return _current(tournament_id, found), found.get(key)
+
+
+def _incr(tournament_id: int) -> None:
     try:
         cache.incr(_key(tournament_id))
-    except ValueError:
-        cache.set(_key(tournament_id), 2, timeout=None)
+    except ValueError:  # no version yet (or evicted): any new number differs from the entries' ones
+        cache.set(_key(tournament_id), time.time_ns(), timeout=None)
 
 
-def bump(tournament_id):
+def bump(tournament_id: int) -> None:
     _incr(tournament_id)
     transaction.on_commit(lambda: _incr(tournament_id))
 
 
-def page_key(tournament_id, name, *parts):
-    return ":".join(["page", str(tournament_id), str(version(tournament_id)), name, *map(str, parts)])
+def page_key(tournament_id: int, name: str, *parts: Any) -> str:
+    return ":".join(["page", str(tournament_id), name, *map(str, parts)])
+
+
+def rebuild_lock(key: str) -> bool:
+    """True for the one request that rebuilds the stale entry under ``key`` (until ``release`` or LOCK_SECONDS)."""
+    return cache.add(f"lock:{key}", 1, timeout=LOCK_SECONDS)
+
+
+def release(key: str) -> None:
+    cache.delete(f"lock:{key}")

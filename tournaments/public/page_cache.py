@@ -1,5 +1,6 @@
-"""Caching of the public pages, under ``cache.page_key`` (a per-tournament version that every write bumps, so
-a saved result or a published round shows on the next view):
+"""Caching of the public pages, under ``cache.page_key``, each entry with the tournament's version it was built
+for (a version that every write bumps, so a saved result or a published round shows on the next view; while one
+request rebuilds a page after a write, the others get the previous version for that moment: ``cached``):
 
 * anonymous visitors get the whole page from the cache, with a hole for the CSRF token of the language form,
   filled per request (``full_page_cache``): no query but the tournament's id by slug, itself remembered in the
@@ -35,19 +36,53 @@ def page_timeout():
     return LOCAL_PAGE_TIMEOUT if backend.endswith("LocMemCache") else PAGE_TIMEOUT
 
 
+def cached(tournament_id, key, build):
+    """``build()``'s answer, kept under ``key`` with the tournament's version it was built for.
+
+    ``build()`` returns ``(answer, payload)``: the payload (bytes or text) is what is kept and what a later hit
+    returns; an empty payload (the view answered 404, or an error) is not kept. Returns ``(answer, False)`` when
+    built here, ``(payload, True)`` from the cache. An entry built for an older
+    version is rebuilt by the one request that takes its lock, while the others get the previous version for that
+    moment (``stale``): one rebuild per page and write, not one per reader."""
+    current, entry = page_cache.lookup(tournament_id, key)
+    locked = False
+    if entry is not None:
+        built_for, payload = entry
+        if built_for == current:
+            return payload, True
+        locked = page_cache.rebuild_lock(key)
+        if not locked:
+            return payload, True  # another request is rebuilding it: the previous version for a moment
+    try:
+        try:
+            answer, payload = build()
+        except Http404:
+            if entry is not None:
+                django_cache.delete(key)  # gone: no reader gets the previous version any more
+            raise
+        if payload:
+            django_cache.set(key, (current, payload), page_timeout())
+        elif entry is not None:
+            django_cache.delete(key)  # nothing to show now (a 404): likewise
+    finally:
+        if locked:
+            page_cache.release(key)
+    return answer, False
+
+
 def cached_fragment(tournament, name, build, *parts):
-    """HTML of ``build()`` kept under the tournament's current version and the active language.
+    """HTML of ``build()`` kept under the tournament's version and the active language (see ``cached``).
 
     ``parts`` must come from the database (a round's number, a category's code as stored), never from the URL's
     text: a key never holds what a visitor typed. An empty fragment (nothing to show: the view answers 404) is
     not kept."""
     key = page_cache.page_key(tournament.pk, name, translation.get_language() or "", *parts)
-    html = django_cache.get(key)
-    if html is None:
+
+    def fragment():
         html = build()
-        if html:
-            django_cache.set(key, html, page_timeout())
-    return html
+        return html, html
+
+    return cached(tournament.pk, key, fragment)[0]
 
 
 CSRF_HOLE = "csrf-hole-3f9a1c"
@@ -143,15 +178,17 @@ def full_page_cache(view):
         # numbers, the category's stored code), never the path as typed.
         parts = [f"{name}={kwargs[name]}" for name in sorted(kwargs)]
         key = page_cache.page_key(pk, "page", translation.get_language() or "", view.__name__, *parts)
-        content = django_cache.get(key)  # UTF-8 bytes: no decoding or encoding of the page on a hit
-        if content is None:
+
+        def page():
             request._full_page_cache = True
             request._live_version = page_cache.version(pk)
             response = view(request, slug, **kwargs)
-            if response.status_code != 200:
-                return response
-            content = response.content
-            django_cache.set(key, content, page_timeout())
+            return response, response.content if response.status_code == 200 else None
+
+        answer, from_cache = cached(pk, key, page)
+        if not from_cache and answer.status_code != 200:
+            return answer
+        content = answer if from_cache else answer.content  # UTF-8 bytes: no decoding or encoding on a hit
         return HttpResponse(content.replace(CSRF_HOLE_BYTES, get_token(request).encode()))
 
     return wrapper
