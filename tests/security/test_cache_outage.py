@@ -118,6 +118,24 @@ def test_with_redis_down_every_key_path_works_and_the_outage_is_logged_once(clie
     assert "next try in 30 s" in line.getMessage()
 
 
+def test_with_redis_down_the_live_pages_version_changes_every_30_s_not_at_every_poll(
+    client, director, dead_cache, monkeypatch
+):
+    from tournaments.core import cache as versions
+
+    now = [1_000_000_000.0]
+    monkeypatch.setattr(versions.time, "time", lambda: now[0])
+    t = build_tournament(slug="sem-redis-ao-vivo", players=6, rounds=1, user=director)
+    url = reverse("public:live_version", args=[t.slug])
+    answers = [client.get(url) for _ in range(3)]
+    assert [a.status_code for a in answers] == [200] * 3
+    assert len({a.content for a in answers}) == 1  # phones do not fetch their page again at every poll
+    again = client.get(url, HTTP_IF_NONE_MATCH=answers[0]["ETag"])
+    assert again.status_code == 304
+    now[0] += 30
+    assert client.get(url, HTTP_IF_NONE_MATCH=answers[0]["ETag"]).status_code == 200  # but every 30 s they do
+
+
 def test_redis_is_tried_again_after_the_retry_period(settings, dead_cache, caplog, monkeypatch):
     clock = [1000.0]
     monkeypatch.setattr(resilient_cache.time, "monotonic", lambda: clock[0])
@@ -140,8 +158,9 @@ def test_redis_is_tried_again_after_the_retry_period(settings, dead_cache, caplo
 
 
 def text(response):
-    """The page without its per-request CSRF token."""
-    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", response.content.decode())
+    """The page without its per-request CSRF token and the live pages' version (the cache's, or the clock's)."""
+    html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", response.content.decode())
+    return re.sub(r'data-live-version="[^"]*"', "", html)
 
 
 def redis_answers():

@@ -9,9 +9,10 @@ while the others serve the stale entry for that moment (stale-while-revalidate) 
 page at once after every saved result. A page is looked up in one round trip: the cache's generation, the
 tournament's version and the entry, together.
 
-The version also holds the cache's generation (``resilient_cache.GENERATION_KEY``), incremented when Redis answers
-again after an outage, during which writes could not bump the versions. A version missing from the cache (a new
-or flushed cache, an evicted key) starts from the clock, so it never equals a version an entry was built for.
+The version also holds, in its high bits, the cache's generation (``resilient_cache.GENERATION_KEY``), incremented
+when Redis answers again after an outage, during which writes could not bump the versions. A version missing from
+the cache (a new or flushed cache, an evicted key) starts from the clock, so it never equals a version an entry was
+built for. While the cache is unreachable the version is the clock's, in steps of OFFLINE_SECONDS.
 """
 
 import time
@@ -23,27 +24,32 @@ from django.db import transaction
 from tournaments.core.resilient_cache import GENERATION_KEY
 
 LOCK_SECONDS = 30  # the longest a page may take to rebuild before another request tries
+OFFLINE_SECONDS = 30
 
 
 def _key(tournament_id: int) -> str:
     return f"tournament:{tournament_id}:version"
 
 
-def _current(tournament_id: int, found: dict[str, Any]) -> str:
+def _current(tournament_id: int, found: dict[str, Any]) -> int:
     number = found.get(_key(tournament_id))
+    if number is None and not getattr(cache, "available", True):
+        # The cache is unreachable (``ResilientRedisCache``): nothing is cached, and the live pages' version
+        # changes every OFFLINE_SECONDS, so phones fetch their page again that often instead of at every poll.
+        return int(time.time() // OFFLINE_SECONDS)
     if number is None:
         number = time.time_ns()
         if not cache.add(_key(tournament_id), number, timeout=None):
             number = cache.get(_key(tournament_id), number)
-    return f"{found.get(GENERATION_KEY, 0)}.{number}"
+    return (int(found.get(GENERATION_KEY, 0)) << 64) + int(number)
 
 
-def version(tournament_id: int) -> str:
+def version(tournament_id: int) -> int:
     """The tournament's current version (an entry built for another one is stale)."""
     return _current(tournament_id, cache.get_many([GENERATION_KEY, _key(tournament_id)]))
 
 
-def lookup(tournament_id: int, key: str) -> tuple[str, tuple[str, Any] | None]:
+def lookup(tournament_id: int, key: str) -> tuple[int, tuple[int, Any] | None]:
     """The tournament's current version and the entry under ``key`` (``(version built for, value)``, or None)."""
     found = cache.get_many([GENERATION_KEY, _key(tournament_id), key])
     return _current(tournament_id, found), found.get(key)
