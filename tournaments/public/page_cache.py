@@ -157,18 +157,26 @@ def render_page(request, template, tournament, **ctx):
     return render(request, template, {"tournament": tournament, **ctx})
 
 
-def full_page_cache(view):
+def full_page_cache(view=None, *, query=None, fill=None):
     """For anonymous visitors, keep the whole page (layout included) under the tournament's version.
 
     The only per-visitor piece of an anonymous page is the CSRF token of the language form: the cached HTML keeps
-    a hole there, filled on every request. A hit costs one small query (the tournament's id by slug). Logged-in
-    users, URLs with a query string and visitors with pending messages get the page rendered around the cached
-    fragment instead.
+    a hole there, filled on every request; ``fill(request, content)`` fills a view's own holes (the printed pages'
+    time and address). A hit costs no query (the tournament's id by slug is remembered). ``query`` names the query
+    parameters the view takes, each passed as an argument (``{"categoria": "category"}``: a category's code, which
+    like the one in a path must name one of the tournament's categories). Logged-in users, other query strings and
+    visitors with pending messages get the page rendered around the cached fragment instead.
     """
+    if view is None:
+        return lambda view: full_page_cache(view, query=query, fill=fill)
+    accepted = query or {}
 
     @wraps(view)
     def wrapper(request, slug, **kwargs):
-        if request.GET or "messages" in request.COOKIES or request.user.is_authenticated:
+        for param, name in accepted.items():
+            if request.GET.get(param):
+                kwargs[name] = request.GET[param]
+        if set(request.GET) - set(accepted) or "messages" in request.COOKIES or request.user.is_authenticated:
             request._live_version = page_cache.version(tournament_pk(slug))
             return view(request, slug, **kwargs)
         pk = tournament_pk(slug)
@@ -189,6 +197,7 @@ def full_page_cache(view):
         if not from_cache and answer.status_code != 200:
             return answer
         content = answer if from_cache else answer.content  # UTF-8 bytes: no decoding or encoding on a hit
-        return HttpResponse(content.replace(CSRF_HOLE_BYTES, get_token(request).encode()))
+        content = content.replace(CSRF_HOLE_BYTES, get_token(request).encode())
+        return HttpResponse(fill(request, content) if fill else content)
 
     return wrapper

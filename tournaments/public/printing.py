@@ -1,24 +1,34 @@
 """Printable pages (A4, the browser's print): pairings by board and by name, result slips, standings, cross table
 and a QR code for the venue wall. Public for published rounds; a tournament's staff may also print a draft round
-(marked as such), since slips are often printed before the pairing is announced."""
+(marked as such), since slips are often printed before the pairing is announced.
 
+Anonymous visitors get them from the page cache as the public pages (``page_cache.full_page_cache``). What depends
+on the request is left as holes in the cached page and filled on every request (``fill_holes``): the time printed,
+and each address with its QR code (the site's address as this visitor reached it, the phones' one for the slips).
+A hole holds only the address's path, made from the database's values, never the request's host."""
+
+import re
+from functools import lru_cache
 from zoneinfo import ZoneInfo
 
 from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import formats, timezone
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from tournaments.accounts.permissions import can_run
 from tournaments.core.phone_urls import phone_base
-from tournaments.public.page_cache import category_code
+from tournaments.public.page_cache import CSRF_HOLE, category_code, full_page_cache
 from tournaments.public.views import tournament_or_404
 from tournaments.reporting.selectors import reporting_enabled
 from tournaments.rounds.presenters import PublicData
 from tournaments.rounds.scoring import side_label, white_is_first
 from tournaments.standings.presenters import crosstable_rows, standings_table
+from tournaments.templatetags.damas import qr_svg
 
 SLIPS_PER_PAGE = 4
 
@@ -28,17 +38,78 @@ def _data(request, t):
     return PublicData(t, include_drafts=staff), staff
 
 
+HOLE = "hole-7c2e"
+HOLES = re.compile(rb"hole-7c2e:(time|url|qr):([sp]?):(\d?):([A-Za-z0-9_/?=.+%-]{1,300}):")
+
+
+def _printed_when(time_zone):
+    return formats.date_format(timezone.localtime(timezone=ZoneInfo(time_zone)), "SHORT_DATETIME_FORMAT")
+
+
+def _base(request, kind):
+    """``s``: the site's address as this request reached it; ``p``: the one the players' phones open."""
+    return phone_base(request) if kind == "p" else request.build_absolute_uri("/").rstrip("/")
+
+
+@lru_cache(maxsize=2048)
+def _qr(url, scale):
+    return qr_svg(url, scale)
+
+
+class Holes:
+    """The request-dependent parts of a printed page: filled now, or left as holes for ``fill_holes``."""
+
+    def __init__(self, request):
+        self.request = request
+        self.cached = getattr(request, "_full_page_cache", False)
+
+    def when(self, time_zone):
+        return mark_safe(f"{HOLE}:time:::{time_zone}:") if self.cached else _printed_when(time_zone)
+
+    def url(self, path, kind="s"):
+        return mark_safe(f"{HOLE}:url:{kind}::{path}:") if self.cached else _base(self.request, kind) + path
+
+    def qr(self, path, scale, kind="s"):
+        return (
+            mark_safe(f"{HOLE}:qr:{kind}:{scale}:{path}:")
+            if self.cached
+            else _qr(_base(self.request, kind) + path, scale)
+        )
+
+
+def fill_holes(request, content):
+    """The cached page with this request's time printed, and its addresses and their QR codes."""
+
+    def fill(match):
+        what, kind, scale, text = (group.decode() for group in match.groups())
+        if what == "time":
+            return escape(_printed_when(text)).encode()
+        url = _base(request, kind) + text
+        return (_qr(url, int(scale)) if what == "qr" else escape(url)).encode()
+
+    return HOLES.sub(fill, content)
+
+
+cached_print = full_page_cache(fill=fill_holes)
+
+
 def _context(request, t, **extra):
+    holes = Holes(request)
+    public_path = reverse("public:tournament", args=[t.slug])
     ctx = {
         "tournament": t,
-        "printed_at": timezone.localtime(timezone=ZoneInfo(t.time_zone)),
-        "public_url": request.build_absolute_uri(reverse("public:tournament", args=[t.slug])),
+        "printed_when": holes.when(t.time_zone),
+        "public_url": holes.url(public_path),
+        "qr": holes.qr(public_path, 2) if extra.get("show_qr") else "",
     }
+    if holes.cached:
+        ctx["csrf_token"] = CSRF_HOLE
     ctx.update(extra)
     return ctx
 
 
 @require_safe
+@cached_print
 def index(request, slug):
     t = tournament_or_404(slug)
     data, staff = _data(request, t)
@@ -46,6 +117,7 @@ def index(request, slug):
 
 
 @require_safe
+@cached_print
 def pairings(request, slug, number):
     t = tournament_or_404(slug)
     data, _staff = _data(request, t)
@@ -67,6 +139,7 @@ def pairings(request, slug, number):
 
 
 @require_safe
+@cached_print
 def pairings_alpha(request, slug, number):
     t = tournament_or_404(slug)
     data, _staff = _data(request, t)
@@ -77,6 +150,7 @@ def pairings_alpha(request, slug, number):
 
 
 @require_safe
+@cached_print
 def slips(request, slug, number):
     """One slip per board with both games (who has White in each) and the opening code, several per A4 page."""
     t = tournament_or_404(slug)
@@ -84,25 +158,22 @@ def slips(request, slug, number):
     rnd = data.round(number)
     slips = []
     # A QR per board: the players open "minha mesa" for it on their phones (issue 30), when reporting is on.
-    report_base = (
-        phone_base(request) + reverse("public:my_board_sign_in", args=[t.slug])
-        if rnd.is_published and reporting_enabled(t)
-        else ""
-    )
+    report_path = reverse("public:my_board_sign_in", args=[t.slug]) if rnd.is_published and reporting_enabled(t) else ""
+    holes = Holes(request)
     for row in data.boards(rnd, with_scores=False):
         games = []
         for n in range(1, t.games_per_round + 1):
             games.append({"number": n, "first_is_white": white_is_first(n)})
-        report_url = f"{report_base}?mesa={row['number']}" if report_base else ""
-        slips.append({"row": row, "games": games, "report_url": report_url})
+        report_qr = holes.qr(f"{report_path}?mesa={row['number']}", 1, kind="p") if report_path else ""
+        slips.append({"row": row, "games": games, "report_qr": report_qr})
     pages = [slips[i : i + SLIPS_PER_PAGE] for i in range(0, len(slips), SLIPS_PER_PAGE)]
     choices = [side_label(code, t.is_micro_match) for code in ("1-0", "1/2", "0-1")]
     return render(request, "print/slips.html", _context(request, t, round=rnd, pages=pages, choices=choices))
 
 
 @require_safe
-def standings(request, slug):
-    category = request.GET.get("categoria") or None
+@full_page_cache(query={"categoria": "category"}, fill=fill_holes)
+def standings(request, slug, category=None):
     if category is not None:
         category = category_code(slug, category)  # 404 before the standings are computed
     t = tournament_or_404(slug)
@@ -113,6 +184,7 @@ def standings(request, slug):
 
 
 @require_safe
+@cached_print
 def crosstable(request, slug):
     t = tournament_or_404(slug)
     data = PublicData(t)
