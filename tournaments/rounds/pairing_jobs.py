@@ -15,7 +15,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, InterfaceError, OperationalError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -30,6 +30,9 @@ HEARTBEAT_SECONDS = 5  # how often a running job says it is alive
 STALE_AFTER = timedelta(seconds=60)  # a running job silent for this long died with its process
 PROGRESS_SECONDS = 0.3  # at most one progress write per this many seconds
 WAIT_IN_REQUEST = 1.5  # seconds the request waits for the job: small events come back paired
+DATABASE_ERRORS = (OperationalError, InterfaceError)  # the connection failed, was lost or was refused
+OUTAGE_WAIT = 300.0  # how long a job whose database went away waits for it to come back to say so
+RETRY_PAUSE = 2.0  # seconds between two tries to reach the database again
 
 
 def pairing_job_start(*, tournament: Tournament, user: Any, publish: bool = False) -> PairingJob:
@@ -97,20 +100,80 @@ def run_pairing_job(job_id: int, heartbeat: bool = False) -> None:
     except ServiceError as exc:  # the user's error: shown to the director, logged as information
         logger.info("round_pair refused for %s: %s", job.created_by, " | ".join(exc.messages))
         _finish(job_id, PairingJobStatus.FAILED, message=" ".join(exc.messages))
+    except DATABASE_ERRORS:
+        logger.exception("pairing job %s: database error while pairing", job_id)
+        _after_database_error(job)
     except Exception:  # an internal error: a generic message for the director, the traceback in the log
         logger.exception("pairing job %s failed", job_id)
-        _finish(
-            job_id,
-            PairingJobStatus.FAILED,
-            message=_("The pairing failed because of an internal error; nothing was saved. Try again."),
-        )
+        _finish(job_id, PairingJobStatus.FAILED, message=internal_error_message())
     else:
         _finish(job_id, PairingJobStatus.DONE, rnd=rnd)
     finally:
         stop.set()
 
 
+def internal_error_message() -> str:
+    return _("The pairing failed because of an internal error; nothing was saved. Try again.")
+
+
+def database_lost_message() -> str:
+    return _(
+        "The database could not be reached during the pairing (the connection to it failed or was lost); "
+        "nothing was saved. Pair the round again."
+    )
+
+
+def _after_database_error(job: PairingJob) -> None:
+    """The database failed under the pairing. When it does not answer, wait for it (``OUTAGE_WAIT``) and say that
+    it was unreachable; when it answers at once the error was something else, an internal error. Either way the
+    pairing's transaction was rolled back, unless the failure came as it committed: then the round is there."""
+    try:
+        outage = _wait_for_database()
+    except DATABASE_ERRORS:
+        logger.error("pairing job %s: the database did not come back within %.0f s", job.pk, OUTAGE_WAIT)
+        return  # the job stays "running" without a heartbeat: it is reported as interrupted later
+    rnd = Round.objects.filter(tournament_id=job.tournament_id, number=job.round_number).first()
+    if rnd is not None:  # the commit went through before the connection failed
+        _finish(job.pk, PairingJobStatus.DONE, rnd=rnd)
+    else:
+        _finish(
+            job.pk, PairingJobStatus.FAILED, message=database_lost_message() if outage else internal_error_message()
+        )
+
+
+def _wait_for_database() -> bool:
+    """Wait until the database answers, at most ``OUTAGE_WAIT`` seconds (then the error is raised again). True when
+    it did not answer at the first try."""
+    deadline = time.monotonic() + OUTAGE_WAIT
+    waited = False
+    while True:
+        try:
+            if not connection.in_atomic_block:
+                connection.close()  # a broken connection is never reused: the next query opens a new one
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT 1")
+            return waited
+        except DATABASE_ERRORS:
+            if time.monotonic() >= deadline:
+                raise
+            waited = True
+            time.sleep(RETRY_PAUSE)
+
+
 def _finish(job_id: int, status: str, message: str = "", rnd: Round | None = None) -> None:
+    """Record how the job ended; a database that fails meanwhile is waited for (``_wait_for_database``)."""
+    try:
+        _record_end(job_id, status, message, rnd)
+    except DATABASE_ERRORS:
+        logger.warning("pairing job %s: the database failed while recording its end; waiting for it", job_id)
+        try:
+            _wait_for_database()
+            _record_end(job_id, status, message, rnd)
+        except DATABASE_ERRORS:
+            logger.error("pairing job %s: its end (%s) could not be recorded", job_id, status, exc_info=True)
+
+
+def _record_end(job_id: int, status: str, message: str, rnd: Round | None) -> None:
     job = PairingJob.objects.get(pk=job_id)
     job.status = status
     job.message = message
@@ -122,10 +185,19 @@ def _finish(job_id: int, status: str, message: str = "", rnd: Round | None = Non
 
 
 def _beat(job_id: int, stop: threading.Event) -> None:
+    failing = False
     try:
         while not stop.wait(HEARTBEAT_SECONDS):
-            PairingJob.objects.filter(pk=job_id, status=PairingJobStatus.RUNNING).update(heartbeat=timezone.now())
-    except Exception:  # the database went away: the job will be seen as interrupted
+            try:
+                PairingJob.objects.filter(pk=job_id, status=PairingJobStatus.RUNNING).update(heartbeat=timezone.now())
+            except DATABASE_ERRORS:  # the database went away: beat again when it is back
+                if not failing:
+                    logger.warning("pairing job %s: heartbeat failed (database unreachable)", job_id, exc_info=True)
+                failing = True
+                connection.close()
+            else:
+                failing = False
+    except Exception:  # anything else: the job will be seen as interrupted
         logger.exception("pairing job %s: heartbeat failed", job_id)
     finally:
         connection.close()
@@ -139,5 +211,8 @@ def expire_stale_jobs(tournament: Tournament) -> None:
     ).update(
         status=PairingJobStatus.FAILED,
         finished_at=now,
-        message=_("The pairing was interrupted (the server restarted); nothing was saved. Pair the round again."),
+        message=_(
+            "The pairing was interrupted: the process running it stopped answering (it was restarted, or lost the "
+            "database); nothing was saved. Pair the round again."
+        ),
     )

@@ -91,7 +91,8 @@ def test_one_pairing_at_a_time_and_an_interrupted_one_frees_the_tournament(field
     running.refresh_from_db()
     assert running.status == PairingJobStatus.FAILED
     assert running.message == (
-        "O emparceiramento foi interrompido (o servidor reiniciou); nada foi salvo. Emparceire a rodada novamente."
+        "O emparceiramento foi interrompido: o processo que o executava deixou de responder (foi reiniciado ou "
+        "perdeu o banco de dados); nada foi salvo. Emparceire a rodada novamente."
     )
     job = pairing_job_start(tournament=t, user=director)
     assert job.status == PairingJobStatus.DONE and job.round.number == 1
