@@ -1,23 +1,26 @@
-"""Load test: a crowd on the public pages while an arbiter enters a whole round's results.
+"""Load test: a crowd on the public pages, read-only and then while an arbiter saves results, side by side.
 
-    .venv/bin/python bench/load.py [--seconds 60] [--clients 200] [--workers N] [--db auto|postgres|sqlite]
-                                   [--cache auto|redis|memory]
+    .venv/bin/python bench/load.py [--seconds 30] [--clients 200] [--save-every 3] [--workers N]
+                                   [--compare-with REF] [--db auto|postgres|sqlite] [--cache auto|redis|memory]
 
-1. Builds a throw-away production site (tests/production/server.py): its own database (a fresh PostgreSQL
-   database on 127.0.0.1:5432 when it answers, else a temporary SQLite file), the demo tournament, collectstatic,
-   then pairs round 5 (``manage.py pair_round``) and starts gunicorn with config/gunicorn.py and
-   DJANGO_ENV=production on a free 127.0.0.1 port. The cache is Redis (redis://127.0.0.1:6379/15, under a key
-   prefix of the run's own, deleted at the end; other keys there are left alone)
-   when it answers, else each worker's memory.
-2. ``--clients`` concurrent clients (asyncio, one connection per request) fetch the public standings, pairings,
-   cross table and player cards for ``--seconds`` seconds.
-3. Meanwhile an "arbiter" (a thread) logs in and types round 5 board by board on the staff results page
-   (``/gestao/t/<slug>/rodada/5/resultados/``), saving the whole form after each board as the page does.
-4. Prints requests, errors, latency percentiles and requests/s, then checks every result of the round is stored
-   (nothing lost) and shows on the public round page. Exit status 1 when there were errors or a lost result.
+For this tree (and, with ``--compare-with REF``, for the code of git revision REF too, checked out in a temporary
+``git worktree`` and run the same way, one after the other):
 
-Only 127.0.0.1 is contacted; the run is bounded in time (and in requests, ``--max-requests``) and stops by itself;
-the server, database and cache it created are removed at the end.
+1. Builds a throw-away production site (testkit/server.py): its own database (a fresh PostgreSQL database on
+   127.0.0.1:5432 when it answers, else a temporary SQLite file), the demo tournament, collectstatic, then pairs
+   round 5 (``manage.py pair_round``) and starts gunicorn with config/gunicorn.py and DJANGO_ENV=production on a
+   free 127.0.0.1 port. The cache is Redis (``BENCH_REDIS_URL``, default redis://127.0.0.1:6379/15, under a key
+   prefix of the run's own, deleted at the end) when it answers, else each worker's memory.
+2. Read-only: ``--clients`` concurrent clients (asyncio, one connection per request) fetch the public standings,
+   pairings, cross table and player cards for ``--seconds`` seconds.
+3. With writes: the same crowd for as long again, while an "arbiter" (a thread) logged in on the staff results
+   page (``/gestao/t/<slug>/rodada/5/resultados/``) saves one board every ``--save-every`` seconds.
+4. Prints, per code and phase, requests/s, errors and latency percentiles, and the with-writes throughput as a
+   share of the read-only one (target: at least 80 %); checks every saved result is stored and shows on every
+   worker's public pairings page. Exit status 1 on errors or a lost result.
+
+Only 127.0.0.1 is contacted; each phase is bounded in time (and in requests, ``--max-requests``) and stops by
+itself; the servers, databases, cache keys and worktree it created are removed at the end.
 """
 
 import argparse
@@ -27,6 +30,7 @@ import random
 import re
 import shutil
 import statistics
+import subprocess
 import sys
 import threading
 import time
@@ -123,11 +127,12 @@ async def crowd(port, pages, clients, seconds, max_requests, timeout=30):
 
 
 class Arbiter(threading.Thread):
-    """Logs in, then types the round board by board, saving the form after each board (as the page's button)."""
+    """Logs in, then saves one board of the round every ``every`` seconds (that board's fields only, as the page's
+    script posts them) until ``stop`` is set or the round is done."""
 
-    def __init__(self, port, spread_seconds, seed=7):
+    def __init__(self, port, every, stop, seed=7):
         super().__init__(name="arbiter", daemon=True)
-        self.port, self.spread, self.rng = port, spread_seconds, random.Random(seed)
+        self.port, self.every, self.stop, self.rng = port, every, stop, random.Random(seed)
         self.intended = {}  # board id -> (token game 1, token game 2)
         self.saves, self.errors, self.latencies = 0, [], []
 
@@ -143,27 +148,22 @@ class Arbiter(threading.Thread):
         except Exception as exc:  # reported, never hidden
             self.errors.append(f"{type(exc).__name__}: {exc}")
 
+    def prepare(self):
+        """Log in and open the results page before the crowd comes (only the saves fall in the measured phase)."""
+        self.browser = S.Browser(self.port)
+        self.browser.login()
+        self.page = self.browser.get(S.results_path(SLUG, ROUND))
+        assert self.page.status == 200, self.page.status
+
     def _run(self):
-        browser = S.Browser(self.port)
-        time.sleep(min(2.0, self.spread / 10))  # the crowd is already there
-        self.timed(browser.login)
-        path = S.results_path(SLUG, ROUND)
-        page = self.timed(browser.get, path)
-        if page.status != 200:
-            self.errors.append(f"GET {path}: {page.status}")
-            return
+        browser, page, path = self.browser, self.page, S.results_path(SLUG, ROUND)
         boards = sorted(S.results_form(page.text))
-        pause = self.spread / max(1, len(boards))
         for board_id in boards:
-            time.sleep(pause * self.rng.uniform(0.5, 1.0))
-            form = S.results_form(page.text)
+            if self.stop.wait(self.every):
+                return
+            fields = S.results_form(page.text)[board_id]
             self.intended[board_id] = (self.rng.choice(TOKENS), self.rng.choice(TOKENS))
-            data = {"csrfmiddlewaretoken": browser.csrf(page.text)}
-            for bid, fields in form.items():
-                data[f"b{bid}_v"] = fields["v"]
-                for name, value in fields.items():
-                    if name != "v":
-                        data[f"b{bid}_{name}"] = value  # what the page shows (earlier boards: their saved results)
+            data = {"csrfmiddlewaretoken": browser.csrf(page.text), f"b{board_id}_v": fields["v"]}
             data[f"b{board_id}_g1"], data[f"b{board_id}_g2"] = self.intended[board_id]
             resp = self.timed(browser.post, path, data)
             if resp.status != 302:
@@ -179,22 +179,150 @@ class Arbiter(threading.Thread):
 # ----------------------------------------------------------------------------------------------------- main
 
 
+def summary(stats):
+    lat = stats["latencies"]
+    total = len(lat) + len(stats["errors"])
+    return {
+        "requests": total,
+        "rps": total / stats["elapsed"],
+        "errors": len(stats["errors"]),
+        "p50": percentile(lat, 0.5) * 1000,
+        "p95": percentile(lat, 0.95) * 1000,
+        "p99": percentile(lat, 0.99) * 1000,
+        "first_errors": stats["errors"][:3],
+    }
+
+
+def public_pages(site):
+    """The pages the crowd reads, each kind equally often (a player card is one of ten players' cards)."""
+    players = S.request(site.port, "GET", f"/t/{SLUG}/jogadores/")
+    entry_ids = sorted(set(re.findall(rf'href="/t/{SLUG}/jogadores/(\d+)/"', players.text)))[:10]
+    pages = {
+        "standings": [f"/t/{SLUG}/classificacao/"],
+        "pairings": [f"/t/{SLUG}/emparceiramento/"],
+        "cross table": [f"/t/{SLUG}/tabela-cruzada/"],
+        "player card": [f"/t/{SLUG}/jogadores/{e}/" for e in entry_ids],
+    }
+    for paths in pages.values():
+        for path in paths:
+            assert S.request(site.port, "GET", path).status == 200, path
+    return pages
+
+
+def with_writes(site, pages, args, result):
+    """The crowd while the arbiter saves a board every ``--save-every`` seconds; returns the arbiter."""
+    stop = threading.Event()
+    arbiter = Arbiter(site.port, args.save_every, stop)
+    arbiter.prepare()
+    arbiter.start()
+    stats = asyncio.run(crowd(site.port, pages, args.clients, args.seconds, args.max_requests))
+    stop.set()
+    arbiter.join(timeout=120)
+    result["with writes"] = summary(stats)
+    al = arbiter.latencies
+    result["arbiter"] = {
+        "saves": arbiter.saves,
+        "p50": statistics.median(al) * 1000 if al else float("nan"),
+        "max": max(al) * 1000 if al else float("nan"),
+    }
+    if arbiter.is_alive() or arbiter.errors:
+        result["notes"].append(f"ARBITER ERRORS: {arbiter.errors[:3]}")
+    return arbiter
+
+
+def check_stored(site, arbiter, args, result, shared_cache):
+    """Nothing lost: every board saved holds what the arbiter typed, and every worker shows it publicly."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    browser = S.Browser(site.port)
+    browser.login()
+    final = S.results_form(browser.get(S.results_path(SLUG, ROUND)).text)
+    wrong = [b for b, typed in arbiter.intended.items() if (final[b].get("g1"), final[b].get("g2")) != typed]
+    with ThreadPoolExecutor(max_workers=args.workers * 2) as pool:
+        answers = list(
+            pool.map(lambda _i: S.request(site.port, "GET", f"/t/{SLUG}/emparceiramento/"), range(args.workers * 6))
+        )
+    pending_after = {a.text.count(PENDING) for a in answers if a.status == 200}
+    expected_pending = len(final) - len(arbiter.intended)
+    result["stored"] = f"{len(arbiter.intended) - len(wrong)}/{len(arbiter.intended)} saved boards stored as typed"
+    if wrong:
+        result["notes"].append(f"LOST OR WRONG RESULTS: board ids {wrong[:5]}")
+    if shared_cache and pending_after != {expected_pending}:
+        result["notes"].append(f"STALE public pairings: pending boards shown {pending_after}, {expected_pending} left")
+
+
+def run_code(label, root, args, database, redis_url, folder):
+    """Both phases on a site running the code at ``root``; returns the figures and what went wrong (``notes``)."""
+    site = S.Site(
+        database, folder, redis_url=redis_url, workers=args.workers, extra_env={"GUNICORN_ACCESS_LOG": ""}, root=root
+    )  # an access log line per request would be the bottleneck
+    result = {"label": label, "notes": []}
+    try:
+        t0 = time.perf_counter()
+        site.prepare()
+        site.manage("pair_round", SLUG)
+        site.start()
+        print(f"[{label}] site ready in {time.perf_counter() - t0:.1f} s at {site.base}", flush=True)
+        pages = public_pages(site)
+        stats = asyncio.run(crowd(site.port, pages, args.clients, args.seconds, args.max_requests))
+        result["read-only"] = summary(stats)
+        print(f"[{label}] read-only: {result['read-only']['rps']:.0f} req/s", flush=True)
+        arbiter = with_writes(site, pages, args, result)
+        print(f"[{label}] with writes: {result['with writes']['rps']:.0f} req/s, {arbiter.saves} saves", flush=True)
+        for phase in ("read-only", "with writes"):
+            if result[phase]["errors"]:
+                result["notes"].append(f"{phase}: ERRORS, first: {result[phase]['first_errors']}")
+        check_stored(site, arbiter, args, result, bool(redis_url))
+    finally:
+        site.stop()
+        database.drop()
+        site.clear_cache()
+    return result
+
+
+def print_table(results, args):
+    print(
+        f"\n{args.clients} clients, {args.seconds:.0f} s per phase; with writes = an arbiter saving a board every "
+        f"{args.save_every:g} s"
+    )
+    header = f"{'code':24s} {'phase':12s} {'req/s':>7s} {'p50 ms':>7s} {'p95 ms':>7s} {'p99 ms':>7s} {'errors':>6s}"
+    print(header)
+    print("-" * len(header))
+    for r in results:
+        for phase in ("read-only", "with writes"):
+            f = r.get(phase)
+            if f:
+                print(
+                    f"{r['label']:24s} {phase:12s} {f['rps']:7.0f} {f['p50']:7.0f} {f['p95']:7.0f} {f['p99']:7.0f} "
+                    f"{f['errors']:6d}"
+                )
+        if r.get("read-only") and r.get("with writes"):
+            share = r["with writes"]["rps"] / r["read-only"]["rps"] * 100
+            a = r["arbiter"]
+            print(
+                f"{'':24s} with writes / read-only: {share:.0f} % (target >= 80 %); arbiter {a['saves']} saves, "
+                f"p50 {a['p50']:.0f} ms, max {a['max']:.0f} ms; {r['stored']}"
+            )
+        for note in r["notes"]:
+            print(f"{'':24s} {note}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--seconds", type=float, default=30, help="length of each phase")
     parser.add_argument("--clients", type=int, default=200)
+    parser.add_argument("--save-every", type=float, default=3.0, help="seconds between two saves of the arbiter")
     parser.add_argument("--workers", type=int, default=max(2, min((os.cpu_count() or 1) * 2 + 1, 12)))
-    parser.add_argument("--max-requests", type=int, default=1_000_000, help="hard cap on public requests")
+    parser.add_argument("--max-requests", type=int, default=1_000_000, help="hard cap on public requests per phase")
+    parser.add_argument("--compare-with", metavar="REF", help="also run the code of this git revision (e.g. main)")
     parser.add_argument("--db", choices=["auto", "postgres", "sqlite"], default="auto")
     parser.add_argument("--cache", choices=["auto", "redis", "memory"], default="auto")
-    parser.add_argument("--no-arbiter", action="store_true", help="the crowd alone (the cached pages' ceiling)")
     args = parser.parse_args()
     args.seconds = min(max(args.seconds, 1), 3600)
     args.clients = min(max(args.clients, 1), 2000)
+    args.save_every = min(max(args.save_every, 0.2), 60)
 
-    folder = S.temp_folder("damas-load-")
     use_pg = args.db == "postgres" or (args.db == "auto" and pg_reachable())
-    database = S.Database.postgres(**PG) if use_pg else S.Database.sqlite(folder)
     redis_reason = S.redis_unreachable(REDIS_URL) if args.cache != "memory" else "not asked for"
     if args.cache == "redis" and redis_reason:
         sys.exit(redis_reason)
@@ -203,123 +331,38 @@ def main():
     print(
         f"database: {'PostgreSQL (fresh database on ' + PG['host'] + ')' if use_pg else 'SQLite (temporary file)'}; "
         f"cache: {'Redis ' + redis_url if redis_url else 'per-process memory (' + redis_reason + ')'}; "
-        f"gunicorn (config/gunicorn.py), {args.workers} workers, DJANGO_ENV=production"
+        f"gunicorn (config/gunicorn.py), {args.workers} workers, DJANGO_ENV=production",
+        flush=True,
     )
-    site = S.Site(
-        database, folder, redis_url=redis_url, workers=args.workers, extra_env={"GUNICORN_ACCESS_LOG": ""}
-    )  # an access log line per request would be the bottleneck
-    ok = True
+    codes = [("this tree", ROOT)]
+    worktree = None
+    if args.compare_with:
+        worktree = S.temp_folder("damas-load-code-")
+        shutil.rmtree(worktree)
+        rev = subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", "--short", args.compare_with],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(worktree), rev], check=True)
+        codes.insert(0, (f"{args.compare_with} ({rev})", Path(worktree)))
+    results = []
     try:
-        t0 = time.perf_counter()
-        site.prepare()
-        print(site.manage("pair_round", SLUG).strip())
-        site.start()
-        print(f"site ready in {time.perf_counter() - t0:.1f} s at {site.base}")
-
-        players = S.request(site.port, "GET", f"/t/{SLUG}/jogadores/")
-        entry_ids = sorted(set(re.findall(rf'href="/t/{SLUG}/jogadores/(\d+)/"', players.text)))[:10]
-        # Each kind of page equally often; a player card is one of ten players' cards.
-        pages = {
-            "standings": [f"/t/{SLUG}/classificacao/"],
-            "pairings": [f"/t/{SLUG}/emparceiramento/"],
-            "cross table": [f"/t/{SLUG}/tabela-cruzada/"],
-            "player card": [f"/t/{SLUG}/jogadores/{e}/" for e in entry_ids],
-        }
-        for paths in pages.values():
-            for path in paths:
-                assert S.request(site.port, "GET", path).status == 200, path
-        pending = S.request(site.port, "GET", pages["pairings"][0]).text.count(PENDING)
-        if pending == 0:
-            sys.exit("the pairings page shows no pending board before the load: update PENDING in bench/load.py")
-
-        arbiter = Arbiter(site.port, spread_seconds=args.seconds * 0.7)
-        if not args.no_arbiter:
-            arbiter.start()
-        stats = asyncio.run(crowd(site.port, pages, args.clients, args.seconds, args.max_requests))
-        if not args.no_arbiter:
-            arbiter.join(timeout=120)
-        if arbiter.is_alive():
-            arbiter.errors.append("the arbiter did not finish within 120 s after the load")
-
-        lat = stats["latencies"]
-        total = len(lat) + len(stats["errors"])
-        print(f"\npublic pages: {args.clients} concurrent clients for {stats['elapsed']:.1f} s")
-        print(f"  requests {total}, errors {len(stats['errors'])}, {total / stats['elapsed']:.0f} req/s")
-        if lat:
-            print(
-                f"  latency p50 {percentile(lat, 0.5) * 1000:.0f} ms, p95 {percentile(lat, 0.95) * 1000:.0f} ms, "
-                f"p99 {percentile(lat, 0.99) * 1000:.0f} ms, max {max(lat) * 1000:.0f} ms"
-            )
-        for name, values in sorted(stats["by_page"].items()):
-            print(
-                f"    {name:12s} {len(values):7d} requests, p50 {percentile(values, 0.5) * 1000:.0f} ms, "
-                f"p95 {percentile(values, 0.95) * 1000:.0f} ms"
-            )
-        if stats["errors"]:
-            ok = False
-            kinds = {}
-            for _path, status in stats["errors"]:
-                kinds[status] = kinds.get(status, 0) + 1
-            print(f"  ERRORS by kind: {kinds}; first: {stats['errors'][:5]}")
-
-        al = arbiter.latencies
-        print(
-            f"arbiter: {arbiter.saves} saves of {len(arbiter.intended)} boards, {len(al)} requests, "
-            f"p50 {statistics.median(al) * 1000 if al else float('nan'):.0f} ms, "
-            f"max {max(al) * 1000 if al else float('nan'):.0f} ms, errors {len(arbiter.errors)}"
-        )
-        for e in arbiter.errors:
-            ok = False
-            print(f"  ARBITER ERROR: {e}")
-
-        if args.no_arbiter:
-            return 0 if ok else 1
-        # Nothing lost: every game of the round is stored, with what the arbiter typed (read back from the page).
-        browser = S.Browser(site.port)
-        browser.login()
-        final = S.results_form(browser.get(S.results_path(SLUG, ROUND)).text)
-        wrong = [
-            (bid, (f.get("g1"), f.get("g2")), arbiter.intended.get(bid))
-            for bid, f in final.items()
-            if (f.get("g1"), f.get("g2")) != arbiter.intended.get(bid)
-        ]
-        missing = database.query(
-            "SELECT count(*) FROM tournaments_game g JOIN tournaments_board b ON g.board_id = b.id "
-            "JOIN tournaments_round r ON b.round_id = r.id JOIN tournaments_tournament t ON r.tournament_id = t.id "
-            f"WHERE t.slug = '{SLUG}' AND r.number = {ROUND} AND g.result IS NULL"
-        )[0][0]
-        games = database.query(
-            "SELECT count(*) FROM tournaments_game g JOIN tournaments_board b ON g.board_id = b.id "
-            "JOIN tournaments_round r ON b.round_id = r.id JOIN tournaments_tournament t ON r.tournament_id = t.id "
-            f"WHERE t.slug = '{SLUG}' AND r.number = {ROUND}"
-        )[0][0]
-        # Every worker must show the complete round on the pairings page the crowd was reading (cached all along):
-        # ask several times at once so that each worker answers.
-        from concurrent.futures import ThreadPoolExecutor
-
-        with ThreadPoolExecutor(max_workers=args.workers * 2) as pool:
-            answers = list(
-                pool.map(lambda _i: S.request(site.port, "GET", f"/t/{SLUG}/emparceiramento/"), range(args.workers * 6))
-            )
-        stale = sum(1 for a in answers if a.status != 200 or PENDING in a.text)
-        print(
-            f"results stored: {len(final) - len(wrong)}/{len(final)} boards as typed, {games - missing}/{games} "
-            f"games with a result (before the load: {pending} boards pending on the public page); "
-            f"public pairings page complete in {len(answers) - stale}/{len(answers)} answers"
-        )
-        if wrong or missing or len(final) != len(arbiter.intended):
-            ok = False
-            print(f"  LOST OR WRONG RESULTS: {wrong[:5]}")
-        if stale and redis_url:
-            ok = False
-            print("  STALE PAGES although the cache is shared")
-        elif stale:
-            print("  (stale pages: each worker keeps its own memory cache; several workers need REDIS_URL)")
+        for label, root in codes:
+            folder = S.temp_folder("damas-load-")
+            database = S.Database.postgres(**PG) if use_pg else S.Database.sqlite(folder)
+            try:
+                results.append(run_code(label, root, args, database, redis_url, folder))
+            finally:
+                shutil.rmtree(folder, ignore_errors=True)
+                if redis_url and root != ROOT:
+                    S.delete_prefixed(redis_url, "damas")  # an older code's keys may ignore CACHE_KEY_PREFIX
     finally:
-        site.stop()
-        database.drop()
-        site.clear_cache()
-        shutil.rmtree(folder, ignore_errors=True)
+        if worktree:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(worktree)], check=False)
+    print_table(results, args)
+    ok = len(results) == len(codes) and not any(r["notes"] for r in results)
     print("OK" if ok else "FAILED")
     return 0 if ok else 1
 

@@ -131,8 +131,9 @@ class Site:
     With a Redis cache the site's keys carry a prefix of its own (``cache_prefix``), so that two runs sharing a Redis
     database never see or delete each other's keys: ``clear_cache()`` deletes this site's keys alone."""
 
-    def __init__(self, database, folder, redis_url="", workers=2, extra_env=None):
-        self.db, self.folder = database, Path(folder)
+    def __init__(self, database, folder, redis_url="", workers=2, extra_env=None, root=ROOT):
+        """``root``: the checkout whose code the site runs (another one's, to compare two versions)."""
+        self.db, self.folder, self.root = database, Path(folder), Path(root)
         self.workdir = self.folder / "cwd"  # the servers' current folder: must stay empty (no local state)
         self.tmpdir = self.folder / "tmp"  # their TMPDIR: must stay empty too
         self.static_root = self.folder / "static"
@@ -153,7 +154,7 @@ class Site:
         self.proc = None
         self.env = {
             **{k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "GUNICORN_", "PYTEST", "REDIS_"))},
-            "PYTHONPATH": os.pathsep.join([str(ROOT), str(settings_dir)]),
+            "PYTHONPATH": os.pathsep.join([str(self.root), str(settings_dir)]),
             "DJANGO_SETTINGS_MODULE": "site_settings",
             "DJANGO_ENV": "production",
             "SECRET_KEY": "prod-test-" + uuid.uuid4().hex + uuid.uuid4().hex,
@@ -185,8 +186,8 @@ class Site:
 
     def manage(self, *args, timeout=300):
         proc = subprocess.run(
-            [PYTHON, str(ROOT / "manage.py"), *args],
-            cwd=ROOT,
+            [PYTHON, str(self.root / "manage.py"), *args],
+            cwd=self.root,
             env=self.env,
             capture_output=True,
             text=True,
@@ -205,7 +206,7 @@ class Site:
     def start(self, ready_timeout=40):
         out = open(self.folder / "gunicorn.out", "wb")  # noqa: SIM115 (the server writes to it until stop())
         self.proc = subprocess.Popen(
-            [GUNICORN, "-c", str(ROOT / "config" / "gunicorn.py"), "config.wsgi"],
+            [GUNICORN, "-c", str(self.root / "config" / "gunicorn.py"), "config.wsgi"],
             cwd=self.workdir,
             env=self.env,
             stdout=out,

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.audit.services import Actor, audit
+from tournaments.core import cache as page_versions
 from tournaments.core.errors import ServiceError
 from tournaments.models import Board, Entry, PlayerCode, ReportingConfig, ResultReport, Round, Seat, Tournament
 from tournaments.models.reporting import PIN_ALPHABET, PIN_LENGTH
@@ -93,6 +94,7 @@ def reporting_set_enabled(*, tournament: Tournament, enabled: bool, user: Actor)
     if config.enabled != enabled:
         config.enabled = enabled
         config.save()
+        page_versions.bump(tournament.pk)  # the printed slips carry the reporting QR codes, or not
         audit(
             tournament=tournament,
             user=user,
