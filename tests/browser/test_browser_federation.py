@@ -133,3 +133,37 @@ def test_venue_sends_and_sees_pending_while_offline(live_server, desktop, phone,
     assert fits(phone), phone.evaluate(WIDEST)
     assert small_fields(phone) == []
     shot(phone, "federation-venue-phone390")
+
+
+def test_venue_downloads_the_national_list(live_server, desktop, shot, django_user_model, settings, monkeypatch):
+    from tournaments.federation import client
+
+    settings.DAMAS_ROLE = "venue"
+    settings.FEDERATION_URL = "http://127.0.0.1:9"
+    settings.FEDERATION_TOKEN = "dsw_00000000_chave"
+    answer = {
+        "list": {"name": "rating-cbjd-2026-11.csv", "date": "2026-11-01"},
+        "players": [
+            {
+                "cbjd_id": "PE4100",
+                "name": "Ana Albuquerque Esteves",
+                "rating": 2350,
+                "sex": "F",
+                "birth_date": "2010-01-01",
+                "state": "PE",
+                "club": "Clube de Damas de Caruaru",
+            }
+        ],
+        "suspensions": [],
+    }
+    monkeypatch.setattr(client, "national_list", lambda: answer)
+    django_user_model.objects.create_superuser("diretora", password=PASSWORD)
+    login(desktop, live_server.url, "diretora", "/gestao/cadastro/")
+    desktop.click("#registry-sync-link")
+    assert desktop.text_content("#last-sync").strip() == "Nenhuma lista baixada da federação ainda."
+    desktop.click("#download-list")
+    assert "Lista nacional de 01/11/2026 baixada: 1 jogador, 0 suspensões em vigor." in desktop.text_content(
+        ".messages"
+    )
+    assert "rating-cbjd-2026-11.csv de 01/11/2026" in desktop.text_content("#last-sync")
+    shot(desktop, "federation-registry-sync")

@@ -77,3 +77,25 @@ def test_venue_send_button_queues_and_shows_the_state(client, venue, venue_event
     page = r.content.decode()
     assert "Enviado à fila: segue para a federação assim que houver conexão." in page
     assert "pendente (1 tentativa; sem conexão com a federação (ConnectError)" in page
+
+
+@pytest.mark.django_db
+def test_a_verification_that_fails_is_said_not_left_received(
+    as_federation, credential, national_list, recent_stage, monkeypatch, caplog
+):
+    from django.utils import timezone
+
+    from tournaments.federation import services
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("falha simulada")
+
+    monkeypatch.setattr(services, "verify", broken)
+    cred, _token = credential
+    submission, _ = services.submission_receive(
+        credential=cred, data=recent_stage, nonce="c" * 32, sent_at=timezone.now()
+    )
+    submission = services.submission_verify(submission=submission)
+    assert submission.status == "verified" and submission.rights is False
+    assert [f["code"] for f in submission.findings] == ["verification_failed"]
+    assert "the verification of submission" in caplog.text and "falha simulada" in caplog.text

@@ -56,3 +56,12 @@ def submission_state(s: Submission) -> str:
 
 def when(moment: datetime | None) -> str:
     return _when(moment)
+
+
+def counted(n: int, one: str, many: str) -> str:
+    """``1 jogador``, ``2 jogadores``, ``0 suspensões``."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def sync_summary(players: int, suspensions: int) -> str:
+    return f"{counted(players, 'jogador', 'jogadores')}, {counted(suspensions, 'suspensão', 'suspensões')} em vigor"

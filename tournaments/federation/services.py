@@ -9,6 +9,7 @@ everywhere, art. 10). At the venue: :mod:`.outbox` (the queue of submissions) an
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
 from datetime import date, datetime, timedelta
 from typing import Any
@@ -27,9 +28,17 @@ from tournaments.models import ApiCredential, ApiNonce, Player, Submission, Susp
 from tournaments.models.choices import SuspensionSource
 from tournaments.models.federation import SubmissionStatus
 
+log = logging.getLogger(__name__)
+
 TOKEN_PREFIX = "dsw"
 NONCE_WINDOW = timedelta(minutes=10)  # a write request's timestamp must be this close to the federation's clock
 ABANDONMENT_MONTHS = 3  # art. 10
+FAILED = {
+    "code": "verification_failed",
+    "article": "art. 6",
+    "message": "A verificação automática falhou (erro interno registrado no servidor): verifique esta etapa à mão.",
+    "blocking": True,
+}
 
 
 def key_hash(token: str) -> str:
@@ -164,15 +173,23 @@ def submission_verify(*, submission: Submission) -> Submission:
     data = submission.payload
     registry = selectors.registry_at(submission.start_date)
     approved = selectors.approved_version(submission.event_slug)
-    result = verify(
-        data,
-        registry,
-        received_on=local_day(submission.received_at, str(data["tournament"].get("time_zone") or "")),
-        approved=approved.payload if approved and approved.pk != submission.pk else None,
-    )
-    submission.findings = [{**f.as_json(), "blocking": f.blocking} for f in result.findings]
-    submission.rights = result.rights
-    submission.qualification = list(result.qualification)
+    try:
+        result = verify(
+            data,
+            registry,
+            received_on=local_day(submission.received_at, str(data["tournament"].get("time_zone") or "")),
+            approved=approved.payload if approved and approved.pk != submission.pk else None,
+        )
+    except Exception:
+        # an internal error: the officer must see that the stage was not verified, not a stage stuck "recebido"
+        log.exception("federation: the verification of submission %s failed", submission.pk)
+        submission.findings = [FAILED]
+        submission.rights = False
+        submission.qualification = []
+    else:
+        submission.findings = [{**f.as_json(), "blocking": f.blocking} for f in result.findings]
+        submission.rights = result.rights
+        submission.qualification = list(result.qualification)
     submission.registry_date = registry.list_date
     submission.verified_at = timezone.now()
     if submission.status == SubmissionStatus.RECEIVED:

@@ -23,7 +23,7 @@ from django.views.generic import TemplateView, View
 from tournaments.accounts.permissions import TournamentStaffMixin, can_create_tournaments
 from tournaments.core.staff_views import object_or_404, run_service
 from tournaments.federation import client, outbox, registry_sync, selectors, services
-from tournaments.federation.presenters import outgoing_state, submission_state
+from tournaments.federation.presenters import outgoing_state, submission_state, sync_summary
 from tournaments.federation.season import season_table
 from tournaments.models import Submission
 from tournaments.registry.services import can_edit_registry
@@ -196,7 +196,7 @@ class RegistrySyncView(LoginRequiredMixin, TemplateView):
             date = f"{sync.list_date:%d/%m/%Y}" if sync.list_date else "sem data"
             messages.success(
                 request,
-                f"Lista nacional de {date} baixada: {sync.players} jogadores, {sync.suspensions} suspensões em vigor.",
+                f"Lista nacional de {date} baixada: {sync_summary(sync.players, sync.suspensions)}.",
             )
         return redirect("federation:registry_sync")
 

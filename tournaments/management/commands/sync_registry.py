@@ -3,6 +3,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from tournaments.core.errors import ServiceError
+from tournaments.federation.presenters import sync_summary
 from tournaments.federation.registry_sync import registry_download
 from tournaments.interchange.cli import error_text, fail
 
@@ -17,6 +18,6 @@ class Command(BaseCommand):
             fail(error_text(exc))
         date = f"{sync.list_date:%d/%m/%Y}" if sync.list_date else "sem data"
         self.stdout.write(
-            f"lista {sync.list_name} de {date}: {sync.players} jogadores, {sync.suspensions} suspensões em vigor\n",
+            f"lista {sync.list_name} de {date}: {sync_summary(sync.players, sync.suspensions)}\n",
             ending="",
         )
