@@ -48,6 +48,7 @@ def test_only_federation_officers_and_only_at_the_federation(client, settings, d
 @pytest.mark.django_db
 def test_queue_refuse_needs_a_reason_then_approve_and_season(client, received, federation):
     client.force_login(federation)
+    assert 'id="federation-home-link"' in client.get("/gestao/").content.decode()
     page = client.get("/gestao/federacao/envios/").content.decode()
     assert "Circuito Nacional de Damas - Etapa Caruaru" in page and "verificado sem apontamentos" in page
     url = f"/gestao/federacao/envios/{received.pk}/"

@@ -153,11 +153,9 @@ def test_settings_changed_after_round1_are_listed_with_who_when_why(stage):
     ]
     stage["tournament"]["min_participants"] = 20
     result = verify(stage, registry_of(stage))
-    assert [(f.code, f.article, f.blocking) for f in result.findings] == [
-        ("setting_min_participants", "art. 6", False),
-        ("settings_changed", "art. 6", False),
-    ]
-    assert result.findings[1].message == (
+    # judged as played (30: nothing to say of the minimum), the change listed
+    assert [(f.code, f.article, f.blocking) for f in result.findings] == [("settings_changed", "art. 6", False)]
+    assert result.findings[0].message == (
         "Configuração “min_participants” alterada após a 1ª rodada: 30 → 20, por diretor =cmd em "
         "2026-10-18T15:02:00-03:00 (motivo: engano)."
     )
@@ -186,3 +184,37 @@ def test_players_unknown_to_the_registry_and_too_few_participants(stage):
     # a stage of 6 rounds of 21 minutes: rounds and time
     stage["rounds"] = stage["rounds"][:6]
     assert "rounds_and_time" in codes(verify(stage, registry_of(stage)))
+
+
+def test_a_setting_changed_after_round1_is_judged_as_played(stage):
+    """The issue's case: time raised after the event turns "no rights" into "rights"; the federation judges the
+    value before the change (15 minutes: rounds and time not met) and lists the change."""
+    stage["settings_changes"] = [
+        {
+            "field": "minutes_per_game",
+            "before": 15,
+            "after": 21,
+            "at": "2026-10-19T10:00:00-03:00",
+            "by": "diretor",
+            "reason": "correção",
+        }
+    ]
+    result = verify(stage, registry_of(stage))
+    assert [(f.code, f.blocking) for f in result.findings] == [("rounds_and_time", True), ("settings_changed", False)]
+    assert result.findings[0].message == (
+        "7 rodadas completas de 15 minutos; exigem-se 7 rodadas de 21 minutos ou 5 de 30."
+    )
+    assert not result.rights
+
+
+def test_a_minimum_below_the_federations_is_said(stage):
+    stage["tournament"]["min_participants"] = 20
+    result = verify(stage, registry_of(stage))
+    assert [f.as_json() for f in result.findings] == [
+        {
+            "code": "setting_min_participants",
+            "article": "art. 6",
+            "message": "O arquivo declara mínimo de 20 participantes; a federação aplica 30.",
+        }
+    ]
+    assert result.rights

@@ -187,7 +187,9 @@ class _Stage:
 
     @property
     def t(self) -> Mapping[str, Any]:
-        return self.data["tournament"]
+        """The tournament's settings as played: a setting changed after round 1 (the file's ``settings_changes``)
+        is judged at its value before the first change, as the homologation check judges it."""
+        return {**self.data["tournament"], **_as_played(self.data)}
 
     @property
     def when(self) -> str:
@@ -418,6 +420,19 @@ def _check_settings_changes(s: _Stage) -> list[Finding]:
 
 def _settings_changes(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [c for c in data.get("settings_changes") or [] if isinstance(c, Mapping)]
+
+
+# the settings log names the tournament's fields; the file's ``tournament`` object names two of them otherwise
+_FILE_KEY = {"planned_rounds": "rounds"}
+
+
+def _as_played(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Each setting changed after round 1 at its value before its first change (earliest ``at`` first)."""
+    out: dict[str, Any] = {}
+    for change in sorted(_settings_changes(data), key=lambda c: str(c.get("at") or "")):
+        key = _FILE_KEY.get(str(change.get("field")), str(change.get("field")))
+        out.setdefault(key, change.get("before"))
+    return out
 
 
 def _check_received(s: _Stage, received_on: date | None, approved: Mapping[str, Any] | None) -> list[Finding]:
