@@ -1,11 +1,14 @@
 """Staff forms. Validation of the domain rules is in the services; forms check shapes and ranges."""
 
+import json
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.core.safetext import validate_single_line
 from tournaments.models import Category, Player, Tournament
 from tournaments.models.choices import MAX_ROUNDS, StaffRole, Variant, WithdrawalKind
+from tournaments.setup.tiebreak_list import parse_tiebreak_text
 
 TOURNAMENT_FIELDS = [
     "name",
@@ -61,6 +64,35 @@ class DateInput(forms.DateInput):
         super().__init__(format="%Y-%m-%d", **kwargs)
 
 
+class TiebreakListField(forms.CharField):
+    """The custom tiebreak list typed as JSON, parsed safely (issue 25, item 4): no NaN, no infinity, no deep
+    nesting, only names of the catalogue, each once; a Portuguese message otherwise."""
+
+    def __init__(self, **kwargs):
+        kwargs.pop("encoder", None), kwargs.pop("decoder", None)
+        kwargs.pop("max_length", None)
+        super().__init__(strip=True, **kwargs)
+
+    def to_python(self, value):
+        if isinstance(value, list):  # the stored value of a disabled (frozen) field
+            return value
+        return parse_tiebreak_text(value)
+
+    def run_validators(self, value):
+        """The parser has checked the list (the text validators of one-line fields do not apply to a list)."""
+
+    def prepare_value(self, value):
+        if isinstance(value, list):
+            return json.dumps(value, ensure_ascii=False)
+        return value
+
+    def has_changed(self, initial, data):
+        try:
+            return self.to_python(data) != (initial if isinstance(initial, list) else self.to_python(initial))
+        except forms.ValidationError:
+            return True
+
+
 class TournamentForm(forms.ModelForm):
     # Once round 1 is paired, a setting that decides the homologation changes only with a reason (issue 26).
     change_reason = forms.CharField(
@@ -77,6 +109,7 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = TOURNAMENT_FIELDS
+        field_classes = {"tiebreak_keys": TiebreakListField}
         widgets = {
             "start_date": DateInput(),
             "end_date": DateInput(),

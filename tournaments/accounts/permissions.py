@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404
 
 from tournaments.models import Tournament, TournamentRole
 from tournaments.models.choices import StaffRole
+from tournaments.setup.tiebreak_list import broken_list_warning
 
 
 def role_of(user, tournament):
@@ -64,4 +65,5 @@ class TournamentStaffMixin(LoginRequiredMixin):
         ctx["tournament"] = self.tournament
         ctx["role"] = self.role
         ctx["is_director"] = self.role == StaffRole.DIRECTOR
+        ctx["settings_warning"] = broken_list_warning(self.tournament)  # issue 25, item 4
         return ctx

@@ -33,9 +33,10 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.homologation.participants import participation_of
 from tournaments.models import Round, Suspension
-from tournaments.models.choices import PairingProgramRule, RoundFormat, TiebreakProfile, Variant
+from tournaments.models.choices import PairingProgramRule, RoundFormat, Variant
 from tournaments.rounds.pairing_bridge import ENGINE_NAME
 from tournaments.selectors import entries_in_order, rounds_with_boards, tournament_history
+from tournaments.setup.tiebreak_list import custom_tiebreaks
 
 CONDITION_KEYS = (
     "participants",
@@ -402,10 +403,9 @@ def _pairing_engine(tournament, round_rows):
 
 def _tiebreaks(tournament):
     label = _("Tiebreaks by the CBJD profile")
-    if tournament.tiebreak_profile != TiebreakProfile.CBJD:
-        detail = _("Custom tiebreak list (%(keys)s), not the CBJD profile.") % {
-            "keys": ", ".join(tournament.tiebreak_keys or [])
-        }
+    custom = custom_tiebreaks(tournament)
+    if custom is not None:
+        detail = _("Custom tiebreak list (%(keys)s), not the CBJD profile.") % {"keys": ", ".join(custom)}
         return Condition("tiebreaks", False, detail, label)
     cut = tournament.corrected_progressive_cut
     settings = [

@@ -40,6 +40,7 @@ from tournaments.homologation.services import homologation_mark_exported, result
 from tournaments.models import Absence
 from tournaments.rounds.scoring import FORFEITS, board_points, entry_label, is_played
 from tournaments.selectors import absence_points, board_pair, bye_points, scoring_of
+from tournaments.setup.tiebreak_list import custom_tiebreaks
 from tournaments.standings.readings import order_reason_text, regulation_readings, spot_note_text
 from tournaments.standings.selectors import number
 
@@ -177,8 +178,8 @@ def _workbook(tournament, report, exported_at):
         (
             "Desempate",
             "Perfil CBJD"
-            if tournament.tiebreak_profile == "cbjd"
-            else ", ".join(tiebreak_label(k) for k in tournament.tiebreak_keys),
+            if custom_tiebreaks(tournament) is None
+            else ", ".join(tiebreak_label(k) for k in custom_tiebreaks(tournament) or ()),
         ),
         ("Tabela de aberturas", tournament.opening_table.code if tournament.opening_table_id else "livre"),
         ("Motor de emparceiramento", report.engine),

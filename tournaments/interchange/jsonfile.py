@@ -116,6 +116,7 @@ from tournaments.models.choices import (
 )
 from tournaments.rounds.scoring import PLAYED, RESULT_CODES
 from tournaments.setup.openings_data import DEFAULT_TABLE
+from tournaments.setup.tiebreak_list import custom_tiebreaks
 from tournaments.standings.selectors import lean_rounds_with_boards, number, player_ids
 
 FORMAT = "damas-swiss/1"
@@ -159,7 +160,8 @@ def export_data(tournament) -> dict:
         if value:
             own_values[rnum][ids[entry_id]] = value
 
-    tiebreaks = "cbjd" if t.tiebreak_profile == TiebreakProfile.CBJD else list(t.tiebreak_keys)
+    # the list the standings use: a broken stored list is the CBJD profile (issue 25, item 4)
+    tiebreaks = "cbjd" if (custom := custom_tiebreaks(t)) is None else list(custom)
     out: dict[str, Any] = {
         "format": FORMAT,
         "tournament": {

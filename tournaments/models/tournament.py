@@ -8,6 +8,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models import lookups  # noqa: F401  (registers __json_typeof, used by a constraint)
 from tournaments.models.choices import (
     BRAZIL_TIME_ZONES,
     MAX_ROUNDS,
@@ -42,6 +43,7 @@ from tournaments.models.choices import (
     WithdrawalKind,
 )
 from tournaments.models.friendly import FriendlyConstraints
+from tournaments.setup.tiebreak_list import empty_custom_list_error, tiebreak_keys_validator
 
 # Settings that change results: frozen once round 1 is paired (docs/domain.md section 2).
 FROZEN_SETTINGS = (
@@ -151,7 +153,9 @@ class Tournament(FriendlyConstraints):
     tiebreak_profile = models.CharField(
         _("tiebreak profile"), max_length=8, choices=TiebreakProfile.choices, default=TiebreakProfile.CBJD
     )
-    tiebreak_keys = models.JSONField(_("custom tiebreak list"), default=list, blank=True)
+    tiebreak_keys = models.JSONField(
+        _("custom tiebreak list"), default=list, blank=True, validators=[tiebreak_keys_validator]
+    )
     tiebreak_edition = models.CharField(
         _("unplayed rounds rule"), max_length=8, choices=TiebreakEdition.choices, default=TiebreakEdition.FIDE_2026
     )
@@ -286,6 +290,7 @@ class Tournament(FriendlyConstraints):
             "provisional_rating",
             _("The provisional rating must be between 100 and 3000."),
         ),
+        "tournament_tiebreak_keys_list": ("tiebreak_keys", _("The tiebreak list must be a list, between [ and ].")),
     }
 
     class Meta:
@@ -319,6 +324,10 @@ class Tournament(FriendlyConstraints):
                 condition=Q(provisional_rating__gte=RATING_MIN, provisional_rating__lte=RATING_MAX),
                 name="tournament_provisional_rating_range",
             ),
+            # issue 25, item 4: the custom tiebreak list is a JSON array (its keys are checked by the validator)
+            models.CheckConstraint(
+                condition=Q(tiebreak_keys__json_typeof="array"), name="tournament_tiebreak_keys_list"
+            ),
         ]
 
     def __str__(self):
@@ -326,6 +335,9 @@ class Tournament(FriendlyConstraints):
 
     def clean(self):
         super().clean()
+        empty_list = empty_custom_list_error(self.tiebreak_profile, self.tiebreak_keys)
+        if empty_list:
+            raise ValidationError({"tiebreak_keys": empty_list})
         if self.opening_table_id and self.opening_table.variant != self.variant:
             raise ValidationError(
                 {

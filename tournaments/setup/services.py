@@ -17,10 +17,19 @@ from tournaments.models.choices import StaffRole, Variant
 from tournaments.models.tournament import FROZEN_SETTINGS, LOCKED_SETTINGS
 from tournaments.setup.lock import setting_value
 from tournaments.setup.openings_data import DEFAULT_TABLE
+from tournaments.setup.tiebreak_list import stored_list_is_broken
 
 logger = logging.getLogger(__name__)
 
 DEFAULT_CATEGORIES = [{"code": "ABS", "name": "Absoluto"}]
+
+
+def frozen_fields(tournament: Tournament) -> tuple[str, ...]:
+    """The settings round 1 freezes. A stored tiebreak list the standings cannot use is the exception: the director
+    may still replace it (issue 25, item 4), since the standings use the CBJD profile meanwhile."""
+    if stored_list_is_broken(tournament):
+        return tuple(k for k in FROZEN_SETTINGS if k not in ("tiebreak_profile", "tiebreak_keys"))
+    return FROZEN_SETTINGS
 
 
 def _jsonable(value: object) -> object:
@@ -70,7 +79,7 @@ def tournament_update(*, tournament: Tournament, user: Actor, reason: str | None
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     changed = {k: v for k, v in fields.items() if getattr(tournament, k) != v}
     started = settings_frozen(tournament)
-    frozen = [k for k in changed if k in FROZEN_SETTINGS]
+    frozen = [k for k in changed if k in frozen_fields(tournament)]
     if frozen and started:
         raise ServiceError(
             _(

@@ -22,10 +22,10 @@ from tournaments.core.staff_views import object_or_404, run_service
 from tournaments.forms import TOURNAMENT_FIELDS, StaffAccountForm, StaffRoleForm, TournamentForm
 from tournaments.models import AuditEntry, OpeningTable, RoleOffer, Tournament, TournamentRole
 from tournaments.models.choices import RoundStatus
-from tournaments.models.tournament import FROZEN_SETTINGS, LOCKED_SETTINGS
+from tournaments.models.tournament import LOCKED_SETTINGS
 from tournaments.selectors import missing_results, rating_differences
 from tournaments.setup.openings_data import DEFAULT_TABLE
-from tournaments.setup.services import settings_frozen, tournament_create, tournament_update
+from tournaments.setup.services import frozen_fields, settings_frozen, tournament_create, tournament_update
 
 
 class HomeView(LoginRequiredMixin, ListView):
@@ -112,7 +112,7 @@ class SettingsView(TournamentStaffMixin, FormView):
     def get_form(self, form_class=None):
         form = super().get_form(form_class)
         if settings_frozen(self.tournament):
-            for name in FROZEN_SETTINGS:
+            for name in frozen_fields(self.tournament):
                 if name in form.fields:
                     form.fields[name].disabled = True
                     form.fields[name].help_text = _("Frozen: round 1 has been paired.")

@@ -13,6 +13,7 @@ from django.utils.translation import ngettext, pgettext
 from tournaments.core.labels import tiebreak_abbr, tiebreak_description, tiebreak_label
 from tournaments.models.choices import TiebreakProfile
 from tournaments.selectors import entries_in_order, tournament_history
+from tournaments.setup.tiebreak_list import custom_tiebreaks
 from tournaments.standings import selectors as standings_module
 from tournaments.standings.readings import order_reason_text, regulation_readings
 from tournaments.templatetags.damas import fmt_number
@@ -31,11 +32,14 @@ def settings_in_force(t):
             % {"w": fmt_number(t.score_win), "d": fmt_number(t.score_draw), "l": fmt_number(t.score_loss)},
         ),
         (_("Bye worth"), t.bye_worth_display()),
-        (_("Tiebreak profile"), t.get_tiebreak_profile_display()),
+        (
+            _("Tiebreak profile"),
+            TiebreakProfile.CBJD.label if custom_tiebreaks(t) is None else TiebreakProfile.CUSTOM.label,
+        ),
         (_("Unplayed rounds in Buchholz"), t.get_tiebreak_edition_display()),
         (_("Acceleration"), t.get_acceleration_display()),
     ]
-    if t.tiebreak_profile == TiebreakProfile.CBJD:
+    if custom_tiebreaks(t) is None:  # the CBJD profile, also for a stored list it cannot use (issue 25.4)
         items.append((_("CBJD exceptions: progressive score"), t.get_progressive_move_display()))
     if t.opening_table_id:
         items.append((_("Opening table"), str(t.opening_table)))

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.domain import standings as domain
-from tournaments.models.choices import TiebreakProfile
+from tournaments.setup.tiebreak_list import custom_tiebreaks
 
 
 def regulation_readings(t):
@@ -29,7 +29,7 @@ def regulation_readings(t):
         _("Buchholz: unplayed rounds as in article 16 of the FIDE Tie-Break Regulations (%(edition)s).")
         % {"edition": t.get_tiebreak_edition_display()},
     ]
-    if t.tiebreak_profile == TiebreakProfile.CBJD:
+    if custom_tiebreaks(t) is None:  # the CBJD profile, also for a stored list it cannot use (issue 25.4)
         out += [
             _(
                 "CBJD order: progressive score, corrected progressive score, Buchholz, decided per tie "

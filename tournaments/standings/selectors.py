@@ -44,7 +44,7 @@ from tournaments.domain import (
 from tournaments.homologation.conditions import rights_earned
 from tournaments.homologation.participants import participation_of_kinds
 from tournaments.models import Board, Category, Game, Opening, Round, Seat
-from tournaments.models.choices import Acceleration, RoundStatus, TiebreakProfile, WithdrawalKind
+from tournaments.models.choices import Acceleration, RoundStatus, WithdrawalKind
 from tournaments.selectors import (
     board_shape,
     bye_points,
@@ -56,6 +56,7 @@ from tournaments.selectors import (
     unpaired_points,
     unseated_round,
 )
+from tournaments.setup.tiebreak_list import custom_tiebreaks
 from tournaments.standings.readings import order_reason_text
 
 CBJD_COLUMNS = ("direct_encounter", "progressive", "progressive_corrected", "buchholz")
@@ -84,10 +85,8 @@ def _scalar(value):
 
 def standings_settings(tournament) -> StandingsSettings:
     profile: str | tuple[str, ...]
-    if tournament.tiebreak_profile == TiebreakProfile.CBJD or not tournament.tiebreak_keys:
-        profile = CBJD
-    else:
-        profile = tuple(tournament.tiebreak_keys)
+    custom = custom_tiebreaks(tournament)  # None: the CBJD profile (also for a stored list it cannot use)
+    profile = CBJD if custom is None else custom
     return StandingsSettings(
         profile=profile,
         corrected_cut=tournament.corrected_progressive_cut,
