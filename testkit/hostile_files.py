@@ -200,3 +200,68 @@ def corrupt_deflate_sp_zip() -> bytes:
     at = data.find(b"evento.sco") + len(b"evento.sco")
     data[at : at + 10] = b"\xff" * 10
     return bytes(data)
+
+
+# ------------------------------------------------------------------ bombs of every compression (issue 25, item 5)
+
+
+def _lie_about_size(data: bytes, name: str, declared: int) -> bytes:
+    """``data`` (a zip) with the central directory's uncompressed size of ``name`` patched to ``declared``."""
+    buf = bytearray(data)
+    wanted = name.encode()
+    at = buf.rfind(b"PK\x01\x02")
+    while at != -1:
+        name_len = int.from_bytes(buf[at + 28 : at + 30], "little")
+        if bytes(buf[at + 46 : at + 46 + name_len]) == wanted:
+            buf[at + 24 : at + 28] = declared.to_bytes(4, "little")
+            break
+        at = buf.rfind(b"PK\x01\x02", 0, at)
+    return bytes(buf)
+
+
+def _zeros_member(z: zipfile.ZipFile, name: str, size: int, compression: int) -> None:
+    """A member of ``size`` zero bytes written in 1 MB pieces (never ``size`` bytes in memory)."""
+    info = zipfile.ZipInfo(name, date_time=(2026, 11, 8, 18, 0, 0))
+    info.compress_type = compression
+    piece = b"\0" * (1024 * 1024)
+    with z.open(info, "w") as out:
+        for _ in range(size // len(piece)):
+            out.write(piece)
+
+
+@cache
+def sp_zip_bomb(compression: int = zipfile.ZIP_BZIP2, size: int = 256 * 1024 * 1024) -> bytes:
+    """A Swiss Perfect zip whose ``.sco`` is ``size`` zero bytes compressed with ``compression`` (bzip2 or LZMA
+    make it a few hundred bytes to a few tens of KB) and whose directory declares 2 KB, as the issue's 686-byte
+    file did."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("evento.ini", b"[Tournament]\r\nName=Evento\r\n")
+        z.writestr("evento.trn", b"x" * 2000)
+        _zeros_member(z, "evento.sco", size, compression)
+    return _lie_about_size(out.getvalue(), "evento.sco", 2048)
+
+
+@cache
+def xlsx_bomb(compression: int = zipfile.ZIP_BZIP2, size: int = 256 * 1024 * 1024) -> bytes:
+    """A workbook whose worksheet is ``size`` zero bytes compressed with ``compression``, its size declared 2 KB."""
+    src = zipfile.ZipFile(io.BytesIO(workbook([["CBJD", "Nome", "Rating"]])))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for info in src.infolist():
+            if info.filename != SHEET:
+                z.writestr(info.filename, src.read(info.filename))
+        _zeros_member(z, SHEET, size, compression)
+    return _lie_about_size(out.getvalue(), SHEET, 2048)
+
+
+@cache
+def nested_zip_bomb(depth: int = 3) -> bytes:
+    """A workbook carrying a zip that carries a zip ... of 40 MB of zeros (deflated, sizes honest)."""
+    inner = inflating_member()
+    for _ in range(depth):
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+            z.writestr("inner.zip", inner)
+        inner = out.getvalue()
+    return replace_members(workbook([["CBJD", "Nome", "Rating"]]), {"xl/media/nested.zip": inner})

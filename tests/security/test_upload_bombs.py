@@ -7,6 +7,7 @@ is measured by ``bench/hostile_uploads.py``, not here.
 
 import contextlib
 import tracemalloc
+import zipfile
 from datetime import date, datetime
 
 import pytest
@@ -223,3 +224,82 @@ def test_tournament_files_zipped_are_checked_the_same_way():
             import_upload(Upload(data, "evento.zip"))
         assert exc.value.messages[0].startswith(("Swiss Perfect, evento.zip: ", "arquivo evento.zip")), exc.value
     assert row_counts() == before
+
+
+# ------------------------------------------------------------------------ bombs of every compression (issue 25, item 5)
+
+BOMB_BYTES = 32 * 1024 * 1024  # zeros behind each bomb here; bench/zip_bombs.py measures 256 MB ones
+
+
+def peak_of(fn, *args, errors=(Exception,)):
+    tracemalloc.start()
+    try:
+        fn(*args)
+    except errors as exc:
+        outcome = exc
+    else:
+        outcome = None
+    _size, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return outcome, peak / (1024 * 1024)
+
+
+@pytest.mark.parametrize(
+    ("compression", "method"), [(zipfile.ZIP_BZIP2, "bzip2"), (zipfile.ZIP_LZMA, "LZMA")], ids=["bzip2", "lzma"]
+)
+def test_a_swiss_perfect_zip_bomb_of_another_compression_is_refused_unread(compression, method):
+    from tests.tournaments.interchange.helpers import row_counts
+    from tournaments.interchange import InterchangeError, import_upload
+    from tournaments.interchange.dispatch import Upload
+
+    data = H.sp_zip_bomb(compression, BOMB_BYTES)
+    assert len(data) < 50_000
+    before = row_counts()
+    outcome, peak = peak_of(import_upload, Upload(data, "evento.zip"), errors=(InterchangeError,))
+    assert isinstance(outcome, InterchangeError)
+    assert outcome.messages == [
+        f"Swiss Perfect, evento.zip: evento.sco está comprimido com {method}; salve o zip com a compressão "
+        "padrão (deflate) ou sem compressão"
+    ]
+    assert peak < 5, f"{peak:.1f} MB"
+    assert row_counts() == before
+
+
+def test_a_deflated_swiss_perfect_member_lying_about_its_size_is_read_in_pieces():
+    """A whole ``read()`` of a deflated member inflates all its compressed bytes at once, whatever its declared
+    size: the three members are read 64 KB at a time."""
+    from tournaments.interchange import InterchangeError, import_upload
+    from tournaments.interchange.dispatch import Upload
+
+    data = H.sp_zip_bomb(zipfile.ZIP_DEFLATED, BOMB_BYTES)
+    outcome, peak = peak_of(import_upload, Upload(data, "evento.zip"), errors=(InterchangeError,))
+    assert outcome.messages[0].startswith("Swiss Perfect, evento.zip: não foi possível descompactar (Bad CRC-32")
+    assert peak < 5, f"{peak:.1f} MB"
+
+
+@pytest.mark.parametrize("compression", [zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA], ids=["bzip2", "lzma"])
+def test_a_workbook_bomb_of_another_compression_is_refused_unread(compression):
+    data = H.xlsx_bomb(compression, BOMB_BYTES)
+    outcome, peak = peak_of(parse_rating_list, data, "lista.xlsx", errors=(RatingListError,))
+    assert isinstance(outcome, RatingListError)
+    assert " / ".join(line_message(line, m) for line, m in outcome.errors) == (
+        "O arquivo não é uma planilha XLSX válida: xl/worksheets/sheet1.xml usa uma compressão que o Excel não usa."
+    )
+    assert peak < 5, f"{peak:.1f} MB"
+
+
+def test_a_nested_zip_inside_a_workbook_is_never_opened():
+    data = H.nested_zip_bomb()
+    outcome, peak = peak_of(parse_rating_list, data, "lista.xlsx", errors=(RatingListError,))
+    assert outcome is None or "Linhas" not in str(outcome.errors)
+    assert peak < 5, f"{peak:.1f} MB"
+
+
+def test_the_upload_page_refuses_a_bzip2_tournament_zip(client, director):
+    client.force_login(director)
+    response = client.post(
+        reverse("staff:tournament_import"),
+        {"file": SimpleUploadedFile("evento.zip", H.sp_zip_bomb(zipfile.ZIP_BZIP2, BOMB_BYTES))},
+    )
+    assert response.status_code == 200
+    assert "evento.sco está comprimido com bzip2" in response.content.decode()

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator
 from posixpath import dirname, join, normpath
 from xml.parsers import expat
 
-from tournaments.core.zipcheck import directory_size
+from tournaments.core.zipcheck import directory_size, unsafe_member
 
 MAX_MEMBERS = 200
 MAX_MEMBER_BYTES = 32 * 1024 * 1024  # uncompressed, each member (a 50,000-row list is about 15 MB)
@@ -93,6 +93,12 @@ def check_zip(
         raise _invalid() from None
     if len(infos) > max_members:
         raise _too_large(_("%(n)s files inside") % {"n": len(infos)})
+    odd = unsafe_member(infos)  # bzip2, LZMA...: zipfile would inflate them unbounded (issue 25, item 5)
+    if odd is not None:
+        raise XlsxError(
+            _("The file is not a valid XLSX workbook: %(member)s uses a compression Excel does not use.")
+            % {"member": odd.filename[:80]}
+        )
     total = 0
     for info in infos:
         if info.file_size > max_member_bytes:

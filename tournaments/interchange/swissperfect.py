@@ -52,13 +52,14 @@ import re
 import unicodedata
 import zipfile
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from tournaments.core.zipcheck import directory_fits
+from tournaments.core.zipcheck import directory_fits, method_name, read_member, unsafe_member
 from tournaments.interchange.dbase import DbfError, Value, read_dbf
 from tournaments.interchange.errors import InterchangeError
 
@@ -822,6 +823,18 @@ def looks_like_sp_dbase(data: bytes) -> bool:
     return len(head) > 32 and head[0] == 0x03 and (b"SURNAME" in head or b"W_SCORE" in head)
 
 
+def _refuse_odd_compression(where: str, infos: Iterable[zipfile.ZipInfo]) -> None:
+    """zipfile inflates a bzip2 or LZMA read unbounded (issue 25, item 5): such a member is never read."""
+    odd = unsafe_member(infos)
+    if odd is not None:
+        raise InterchangeError(
+            [
+                f"{where}: {odd.filename} está comprimido com {method_name(odd)}; salve o zip com a compressão "
+                "padrão (deflate) ou sem compressão"
+            ]
+        )
+
+
 def files_from_zip(data: bytes, name: str) -> tuple[bytes, bytes, bytes, str, date | None]:
     """The ``.ini``, ``.trn`` and ``.sco`` of one tournament from a zip, every member's size checked before it is
     read (a zip bomb is refused, never inflated), and the day the ``.sco`` (the results) was last saved."""
@@ -847,13 +860,14 @@ def files_from_zip(data: bytes, name: str) -> tuple[bytes, bytes, bytes, str, da
             [f"{where}: o zip deve conter um torneio: os arquivos .ini, .trn e .sco de mesmo nome (contém: {found})"]
         )
     stem, parts = next(iter(complete.items()))
+    _refuse_odd_compression(where, parts.values())
     for info in parts.values():
         if info.file_size > MAX_MEMBER_BYTES:
             raise InterchangeError(
                 [f"{where}: {info.filename} teria {info.file_size} bytes descompactado (máximo {MAX_MEMBER_BYTES})"]
             )
     try:
-        ini, trn, sco = (archive.read(parts[s])[: MAX_MEMBER_BYTES + 1] for s in (".ini", ".trn", ".sco"))
+        ini, trn, sco = (read_member(archive, parts[s], MAX_MEMBER_BYTES) for s in (".ini", ".trn", ".sco"))
     except (zipfile.BadZipFile, RuntimeError, OSError, EOFError, zlib.error, NotImplementedError, ValueError) as exc:
         raise InterchangeError([f"{where}: não foi possível descompactar ({exc})"]) from None
     try:
