@@ -10,11 +10,11 @@ report lists every change with its reason for the federation to weigh.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
-from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+from tournaments.domain.settings_lock import SettingsChange as SettingsChangeData
+from tournaments.domain.settings_lock import first_values
 from tournaments.models import OpeningTable, SettingsChange, Tournament
 from tournaments.models.tournament import LOCKED_SETTINGS
 
@@ -31,26 +31,7 @@ def setting_value(tournament: Tournament, field: str) -> Any:
     return value
 
 
-@dataclass(frozen=True)
-class Change:
-    """One recorded change (the ``settings_changes`` items of the interchange file)."""
-
-    field: str
-    before: Any
-    after: Any
-    at: datetime
-    by: str
-    reason: str
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "field": self.field,
-            "before": self.before,
-            "after": self.after,
-            "at": self.at.isoformat(),
-            "by": self.by,
-            "reason": self.reason,
-        }
+Change = SettingsChangeData
 
 
 def changes_of(tournament: Tournament) -> list[Change]:
@@ -66,10 +47,7 @@ def as_played(tournament: Tournament, changes: list[Change] | None = None) -> To
     was paired: the ``before`` of the first change of each. The same object when nothing was changed."""
     if changes is None:
         changes = changes_of(tournament)
-    first: dict[str, Any] = {}
-    for change in changes:
-        if change.field in LOCKED_SETTINGS and change.field not in first:
-            first[change.field] = change.before
+    first = {k: v for k, v in first_values(changes).items() if k in LOCKED_SETTINGS}
     if not first:
         return tournament
     played = copy.copy(tournament)

@@ -186,3 +186,32 @@ def test_the_average_is_not_rounded():
     assert spots_for_average(Fraction(4001, 2), participants=40) == 1  # 2000.5
     q = qualification("ABS", [2001, 2000], participants=40)
     assert (q.exact_average, q.spots) == (Fraction(4001, 2), 1)
+
+
+# ------------------------------------------------------------------------------------------ point 1, as played
+# Art. 6: "Todo Circuito Nacional que for realizado nas condições a seguir": the event as it was held.
+
+
+def test_the_settings_as_played_are_each_setting_before_its_first_change():
+    from dataclasses import dataclass
+    from datetime import UTC, datetime
+
+    from tournaments.domain.settings_lock import SettingsChange, as_played
+
+    @dataclass(frozen=True)
+    class Settings:
+        minutes_per_game: int = 21
+        min_participants: int = 20
+        opening_table: str = ""
+
+    now = datetime(2026, 11, 9, 10, tzinfo=UTC)
+    later = datetime(2026, 11, 9, 11, tzinfo=UTC)
+    changes = [
+        SettingsChange("minutes_per_game", 21, 25, later, "d", "second"),  # listed first, made later
+        SettingsChange("minutes_per_game", 15, 21, now, "d", "first"),
+        SettingsChange("min_participants", 30, 20, now, "d", "r"),
+        SettingsChange("opening_table", "IDF-64", None, now, "d", "r"),
+        SettingsChange("spot_tie_rule", "committee", "share", now, "d", "not a field of these settings"),
+    ]
+    assert as_played(Settings(), changes) == Settings(15, 30, "IDF-64")
+    assert as_played(Settings(opening_table="IDF-64"), changes[4:]) == Settings(opening_table="IDF-64")
