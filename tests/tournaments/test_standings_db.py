@@ -29,9 +29,16 @@ def tb(p, c, b):
     return {"progressive": p, "progressive_corrected": c, "buchholz": b}
 
 
+# Ana and Edu are left level by the progressive score (17) inside the tie of three on 8, and met (Ana won 3-1):
+# art. 6, b) "quando o desempate for entre dois jogadores" puts their encounter before the corrected score (issue
+# 26; the same order here, now for the regulation's reason).
+PAIR = (
+    "Dois jogadores que se enfrentaram ficaram empatados dentro de um empate maior: o confronto direto decidiu entre "
+    "eles (regulamento, art. 6º, b: “quando o desempate for entre dois jogadores”)."
+)
 SMALL5 = [
-    {"rank": "1", "id": 1, "name": "Ana Souza", "points": 8, "tiebreaks": tb(17, 14, 21), "order_reason": None},
-    {"rank": "2", "id": 5, "name": "Edu Gomes", "points": 8, "tiebreaks": tb(17, 13, 21), "order_reason": None},
+    {"rank": "1", "id": 1, "name": "Ana Souza", "points": 8, "tiebreaks": tb(17, 14, 21), "order_reason": PAIR},
+    {"rank": "2", "id": 5, "name": "Edu Gomes", "points": 8, "tiebreaks": tb(17, 13, 21), "order_reason": PAIR},
     {"rank": "3", "id": 2, "name": "Bruno Lima", "points": 8, "tiebreaks": tb(16, 14, 20), "order_reason": None},
     {"rank": "4", "id": 4, "name": "Davi Rocha", "points": 7, "tiebreaks": tb(15, 13, 22), "order_reason": None},
     {"rank": "5", "id": 3, "name": "Carla Dias", "points": 5, "tiebreaks": tb(7, 6, 21), "order_reason": None},
@@ -45,7 +52,7 @@ def test_small_tournament_standings_by_hand(public):
     assert [list(r["tiebreaks"]) for r in st.as_json()] == [NORMAL] * 5
     assert st.rounds_completed == 3
     groups = [(g.points, g.ids, g.reasons) for g in st.tie_groups]
-    assert groups == [(8, (1, 5, 2), ()), (7, (4,), ()), (5, (3,), ())]
+    assert groups == [(8, (1, 5, 2), ("direct_encounter_pair",)), (7, (4,), ()), (5, (3,), ())]
 
 
 def test_two_tied_players_who_met_direct_encounter_first():
@@ -185,6 +192,7 @@ def test_three_highest_rated_drawing_among_themselves_move_progressive_to_the_en
 def test_acceleration_moves_progressive_to_the_end_for_every_group():
     data = load("small5.json")
     data["tournament"]["acceleration"] = "classic"
+    data["tournament"]["acceleration_order"] = "corrected"  # the reading under test (default: Buchholz first)
     rows = tournament_standings(import_data(data)).as_json()
     assert all(list(r["tiebreaks"]) == ["progressive_corrected", "buchholz", "progressive"] for r in rows)
     assert all(r["order_reason"].startswith("Acelerador de emparceiramento utilizado") for r in rows)

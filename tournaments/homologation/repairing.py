@@ -64,6 +64,11 @@ def _file_round(history: History, entries: Sequence[Entry], number: int) -> tupl
     return pairs, bye
 
 
+def has_imported_rounds(tournament: Tournament) -> bool:
+    """Whether a round of the tournament was not paired here (one query)."""
+    return Round.objects.filter(tournament=tournament, explanation={}).exists()
+
+
 def imported_rounds(rounds: Iterable[Any]) -> list[int]:
     """The numbers of the rounds not paired here: no engine explanation recorded (a file's rounds)."""
     return [r.number for r in rounds if not r.explanation]

@@ -18,7 +18,7 @@ from tournaments.entries.services import in_force_from
 from tournaments.models import Suspension, Tournament
 
 
-def suspended_during(tournament: Tournament) -> list[Suspension]:
+def suspensions_during(tournament: Tournament) -> list[Suspension]:
     """The participants' suspensions in force on some day of the tournament, by player name."""
     start_of_event = datetime.combine(tournament.start_date, time.min, tzinfo=ZoneInfo(tournament.time_zone))
     return list(

@@ -24,8 +24,10 @@ from tournaments.domain import (
     CBJD,
     RESULTS_BY_CODE,
     AcceleratedProgressive,
+    AccelerationOrder,
     ByeValue,
     Candidate,
+    DirectEncounterScope,
     Format,
     PlayerData,
     QualificationResult,
@@ -35,6 +37,7 @@ from tournaments.domain import (
     Standings,
     StandingsSettings,
     Top3Order,
+    Top3Scope,
     TournamentData,
     UnplayedRules,
     category_standings,
@@ -93,6 +96,9 @@ def standings_settings(tournament) -> StandingsSettings:
         corrected_counts_unplayed=tournament.corrected_progressive_unplayed,
         accelerated_progressive=AcceleratedProgressive(tournament.progressive_move),
         top3_order=Top3Order(tournament.top3_order),
+        top3_scope=Top3Scope(tournament.top3_scope),
+        direct_encounter_scope=DirectEncounterScope(tournament.direct_encounter_scope),
+        acceleration_order=AccelerationOrder(tournament.acceleration_order),
     )
 
 
