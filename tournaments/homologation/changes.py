@@ -17,7 +17,7 @@ from tournaments.models import Tournament
 def setting_label(field: str) -> str:
     """The setting's name as the settings page shows it."""
     try:
-        return str(Tournament._meta.get_field(field).verbose_name)
+        return str(getattr(Tournament._meta.get_field(field), "verbose_name", field))
     except FieldDoesNotExist:
         return field
 
@@ -27,7 +27,7 @@ def value_text(field: str, value: Any) -> str:
     if value is None or value == "":
         return "—"
     try:
-        choices = dict(Tournament._meta.get_field(field).flatchoices)
+        choices = dict(getattr(Tournament._meta.get_field(field), "flatchoices", ()))
     except FieldDoesNotExist:
         choices = {}
     return str(choices.get(value, value))
