@@ -140,3 +140,26 @@ def test_two_arbiters_enter_one_round_at_once(browser, live_server, event, shot)
     finally:
         laptop_ctx.close()
         phone_ctx.close()
+
+
+def test_my_boards_on_a_phone(phone, live_server, event, shot):
+    """Issue 28.9: the arbiter keeps to her boards ("minhas mesas" 4-6), jumps to one, types with the phone's
+    keypad (inputmode), saves, and stays on her boards."""
+    url = "/gestao/t/etapa/rodada/1/resultados/"
+    log_in(phone, live_server.url, "arbitra", url)
+    phone.fill("#mesas", "4-6")
+    phone.click("#my-boards button[type=submit]")
+    phone.wait_for_url(re.compile(r"\?mesas=4-6$"))
+    assert phone.locator("tr[data-board]").evaluate_all("rows => rows.map(r => r.dataset.board)") == ["4", "5", "6"]
+    assert box(phone, 5, 1).get_attribute("inputmode") == "tel"
+    phone.click('.board-jump a[href="#mesa-6"]')
+    assert phone.evaluate("location.hash") == "#mesa-6"
+    box(phone, 6, 1).fill("1")
+    box(phone, 6, 2).fill("0")
+    with phone.expect_navigation():
+        phone.click("#save-results")
+    assert re.search(r"\?mesas=4-6(#mesa-6)?$", phone.url)  # still on her boards
+    assert "1 mesa salva (6)." in phone.locator(".messages").inner_text()
+    assert results(event, 6) == ["1/2", "1-0"]
+    assert phone.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth + 1")
+    shot(phone, "results-my-boards-phone")

@@ -75,7 +75,7 @@ def test_only_the_board_typed_differently_is_flagged_and_the_rest_is_saved(share
         "Confira e salve de novo.",
     ]
     assert games(b2) == ["0-1", None] and games(b3) == ["1/2", "1/2"] and games(b1) == ["1-0", "1/2"]
-    row = re.search(r'<tr data-board="2" class="stale">.*?</tr>', html, re.S).group(0)
+    row = re.search(r'<tr data-board="2" class="stale"[^>]*>.*?</tr>', html, re.S).group(0)
     assert f'name="b{b2.pk}_v" value="2"' in row and f'name="b{b2.pk}_g1" value="0-2"' in row  # stored now
     note = re.search(r'<tr class="stale-note" data-note-for="2">.*?</tr>', html, re.S).group(0)
     assert "A mesa 2 não foi salva" in note and html.count('class="stale-note"') == 1
@@ -171,3 +171,20 @@ def test_a_thousand_player_round_is_saved_whole_and_corrected_one_board(director
     r = client.post(url, {"packed": json.dumps(one), "reason": "súmula", "confirm_correction": "1"}, follow=True)
     assert "1 mesa salva (500)." in messages_of(r.content.decode())
     assert games(last) == ["0-1", "1/2"]
+
+
+def test_my_boards_shows_only_the_boards_an_arbiter_keeps_and_the_save_keeps_them(shared_round, client):
+    """Issue 28.9: "minhas mesas" (a range, or the boards she picks), a jump to each board, phone keypad."""
+    t, rnd, (b1, b2, b3, b4), url = shared_round
+    page = client.get(url, {"mesas": "2, 4"}).content.decode()
+    assert re.findall(r'<tr data-board="(\d+)"', page) == ["2", "4"]
+    assert '<a href="#mesa-2">2</a> <a href="#mesa-4">4</a>' in page and 'id="mesa-4"' in page
+    assert 'name="mesas" value="2, 4"' in page and 'inputmode="tel"' in page
+    data = {**form_of(b2, "2-0", "2-0"), "mesas": "2, 4"}
+    r = client.post(url, data)
+    assert r.status_code == 302 and r["Location"] == f"{url}?mesas=2%2C+4"
+    assert games(b2) == ["1-0", "0-1"]
+    assert re.findall(r'<tr data-board="(\d+)"', client.get(url, {"mesas": "1-3"}).content.decode()) == ["1", "2", "3"]
+    page = client.get(url, {"mesas": "um a três"}).content.decode()
+    assert "Não entendi: todas as mesas estão à mostra (escreva 1-12 ou 3, 5, 9-11)." in page
+    assert re.findall(r'<tr data-board="(\d+)"', page) == ["1", "2", "3", "4"]

@@ -63,3 +63,25 @@ def posted_fields(post: QueryDict) -> Posted:
         return out
     out.fields.update(data)
     return out
+
+
+MAX_SELECTION = 200  # characters of a "minhas mesas" text
+
+
+def board_selection(text: str) -> set[int] | None:
+    """The boards an arbiter keeps for herself ("minhas mesas"): "1-12", "3, 5, 9-11"; None for all (empty or
+    not understood: the page then says so and shows every board)."""
+    text = (text or "").strip()[:MAX_SELECTION]
+    if not text:
+        return None
+    chosen: set[int] = set()
+    for part in re.split(r"[,;\s]+", text):
+        match = re.fullmatch(r"(\d{1,4})(?:-(\d{1,4}))?", part)
+        if part and match is None:
+            return None
+        if match:
+            low, high = int(match[1]), int(match[2] or match[1])
+            if low > high or high - low > 2000:
+                return None
+            chosen.update(range(low, high + 1))
+    return chosen or None

@@ -1,5 +1,7 @@
 """Staff: pairing, reviewing, publishing, undoing and hand-editing rounds; the opening draw; results entry."""
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -24,7 +26,7 @@ from tournaments.rounds.pairing_jobs import expire_stale_jobs, pairing_job_start
 from tournaments.rounds.presenters import PublicData, one_sided_row
 from tournaments.rounds.repair import next_round_of, warn_next_round_paired
 from tournaments.rounds.results import ReasonRequired, round_record_results
-from tournaments.rounds.results_form import RESULT_FIELD, parse_shown, posted_fields
+from tournaments.rounds.results_form import MAX_SELECTION, RESULT_FIELD, board_selection, parse_shown, posted_fields
 from tournaments.rounds.scoring import board_points, entry_label, is_complete, parse_entry, side_label
 from tournaments.rounds.services import round_edit, round_publish, round_undo
 from tournaments.selectors import board_pair, round_one_sided, rounds_with_boards, scoring_of
@@ -348,6 +350,10 @@ class ResultsView(TournamentStaffMixin, TemplateView):
         ctx = super().get_context_data(**kwargs)
         rnd = kwargs.get("round") or self.get_round()
         rows = board_rows(self.tournament, rnd)
+        mine_text = (self.request.GET.get("mesas") or self.request.POST.get("mesas") or "").strip()[:MAX_SELECTION]
+        mine = board_selection(mine_text)
+        if mine is not None:  # "minhas mesas": an arbiter sharing the round keeps to her boards (issue 28.9)
+            rows = [row for row in rows if row["board"] in mine]
         typed = kwargs.get("typed", {})
         cell_errors = kwargs.get("cell_errors", {})
         corrected = kwargs.get("corrected", set())
@@ -391,8 +397,16 @@ class ResultsView(TournamentStaffMixin, TemplateView):
             tokens=[side_label(c, micro) for c in ("1-0", "1/2", "0-1", "+/-", "-/+", "-/-")],
             reports=reports_panel(rnd),  # what the players reported from their phones (issue 30)
             next_round=next_round_of(self.tournament, rnd.number),  # paired on the old scores (issue 28.4)
+            mine_text=mine_text,
+            mine_unread=bool(mine_text) and mine is None,
         )
         return ctx
+
+    def back_to_page(self, rnd):
+        """The results page again, keeping the arbiter's "minhas mesas"."""
+        url = reverse("staff:results", args=[self.tournament.slug, rnd.number])
+        mine = (self.request.POST.get("mesas") or "").strip()[:MAX_SELECTION]
+        return redirect(f"{url}?{urlencode({'mesas': mine})}" if board_selection(mine) else url)
 
     def read_post(self, rnd, fields):
         """(rows for services.results.round_record_results, typed, errors, cell_errors) from the posted fields."""
@@ -506,7 +520,7 @@ class ResultsView(TournamentStaffMixin, TemplateView):
                 else:
                     messages.info(request, _("No board was saved."))
                 if not outcome.stale:
-                    return redirect("staff:results", slug=self.tournament.slug, number=rnd.number)
+                    return self.back_to_page(rnd)
                 stale, typed = outcome.stale, {}  # the boards saved show what is stored now
         micro = self.tournament.is_micro_match
         if stale:
