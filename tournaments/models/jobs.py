@@ -9,8 +9,9 @@ from tournaments.models.choices import PairingJobStatus
 
 
 class PairingJob(models.Model):
-    """One request to pair the next round. ``heartbeat`` is renewed while the engine runs, so a job whose
-    process died (a restarted app server) is seen as interrupted instead of blocking the tournament."""
+    """One request to pair the next round, run by a background worker (``started_at``: when one took it).
+    ``heartbeat`` is renewed while the engine runs, so a job whose worker died is seen as interrupted instead of
+    blocking the tournament."""
 
     tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE, related_name="pairing_jobs")
     round_number = models.PositiveSmallIntegerField(_("round"))
@@ -26,6 +27,7 @@ class PairingJob(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     created_at = models.DateTimeField(_("started at"), auto_now_add=True)
+    started_at = models.DateTimeField(_("taken by a worker at"), null=True, blank=True)
     heartbeat = models.DateTimeField(_("last sign of life"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 

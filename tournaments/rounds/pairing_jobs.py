@@ -1,11 +1,14 @@
 """Pairing a round outside the request: a PairingJob row holds the state and the progress.
 
-The engine runs in a thread of the app server that took the request (no queue, no broker: the same on a
-laptop with SQLite and on several gunicorn workers with PostgreSQL). The request waits a moment, so a small
-event comes back already paired; a large one goes on while the director's page polls the job row, which any
-worker can read. The round itself is written by ``round_pair`` (all or nothing); the job only records how it
-went. A job whose thread died with its process (a restarted server) stops renewing its heartbeat and is then
-reported as interrupted, which frees the tournament for a new pairing.
+The engine runs in a background worker process (django-tasks, its queue a table of the same database:
+``manage.py db_worker``, which ``make run`` starts beside the server), never in the web server's processes, so
+a gunicorn worker recycled (``max_requests``) or killed by its request timeout cannot take a pairing with it. No
+broker: the same on a laptop with SQLite and on several servers with PostgreSQL. The request waits a moment, so
+a small event comes back already paired when a worker is free; a large one goes on while the director's page
+polls the job row, which any server can read. The round itself is written by ``round_pair`` (all or nothing);
+the job only records how it went. A job whose worker died stops renewing its heartbeat and is then reported as
+interrupted; one no worker took within ``QUEUED_PATIENCE`` is reported so (no worker running?); both free the
+tournament for a new pairing.
 """
 
 import logging
@@ -18,6 +21,7 @@ from django.conf import settings
 from django.db import IntegrityError, InterfaceError, OperationalError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django_tasks import task
 
 from tournaments.core.errors import ServiceError
 from tournaments.models import PairingJob, Round, Tournament
@@ -30,6 +34,7 @@ HEARTBEAT_SECONDS = 5  # how often a running job says it is alive
 STALE_AFTER = timedelta(seconds=60)  # a running job silent for this long died with its process
 PROGRESS_SECONDS = 0.3  # at most one progress write per this many seconds
 WAIT_IN_REQUEST = 1.5  # seconds the request waits for the job: small events come back paired
+QUEUED_PATIENCE = timedelta(minutes=5)  # a job no worker took for this long is reported (no worker running?)
 DATABASE_ERRORS = (OperationalError, InterfaceError)  # the connection failed, was lost or was refused
 OUTAGE_WAIT = 300.0  # how long a job whose database went away waits for it to come back to say so
 RETRY_PAUSE = 2.0  # seconds between two tries to reach the database again
@@ -39,8 +44,8 @@ def pairing_job_start(*, tournament: Tournament, user: Any, publish: bool = Fals
     """Start pairing the next round. Returns the job (already finished when the pairing was quick).
 
     Refused (ServiceError) while another pairing of the tournament is running. When called inside a
-    transaction (tests, or a caller's atomic block) a thread could not see the uncommitted rows: the
-    job then runs in the caller's thread."""
+    transaction (tests, or a caller's atomic block) a worker could not see the uncommitted rows: the
+    job then runs in the caller's thread, as it does with ``PAIRING_IN_BACKGROUND = False``."""
     expire_stale_jobs(tournament)
     number = _next_round_number(tournament)
     try:
@@ -56,9 +61,12 @@ def pairing_job_start(*, tournament: Tournament, user: Any, publish: bool = Fals
     if connection.in_atomic_block or not getattr(settings, "PAIRING_IN_BACKGROUND", True):
         run_pairing_job(job.pk)
     else:
-        worker = threading.Thread(target=_thread_main, args=(job.pk,), name=f"pairing-job-{job.pk}")
-        worker.start()
-        worker.join(WAIT_IN_REQUEST)
+        pair_in_background.enqueue(job.pk)
+        deadline = time.monotonic() + WAIT_IN_REQUEST
+        while time.monotonic() < deadline:
+            time.sleep(0.1)
+            if not PairingJob.objects.filter(pk=job.pk, status=PairingJobStatus.RUNNING).exists():
+                break
     job.refresh_from_db()
     return job
 
@@ -69,20 +77,26 @@ def _next_round_number(tournament: Tournament) -> int:
     return (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
 
 
-def _thread_main(job_id: int) -> None:
+@task()
+def pair_in_background(job_id: int) -> str:
+    """The worker's task: run the job to its end (``run_pairing_job``, with a heartbeat); returns its status."""
     from django.db import close_old_connections
 
     try:
         run_pairing_job(job_id, heartbeat=True)
     finally:
         close_old_connections()
-        connection.close()
+    return str(PairingJob.objects.filter(pk=job_id).values_list("status", flat=True).first())
 
 
 def run_pairing_job(job_id: int, heartbeat: bool = False) -> None:
     """Run one job to its end: the round paired (status done) or nothing written (status failed, with the
     reason for the director). Never raises."""
     job = PairingJob.objects.select_related("tournament", "created_by").get(pk=job_id)
+    if job.status != PairingJobStatus.RUNNING or job.started_at is not None:
+        logger.warning("pairing job %s: already %s, not run again", job_id, job.status)
+        return
+    PairingJob.objects.filter(pk=job_id).update(started_at=timezone.now(), heartbeat=timezone.now())
     stop = threading.Event()
     if heartbeat:
         threading.Thread(target=_beat, args=(job_id, stop), name=f"pairing-job-{job_id}-heartbeat", daemon=True).start()
@@ -204,15 +218,22 @@ def _beat(job_id: int, stop: threading.Event) -> None:
 
 
 def expire_stale_jobs(tournament: Tournament) -> None:
-    """Mark as interrupted the running jobs of ``tournament`` whose process died (no heartbeat)."""
+    """Mark as failed the running jobs of ``tournament`` whose worker died (no heartbeat), or that no worker took."""
     now = timezone.now()
-    PairingJob.objects.filter(
-        tournament=tournament, status=PairingJobStatus.RUNNING, heartbeat__lt=now - STALE_AFTER
-    ).update(
+    running = PairingJob.objects.filter(tournament=tournament, status=PairingJobStatus.RUNNING)
+    running.filter(started_at__isnull=False, heartbeat__lt=now - STALE_AFTER).update(
         status=PairingJobStatus.FAILED,
         finished_at=now,
         message=_(
             "The pairing was interrupted: the process running it stopped answering (it was restarted, or lost the "
             "database); nothing was saved. Pair the round again."
+        ),
+    )
+    running.filter(started_at__isnull=True, created_at__lt=now - QUEUED_PATIENCE).update(
+        status=PairingJobStatus.FAILED,
+        finished_at=now,
+        message=_(
+            "No background worker took the pairing within 5 minutes (is “manage.py db_worker” running?); nothing "
+            "was saved. Pair the round again."
         ),
     )

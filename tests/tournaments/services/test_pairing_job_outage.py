@@ -135,7 +135,9 @@ def test_an_interrupted_job_does_not_claim_the_server_restarted(second_round, di
     from django.utils import timezone
 
     job = PairingJob.objects.create(tournament=second_round, round_number=2, created_by=director)
-    PairingJob.objects.filter(pk=job.pk).update(heartbeat=timezone.now() - timedelta(seconds=61))
+    PairingJob.objects.filter(pk=job.pk).update(
+        started_at=timezone.now() - timedelta(seconds=90), heartbeat=timezone.now() - timedelta(seconds=61)
+    )
     pairing_jobs.expire_stale_jobs(second_round)
     job.refresh_from_db()
     assert job.message == (

@@ -85,8 +85,10 @@ def test_one_pairing_at_a_time_and_an_interrupted_one_frees_the_tournament(field
     assert exc.value.messages == ["Já há um emparceiramento deste torneio em andamento: aguarde o término."]
     assert not Round.objects.filter(tournament=t).exists()
 
-    # its process died: no heartbeat for a minute
-    PairingJob.objects.filter(pk=running.pk).update(heartbeat=timezone.now() - timedelta(seconds=61))
+    # its worker died: no heartbeat for a minute
+    PairingJob.objects.filter(pk=running.pk).update(
+        started_at=timezone.now() - timedelta(seconds=90), heartbeat=timezone.now() - timedelta(seconds=61)
+    )
     expire_stale_jobs(t)
     running.refresh_from_db()
     assert running.status == PairingJobStatus.FAILED
@@ -101,7 +103,9 @@ def test_one_pairing_at_a_time_and_an_interrupted_one_frees_the_tournament(field
 def test_a_live_job_is_not_expired(field, director):
     t, entries = field(4)
     job = PairingJob.objects.create(tournament=t, round_number=1, created_by=director)
-    PairingJob.objects.filter(pk=job.pk).update(heartbeat=timezone.now() - timedelta(seconds=30))
+    PairingJob.objects.filter(pk=job.pk).update(
+        started_at=timezone.now() - timedelta(seconds=90), heartbeat=timezone.now() - timedelta(seconds=30)
+    )
     expire_stale_jobs(t)
     job.refresh_from_db()
     assert job.status == PairingJobStatus.RUNNING
@@ -144,16 +148,49 @@ def test_a_job_of_another_tournament_is_not_found(client, field, director):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_outside_a_transaction_the_engine_runs_in_a_thread(field, director, monkeypatch):
+def test_outside_a_transaction_the_engine_runs_in_a_background_worker(field, director, monkeypatch):
+    """Issue 25 item 8: not in the web server's process (a recycled gunicorn worker cannot take it along) but in
+    ``manage.py db_worker``'s, through django-tasks' database queue."""
+    from django.core.management import call_command
+    from django_tasks import TaskResultStatus
+    from django_tasks_db.models import DBTaskResult
+
     from tournaments.rounds import pairing_jobs
 
     t, entries = field(10)
     round_pair(tournament=t, user=director)
     play_round(t, 1, director)
-    threads = []
-    original = pairing_jobs._thread_main
-    monkeypatch.setattr(pairing_jobs, "_thread_main", lambda job_id: threads.append(job_id) or original(job_id))
-    monkeypatch.setattr(pairing_jobs, "WAIT_IN_REQUEST", 30)
+    monkeypatch.setattr(pairing_jobs, "WAIT_IN_REQUEST", 0.2)
     job = pairing_job_start(tournament=t, user=director)
-    assert threads == [job.pk]
-    assert job.status == PairingJobStatus.DONE and job.round.number == 2
+    assert (job.status, job.started_at) == (PairingJobStatus.RUNNING, None)  # queued: the request has returned
+    [queued] = DBTaskResult.objects.all()
+    assert (queued.task_path, queued.status) == ("tournaments.rounds.pairing_jobs.pair_in_background", "READY")
+    assert queued.args_kwargs["args"] == [job.pk]
+    assert not Round.objects.filter(tournament=t, number=2).exists()
+
+    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)  # the worker's process
+    job.refresh_from_db()
+    assert job.status == PairingJobStatus.DONE and job.round.number == 2 and job.started_at is not None
+    assert job.paired == job.total == 10
+    queued.refresh_from_db()
+    assert queued.status == TaskResultStatus.SUCCESSFUL and queued.return_value == "done"
+
+    pairing_jobs.run_pairing_job(job.pk)  # a task delivered twice does not pair again
+    assert Round.objects.filter(tournament=t).count() == 2
+
+
+def test_a_job_no_worker_took_is_reported_after_five_minutes(field, director):
+    t, entries = field(4)
+    waiting = PairingJob.objects.create(tournament=t, round_number=1, created_by=director)
+    PairingJob.objects.filter(pk=waiting.pk).update(created_at=timezone.now() - timedelta(minutes=4))
+    expire_stale_jobs(t)
+    waiting.refresh_from_db()
+    assert waiting.status == PairingJobStatus.RUNNING  # a worker busy with another pairing may still take it
+    PairingJob.objects.filter(pk=waiting.pk).update(created_at=timezone.now() - timedelta(minutes=6))
+    expire_stale_jobs(t)
+    waiting.refresh_from_db()
+    assert waiting.status == PairingJobStatus.FAILED
+    assert waiting.message == (
+        "Nenhum processo de segundo plano pegou o emparceiramento em 5 minutos (o “manage.py db_worker” está "
+        "rodando?); nada foi salvo. Emparceire a rodada novamente."
+    )
