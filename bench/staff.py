@@ -7,6 +7,8 @@ progress page does); then the GET of the results page.
 
     python bench/staff.py [--players 300] [--round 5]
     python bench/staff.py --players 1000 --round 2 --repeat 1
+
+The pairing runs in a background worker (``manage.py db_worker``) that the bench starts and stops, as ``make run``.
 """
 
 import argparse
@@ -40,18 +42,15 @@ def main():
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
     from django.db import connection
-    from django.test import Client
-    from django.test.utils import CaptureQueriesContext
-    from django.urls import reverse
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     print(f"database: {connection.vendor}")
     call_command("migrate", verbosity=0)
     from datetime import date
 
-    from tournaments.models import Entry, PairingJob, Player, Round
+    from tournaments.models import Entry, Player
     from tournaments.rounds.results import game_record_result
-    from tournaments.rounds.services import round_pair, round_undo
+    from tournaments.rounds.services import round_pair
     from tournaments.setup.services import tournament_create
 
     rng = random.Random(1)
@@ -78,6 +77,38 @@ def main():
                 expected_version=board.version,
                 user=user,
             )
+    # The pairing runs in the background worker, as `make run` starts it beside the server (issue 25 item 8).
+    import subprocess
+
+    worker = subprocess.Popen(
+        [
+            sys.executable,
+            str(ROOT / "manage.py"),
+            "db_worker",
+            "--no-reload",
+            "--interval",
+            "0.2",
+            "--no-startup-delay",
+        ],
+        cwd=ROOT,
+        env=os.environ.copy(),
+    )
+    try:
+        measure(args, t, user)
+    finally:
+        worker.terminate()  # the worker started here (SIGTERM: it finishes the task in hand)
+        worker.wait(timeout=60)
+
+
+def measure(args, t, user):
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    from tournaments.models import PairingJob, Round
+    from tournaments.rounds.services import round_undo
+
     client = Client()
     client.force_login(user)
     answered, ready, polls = [], [], []
