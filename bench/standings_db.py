@@ -4,14 +4,13 @@
     .venv/bin/python bench/standings_db.py 1000 11      # issue 17's size
     DATABASE_URL=postgres://... .venv/bin/python bench/standings_db.py
 
-The tournament is imported from a generated interchange file into a throw-away test database. Prints,
-best of 5: the database read (rounds, boards, seats, games, entries -> ``tournament_history``), the
-computation (building the domain input, ``compute_standings``, categories and qualification spots) and
-the number of queries; then ``overall_standings`` (what the overall standings pages read and compute), and
-``tournament_standings`` end to end (what the staff pages and the command run:
-read, computation and the homologation check for the spots). Target: under 0.3 s for 1,000 players x 11
-rounds (issue 17). Wall and CPU times (the CPU time is the figure to judge on a shared machine); the load
-average is printed.
+The tournament is imported from a generated interchange file into a throw-away test database. Prints, best of 5:
+the database read (``read_snapshot``: the tournament's snapshot), the computation (``standings_of``: the domain
+input, ``compute_standings``, categories and qualification spots) and the number of queries; then
+``tournament_standings(public=True)`` (read and computation, the overall standings pages' road) and
+``homologation_check`` (what the staff pages, the commands and the workbook run: the staff snapshot, the standings,
+the conditions and the spots). Target: under 0.3 s for 1,000 players x 11 rounds (issue 17). Wall and CPU times
+(the CPU time is the figure to judge on a shared machine); the load average is printed.
 """
 
 import os
@@ -31,9 +30,10 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 
 def main(players=500, rounds=11):
+    from tournaments.homologation.report import homologation_check
     from tournaments.interchange import import_data
     from tournaments.interchange.synthetic import synthetic_tournament
-    from tournaments.standings import selectors as S
+    from tournaments.standings import read_snapshot, standings_of, tournament_standings
 
     print(f"{os.cpu_count()} CPUs, load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     t0 = time.perf_counter()
@@ -43,9 +43,9 @@ def main(players=500, rounds=11):
     for _ in range(5):
         with CaptureQueriesContext(connection) as ctx:
             t0, c0 = time.perf_counter(), time.process_time()
-            entries, rnds, history, categories = S.read_tournament(tournament, public=True)
+            snapshot = read_snapshot(tournament, public=True)
             t1, c1 = time.perf_counter(), time.process_time()
-            result = S.standings_from_history(tournament, entries, rnds, history, categories, True, False)
+            result = standings_of(snapshot, rights=False)
             t2, c2 = time.perf_counter(), time.process_time()
         run = (t1 - t0, t2 - t1, c1 - c0, c2 - c1, len(ctx.captured_queries))
         best = run if best is None or run[2] + run[3] < best[2] + best[3] else best
@@ -56,25 +56,25 @@ def main(players=500, rounds=11):
         f"{compute_cpu:.3f} s CPU (target < 0.3 s); {queries} queries"
     )
 
-    def best_of_5(read):
+    def best_of_5(run):
         """Best wall and CPU time of five runs, and the queries of the last."""
         walls, cpus = [], []
         for _ in range(5):
             with CaptureQueriesContext(connection) as ctx:
                 t0, c0 = time.perf_counter(), time.process_time()
-                read(tournament, public=True)
+                run()
                 walls.append(time.perf_counter() - t0)
                 cpus.append(time.process_time() - c0)
         return min(walls), min(cpus), len(ctx.captured_queries)
 
-    wall, cpu, queries = best_of_5(S.overall_standings)
+    wall, cpu, queries = best_of_5(lambda: tournament_standings(tournament, public=True, categories=()))
     print(
-        f"overall_standings(public=True) (the overall standings pages: rows read as plain tuples, computation; no "
-        f"category, no spot): best of 5 {wall:.3f} s wall, {cpu:.3f} s CPU, {queries} queries"
+        f"tournament_standings(public=True, no category) (the overall standings pages: snapshot read, computation):"
+        f" best of 5 {wall:.3f} s wall, {cpu:.3f} s CPU, {queries} queries"
     )
-    wall, cpu, queries = best_of_5(S.tournament_standings)
+    wall, cpu, queries = best_of_5(lambda: homologation_check(tournament))
     print(
-        f"tournament_standings(public=True) end to end, homologation rights included: best of 5 {wall:.3f} s "
+        f"homologation_check end to end (staff snapshot, standings, conditions, spots): best of 5 {wall:.3f} s "
         f"wall, {cpu:.3f} s CPU (target < 0.3 s; on SQLite the CPU time includes the database's), "
         f"{queries} queries; load average {os.getloadavg()[0]:.1f}"
     )

@@ -135,7 +135,7 @@ def cycles(graph):
 
 def test_no_module_of_the_project_is_in_an_import_cycle():
     graph = import_graph()
-    assert {"pairing.dutch", "draughts.board", "tournaments.standings.selectors", "tournaments.rounds.services"} <= set(
+    assert {"pairing.dutch", "draughts.board", "tournaments.standings.compute", "tournaments.rounds.services"} <= set(
         graph
     )
     assert "tournaments.selectors" in graph["tournaments.rounds.services"]  # the edges are really read
@@ -199,3 +199,70 @@ def test_the_lazy_graph_sees_an_import_inside_a_function(tmp_path):
         modules[name] = (tmp_path / f"{name}.py", False)
     assert cycles(import_graph(modules)) == []
     assert cycles(import_graph(modules, lazy=True)) == [["a", "b"]]
+
+
+# Features depend one way (issue 24): (the modules of a feature, what they may never reach, even through another
+# module or an import inside a function).
+ONE_WAY = [
+    (
+        "tournaments.standings",
+        "tournaments.homologation",
+        "the standings never ask the homologation (rights is passed in)",
+    ),
+    ("tournaments.public", ".services", "the public pages read; they never import a service (a write)"),
+]
+
+
+def _in(module, prefix):
+    if prefix.startswith("."):  # a kind of module of any feature: tournaments.<feature>.services, tournaments.services
+        return module.endswith(prefix) or f"{prefix}." in module
+    return module == prefix or module.startswith(f"{prefix}.")
+
+
+def one_way_violations(graph, source, forbidden):
+    """(module of ``source``, path of imports to a module of ``forbidden``) for each module that reaches one."""
+    found = []
+    for start in sorted(m for m in graph if _in(m, source)):
+        paths, todo = {start: [start]}, [start]
+        while todo:
+            node = todo.pop(0)
+            for child in sorted(graph.get(node, ())):
+                if child in paths:
+                    continue
+                paths[child] = [*paths[node], child]
+                if _in(child, forbidden):
+                    found.append((start, " -> ".join(paths[child])))
+                    todo = []
+                    break
+                todo.append(child)
+    return found
+
+
+@pytest.mark.parametrize(("source", "forbidden", "why"), ONE_WAY, ids=["standings-homologation", "public-services"])
+def test_features_depend_one_way(source, forbidden, why):
+    graph = import_graph(lazy=True)
+    assert any(_in(m, source) for m in graph), source
+    assert one_way_violations(graph, source, forbidden) == [], why
+
+
+def test_the_one_way_check_finds_a_path_through_another_module(tmp_path):
+    sources = {
+        "app.standings.compute": "from app.core import util",
+        "app.core.util": "def f():\n    from app.homologation import report\n",
+        "app.homologation.report": "",
+        "app.public.views": "from app.rounds import services",
+        "app.rounds.services": "",
+    }
+    modules = {}
+    for name, text in sources.items():
+        path = tmp_path / f"{name}.py"
+        path.write_text(text, encoding="utf-8")
+        modules[name] = (path, False)
+    graph = import_graph(modules, lazy=True)
+    assert one_way_violations(graph, "app.standings", "app.homologation") == [
+        ("app.standings.compute", "app.standings.compute -> app.core.util -> app.homologation.report")
+    ]
+    assert one_way_violations(graph, "app.public", ".services") == [
+        ("app.public.views", "app.public.views -> app.rounds.services")
+    ]
+    assert one_way_violations(import_graph(modules), "app.standings", "app.homologation") == []  # lazy only

@@ -4,9 +4,8 @@ from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import NamedTuple
 
-from django.db.models import FilteredRelation, Prefetch, Q
+from django.db.models import Prefetch, Q
 
 from tournaments.models import Absence, Board, Entry, Game, OneSidedRound, RatingList, Round, Seat, Tournament
 from tournaments.models.choices import ByeValue, OwnAbsenceValue, RoundStatus, SeatSide
@@ -119,116 +118,6 @@ def entries_in_order(tournament: Tournament) -> list[Entry]:
         .select_related("player")
         .prefetch_related("categories")
         .order_by("pairing_number", "id")
-    )
-
-
-class PlayerRow(NamedTuple):
-    """A player as the overall standings read it (``Entry.player``'s fields the pages show)."""
-
-    pk: int
-    name: str
-    state: str
-
-
-class EntryRow(NamedTuple):
-    """An entry as the overall standings read it: a database row, not a model instance (``standings_rows``).
-    Answers what the standings and their table read of an ``Entry`` (``pk``, ``player.name``, ...); nothing else."""
-
-    pk: int
-    pairing_number: int | None
-    rating: int | None
-    withdrawn_from_round: int | None
-    withdrawal_kind: str
-    late_entry_round: int | None
-    player: PlayerRow
-
-    @property
-    def id(self) -> int:
-        return self.pk
-
-
-# A board as the overall standings read it: (round id, first's entry id, second's entry id, game 1's number and
-# result, game 2's number and result); an entry id is None when that seat is empty, a game's number is None when
-# the board has no such game (a game's number is 1 or 2: a database constraint).
-BoardRow = tuple[int, int | None, int | None, int | None, str | None, int | None, str | None]
-
-
-@dataclass
-class StandingsRows:
-    """What the overall standings read from the database, as plain rows (see :func:`standings_rows`)."""
-
-    rounds: list[tuple[int, int, str]]  # (round id, number, status) by number
-    incomplete: set[int]  # ids of the rounds with a game still without result
-    boards: list[BoardRow]
-    byes: list[tuple[int, int]]  # (round id, entry id) of the pairing-allocated byes
-    entries: list[EntryRow]  # by pairing number, then id
-    absences: dict[int, dict[int, str]]  # entry id -> round number -> own value ("": the tournament's)
-
-
-def standings_rows(tournament: Tournament, published_only: bool = True) -> StandingsRows:
-    """The rounds, boards (each with its two seats and two games), byes, entries (with their players) and
-    announced absences of a tournament as plain rows (``values_list``: no model instance), in a fixed number of
-    queries whatever the number of players and rounds: on a 1,000-player, 11-round event the model instances
-    (and the lean objects built from them) were most of the overall standings page's time. A board is one row
-    (its seats and games joined to it: half the rows of reading seats and games apart, and nothing to regroup).
-    ``published_only``: only published rounds (the public pages)."""
-    rounds = Round.objects.filter(tournament=tournament)
-    boards = Board.objects.filter(round__tournament=tournament)
-    byes = Seat.objects.filter(round__tournament=tournament, side=SeatSide.BYE)
-    if published_only:
-        rounds = rounds.filter(status=RoundStatus.PUBLISHED)
-        boards = boards.filter(round__status=RoundStatus.PUBLISHED)
-        byes = byes.filter(round__status=RoundStatus.PUBLISHED)
-    board_rows: list[BoardRow] = list(
-        boards.annotate(
-            first=FilteredRelation("seats", condition=Q(seats__side=SeatSide.FIRST)),
-            second=FilteredRelation("seats", condition=Q(seats__side=SeatSide.SECOND)),
-            game1=FilteredRelation("games", condition=Q(games__number=1)),
-            game2=FilteredRelation("games", condition=Q(games__number=2)),
-        )
-        .order_by()
-        .values_list(
-            "round_id",
-            "first__entry_id",
-            "second__entry_id",
-            "game1__number",
-            "game1__result",
-            "game2__number",
-            "game2__result",
-        )
-    )
-    incomplete = {
-        row[0]
-        for row in board_rows
-        if (row[3] is not None and row[4] is None) or (row[5] is not None and row[6] is None)
-    }
-    new_entry, new_player = EntryRow._make, PlayerRow._make
-    entries = [
-        new_entry((*row[:6], new_player(row[6:])))
-        for row in Entry.objects.filter(tournament=tournament)
-        .order_by("pairing_number", "id")
-        .values_list(
-            "id",
-            "pairing_number",
-            "rating",
-            "withdrawn_from_round",
-            "withdrawal_kind",
-            "late_entry_round",
-            "player_id",
-            "player__name",
-            "player__state",
-        )
-    ]
-    absences: dict[int, dict[int, str]] = {}
-    for (entry_id, number), value in absence_values(tournament).items():
-        absences.setdefault(entry_id, {})[number] = value
-    return StandingsRows(
-        rounds=list(rounds.order_by("number").values_list("id", "number", "status")),
-        incomplete=incomplete,
-        boards=board_rows,
-        byes=list(byes.order_by().values_list("round_id", "entry_id")),
-        entries=entries,
-        absences=absences,
     )
 
 

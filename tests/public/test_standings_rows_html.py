@@ -7,6 +7,7 @@ from django.template import engines
 from django.utils import translation
 
 from testkit.builders import build_tournament
+from tournaments.homologation.report import published_standings
 from tournaments.standings.presenters import _add_rows_html, standings_table
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +32,7 @@ TEMPLATE_ROWS = (
 def test_rows_html_is_the_template_markup(director, language, category):
     t = build_tournament(slug="linhas", players=41, rounds=5, user=director)
     with translation.override(language):
-        table = standings_table(t, None, category)
+        table = standings_table(t, published_standings(t, category=category), category)
         rows = table["rows"]
         assert len(rows) > 6 and any(r["group"] for r in rows)
         # every branch of the markup, and hostile text where the page shows user text
@@ -52,13 +53,13 @@ def test_rows_html_is_the_template_markup(director, language, category):
 def test_the_page_shows_the_rows(client, director):
     t = build_tournament(slug="linhas", players=21, rounds=4, user=director)
     html = client.get(f"/t/{t.slug}/classificacao/").content.decode()
-    table = standings_table(t)
+    table = standings_table(t, published_standings(t))
     assert "".join(r["html"] for r in table["rows"]) in html
 
 
 def test_overall_standings_read_only_some_entry_fields_in_a_fixed_number_of_queries(client, director, make_player):
     """The overall pages read the entries as plain rows with only the fields the standings use
-    (selectors.standings_rows): entries that sat every round out (late, then withdrawn) are read like the others,
+    (the snapshot, standings.read_snapshot): entries that sat every round out (late, then withdrawn) are read like the others,
     and the pages still take no query per entry."""
     from django.core.cache import cache
     from django.db import connection

@@ -34,7 +34,7 @@ from tournaments.rounds.services import round_pair, rounds_name_program
 from tournaments.setup.demo import load_demo
 from tournaments.setup.openings import opening_table_import
 from tournaments.setup.services import tournament_update
-from tournaments.standings.selectors import tournament_standings
+from tournaments.standings import tournament_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -316,7 +316,8 @@ def test_the_deadline_is_a_condition_met_or_late_by_n_days(sent_after, met, word
 def test_rights_do_not_depend_on_the_day_the_check_runs():
     # docs/interchange.md: ``rights`` is true when the seven conditions are met; checked years later, a tournament
     # never recorded as sent still earns them, and the standings award the spots.
-    from tournaments.homologation.conditions import deadline_status, rights_earned
+    from tournaments.homologation.conditions import deadline_status
+    from tournaments.homologation.report import rights_earned
 
     t = import_data(homologable())
     make_homologable(t)

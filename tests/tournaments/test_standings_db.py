@@ -18,7 +18,7 @@ from tests.tournaments.interchange.helpers import direct_encounter_file, import_
 from tournaments.interchange import import_data
 from tournaments.interchange.synthetic import synthetic_tournament
 from tournaments.models import Game, Round
-from tournaments.standings.selectors import tournament_standings
+from tournaments.standings import tournament_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -93,7 +93,8 @@ def test_public_standings_skip_drafts_and_incomplete_rounds():
 
 
 def test_categories_and_qualification_spots():
-    st = tournament_standings(import_named("small5.json"), rights=False)
+    t = import_named("small5.json")
+    st = tournament_standings(t, rights=False)
     fem = st.category("FEM")
     assert [(c.rank, c.row.id, c.overall_rank) for c in fem.rows] == [("1", 1, "1"), ("2", 3, "5")]
     assert st.as_json(category="fem")[1]["rank"] == "2"
@@ -101,11 +102,15 @@ def test_categories_and_qualification_spots():
     assert (q["ABS"].entries, q["ABS"].counted, float(q["ABS"].exact_average), q["ABS"].spots) == (5, 5, 1900.0, 1)
     assert (q["FEM"].entries, float(q["FEM"].exact_average), q["FEM"].spots) == (2, 2000.0, 1)
     assert q["ABS"].qualified == ()
-    awarded = tournament_standings(st.tournament, rights=True)
+    awarded = tournament_standings(t, rights=True)
     assert awarded.category("ABS").qualification.qualified == (1,)
     assert awarded.category("FEM").qualification.qualified == (1,)
-    # the rights are asked from the homologation check by default: 5 players are not enough
-    assert tournament_standings(st.tournament).rights is False
+    # the rights are the homologation's answer, passed in: 5 players are not enough, so no spot is awarded
+    from tournaments.homologation.report import homologation_check
+
+    report = homologation_check(t)
+    assert report.rights is False and report.standings.rights is False
+    assert report.standings.category("ABS").qualification.qualified == ()
 
 
 def test_before_round_one_everyone_shares_the_place():

@@ -1,8 +1,11 @@
-"""The overall standings read as plain rows (tournaments.standings.selectors.overall_standings, the overall standings pages)
-against the read every other page uses (tournament_standings): the same domain input record for record (kinds,
-opponents, points and their types), the same rows, tie groups and participants, on tournaments with every kind of
-round: forfeits, double forfeits, byes (worth a win, a draw, other points), announced absences (zero, draw),
-withdrawals, late entries, rounds kept for one player alone, drafts and incomplete rounds, other point systems."""
+"""One snapshot type, two builders: the standings of a tournament read from the database
+(``tournaments.standings.read_snapshot``) against those of its interchange file read without a database
+(``tournaments.domain.interchange.snapshot_from_interchange`` of ``export_data``), through the one computation
+(``standings_of``): the same domain input record for record (kinds, opponents, points and their types), the same
+rows, tie groups and participants, on tournaments with every kind of round: forfeits, double forfeits, byes (worth
+a win, a draw, other points), announced absences (zero, draw), withdrawals, late entries, rounds kept for one player
+alone, drafts and incomplete rounds, other point systems. (Issue 24: this replaced the comparison of the second
+overall computation, now deleted, with the first.)"""
 
 import pytest
 
@@ -16,29 +19,34 @@ from tests.tournaments.interchange.test_trf_accept import (
     trf_file,
     withdrawals,
 )
+from tournaments.domain.interchange import snapshot_from_interchange
+from tournaments.domain.snapshot import OffBoard, counted_rounds, off_board
 from tournaments.interchange import import_data, import_trf_with_warnings
+from tournaments.interchange.jsonfile import export_data
 from tournaments.interchange.synthetic import synthetic_tournament
 from tournaments.models import Game, Round
-from tournaments.standings.selectors import overall_standings, tournament_standings
+from tournaments.standings import read_snapshot, standings_of, tournament_standings
 
 pytestmark = pytest.mark.django_db
 
 
 def assert_same(t, public):
-    full = tournament_standings(t, public=public, rights=False)
-    rows = overall_standings(t, public=public)
+    db = standings_of(read_snapshot(t, public=public))
+    pure = standings_of(snapshot_from_interchange(export_data(t), public=public))
     # repr: the same values of the same types (an int 2 and a Decimal 2 are equal, their reprs are not)
-    assert repr(rows.data) == repr(full.data)
-    assert repr(rows.standings) == repr(full.standings)
-    assert rows.as_json() == full.as_json()
-    assert rows.tie_groups == full.tie_groups
-    assert rows.participation == full.participation
-    assert rows.columns() == full.columns() and rows.rights is full.rights is False
-    assert {
-        pid: (e.pk, e.pairing_number, e.rating, e.player.name, e.player.state) for pid, e in rows.entries.items()
-    } == {pid: (e.pk, e.pairing_number, e.rating, e.player.name, e.player.state) for pid, e in full.entries.items()}
-    assert rows.categories == [] and rows.rounds_completed == full.rounds_completed
-    return rows
+    assert repr(db.data) == repr(pure.data)
+    assert repr(db.standings) == repr(pure.standings)
+    assert db.as_json() == pure.as_json()
+    assert db.tie_groups == pure.tie_groups
+    assert db.participation == pure.participation
+    assert db.columns() == pure.columns() and db.rights is pure.rights is False
+    # (a file numbers every player: before round 1 the database has no pairing number yet, the standings' number)
+    assert {n: (e.number, e.rating, e.player.name, e.player.state) for n, e in db.entries.items()} == {
+        n: (e.number, e.rating, e.player.name, e.player.state) for n, e in pure.entries.items()
+    }
+    assert [c.qualification for c in db.categories] == [c.qualification for c in pure.categories]
+    assert db.rounds_completed == pure.rounds_completed
+    return db
 
 
 def full_with_round_three():
@@ -100,17 +108,17 @@ def test_trf_files(name, public):
 
 
 def test_every_kind_of_round_is_met():
-    """The files above hold every kind of round the standings know, so the comparison covers each."""
-    kinds, domain = set(), set()
-    for make in JSON_FILES.values():
-        st = tournament_standings(import_data(make()), public=False, rights=False)
-        kinds |= {r.kind for records in st.history.values() for r in records}
+    """The files above hold every kind of round the standings know, and every reason to be on no board, so the
+    comparison covers each."""
+    domain, reasons = set(), set()
+    snapshots = [read_snapshot(import_data(make()), public=False) for make in JSON_FILES.values()]
+    snapshots += [read_snapshot(import_trf_with_warnings(make())[0], public=False) for make in TRF_FILES.values()]
+    for snapshot in snapshots:
+        st = standings_of(snapshot)
         domain |= {r.kind.value for p in st.data.players for r in p.rounds}
-    for make in TRF_FILES.values():
-        st = tournament_standings(import_trf_with_warnings(make())[0], public=False, rights=False)
-        kinds |= {r.kind for records in st.history.values() for r in records}
-        domain |= {r.kind.value for p in st.data.players for r in p.rounds}
-    assert kinds == {"played", "forfeit_win", "forfeit_loss", "double_forfeit", "pab", "absent", "withdrawn", "late"}
+        for rnd in counted_rounds(snapshot):
+            seated = rnd.seated()
+            reasons |= {off_board(snapshot, rnd, e)[0] for e in snapshot.entries if e.pk not in seated}
     assert domain == {
         "played",
         "forfeit_win",
@@ -121,6 +129,7 @@ def test_every_kind_of_round_is_met():
         "withdrawn",
         "not_entered",
     }
+    assert reasons == set(OffBoard)
 
 
 def test_drafts_gaps_and_incomplete_rounds():
@@ -156,10 +165,11 @@ def test_a_tournament_without_players():
 
 
 def test_the_small_file_by_hand():
-    """small5.json's standings, worked out by hand in test_standings_db.py, from the rows too."""
+    """small5.json's standings, worked out by hand in test_standings_db.py, from its file alone too."""
     from tests.tournaments.test_standings_db import SMALL5
 
-    assert overall_standings(import_named("small5.json")).as_json() == SMALL5
+    assert standings_of(snapshot_from_interchange(load("small5.json"), public=True)).as_json() == SMALL5
+    assert tournament_standings(import_named("small5.json")).as_json() == SMALL5
 
 
 def forfeits_only():
@@ -185,8 +195,8 @@ def test_participants_who_only_won_by_forfeit(rule):
 
 
 def test_a_board_with_an_empty_seat_or_a_missing_game():
-    """A board whose second seat is empty counts for neither player (both roads leave its first player unpaired);
-    a board of a micro-match with one game only counts that game."""
+    """A board whose second seat is empty counts for neither player (both builders leave its first player
+    unpaired); a board of a micro-match with one game only counts that game."""
     from tournaments.models import Seat
 
     t = import_data(full_with_round_three())
@@ -195,20 +205,20 @@ def test_a_board_with_an_empty_seat_or_a_missing_game():
     assert assert_same(t, True).rounds_completed == 3
 
 
-def test_a_board_without_games_in_a_counted_round_is_refused_alike():
+def test_a_board_without_games_leaves_its_round_uncounted_alike():
+    """One rule for a complete round (every board has its games, every game its result): a board without games
+    is not complete, so its round and the rounds after it are not counted (before issue 24 one rule counted the
+    round and another then refused its board, and every page failed)."""
     t = import_data(full_with_round_three())
     Game.objects.filter(board__round__tournament=t, board__round__number=2, board__number=1).delete()
-    with pytest.raises(ValueError, match="round 2: a pending board") as full:
-        tournament_standings(t, public=True, rights=False)
-    with pytest.raises(ValueError) as rows:
-        overall_standings(t, public=True)
-    assert str(rows.value) == str(full.value)
+    assert assert_same(t, True).rounds_completed == 1
+    assert tournament_standings(t, public=False).rounds_completed == 1
 
 
-def test_the_cyclic_collector_is_paused_while_the_rows_are_computed_and_restored_as_it_was(monkeypatch):
+def test_the_cyclic_collector_is_paused_while_the_standings_are_computed_and_restored_as_it_was(monkeypatch):
     import gc
 
-    from tournaments.standings import selectors as module
+    from tournaments.standings import compute as module
 
     t = import_named("small5.json")
     seen = []
@@ -220,15 +230,15 @@ def test_the_cyclic_collector_is_paused_while_the_rows_are_computed_and_restored
 
     monkeypatch.setattr(module, "compute_standings", watched)
     assert gc.isenabled()
-    assert overall_standings(t).as_json()[0]["name"] == "Ana Souza"
+    assert tournament_standings(t).as_json()[0]["name"] == "Ana Souza"
     assert seen == [False] and gc.isenabled()
 
     def broken(*args, **kwargs):
         raise RuntimeError("falhou")
 
-    monkeypatch.setattr(module, "standings_rows", broken)
+    monkeypatch.setattr(module, "read_snapshot", broken)
     with pytest.raises(RuntimeError):
-        overall_standings(t)
+        tournament_standings(t)
     assert gc.isenabled(), "restored after an error"
     gc.disable()
     try:

@@ -10,9 +10,9 @@ from tournaments.accounts.permissions import TournamentStaffMixin
 from tournaments.categories.services import PRESETS, categories_reapply, category_delete, category_preset, category_save
 from tournaments.core.staff_views import object_or_404, run_service
 from tournaments.forms import CategoryForm
+from tournaments.homologation.report import homologation_check
 from tournaments.models import Category
 from tournaments.models.choices import StaffRole
-from tournaments.standings.selectors import tournament_standings
 
 
 def rule_text(category, year):
@@ -41,14 +41,16 @@ class CategoriesView(TournamentStaffMixin, TemplateView):
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
         t = self.tournament
-        st = tournament_standings(t, public=False)
+        st = homologation_check(t).standings
+        models = {c.code: c for c in Category.objects.filter(tournament=t)}
         rows = []
         for cs in st.categories:
             q = cs.qualification
+            category = models[cs.code]
             rows.append(
                 {
-                    "category": cs.category,
-                    "rule": rule_text(cs.category, t.start_date.year),
+                    "category": category,
+                    "rule": rule_text(category, t.start_date.year),
                     "entries": q.entries,
                     "counted": q.counted,
                     "average": q.average,

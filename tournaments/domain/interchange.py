@@ -1,138 +1,206 @@
-"""Build :class:`TournamentData` from the interchange file (docs/interchange.md), no database.
+"""The :class:`~tournaments.domain.snapshot.Snapshot` of an interchange file (docs/interchange.md), no database.
 
-Useful for the ``standings`` command on an imported file and for tests.  Readings:
+The file is read as the importer stores it, so a file and the same file imported give the same snapshot, the same
+standings and the same homologation conditions: the federation verifies a submitted stage from the file alone.
+Readings:
 
-* ``boards[].games`` are from the point of view of each game's White: ``first`` has
-  White in game 1, ``second`` in game 2.
-* A round counts as completed when every board has every result (no ``null``);
-  standings use the completed rounds from round 1 up to the first incomplete or
-  draft one (``rounds_completed`` can be passed to stop earlier).
-* A player on no board, not the bye and not ``absent``: before the player's first
-  appearance in any round this is a late-entry round (``not_entered``), after it a
-  withdrawal (``withdrawn``).  ``absent`` players score their absence's value
-  (``absent_values``, else the tournament's ``absence``: zero, draw or win).
+* ``boards[].games`` are from the point of view of each game's White: ``first`` has White in game 1, ``second``
+  in game 2.
+* A player on no board, not the bye, not ``absent`` and without a ``one_sided`` round: before ``late_entry`` a
+  late-entry round, from ``withdrawn_from`` on a withdrawal, else not paired (zero, or the imported zero-point
+  bye). ``absent`` players score their absence's value (``absent_values``, else the tournament's ``absence``);
+  ``absences[]`` are absences announced for rounds not paired yet.
 * ``one_sided`` rounds (a round one player's line of an imported file gives alone) count for that player as
-  written: ``1 = 0`` a game, ``+ -`` a forfeit, ``U`` the bye; ``bye_points``, when given, is what a bye is worth
-  per game.
-* ``scoring`` values (JSON numbers) become the domain's scores as the database keeps
-  them: ``int`` when whole, else the ``Decimal`` written (``0.5``), never a float.
+  written: ``1 = 0`` a game, ``+ -`` a forfeit, ``U`` the bye.
+* ``scoring`` values (JSON numbers) become the domain's scores as the database keeps them: ``int`` when whole,
+  else the ``Decimal`` written (``0.5``), never a float.
+
+The file is taken as the importer validated it (``tournaments.interchange.jsonfile`` checks a file first): a
+malformed file raises ``KeyError``/``ValueError``/``TypeError`` here, never a partial snapshot.
 """
 
 from __future__ import annotations
 
-from decimal import Decimal
+from dataclasses import replace
+from datetime import date
 from typing import Any
 
-from tournaments.domain.model import (
-    RESULTS_BY_CODE,
-    ByeValue,
-    Format,
-    Number,
-    PlayerData,
-    RoundKind,
-    RoundRecord,
-    Scoring,
-    TournamentData,
+from tournaments.domain.model import ByeValue, Format, Number, TournamentData, UnplayedRules
+from tournaments.domain.snapshot import (
+    IMPORTED,
+    SnapBoard,
+    SnapCategory,
+    SnapEntry,
+    SnapOneSided,
+    SnapOpening,
+    SnapPlayer,
+    SnapRound,
+    SnapSettings,
+    Snapshot,
+    exact,
+    standings_input,
 )
 
 
 def _score(value: int | float | str) -> Number:
-    exact = Decimal(str(value))
-    return int(exact) if exact == exact.to_integral_value() else exact
+    return exact(str(value))
 
 
-# ``data`` is the parsed JSON file, unchecked (the importer validates it): ``Any`` is its honest type.
-def _complete(rnd: dict[str, Any]) -> bool:
-    if rnd.get("status", "published") == "draft":
-        return False
-    return all(g is not None for b in rnd.get("boards", []) for g in b.get("games", [None]))
+def _date(value: Any) -> date | None:
+    return date.fromisoformat(value) if isinstance(value, str) and value else None
 
 
-# A one-sided round's character -> the game's code from White's view with the player White, and Black or colourless.
-_ONE_SIDED = {"1": ("1-0", "0-1"), "=": ("1/2", "1/2"), "0": ("0-1", "1-0"), "+": ("+/-", "-/+"), "-": ("-/+", "+/-")}
+def _opening(value: Any) -> SnapOpening | None:
+    return SnapOpening(str(value)) if value else None
 
 
-def _one_sided(item: dict[str, Any], scoring: Scoring, bye_points: Number | None) -> RoundRecord:
-    if item["result"] == "U":
-        return RoundRecord(RoundKind.BYE, points=bye_points)
-    as_white, as_black = _ONE_SIDED[item["result"]]
-    white, black = RESULTS_BY_CODE[as_white if item.get("colour") == "w" else as_black]
-    return RoundRecord.from_games(item["opponent"], [white if item.get("colour") == "w" else black], scoring)
+# ``data`` is the parsed JSON file: ``Any`` is its honest type.
+def settings_from_interchange(t: dict[str, Any], provisional_rating: int | None = None) -> SnapSettings:
+    sc = t.get("scoring") or {}
+    tiebreaks = t.get("tiebreaks", "cbjd")
+    rating_list = t.get("rating_list") or {}
+    return SnapSettings(
+        name=str(t.get("name") or ""),
+        slug=str(t.get("slug") or ""),
+        city=str(t.get("city") or ""),
+        state=str(t.get("state") or ""),
+        venue=str(t.get("venue") or ""),
+        chief_arbiter=str(t.get("chief_arbiter") or ""),
+        start_date=_date(t.get("start_date")),
+        end_date=_date(t.get("end_date")),
+        time_zone=t.get("time_zone") or "America/Sao_Paulo",
+        variant=t.get("variant") or "brazilian-64",
+        format=Format(t.get("format", "micro-match")),
+        planned_rounds=int(t.get("rounds", 0) or 0),
+        minutes_per_game=int(t.get("minutes_per_game", 21)),
+        score_win=_score(sc.get("win", 2)),
+        score_draw=_score(sc.get("draw", 1)),
+        score_loss=_score(sc.get("loss", 0)),
+        score_forfeit_loss=None if sc.get("forfeit_loss") is None else _score(sc["forfeit_loss"]),
+        score_zero_bye=None if sc.get("zero_bye") is None else _score(sc["zero_bye"]),
+        bye_value=ByeValue(t.get("bye") or "win"),
+        bye_points=None if t.get("bye_points") is None else _score(t["bye_points"]),
+        absence_value=t.get("absence") or "zero",
+        acceleration=t.get("acceleration") or "none",
+        tiebreak_profile="cbjd" if tiebreaks == "cbjd" else "custom",
+        tiebreak_keys=() if tiebreaks == "cbjd" else tuple(tiebreaks),
+        tiebreak_edition=UnplayedRules(t.get("tiebreak_edition") or "fide2026"),
+        corrected_progressive_cut=int(t.get("corrected_progressive_cut", 1)),
+        corrected_progressive_unplayed=bool(t.get("corrected_progressive_unplayed", True)),
+        progressive_move=t.get("progressive_move") or "end",
+        top3_order=t.get("top3_order") or "buchholz",
+        top3_scope=t.get("top3_scope") or "tie",
+        direct_encounter_scope=t.get("direct_encounter_scope") or "pair",
+        acceleration_order=t.get("acceleration_order") or "buchholz",
+        provisional_rating=provisional_rating or int(t.get("provisional_rating", 1600)),
+        participant_rule=t.get("participant_rule") or "played",
+        spot_tie_rule=t.get("spot_tie_rule") or "committee",
+        min_participants=int(t.get("min_participants", 30)),
+        pairing_program_rule=t.get("pairing_program_rule") or "named",
+        opening_table=str(t.get("opening_table") or ""),
+        rating_list_name=str(rating_list.get("name") or ""),
+        rating_list_date=_date(rating_list.get("date")),
+    )
+
+
+def _entry(p: dict[str, Any]) -> SnapEntry:
+    pid = p["id"]
+    player = SnapPlayer(
+        name=p.get("name", str(pid)),
+        state=p.get("state") or "",
+        sex=p.get("sex") or "",
+        birth_date=_date(p.get("birth_date")),
+        birth_year=p.get("birth_year"),
+        club=p.get("club") or "",
+        cbjd_id=p.get("cbjd_id") or None,
+        title=p.get("title") or "",
+        federation=p.get("federation") or "",
+        foreign_id=p.get("foreign_id") or "",
+        title_as_written=p.get("title_as_written") or "",
+    )
+    withdrawn = p.get("withdrawn_from")
+    return SnapEntry(
+        pk=pid,
+        number=pid,
+        pairing_number=pid,
+        rating=p.get("rating"),
+        player=player,
+        fmjd_rating=p.get("fmjd_rating"),
+        withdrawn_from_round=withdrawn,
+        withdrawal_kind=p.get("withdrawal") or ("approved" if withdrawn else ""),
+        late_entry_round=p.get("late_entry"),
+        declared_adult=bool(p.get("declared_adult", False)),
+        rating_kept_reason=p.get("rating_kept_reason") or "",
+        categories=tuple(p.get("categories") or ()),
+        accelerations=tuple(p.get("accelerations") or ()),
+    )
+
+
+def _round(r: dict[str, Any], absences: dict[tuple[int, int], str]) -> SnapRound:
+    number = r["number"]
+    boards = tuple(
+        SnapBoard(
+            number=b.get("board", i),
+            first=b["first"],
+            second=b["second"],
+            games=tuple((n, code) for n, code in enumerate(b.get("games") or (), start=1)),
+            opening=_opening(b.get("opening")),
+            colourless=bool(b.get("colourless", False)),
+        )
+        for i, b in enumerate(r.get("boards") or (), start=1)
+    )
+    own = r.get("absent_values") or {}
+    for pid in r.get("absent") or ():
+        absences[(pid, number)] = own.get(str(pid), "")
+    one_sided = tuple(
+        SnapOneSided(item["player"], item.get("opponent"), item.get("colour") or "", item["result"])
+        for item in r.get("one_sided") or ()
+    )
+    engine = r.get("engine")
+    return SnapRound(
+        number=number,
+        status=r.get("status") or "published",
+        boards=boards,
+        byes=() if r.get("bye") is None else (r["bye"],),
+        one_sided=one_sided,
+        opening=_opening(r.get("opening")),
+        engine=engine.strip()[:120] if isinstance(engine, str) and engine.strip() else IMPORTED,
+        manually_edited=bool(r.get("manually_edited", False)),
+    )
+
+
+def snapshot_from_interchange(
+    data: dict[str, Any], *, public: bool = False, provisional_rating: int | None = None
+) -> Snapshot:
+    """The snapshot of an interchange file (every round, drafts included; ``public``: the published ones only)."""
+    players = data.get("players") or []
+    ids = [p["id"] for p in players]
+    if len(set(ids)) != len(ids):
+        raise ValueError("duplicate player ids")
+    absences: dict[tuple[int, int], str] = {}
+    rounds = tuple(
+        _round(r, absences)
+        for r in sorted(data.get("rounds") or (), key=lambda r: r["number"])
+        if not public or (r.get("status") or "published") == "published"
+    )
+    for a in data.get("absences") or ():
+        absences.setdefault((a["player"], a["round"]), a.get("value", ""))
+    return Snapshot(
+        settings=settings_from_interchange(data["tournament"], provisional_rating),
+        entries=tuple(sorted((_entry(p) for p in players), key=lambda e: e.number)),
+        rounds=rounds,
+        categories=tuple(SnapCategory(c["code"], c.get("name", "")) for c in data.get("categories") or ()),
+        absences=absences,
+        public=public,
+    )
 
 
 def tournament_from_interchange(
-    data: dict[str, Any], rounds_completed: int | None = None, provisional_rating: int = 1600
+    data: dict[str, Any], rounds_completed: int | None = None, provisional_rating: int | None = None
 ) -> TournamentData:
-    t = data["tournament"]
-    fmt = Format(t.get("format", "micro-match"))
-    sc = t.get("scoring") or {}
-    scoring = Scoring(
-        _score(sc.get("win", 2)),
-        _score(sc.get("draw", 1)),
-        _score(sc.get("loss", 0)),
-        None if sc.get("forfeit_loss") is None else _score(sc["forfeit_loss"]),
-    )
-    zero = scoring.loss if sc.get("zero_bye") is None else _score(sc["zero_bye"])
-    rounds = sorted(data.get("rounds", []), key=lambda r: r["number"])
-    done = 0
-    for rnd in rounds:
-        if rnd["number"] != done + 1 or not _complete(rnd):
-            break
-        done += 1
+    """The standings' input of an interchange file: :func:`standings_input` of its snapshot (the counted rounds,
+    or the first ``rounds_completed`` of them)."""
+    snapshot = snapshot_from_interchange(data, provisional_rating=provisional_rating)
     if rounds_completed is not None:
-        done = min(done, rounds_completed)
-    ids = [p["id"] for p in data.get("players", [])]
-    per_round: list[dict[int, RoundRecord]] = []
-    for rnd in rounds[:done]:
-        recs: dict[int, RoundRecord] = {}
-        for board in rnd.get("boards", []):
-            a, b = board["first"], board["second"]
-            ga, gb = [], []
-            for n, code in enumerate(board["games"]):
-                white, black = RESULTS_BY_CODE[code]
-                if n % 2 == 0:  # game 1 (and 3, ...): first has White
-                    ga.append(white)
-                    gb.append(black)
-                else:
-                    ga.append(black)
-                    gb.append(white)
-            recs[a] = RoundRecord.from_games(b, ga, scoring)
-            recs[b] = RoundRecord.from_games(a, gb, scoring)
-        bye_points = None if t.get("bye_points") is None else _score(t["bye_points"]) * fmt.games_per_round
-        if rnd.get("bye") is not None:
-            recs[rnd["bye"]] = RoundRecord(RoundKind.BYE, points=bye_points)
-        for item in rnd.get("one_sided") or ():
-            recs[item["player"]] = _one_sided(item, scoring, bye_points)
-        for pid in rnd.get("absent") or ():
-            value = (rnd.get("absent_values") or {}).get(str(pid)) or t.get("absence", "zero")
-            per_game = {"draw": scoring.draw, "win": scoring.win}.get(value, zero)
-            games = 2 if fmt.value == "micro-match" else 1
-            recs.setdefault(pid, RoundRecord(RoundKind.ABSENT, points=per_game * games))
-        per_round.append(recs)
-    players = []
-    for p in data.get("players", []):
-        pid = p["id"]
-        seen = False
-        records = []
-        for recs in per_round:
-            rec = recs.get(pid)
-            if rec is None:
-                rec = RoundRecord(RoundKind.WITHDRAWN if seen else RoundKind.NOT_ENTERED)
-            else:
-                seen = True
-            records.append(rec)
-        if not seen:  # never appeared: every round is a late-entry round
-            records = [RoundRecord(RoundKind.NOT_ENTERED) for _ in per_round]
-        players.append(PlayerData(id=pid, name=p.get("name", str(pid)), rating=p.get("rating"), rounds=tuple(records)))
-    if len(set(ids)) != len(ids):
-        raise ValueError("duplicate player ids")
-    return TournamentData(
-        players=tuple(players),
-        rounds_completed=done,
-        planned_rounds=t.get("rounds", done),
-        format=fmt,
-        scoring=scoring,
-        bye_value=ByeValue(t.get("bye", "win")),
-        acceleration_used=t.get("acceleration", "none") not in (None, "none"),
-        provisional_rating=provisional_rating,
-    )
+        snapshot = replace(snapshot, rounds=snapshot.rounds[:rounds_completed])
+    return standings_input(snapshot)

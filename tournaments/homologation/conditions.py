@@ -1,10 +1,13 @@
 """The homologation conditions (docs/domain.md section 7; regulation art. 2 to 6, 11 and 12): each one met or not, with
-the reason, the article it comes from and the regulation's own words. Reads only.
+the reason, the article it comes from and the regulation's own words. No query: pure functions of the
+tournament's :class:`~tournaments.domain.snapshot.Snapshot` (from the database or from an interchange file), who
+is a participant and the suspensions in force (:class:`Suspended`, the registry's).
 
-Public entry points: :func:`check_conditions` (the conditions, in order), :func:`rights_earned` (just the
-yes/no, for the standings pages), :func:`deadline_for` and :func:`rating_list_used`. The report that adds the
-standings and the qualification spots is :mod:`tournaments.homologation.report`; recording the export is a
-service (:func:`tournaments.homologation.services.homologation_mark_exported`).
+Public entry points: :func:`check_conditions` (the conditions, in order), :func:`rights_from` (the yes/no of
+the conditions), :func:`deadline_for`, :func:`deadline_status` and :func:`rating_list_used` (these take the snapshot's
+settings, or anything with the same fields). The report that reads the tournament and adds the standings and the
+qualification spots is :mod:`tournaments.homologation.report`; recording the export is a service
+(:func:`tournaments.services.homologation.homologation_mark_exported`).
 
 Readings taken (each a tournament setting where the regulation leaves a choice, shown with the condition):
 
@@ -22,21 +25,29 @@ Readings taken (each a tournament setting where the regulation leaves a choice, 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import date, timedelta
+from typing import NamedTuple
 from zoneinfo import ZoneInfo
 
-from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from tournaments.homologation.participants import participation_of
-from tournaments.models import Round, Suspension
-from tournaments.models.choices import PairingProgramRule, RoundFormat, Variant
+from tournaments.domain.participants import Participation
+from tournaments.domain.snapshot import IMPORTED, SnapRound, Snapshot, counted_rounds
+from tournaments.models.choices import (
+    PairingProgramRule,
+    ParticipantRule,
+    ProgressiveMove,
+    RoundFormat,
+    TiebreakEdition,
+    TiebreakProfile,
+    Top3Order,
+    Variant,
+)
 from tournaments.rounds.pairing_bridge import ENGINE_NAME
-from tournaments.selectors import entries_in_order, rounds_with_boards, tournament_history
-from tournaments.setup.tiebreak_list import custom_tiebreaks
 
 CONDITION_KEYS = (
     "participants",
@@ -90,7 +101,6 @@ ROUNDS_AND_TIME = ((7, 21), (5, 30))
 ENGINE_EDITION = gettext_lazy("FIDE C.04.3, edition applied from 1 February 2026")
 # The programs art. 5 names (a round's recorded program matches when its name contains one of these).
 ACCEPTED_PROGRAMS = ("swiss perfect", "swissperfect", "48")
-IMPORTED = "imported"  # what an import records when the file does not name the program
 
 
 def engine_name():
@@ -126,53 +136,27 @@ def rights_from(conditions):
     return all(c.met for c in conditions if c.decides_rights)
 
 
-def deadline_for(tournament):
+class Suspended(NamedTuple):
+    """A suspension of a participant in force during the tournament (from the federation's registry)."""
+
+    name: str
+    start_date: date
+    end_date: date
+
+
+def deadline_for(settings):
     """Results must reach the federation within two days of the last day (art. 6 and 11)."""
-    return tournament.end_date + timedelta(days=DEADLINE_DAYS)
+    return settings.end_date + timedelta(days=DEADLINE_DAYS)
 
 
-def local_date(tournament, moment):
-    return timezone.localtime(moment, ZoneInfo(tournament.time_zone)).date()
+def local_date(settings, moment):
+    return timezone.localtime(moment, ZoneInfo(settings.time_zone)).date()
 
 
-def rating_list_used(tournament):
+def rating_list_used(settings):
     """(name, date) of the national rating list the entries' ratings came from, recorded when round 1 was paired
     (``("", None)`` when none was recorded: an imported event, or no list in the registry then)."""
-    return tournament.rating_list_name, tournament.rating_list_date
-
-
-def round_rows_of(tournament):
-    """Per round (number order): flags and counts for the checks, in one query."""
-    return list(
-        Round.objects.filter(tournament=tournament)
-        .order_by("number")
-        .annotate(
-            pending=Count("boards__games", filter=Q(boards__games__result__isnull=True), distinct=True),
-            boards_count=Count("boards", distinct=True),
-            boards_without_opening=Count("boards", filter=Q(boards__opening__isnull=True), distinct=True),
-        )
-        .values(
-            "number",
-            "status",
-            "engine",
-            "manually_edited",
-            "opening_id",
-            "pending",
-            "boards_count",
-            "boards_without_opening",
-            "paired_at",
-        )
-    )
-
-
-def complete_rounds(round_rows):
-    """The rows of the complete rounds 1..R without a gap."""
-    played = []
-    for expected, row in enumerate(round_rows, start=1):
-        if row["number"] != expected or row["pending"]:
-            break
-        played.append(row)
-    return played
+    return settings.rating_list_name, settings.rating_list_date
 
 
 def _names(entries, limit=10):
@@ -188,38 +172,36 @@ def _rounds_text(numbers):
 
 
 def check_conditions(
-    tournament, entries, round_rows=None, history=None, rounds_counted=None, today=None, with_deadline=True
-):
-    """The conditions, in the order of ``CONDITION_KEYS``. ``entries``: the tournament's entries with players
-    loaded; ``history`` (entry id -> round records of the ``rounds_counted`` complete rounds) is read when not
-    given; ``today``: the date the deadline is judged on (default: today in the tournament's time zone);
-    ``with_deadline=False`` leaves the deadline out (it does not decide the rights)."""
-    if round_rows is None:
-        round_rows = round_rows_of(tournament)
-    played = complete_rounds(round_rows)
-    if history is None:
-        rounds_counted = len(played)
-        rounds = rounds_with_boards(tournament, upto=rounds_counted) if rounds_counted else []
-        _entries, _rounds, history = tournament_history(tournament, rounds=rounds, entries=entries)
-    elif rounds_counted is None:
-        rounds_counted = len(played)
+    snapshot: Snapshot,
+    participation: Participation,
+    *,
+    suspended: Sequence[Suspended] = (),
+    today: date | None = None,
+    with_deadline: bool = True,
+) -> list[Condition]:
+    """The conditions, in the order of ``CONDITION_KEYS``: a pure function of the tournament's ``snapshot`` (every
+    round, drafts included), who is a participant (``participation``, keyed by standings number:
+    ``tournaments.standings.compute.participation_of``) and the participants' suspensions in force during the
+    tournament (``suspended``, the registry's). ``today``: the date the deadline is judged on (default: today in
+    the tournament's time zone); ``with_deadline=False`` leaves the deadline out (it does not decide the rights)."""
+    settings = snapshot.settings
     conditions = [
-        _participants(tournament, entries, history, rounds_counted),
-        _rounds_and_time(tournament, played),
-        _no_suspended(tournament),
-        _round1_by_rating(tournament, entries, round_rows),
-        _pairing_engine(tournament, round_rows),
-        _tiebreaks(tournament),
-        _birth_dates(entries),
+        _participants(snapshot, participation),
+        _rounds_and_time(settings, counted_rounds(snapshot)),
+        _no_suspended(suspended),
+        _round1_by_rating(snapshot),
+        _pairing_engine(settings, snapshot.rounds),
+        _tiebreaks(settings),
+        _birth_dates(snapshot.entries),
     ]
     if with_deadline:
-        conditions.append(_deadline(tournament, today))
+        conditions.append(_deadline(settings, today))
     return conditions
 
 
-def _participants(tournament, entries, history, rounds_counted):
-    part = participation_of(tournament, entries, history, rounds_counted)
-    n, minimum = len(part), tournament.min_participants
+def _participants(snapshot, part):
+    settings = snapshot.settings
+    n, minimum = len(part), settings.min_participants
     detail = _("%(n)s participants (minimum %(min)s): %(played)s played at least one game") % {
         "n": n,
         "min": minimum,
@@ -230,21 +212,27 @@ def _participants(tournament, entries, history, rounds_counted):
             "n": len(part.to_play)
         }
     if part.excluded:
-        by_id = {e.pk: e for e in entries}
-        excluded = sorted((by_id[pk] for pk in part.excluded), key=lambda e: e.player.name)
+        by_number = snapshot.by_number()
+        excluded = sorted((by_number[n] for n in part.excluded), key=lambda e: e.player.name)
         detail += _("; not participants (withdrawn before playing, or never played): %(list)s") % {
             "list": _names(excluded)
         }
-    detail += ". " + _("Who counts: %(rule)s.") % {"rule": tournament.get_participant_rule_display().lower()}
+    rule = ParticipantRule(settings.participant_rule).label
+    detail += ". " + _("Who counts: %(rule)s.") % {"rule": str(rule).lower()}
     return Condition("participants", n >= minimum, detail, _("Minimum number of participants"))
 
 
-def _rounds_and_time(tournament, played):
-    rounds, minutes = len(played), tournament.minutes_per_game
+def _without_opening(rnd: SnapRound) -> bool:
+    """A round with no opening recorded: none for the round, and a board without its own."""
+    return rnd.opening is None and any(b.opening is None for b in rnd.boards)
+
+
+def _rounds_and_time(settings, played):
+    rounds, minutes = len(played), settings.minutes_per_game
     time_ok = any(rounds >= r and minutes >= m for r, m in ROUNDS_AND_TIME)
-    micro = tournament.format == RoundFormat.MICRO_MATCH
-    free_100 = tournament.variant == Variant.INTERNATIONAL_100 and tournament.opening_table_id is None
-    no_opening = [r["number"] for r in played if r["opening_id"] is None and r["boards_without_opening"]]
+    micro = settings.format == RoundFormat.MICRO_MATCH
+    free_100 = settings.variant == Variant.INTERNATIONAL_100 and not settings.opening_table
+    no_opening = [r.number for r in played if _without_opening(r)]
     problems = []
     if not time_ok:
         problems.append(_("needs at least 7 rounds of 21 minutes or 5 rounds of 30 minutes"))
@@ -256,9 +244,9 @@ def _rounds_and_time(tournament, played):
         "%(rounds)s complete round(s) of %(planned)s planned, %(minutes)s minutes per player per game, %(format)s."
     ) % {
         "rounds": rounds,
-        "planned": tournament.planned_rounds,
+        "planned": settings.planned_rounds,
         "minutes": minutes,
-        "format": tournament.get_format_display(),
+        "format": RoundFormat(settings.format).label,
     }
     if free_100:
         detail += " " + _(
@@ -270,39 +258,26 @@ def _rounds_and_time(tournament, played):
     return Condition("rounds_and_time", not problems, detail, _("Rounds and playing time"))
 
 
-def _no_suspended(tournament):
-    # Suspensions arising from this very tournament (an abandonment) do not count: they start on its last day as
-    # a consequence of it. Lifted suspensions do not count either.
-    suspended = list(
-        Suspension.objects.filter(
-            player__entries__tournament=tournament,
-            lifted_at__isnull=True,
-            start_date__lte=tournament.end_date,
-            end_date__gte=tournament.start_date,
-        )
-        .exclude(tournament=tournament)
-        .select_related("player")
-        .order_by("player__name")
-        .distinct()
-    )
+def _no_suspended(suspended):
     if suspended:
         detail = _("Suspended during the tournament: %(list)s.") % {
-            "list": ", ".join(f"{s.player.name} ({s.start_date:%d/%m/%Y}–{s.end_date:%d/%m/%Y})" for s in suspended)
+            "list": ", ".join(f"{s.name} ({s.start_date:%d/%m/%Y}–{s.end_date:%d/%m/%Y})" for s in suspended)
         }
     else:
         detail = _("No participant was under suspension during the tournament.")
     return Condition("no_suspended", not suspended, detail, _("No participant under suspension"))
 
 
-def rating_list_text(tournament):
-    name, day = rating_list_used(tournament)
+def rating_list_text(settings):
+    name, day = rating_list_used(settings)
     if day is not None:
         return _("national rating list “%(name)s” of %(date)s") % {"name": name, "date": day.strftime("%d/%m/%Y")}
     return _("no rating list recorded (ratings as typed in the registry or as in the imported file)")
 
 
-def _round1_by_rating(tournament, entries, round_rows):
-    first = round_rows[0] if round_rows and round_rows[0]["number"] == 1 else None
+def _round1_by_rating(snapshot):
+    settings, entries, rounds = snapshot.settings, snapshot.entries, snapshot.rounds
+    first = rounds[0] if rounds and rounds[0].number == 1 else None
     if first is None:
         return Condition(
             "round1_by_rating",
@@ -310,20 +285,20 @@ def _round1_by_rating(tournament, entries, round_rows):
             _("Round 1 has not been paired yet: every entry will take the registry's current rating then."),
             _("Round 1 paired by rating"),
         )
-    source = _("Ratings frozen when round 1 was paired: %(list)s.") % {"list": rating_list_text(tournament)}
+    source = _("Ratings frozen when round 1 was paired: %(list)s.") % {"list": rating_list_text(settings)}
     kept = sorted((e for e in entries if e.rating_kept_reason), key=lambda e: e.player.name)
     if kept:
         source += " " + _("Rating of registration kept by the director: %(list)s.") % {
             "list": "; ".join(f"{e.player.name} ({e.rating_kept_reason})" for e in kept)
         }
-    if first["manually_edited"]:
+    if first.manually_edited:
         return Condition(
             "round1_by_rating",
             False,
             _("The pairing of round 1 was changed by hand.") + " " + source,
             _("Round 1 paired by rating"),
         )
-    provisional = tournament.provisional_rating
+    provisional = settings.provisional_rating
     seeded = sorted(
         (e for e in entries if e.pairing_number is not None and not e.late_entry_round),
         key=lambda e: e.pairing_number,
@@ -349,18 +324,18 @@ def _accepted(program):
     return any(p in name for p in ACCEPTED_PROGRAMS)
 
 
-def _pairing_engine(tournament, round_rows):
+def _pairing_engine(settings, rounds):
     ours = engine_name()
     label = _("Pairing software")
-    if not round_rows:
+    if not rounds:
         detail = _("No round has been paired yet (the product's engine: %(engine)s; Dutch system, %(edition)s).") % {
             "engine": ours,
             "edition": ENGINE_EDITION,
         }
         return Condition("pairing_engine", False, detail, label)
     by_program = {}
-    for row in round_rows:
-        by_program.setdefault(row["engine"] or IMPORTED, []).append(row["number"])
+    for rnd in rounds:
+        by_program.setdefault(rnd.engine or IMPORTED, []).append(rnd.number)
     unknown = sorted(by_program.pop(IMPORTED, []))
     parts = []
     for program, numbers in sorted(by_program.items(), key=lambda kv: kv[1][0]):
@@ -381,10 +356,10 @@ def _pairing_engine(tournament, round_rows):
         )
     what = "; ".join(parts)
     detail = _("Checked: which program paired each round. %(what)s.") % {"what": what[:1].upper() + what[1:]}
-    edited = [r["number"] for r in round_rows if r["manually_edited"]]
+    edited = [r.number for r in rounds if r.manually_edited]
     if edited:
         detail += " " + _("Changed by hand after pairing: round(s) %(rounds)s.") % {"rounds": _rounds_text(edited)}
-    if tournament.pairing_program_rule == PairingProgramRule.STRICT:
+    if settings.pairing_program_rule == PairingProgramRule.STRICT:
         refused = sorted(p for p in by_program if not _accepted(p))
         met = not unknown and not refused
         detail += " " + _("Reading in force: only Swiss Perfect or “48”, as art. 5 says.")
@@ -401,14 +376,15 @@ def _pairing_engine(tournament, round_rows):
     return Condition("pairing_engine", met, detail, label)
 
 
-def _tiebreaks(tournament):
+def _tiebreaks(settings):
     label = _("Tiebreaks by the CBJD profile")
-    custom = custom_tiebreaks(tournament)
-    if custom is not None:
-        detail = _("Custom tiebreak list (%(keys)s), not the CBJD profile.") % {"keys": ", ".join(custom)}
+    if settings.tiebreak_profile != TiebreakProfile.CBJD:
+        detail = _("Custom tiebreak list (%(keys)s), not the CBJD profile.") % {
+            "keys": ", ".join(settings.tiebreak_keys or [])
+        }
         return Condition("tiebreaks", False, detail, label)
-    cut = tournament.corrected_progressive_cut
-    settings = [
+    cut = settings.corrected_progressive_cut
+    settings_text = [
         ngettext(
             "corrected progressive score without the first round",
             "corrected progressive score without the first %(n)s rounds",
@@ -416,16 +392,16 @@ def _tiebreaks(tournament):
         )
         % {"n": cut},
         _("points won without play count in it")
-        if tournament.corrected_progressive_unplayed
+        if settings.corrected_progressive_unplayed
         else _("points won without play do not count in it"),
-        _("exceptions a) and c): %(move)s") % {"move": tournament.get_progressive_move_display().lower()},
-        _("exception c): %(order)s") % {"order": tournament.get_top3_order_display().lower()},
-        _("Buchholz: %(edition)s") % {"edition": tournament.get_tiebreak_edition_display()},
+        _("exceptions a) and c): %(move)s") % {"move": str(ProgressiveMove(settings.progressive_move).label).lower()},
+        _("exception c): %(order)s") % {"order": str(Top3Order(settings.top3_order).label).lower()},
+        _("Buchholz: %(edition)s") % {"edition": TiebreakEdition(settings.tiebreak_edition).label},
     ]
     detail = _(
         "CBJD profile: progressive score, corrected progressive score, Buchholz, with the regulation's exceptions "
         "(art. 6 a, b, c). Settings in force: %(settings)s."
-    ) % {"settings": "; ".join(settings)}
+    ) % {"settings": "; ".join(settings_text)}
     if cut == 0:
         detail += " " + _(
             "Not met: with no round cut the corrected progressive score is the progressive score itself, which "
@@ -447,16 +423,16 @@ def _birth_dates(entries):
     return Condition("birth_dates", not missing, detail, _("Birth dates of participants under 21"))
 
 
-def deadline_status(tournament, today=None):
+def deadline_status(settings, today=None):
     """(met, late_days, detail) of the deadline: met when the workbook was recorded as exported by the deadline,
     or when it has not been yet and the deadline has not passed."""
-    deadline = deadline_for(tournament)
+    deadline = deadline_for(settings)
     if today is None:
-        today = timezone.localdate(timezone=ZoneInfo(tournament.time_zone))
-    exported = tournament.homologation_exported_at
+        today = timezone.localdate(timezone=ZoneInfo(settings.time_zone))
+    exported = settings.homologation_exported_at
     when = deadline.strftime("%d/%m/%Y")
     if exported is not None:
-        sent = local_date(tournament, exported)
+        sent = local_date(settings, exported)
         late = (sent - deadline).days
         if late > 0:
             detail = ngettext(
@@ -487,40 +463,10 @@ def deadline_status(tournament, today=None):
     return True, 0, detail
 
 
-def _deadline(tournament, today):
-    met, _late, detail = deadline_status(tournament, today)
+def _deadline(settings, today):
+    met, _late, detail = deadline_status(settings, today)
     detail += " " + _(
         "Reading: two whole days after the last day, in the tournament's time zone; the workbook recorded as sent "
         "to the federation stands for the e-mail."
     )
     return Condition("deadline", met, detail, _("Results sent within 2 days"))
-
-
-def rights_earned(tournament, entries=None, history=None, rounds_counted=None):
-    """Whether every condition of ``RIGHTS_KEYS`` is met (the qualification spots are then awarded)."""
-    if entries is None:
-        entries = entries_in_order(tournament)
-    return rights_from(
-        check_conditions(tournament, entries, history=history, rounds_counted=rounds_counted, with_deadline=False)
-    )
-
-
-def round_rows_from(rounds):
-    """The per-round flags of :func:`round_rows_of` computed from loaded rounds (boards and games included)."""
-    rows = []
-    for rnd in rounds:
-        boards = rnd.boards.all()
-        rows.append(
-            {
-                "number": rnd.number,
-                "status": rnd.status,
-                "engine": rnd.engine,
-                "manually_edited": rnd.manually_edited,
-                "opening_id": rnd.opening_id,
-                "boards_count": len(boards),
-                "pending": sum(1 for b in boards for g in b.games.all() if g.result is None),
-                "boards_without_opening": sum(1 for b in boards if b.opening_id is None),
-                "paired_at": getattr(rnd, "paired_at", None),
-            }
-        )
-    return rows

@@ -1,36 +1,57 @@
 """The homologation report: the conditions, the deadline, and the standings with the qualification spots.
 
-Public entry point: :func:`homologation_check`. It reads the tournament once and hands the same rows to the
-conditions and to the public standings function.
+Read, compute, present: :func:`homologation_check` reads the tournament once (its snapshot,
+:func:`tournaments.standings.read_snapshot`, every round, drafts included) and the suspensions in force, then
+:func:`homologation_report` computes everything from them with no query: the overall standings (who is a
+participant), the conditions (:mod:`.conditions`), the rights, and the categories' spots awarded with them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
 
+from tournaments.domain.snapshot import Snapshot
 from tournaments.homologation.conditions import (
+    Condition,
+    Suspended,
     check_conditions,
     deadline_for,
     deadline_status,
     engine_name,
     rating_list_used,
     rights_from,
-    round_rows_from,
 )
-from tournaments.selectors import entries_in_order
-from tournaments.standings.selectors import lean_rounds_with_boards, number, read_tournament, standings_from_history
+from tournaments.models import Suspension
+from tournaments.standings import (
+    TournamentStandings,
+    gc_paused,
+    number,
+    overall,
+    read_snapshot,
+    with_categories,
+)
 
 
-@dataclass
+@dataclass(frozen=True)
 class HomologationReport:
-    tournament: object
-    conditions: list
-    deadline: object
-    standings: object = None  # tournaments.standings.selectors.TournamentStandings (staff view), when asked for
-    exported_at: object = None
+    snapshot: Snapshot
+    conditions: list[Condition]
+    standings: TournamentStandings  # every complete round, drafts included (staff), with the spots
     engine: str = ""
-    notes: list = field(default_factory=list)
-    all_rounds: list = field(default_factory=list)
+
+    @property
+    def settings(self):
+        return self.snapshot.settings
+
+    @property
+    def deadline(self):
+        return deadline_for(self.settings)
+
+    @property
+    def exported_at(self):
+        return self.settings.homologation_exported_at
 
     @property
     def rights(self):
@@ -42,16 +63,16 @@ class HomologationReport:
     @property
     def deadline_detail(self):
         """Met / late by N days / days left, in words."""
-        return deadline_status(self.tournament)[2]
+        return deadline_status(self.settings)[2]
 
     @property
     def rating_list(self):
         """(name, date) of the national rating list used for round 1, or ("", None)."""
-        return rating_list_used(self.tournament)
+        return rating_list_used(self.settings)
 
     @property
     def categories(self):
-        return [c.qualification for c in self.standings.categories] if self.standings is not None else []
+        return [c.qualification for c in self.standings.categories]
 
     def as_json(self):
         """The object of ``homologation_check --format json`` (docs/interchange.md)."""
@@ -75,35 +96,69 @@ class HomologationReport:
         }
 
 
-def homologation_check(tournament, with_standings=True):
-    """The full check: conditions, rights, deadline and (staff) standings with the qualification spots.
+def homologation_report(
+    snapshot: Snapshot, suspended: Sequence[Suspended] = (), today: date | None = None
+) -> HomologationReport:
+    """The report as a pure function of the snapshot and the suspensions in force (no query)."""
+    base = overall(snapshot)
+    conditions = check_conditions(snapshot, base.participation, suspended=suspended, today=today)
+    standings = with_categories(base, rights=rights_from(conditions))
+    return HomologationReport(snapshot=snapshot, conditions=conditions, standings=standings, engine=engine_name())
 
-    ``report.all_rounds`` holds every round (drafts included) with boards, seats and games loaded.
-    """
-    entries = entries_in_order(tournament)
-    if not with_standings:
-        return HomologationReport(
-            tournament=tournament,
-            conditions=check_conditions(tournament, entries),
-            deadline=deadline_for(tournament),
-            exported_at=tournament.homologation_exported_at,
-            engine=engine_name(),
+
+def suspended_during(tournament) -> list[Suspended]:
+    """The participants' suspensions in force during the tournament (one query). Suspensions arising from this very
+    tournament (an abandonment) do not count: they start on its last day as a consequence of it. Lifted
+    suspensions do not count either."""
+    rows = (
+        Suspension.objects.filter(
+            player__entries__tournament=tournament,
+            lifted_at__isnull=True,
+            start_date__lte=tournament.end_date,
+            end_date__gte=tournament.start_date,
         )
-    all_rounds = lean_rounds_with_boards(tournament, entries)
-    entries, rounds, history, categories = read_tournament(
-        tournament, public=False, all_rounds=all_rounds, entries=entries
+        .exclude(tournament=tournament)
+        .order_by("player__name", "start_date", "id")
+        .values_list("id", "player__name", "start_date", "end_date")
+        .distinct()
     )
-    conditions = check_conditions(
-        tournament, entries, round_rows_from(all_rounds), history=history, rounds_counted=len(rounds)
+    return [Suspended(name, start, end) for _pk, name, start, end in rows]
+
+
+def homologation_check(tournament, today: date | None = None) -> HomologationReport:
+    """Read the tournament (every round, drafts included) and compute the full report."""
+    with gc_paused():
+        return homologation_report(read_snapshot(tournament, public=False), suspended_during(tournament), today)
+
+
+def rights_of(standings: TournamentStandings, suspended: Sequence[Suspended]) -> bool:
+    """Whether the qualification spots are awarded, from overall standings already computed (:func:`overall` of
+    the snapshot read, e.g. the public one) and the suspensions in force."""
+    return rights_from(
+        check_conditions(standings.snapshot, standings.participation, suspended=suspended, with_deadline=False)
     )
-    rights = rights_from(conditions)
-    standings = standings_from_history(tournament, entries, rounds, history, categories, public=False, rights=rights)
-    return HomologationReport(
-        tournament=tournament,
-        conditions=conditions,
-        deadline=deadline_for(tournament),
-        standings=standings,
-        exported_at=tournament.homologation_exported_at,
-        engine=engine_name(),
-        all_rounds=all_rounds,
-    )
+
+
+def rights_earned(tournament) -> bool:
+    """Whether the tournament earns the qualification rights (its staff snapshot read, the conditions computed)."""
+    return rights_of(overall(read_snapshot(tournament, public=False)), suspended_during(tournament))
+
+
+def published_standings(tournament, snapshot: Snapshot | None = None, category=None) -> TournamentStandings:
+    """The public standings: the overall standings of the published rounds (``snapshot``, the public one, read
+    when not given) and, for a ``category`` (a code), that category's standings with its spots, awarded when the
+    published rounds earn the rights (one more query: the suspensions)."""
+    with gc_paused():
+        if snapshot is None:
+            snapshot = read_snapshot(tournament, public=True)
+        base = overall(snapshot)
+        if category is None:
+            return base
+        code = getattr(category, "code", category)
+        return with_categories(base, rights=rights_of(base, suspended_during(tournament)), categories=[code])
+
+
+def published_categories(tournament, base: TournamentStandings) -> TournamentStandings:
+    """``base`` (public overall standings) with every category's standings and spots (see
+    :func:`published_standings`)."""
+    return with_categories(base, rights=rights_of(base, suspended_during(tournament)))

@@ -21,7 +21,6 @@ from tournaments.interchange import MAX_FILE_BYTES, Upload, crosstable_sp_file, 
 from tournaments.models.choices import StaffRole
 from tournaments.rounds.services import rounds_name_program
 from tournaments.standings.readings import order_reason_text, regulation_readings, spot_note_text
-from tournaments.standings.selectors import tournament_standings
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -39,7 +38,7 @@ class StandingsView(TournamentStaffMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
-        st = tournament_standings(self.tournament, public=False)
+        st = homologation_check(self.tournament).standings  # every complete round, drafts included; the spots
         columns = st.columns()
         code = (self.request.GET.get("categoria") or "").upper()
         category = next((c for c in st.categories if c.code == code), None)

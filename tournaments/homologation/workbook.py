@@ -9,6 +9,12 @@ performance rating) and ``Vagas`` (spots per category: average, ratings counted,
 Dates are date cells, numbers are number cells, text is text (never a formula: names and every other string
 go through ``safetext.append_row``), header rows are frozen and columns sized to their content.
 
+Read, compute, present: the workbook is a pure function of the homologation report
+(:func:`tournaments.homologation.report.homologation_check`: the tournament's snapshot read once, the standings,
+the conditions and the spots computed from it), one function per sheet. Every point a sheet shows comes from the
+standings' own rules (``tournaments.domain.snapshot``: ``board_records``, ``off_board``), so "Rodadas" and
+"Classificação" cannot disagree.
+
 Public entry points: :func:`homologation_workbook` (build, no write), :func:`homologation_xlsx` (bytes, no write:
 the staff page downloads it with a GET and records the export with a separate POST) and
 :func:`export_homologation` (the command: to a file path, atomically, recording the export time).
@@ -17,7 +23,6 @@ the staff page downloads it with a GET and records the export with a separate PO
 from __future__ import annotations
 
 import io
-from collections import defaultdict
 from datetime import date, datetime
 from decimal import Decimal
 from fractions import Fraction
@@ -34,15 +39,23 @@ from tournaments.core.files import write_atomically
 from tournaments.core.labels import tiebreak_label
 from tournaments.core.safetext import append_row
 from tournaments.domain import performances
+from tournaments.domain.snapshot import OffBoard, board_records, off_board
 from tournaments.homologation.conditions import rating_list_text
-from tournaments.homologation.report import homologation_check
+from tournaments.homologation.report import HomologationReport, homologation_check
 from tournaments.homologation.services import homologation_mark_exported, results_complete
-from tournaments.models import Absence
-from tournaments.rounds.scoring import FORFEITS, board_points, entry_label, is_played
-from tournaments.selectors import absence_points, board_pair, bye_points, scoring_of
-from tournaments.setup.tiebreak_list import custom_tiebreaks
+from tournaments.models.choices import (
+    Acceleration,
+    PairingProgramRule,
+    ParticipantRule,
+    ProgressiveMove,
+    RoundFormat,
+    SpotTieRule,
+    Top3Order,
+    Variant,
+)
+from tournaments.rounds.scoring import FORFEITS, entry_label, is_played
+from tournaments.standings.compute import number
 from tournaments.standings.readings import order_reason_text, regulation_readings, spot_note_text
-from tournaments.standings.selectors import number
 
 DATE_FORMAT = "DD/MM/YYYY"
 DATETIME_FORMAT = "DD/MM/YYYY HH:MM"
@@ -130,79 +143,84 @@ def _sent(exported, tz):
     return _local_naive(exported, tz) if exported is not None else NOT_SENT
 
 
-def homologation_workbook(tournament, report=None, exported_at=None) -> Workbook:
-    """Build the workbook (nothing is written to the database), in Portuguese whatever the active language."""
+def homologation_workbook(tournament, report: HomologationReport | None = None, exported_at=None) -> Workbook:
+    """Build the workbook (nothing is written to the database), in Portuguese whatever the active language.
+    ``report``: the homologation report (read when not given); ``tournament`` gives the words of the regulation's
+    readings in force (``regulation_readings``) on the "Evento" sheet."""
     with translation.override("pt-br"):
-        return _workbook(tournament, report, exported_at)
+        if report is None:
+            report = homologation_check(tournament)
+        wb = Workbook()
+        exported = exported_at or report.exported_at
+        event_sheet(wb, report, exported, regulation_readings(tournament))
+        conditions_sheet(wb, report, exported)
+        participants_sheet(wb, report)
+        rounds_sheet(wb, report)
+        standings_sheet(wb, report)
+        performance_sheet(wb, report)
+        spots_sheet(wb, report)
+        for ws in wb.worksheets:
+            ws.sheet_view.zoomScale = 100
+        return wb
 
 
-def _workbook(tournament, report, exported_at):
-    if report is None:
-        report = homologation_check(tournament)
-    st = report.standings
-    tz = tournament.time_zone
-    wb = Workbook()
-    micro = tournament.is_micro_match
-    ids = {e.pk: n for n, e in st.entries.items()}
+def _bye_text(settings):
+    if settings.bye_points is not None:
+        return f"{settings.bye_points} ponto(s) por partida"
+    return "vitória" if settings.bye_value == "win" else "empate"
 
-    # Evento.
+
+def event_sheet(wb, report, exported, readings):
+    """Evento: the event and its settings."""
+    s, st = report.settings, report.standings
     ev = _Sheet(wb, "Evento", ["Campo", "Valor"], first=True)
-    exported = exported_at or report.exported_at
     rows = [
-        ("Torneio", tournament.name),
-        ("Endereço (slug)", tournament.slug),
-        ("Cidade", tournament.city),
-        ("UF", tournament.state),
-        ("Local", tournament.venue),
-        ("Árbitro principal", tournament.chief_arbiter),
-        ("Data de início", tournament.start_date),
-        ("Data de término", tournament.end_date),
-        ("Modalidade", tournament.get_variant_display()),
-        ("Formato", tournament.get_format_display()),
-        ("Rodadas previstas", tournament.planned_rounds),
+        ("Torneio", s.name),
+        ("Endereço (slug)", s.slug),
+        ("Cidade", s.city),
+        ("UF", s.state),
+        ("Local", s.venue),
+        ("Árbitro principal", s.chief_arbiter),
+        ("Data de início", s.start_date),
+        ("Data de término", s.end_date),
+        ("Modalidade", Variant(s.variant).label),
+        ("Formato", RoundFormat(s.format).label),
+        ("Rodadas previstas", s.planned_rounds),
         ("Rodadas completas", st.rounds_completed),
-        ("Minutos por jogador por partida", tournament.minutes_per_game),
-        ("Pontos por vitória", tournament.score_win),
-        ("Pontos por empate", tournament.score_draw),
-        ("Pontos por derrota", tournament.score_loss),
-        (
-            "Bye (emparceiramento) vale",
-            f"{tournament.bye_points} ponto(s) por partida"
-            if tournament.bye_points is not None
-            else "vitória"
-            if tournament.bye_value == "win"
-            else "empate",
-        ),
-        ("Ausência comunicada vale", "empate" if tournament.absence_value == "draw" else "zero"),
-        ("Acelerador", tournament.get_acceleration_display()),
+        ("Minutos por jogador por partida", s.minutes_per_game),
+        ("Pontos por vitória", s.score_win),
+        ("Pontos por empate", s.score_draw),
+        ("Pontos por derrota", s.score_loss),
+        ("Bye (emparceiramento) vale", _bye_text(s)),
+        ("Ausência comunicada vale", "empate" if s.absence_value == "draw" else "zero"),
+        ("Acelerador", Acceleration(s.acceleration).label),
         (
             "Desempate",
-            "Perfil CBJD"
-            if custom_tiebreaks(tournament) is None
-            else ", ".join(tiebreak_label(k) for k in custom_tiebreaks(tournament) or ()),
+            "Perfil CBJD" if s.tiebreak_profile == "cbjd" else ", ".join(tiebreak_label(k) for k in s.tiebreak_keys),
         ),
-        ("Tabela de aberturas", tournament.opening_table.code if tournament.opening_table_id else "livre"),
+        ("Tabela de aberturas", s.opening_table or "livre"),
         ("Motor de emparceiramento", report.engine),
-        ("Lista de rating usada (art. 4)", rating_list_text(tournament)),
+        ("Lista de rating usada (art. 4)", rating_list_text(s)),
         ("Inscritos", len(st.entries)),
         ("Participantes (art. 6)", len(st.participation)),
-        ("Quem conta como participante (art. 6)", tournament.get_participant_rule_display()),
-        ("Mínimo de participantes (art. 6)", tournament.min_participants),
-        ("Empate na última vaga (art. 6, 13)", tournament.get_spot_tie_rule_display()),
-        ("Condição do programa de emparceiramento (art. 5)", tournament.get_pairing_program_rule_display()),
-        ("Exceções a) e c) do art. 6", tournament.get_progressive_move_display()),
-        ("Exceção c) do art. 6", tournament.get_top3_order_display()),
+        ("Quem conta como participante (art. 6)", ParticipantRule(s.participant_rule).label),
+        ("Mínimo de participantes (art. 6)", s.min_participants),
+        ("Empate na última vaga (art. 6, 13)", SpotTieRule(s.spot_tie_rule).label),
+        ("Condição do programa de emparceiramento (art. 5)", PairingProgramRule(s.pairing_program_rule).label),
+        ("Exceções a) e c) do art. 6", ProgressiveMove(s.progressive_move).label),
+        ("Exceção c) do art. 6", Top3Order(s.top3_order).label),
         ("Prazo para envio dos resultados (art. 6, 11)", report.deadline),
         ("Situação do prazo", report.deadline_detail),
-        ("Exportado em", _sent(exported, tz)),
+        ("Exportado em", _sent(exported, s.time_zone)),
     ]
-    for reading in regulation_readings(tournament):
-        rows.append(("Leitura do regulamento", reading))
+    rows += [("Leitura do regulamento", reading) for reading in readings]
     for key, value in rows:
         ev.row([key, value])
     ev.finish()
 
-    # Condições.
+
+def conditions_sheet(wb, report, exported):
+    """Condições: each homologation condition met or not, with the reason; the rights and the deadline."""
     co = _Sheet(wb, "Condições", ["Condição", "Chave", "Artigo", "Cumprida", "Detalhe", "Texto do regulamento"])
     for c in report.conditions:
         co.row([c.label or c.key, c.key, c.article, "Sim" if c.met else "Não", c.detail, c.quote])
@@ -217,30 +235,32 @@ def _workbook(tournament, report, exported_at):
         ]
     )
     co.row(["Prazo para envio dos resultados", "deadline_date", "art. 6, 11", report.deadline, report.deadline_detail])
-    co.row(["Exportado em", "exported_at", "art. 11", _sent(exported, tz), ""])
+    co.row(["Exportado em", "exported_at", "art. 11", _sent(exported, report.settings.time_zone), ""])
     co.finish()
 
-    # Participantes.
-    pa = _Sheet(
-        wb,
-        "Participantes",
-        [
-            "Nº",
-            "ID CBJD",
-            "Nome",
-            "Sexo",
-            "Nascimento",
-            "UF",
-            "Clube",
-            "Rating",
-            "Rating FMJD",
-            "Título",
-            "Categorias",
-            "Situação",
-            "Observação",
-            "Participante (art. 6)",
-        ],
-    )
+
+PARTICIPANTS_HEADER = [
+    "Nº",
+    "ID CBJD",
+    "Nome",
+    "Sexo",
+    "Nascimento",
+    "UF",
+    "Clube",
+    "Rating",
+    "Rating FMJD",
+    "Título",
+    "Categorias",
+    "Situação",
+    "Observação",
+    "Participante (art. 6)",
+]
+
+
+def participants_sheet(wb, report):
+    """Participantes: every entry, its situation and whether it is a participant (art. 6)."""
+    st, settings = report.standings, report.settings
+    pa = _Sheet(wb, "Participantes", PARTICIPANTS_HEADER)
     part = st.participation
     for pid in sorted(st.entries):
         e = st.entries[pid]
@@ -254,7 +274,7 @@ def _workbook(tournament, report, exported_at):
             situation = f"entrada na rodada {e.late_entry_round}"
         notes = []
         if e.rating is None:
-            notes.append(f"sem rating (provisório {tournament.provisional_rating})")
+            notes.append(f"sem rating (provisório {settings.provisional_rating})")
         if e.declared_adult and p.birth_date is None:
             notes.append("declarado com 21 anos ou mais")
         if e.rating_kept_reason:
@@ -277,7 +297,7 @@ def _workbook(tournament, report, exported_at):
                 e.rating,
                 e.fmjd_rating,
                 p.title,
-                ", ".join(c.code for c in e.categories.all()),
+                ", ".join(e.categories),
                 situation,
                 "; ".join(notes),
                 participant,
@@ -285,7 +305,26 @@ def _workbook(tournament, report, exported_at):
         )
     pa.finish()
 
-    # Rodadas: every round, drafts included.
+
+# Why an entry was on no board (``domain.snapshot.OffBoard``), as the "Rodadas" sheet says it.
+OFF_BOARD_NOTE = {
+    OffBoard.LATE: "ainda não inscrito (entrada tardia)",
+    OffBoard.WITHDRAWN: "desistente",
+    OffBoard.ANNOUNCED: "ausência comunicada",
+    OffBoard.NOT_PAIRED: "ausente (não emparceirado)",
+}
+# A one-sided round's TRF character, in words.
+ONE_SIDED_NOTE = {
+    "1": "vitória",
+    "=": "empate",
+    "0": "derrota",
+    "+": "vitória por W.O.",
+    "-": "derrota por W.O.",
+    "U": "bye",
+}
+
+
+def rounds_header(micro):
     if micro:
         header = [
             "Rodada",
@@ -301,106 +340,122 @@ def _workbook(tournament, report, exported_at):
         ]
     else:
         header = ["Rodada", "Situação", "Mesa", "Nº brancas", "Brancas", "Nº pretas", "Pretas", "Abertura", "Resultado"]
-    header += ["Pontos 1º", "Pontos 2º", "Placar", "Observação"]
-    ro = _Sheet(wb, "Rodadas", header)
-    all_rounds = report.all_rounds
-    announced = defaultdict(dict)
-    for entry_id, n, value in Absence.objects.filter(entry__tournament=tournament).values_list(
-        "entry_id", "round_number", "value"
-    ):
-        announced[n][entry_id] = value
-    games_n = tournament.games_per_round
-    scoring = scoring_of(tournament)
-    for rnd in all_rounds:
+    return header + ["Pontos 1º", "Pontos 2º", "Placar", "Observação"]
+
+
+def rounds_sheet(wb, report):
+    """Rodadas: every round, drafts included: its boards, its bye, and every entry on no board with why and what
+    the round gave it (the standings' own rule: ``off_board``), a round an imported file kept for one player
+    alone included."""
+    snapshot = report.snapshot
+    ro = _Sheet(wb, "Rodadas", rounds_header(snapshot.settings.games_per_round == 2))
+    for rnd in snapshot.rounds:
         status = _STATUS.get(rnd.status, rnd.status)
-        seated: set[int] = set()
-        for board in rnd.boards.all():
-            first, second = board_pair(board)
-            if first is None or second is None:
-                continue
-            seated.update((first.pk, second.pk))
-            results = {g.number: g.result for g in board.games.all()}
-            codes = [results.get(n) for n in range(1, games_n + 1)]
-            shown = [entry_label(n, results.get(n), micro) or None for n in range(1, games_n + 1)]
-            complete = all(c is not None for c in codes)
-            p1, p2 = board_points(results, scoring)
-            if not complete:
-                note = "resultado pendente"
-            elif not is_played(results):
-                note = "W.O. duplo" if all(c == "-/-" for c in codes) else "W.O."
-            elif any(c in FORFEITS for c in codes):
-                note = "partida(s) por W.O."
-            else:
-                note = ""
-            opening = board.opening or rnd.opening
-            ro.row(
-                [
-                    rnd.number,
-                    status,
-                    board.number,
-                    ids.get(first.pk),
-                    first.player.name,
-                    ids.get(second.pk),
-                    second.player.name,
-                    opening.code if opening else None,
-                    *shown,
-                    p1 if complete else None,
-                    p2 if complete else None,
-                    f"{number(p1)}-{number(p2)}" if complete else None,
-                    note,
-                ]
-            )
-        for seat in rnd.bye_seats:
-            seated.add(seat.entry_id)
-            ro.row(
-                [
-                    rnd.number,
-                    status,
-                    None,
-                    ids.get(seat.entry_id),
-                    seat.entry.player.name,
-                    None,
-                    "BYE",
-                    None,
-                    *([None] * games_n),
-                    bye_points(tournament),
-                    None,
-                    None,
-                    "bye (emparceiramento)",
-                ]
-            )
-        for pid in sorted(st.entries):
-            e = st.entries[pid]
-            if e.pk in seated:
-                continue
-            if e.late_entry_round and rnd.number < e.late_entry_round:
-                note, pts = "ainda não inscrito (entrada tardia)", 0
-            elif e.withdrawn_from_round and rnd.number >= e.withdrawn_from_round:
-                note, pts = "desistente", 0
-            elif e.pk in announced[rnd.number]:
-                note, pts = "ausência comunicada", absence_points(tournament, announced[rnd.number][e.pk])
-            else:
-                note, pts = "ausente (não emparceirado)", 0
-            ro.row(
-                [
-                    rnd.number,
-                    status,
-                    None,
-                    pid,
-                    e.player.name,
-                    None,
-                    None,
-                    None,
-                    *([None] * games_n),
-                    pts,
-                    None,
-                    None,
-                    note,
-                ]
-            )
+        for values in _board_rows(snapshot, rnd):
+            ro.row([rnd.number, status, *values])
+        for values in _bye_rows(snapshot, rnd):
+            ro.row([rnd.number, status, *values])
+        for values in _off_board_rows(snapshot, rnd):
+            ro.row([rnd.number, status, *values])
     ro.finish()
 
-    # Classificação.
+
+def _board_note(codes):
+    if any(c is None for c in codes):
+        return "resultado pendente"
+    results = dict(enumerate(codes, start=1))
+    if not is_played(results):
+        return "W.O. duplo" if all(c == "-/-" for c in codes) else "W.O."
+    if any(c in FORFEITS for c in codes):
+        return "partida(s) por W.O."
+    return ""
+
+
+def _board_rows(snapshot, rnd):
+    """The round's boards: the two entries, the opening, each game from the first's side, each side's points (the
+    standings' ``board_records``) once every result is in."""
+    settings = snapshot.settings
+    micro, games_n = settings.games_per_round == 2, settings.games_per_round
+    by_pk = snapshot.by_pk()
+    numbers = {pk: e.number for pk, e in by_pk.items()}
+    for board in rnd.boards:
+        if board.first is None or board.second is None:
+            continue
+        first, second = by_pk[board.first], by_pk[board.second]
+        results = board.results
+        shown = [entry_label(n, results.get(n), micro) or None for n in range(1, games_n + 1)]
+        p1 = p2 = score = None
+        if board.complete:
+            r1, r2 = board_records(board, numbers, settings.scoring)
+            p1, p2, score = r1.points, r2.points, f"{number(r1.points)}-{number(r2.points)}"
+        opening = board.opening or rnd.opening
+        yield [
+            board.number,
+            first.number,
+            first.player.name,
+            second.number,
+            second.player.name,
+            opening.code if opening else None,
+            *shown,
+            p1,
+            p2,
+            score,
+            _board_note([results.get(n) for n in range(1, games_n + 1)]),
+        ]
+
+
+def _bye_rows(snapshot, rnd):
+    settings = snapshot.settings
+    by_pk = snapshot.by_pk()
+    for pk in rnd.byes:
+        entry = by_pk[pk]
+        no_games = [None] * settings.games_per_round
+        pts = settings.bye_round_points
+        yield [None, entry.number, entry.player.name, None, "BYE", None, *no_games, pts, None, None, _BYE_NOTE]
+
+
+_BYE_NOTE = "bye (emparceiramento)"
+
+
+def _off_board_rows(snapshot, rnd):
+    """Every entry on no board and not on the bye, by number: why (``off_board``) and the points the round gave
+    it, the opponent a one-sided round's line names."""
+    seated = rnd.seated()
+    lone = {o.entry: o for o in rnd.one_sided}
+    by_number = snapshot.by_number()
+    no_games = [None] * snapshot.settings.games_per_round
+    for entry in sorted(snapshot.entries, key=lambda e: e.number):
+        if entry.pk in seated:
+            continue
+        reason, record = off_board(snapshot, rnd, entry)
+        opponent_number = opponent_name = None
+        if reason is OffBoard.ONE_SIDED:
+            item = lone[entry.pk]
+            note = f"registrado só na linha deste jogador no arquivo importado: {ONE_SIDED_NOTE[item.result]}"
+            opponent = by_number.get(item.opponent) if item.opponent is not None else None
+            opponent_number = item.opponent
+            opponent_name = opponent.player.name if opponent is not None else "BYE" if item.result == "U" else None
+        else:
+            note = OFF_BOARD_NOTE[reason]
+        name = entry.player.name
+        yield [
+            None,
+            entry.number,
+            name,
+            opponent_number,
+            opponent_name,
+            None,
+            *no_games,
+            record.points,
+            None,
+            None,
+            note,
+        ]
+
+
+def standings_sheet(wb, report):
+    """Classificação: the final standings with the tiebreaks in their order and the order used per tie group."""
+    st = report.standings
     columns = st.columns()
     cl = _Sheet(
         wb,
@@ -427,7 +482,7 @@ def _workbook(tournament, report, exported_at):
                 row.id,
                 row.name,
                 e.rating,
-                ", ".join(c.code for c in e.categories.all()),
+                ", ".join(e.categories),
                 row.points,
                 *st.cells(row),
                 ", ".join(tiebreak_label(k) for k in row.order),
@@ -437,7 +492,10 @@ def _workbook(tournament, report, exported_at):
         )
     cl.finish()
 
-    # Desempenho.
+
+def performance_sheet(wb, report):
+    """Desempenho: games against rated opponents, score in them, their average rating, performance rating."""
+    st = report.standings
     perf = performances(st.data)
     de = _Sheet(
         wb,
@@ -469,7 +527,10 @@ def _workbook(tournament, report, exported_at):
         )
     de.finish()
 
-    # Vagas.
+
+def spots_sheet(wb, report):
+    """Vagas: the spots per category (average, ratings counted, qualified players), then one line per spot."""
+    st = report.standings
     va = _Sheet(
         wb,
         "Vagas",
@@ -514,9 +575,6 @@ def _workbook(tournament, report, exported_at):
         for i, pid in enumerate(cat.qualification.qualified, 1):
             va.row([cat.code, i, pid, st.entries[pid].player.name, *place_cells(rank.get(pid)), st.entries[pid].rating])
     va.finish()
-    for ws in wb.worksheets:
-        ws.sheet_view.zoomScale = 100
-    return wb
 
 
 def _xlsx_bytes(wb):

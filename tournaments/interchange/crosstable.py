@@ -23,8 +23,8 @@ counted on the text as written, so the columns stay aligned.
 import unicodedata
 
 from tournaments.core.safetext import neutralise_formula, one_line
-from tournaments.models import Absence
-from tournaments.standings.selectors import number, tournament_standings
+from tournaments.domain import RoundKind
+from tournaments.standings import number, tournament_standings
 
 HEADER = ["No", "Name", "Feder", "Intl Id", "Loc Id", "Rtg", "Loc", "Title", "Total"]
 ENCODING = "cp1252"
@@ -33,21 +33,22 @@ _NO_DECOMPOSITION = str.maketrans({"Ł": "L", "ł": "l", "Đ": "D", "đ": "d", "
                                    "ŧ": "t", "ĸ": "k", "Ŋ": "N", "ŋ": "n", "ſ": "s"})  # fmt: skip
 
 
-def _cell(record, bye_is_win, win, announced):
+def _cell(record, bye_is_win, win, announced, scoring):
     kind = record.kind
-    if kind == "pab":
+    if kind is RoundKind.BYE:
         return "0:W" if bye_is_win else "0:="
-    if kind == "absent" and not announced:
+    if kind is RoundKind.ABSENT and not announced:
         return "0: "  # not paired and no absence announced (an imported round without a record)
-    if kind == "absent":
+    if kind is RoundKind.ABSENT:
         return "0:+" if record.points >= win else "0:=" if record.points > 0 else "0:-"
-    if kind in ("withdrawn", "late"):
+    if kind in (RoundKind.WITHDRAWN, RoundKind.NOT_ENTERED):
         return "0:=" if record.points > 0 else "0: "  # a round without a record, as Swiss Perfect writes it
-    if kind == "forfeit_win":
+    if kind is RoundKind.FORFEIT_WIN:
         return f"{record.opponent}:+"
-    if kind in ("forfeit_loss", "double_forfeit"):
+    if kind in (RoundKind.FORFEIT_LOSS, RoundKind.DOUBLE_FORFEIT):
         return f"{record.opponent}:-"
-    mine, theirs = record.points, record.opponent_points
+    mine = record.points
+    theirs = sum(scoring.game_points(g.mirror) for g in record.games)
     return f"{record.opponent}:{'W' if mine > theirs else 'L' if mine < theirs else 'D'}"
 
 
@@ -81,11 +82,12 @@ def _clean(text):
 
 def crosstable_sp(tournament, public=False) -> str:
     """The text of the cross table (every character one Windows-1252 can write)."""
-    st = tournament_standings(tournament, public=public, rights=False)
-    rounds = st.rounds_completed
-    bye_is_win = tournament.bye_value == "win"
-    win = tournament.score_win
-    announced = set(Absence.objects.filter(entry__tournament=tournament).values_list("entry_id", "round_number"))
+    st = tournament_standings(tournament, public=public, rights=False, categories=())
+    rounds = st.counted
+    settings = st.snapshot.settings
+    bye_is_win = settings.bye_value == "win"
+    win, scoring = settings.score_win, settings.scoring
+    announced = st.snapshot.absences
     table = []
     for row in sorted(st.rows, key=lambda r: r.id):
         e = st.entries[row.id]
@@ -101,11 +103,21 @@ def crosstable_sp(tournament, public=False) -> str:
             _clean(p.title),
             str(number(row.points)),
         ]
-        records = st.history[e.pk][:rounds]
-        table.append((cells, [_cell(rec, bye_is_win, win, (e.pk, rec.round) in announced) for rec in records]))
+        records = st.records[e.pk]
+        table.append(
+            (
+                cells,
+                [
+                    _cell(rec, bye_is_win, win, (e.pk, rnd.number) in announced, scoring)
+                    for rnd, rec in zip(rounds, records)
+                ],
+            )
+        )
     widths = [max([len(h)] + [len(cells[i]) for cells, _ in table]) for i, h in enumerate(HEADER)]
     w_no = widths[0]
-    lines = ["\t".join([h.ljust(w) for h, w in zip(HEADER, widths)] + [f"{r:>{w_no}}  " for r in range(1, rounds + 1)])]
+    lines = [
+        "\t".join([h.ljust(w) for h, w in zip(HEADER, widths)] + [f"{r:>{w_no}}  " for r in range(1, len(rounds) + 1)])
+    ]
     lines.append("")
     for cells, results in table:
         lines.append("\t".join([c.ljust(w) for c, w in zip(cells, widths)] + [r.rjust(w_no + 2) for r in results]))

@@ -117,7 +117,7 @@ from tournaments.models.choices import (
 from tournaments.rounds.scoring import PLAYED, RESULT_CODES
 from tournaments.setup.openings_data import DEFAULT_TABLE
 from tournaments.setup.tiebreak_list import custom_tiebreaks
-from tournaments.standings.selectors import lean_rounds_with_boards, number, player_ids
+from tournaments.standings import number, read_snapshot
 
 FORMAT = "damas-swiss/1"
 IMPORTED_ENGINE = IMPORTED  # the program of rounds imported from a file that does not name it
@@ -134,28 +134,11 @@ def export_data(tournament) -> dict:
     """The interchange file of ``tournament`` as a dict (constant number of queries)."""
     t = Tournament.objects.select_related("opening_table").get(pk=tournament.pk)
     categories = list(Category.objects.filter(tournament=t).order_by("position", "code"))
-    entries = list(Entry.objects.filter(tournament=t).select_related("player").prefetch_related("categories"))
-    ids = player_ids(entries, t.provisional_rating)
-    cat_pos = {c.pk: i for i, c in enumerate(categories)}
-    rounds = lean_rounds_with_boards(t, entries)
-    one_sided: defaultdict[int, list[dict[str, Any]]] = defaultdict(list)
-    if t.has_one_sided_rounds:
-        for rnum, entry_id, opponent_id, colour, result in OneSidedRound.objects.filter(
-            round__tournament=t
-        ).values_list("round__number", "entry_id", "opponent_id", "colour", "result"):
-            one_sided[rnum].append(
-                {
-                    "player": ids[entry_id],
-                    "opponent": ids[opponent_id] if opponent_id else None,
-                    "colour": colour,
-                    "result": result,
-                }
-            )
+    snapshot = read_snapshot(t, public=False)
+    ids = {e.pk: e.number for e in snapshot.entries}
     absences = defaultdict(list)
     own_values: dict[int, dict[int, str]] = defaultdict(dict)
-    for entry_id, rnum, value in Absence.objects.filter(entry__tournament=t).values_list(
-        "entry_id", "round_number", "value"
-    ):
+    for (entry_id, rnum), value in snapshot.absences.items():
         absences[rnum].append(ids[entry_id])
         if value:
             own_values[rnum][ids[entry_id]] = value
@@ -222,10 +205,10 @@ def export_data(tournament) -> dict:
         if c.min_age is not None:
             cat["min_age"] = c.min_age
         out["categories"].append(cat)
-    for e in sorted(entries, key=lambda e: ids[e.pk]):
+    for e in snapshot.entries:
         p = e.player
         player = {
-            "id": ids[e.pk],
+            "id": e.number,
             "cbjd_id": p.cbjd_id,
             "name": p.name,
             "sex": p.sex,
@@ -233,7 +216,7 @@ def export_data(tournament) -> dict:
             "state": p.state,
             "club": p.club,
             "rating": e.rating,
-            "categories": [c.code for c in sorted(e.categories.all(), key=lambda c: cat_pos.get(c.pk, 0))],
+            "categories": list(e.categories),
         }
         if p.title:
             player["title"] = p.title
@@ -258,35 +241,37 @@ def export_data(tournament) -> dict:
             player["accelerations"] = list(e.accelerations)
         out["players"].append(player)
     paired = set()
-    for rnd in rounds:
+    for rnd in snapshot.rounds:
         paired.add(rnd.number)
         boards = []
-        for board in rnd.boards.all():
-            seats = {s.side: s.entry_id for s in board.seats.all()}
-            b = {
+        for board in rnd.boards:
+            b: dict[str, Any] = {
                 "board": board.number,
-                "first": ids.get(seats.get(SeatSide.FIRST)),
-                "second": ids.get(seats.get(SeatSide.SECOND)),
-                "games": [g.result for g in board.games.all()],
+                "first": None if board.first is None else ids[board.first],
+                "second": None if board.second is None else ids[board.second],
+                "games": [code for _n, code in board.games],
             }
-            if board.opening_id:
+            if board.opening is not None:
                 b["opening"] = board.opening.code
             if board.colourless:
                 b["colourless"] = True
             boards.append(b)
-        bye = rnd.bye_seats[0].entry_id if rnd.bye_seats else None
+        bye = rnd.byes[0] if rnd.byes else None
         r = {
             "number": rnd.number,
             "status": rnd.status,
-            "opening": rnd.opening.code if rnd.opening_id else None,
+            "opening": rnd.opening.code if rnd.opening is not None else None,
             "boards": boards,
             "bye": ids[bye] if bye is not None else None,
             "absent": sorted(absences.get(rnd.number, [])),
         }
         if own_values.get(rnd.number):
             r["absent_values"] = {str(pid): v for pid, v in sorted(own_values[rnd.number].items())}
-        if one_sided.get(rnd.number):
-            r["one_sided"] = sorted(one_sided[rnd.number], key=lambda item: item["player"])
+        if rnd.one_sided:
+            r["one_sided"] = [
+                {"player": ids[o.entry], "opponent": o.opponent, "colour": o.colour, "result": o.result}
+                for o in sorted(rnd.one_sided, key=lambda o: ids[o.entry])
+            ]
         if rnd.manually_edited:
             r["manually_edited"] = True
         if rnd.engine and rnd.engine != IMPORTED_ENGINE:

@@ -21,7 +21,8 @@ from decimal import Decimal
 from pairing import trffile
 from pairing.model import FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, PAB, ZERO_BYE
 from pairing.trffile import Block, Forbidden, TrfDocument, TrfPlayer
-from tournaments.homologation.conditions import IMPORTED
+from tournaments.domain import RoundKind
+from tournaments.domain.snapshot import IMPORTED
 from tournaments.interchange.errors import InterchangeError
 from tournaments.interchange.trf_read import (
     DEFAULT_TYPE,
@@ -32,10 +33,9 @@ from tournaments.interchange.trf_read import (
     parse_trf,
     read_trf,
 )
-from tournaments.models import Absence, Board, ForbiddenPair
+from tournaments.models import ForbiddenPair
 from tournaments.models.choices import RoundFormat, RoundStatus
-from tournaments.selectors import bye_points, entries_in_order, tournament_history
-from tournaments.standings.selectors import lean_rounds_with_boards, number, tournament_standings
+from tournaments.standings import number, tournament_standings
 
 _TITLES = {"GMI": "GM", "MI": "IM", "MF": "FM", "GMIF": "WGM", "MIF": "WIM", "MFF": "WFM", "MN": "MN"}
 # Result code from White's view -> (White's TRF char, Black's TRF char).
@@ -60,12 +60,40 @@ def _dec(value) -> Decimal:
     return Decimal(str(number(value)))
 
 
-def _complete(rnd) -> bool:
-    return all(g.result is not None for b in rnd.boards.all() for g in b.games.all())
+class _Blocks:
+    """The ``001`` block of each counted round of an entry, from the snapshot: the bye, a board (the result from
+    the entry's side, its colour), a one-sided round as the entry's line writes it, a withdrawal or late entry,
+    an announced absence at its value, or nothing (not paired)."""
 
+    def __init__(self, snapshot, complete, own):
+        self.ids = {e.pk: e.number for e in snapshot.entries}
+        self.own = own
+        # (round number, entry) -> (board, colour "w" first / "b" second, opponent); -> one-sided round
+        self.seats = {}
+        for rnd in complete:
+            for board in rnd.boards:
+                if board.first is not None and board.second is not None:
+                    self.seats[(rnd.number, board.first)] = (board, "w", board.second)
+                    self.seats[(rnd.number, board.second)] = (board, "b", board.first)
+        self.one_sided = {(rnd.number, o.entry): o for rnd in complete for o in rnd.one_sided}
 
-def _bye_seats(rnd) -> list:
-    return rnd.bye_seats  # the lean rounds of standings.lean_rounds_with_boards carry them
+    def block(self, rnd, pk, record) -> Block | None:
+        seat = self.seats.get((rnd.number, pk))
+        lone = self.one_sided.get((rnd.number, pk))
+        if record.kind is RoundKind.BYE:
+            return Block(None, "", "U", PAB)
+        if seat is not None:
+            board, colour, opponent = seat
+            white, black = _TO_TRF[str(board.games[0][1])]  # a complete round: every result is in
+            res = white if colour == "w" else black
+            return Block(self.ids[opponent], "" if board.colourless else colour, res, _KIND_OF_RESULT[res])
+        if lone is not None and lone.opponent is not None:  # as the player's own line writes it
+            return Block(lone.opponent, lone.colour, lone.result, _KIND_OF_RESULT[lone.result])
+        if record.kind in (RoundKind.WITHDRAWN, RoundKind.NOT_ENTERED):
+            return _NOT_PAIRED
+        if (pk, rnd.number) in self.own:
+            return _ABSENCE_BLOCK[self.own[(pk, rnd.number)]]
+        return None
 
 
 def export_trf(tournament) -> str:
@@ -77,27 +105,18 @@ def export_trf(tournament) -> str:
                 "(os micromatches não cabem no formato); use o arquivo JSON"
             ]
         )
-    st = tournament_standings(tournament, public=False, rights=False)
-    entries = entries_in_order(tournament)
-    entries, rounds, history = tournament_history(
-        tournament, rounds=lean_rounds_with_boards(tournament, entries), entries=entries
-    )
-    ids = {e.pk: n for n, e in st.entries.items()}
-    own = {
-        (entry_id, n): value or tournament.absence_value
-        for entry_id, n, value in Absence.objects.filter(entry__tournament=tournament).values_list(
-            "entry_id", "round_number", "value"
-        )
-    }
-    colourless = set(
-        Board.objects.filter(round__tournament=tournament, colourless=True).values_list("round__number", "number")
-    )
-    complete = [r for r in rounds if _complete(r)]
-    pending = next((r for r in rounds if not _complete(r)), None)
+    st = tournament_standings(tournament, public=False, rights=False, categories=())
+    snapshot = st.snapshot
+    entries = snapshot.entries
+    ids = {e.pk: e.number for e in entries}
+    own = {(entry_id, n): value or tournament.absence_value for (entry_id, n), value in snapshot.absences.items()}
+    complete = st.counted
     last = len(complete)
+    pending = snapshot.rounds[last] if len(snapshot.rounds) > last else None
     next_round = last + 1
     rank = {row.id: row.position for row in st.rows}
-    bye = bye_points(tournament)  # a single-game tournament: the points of one game
+    bye = snapshot.settings.bye_round_points  # a single-game tournament: the points of one game
+    blocks_of = _Blocks(snapshot, complete, own)
     header = tournament.trf_header or {}
     doc = TrfDocument(
         name=tournament.name,
@@ -134,32 +153,16 @@ def export_trf(tournament) -> str:
     if tournament.score_zero_bye is not None:
         doc.scoring["zero_bye"] = _dec(tournament.score_zero_bye)
     ext: list[str] = []
-    for e in sorted(entries, key=lambda e: ids[e.pk]):
+    for e in sorted(entries, key=lambda e: e.number):
         p = e.player
-        pid = ids[e.pk]
-        blocks: list[Block | None] = []
-        points = Decimal(0)
-        for r in history[e.pk][:last]:
-            points += r.points
-            if r.kind == "pab":
-                block: Block | None = Block(None, "", "U", PAB)
-            elif r.opponent is not None:
-                white, black = _TO_TRF[str(r.results[1])]  # a complete round: every result is in
-                res = white if r.colour == "w" else black
-                colour = "" if (r.round, r.board) in colourless else (r.colour or "")
-                block = Block(r.opponent, colour, res, _KIND_OF_RESULT[res])
-            elif r.kind == "withdrawn" or r.kind == "late":
-                block = _NOT_PAIRED
-            elif (e.pk, r.round) in own:
-                block = _ABSENCE_BLOCK[own[(e.pk, r.round)]]
-            else:
-                block = None
-            blocks.append(block)
+        pid = e.number
+        records = st.records[e.pk]
+        points = sum((Decimal(r.points or 0) for r in records), Decimal(0))
+        blocks = [blocks_of.block(rnd, e.pk, r) for rnd, r in zip(complete, records)]
         if next_round <= tournament.planned_rounds:
-            seated = pending is not None and any(
-                s.entry_id == e.pk for b in pending.boards.all() for s in b.seats.all()
+            seated = pending is not None and (
+                e.pk in pending.byes or any(e.pk in (b.first, b.second) for b in pending.boards)
             )
-            seated = seated or (pending is not None and any(s.entry_id == e.pk for s in _bye_seats(pending)))
             if e.is_out_for_round(next_round):
                 blocks.append(_NOT_PAIRED)  # withdrawn or not entered yet: the engine must not pair the player
             elif (e.pk, next_round) in own and not seated:
@@ -198,18 +201,19 @@ def export_trf(tournament) -> str:
         if fp.entry_a_id in ids and fp.entry_b_id in ids:
             doc.forbidden.append(Forbidden([ids[fp.entry_a_id], ids[fp.entry_b_id]], fp.from_round, fp.to_round))
     for rnd in complete:
-        firsts = [ids[s.entry_id] for b in rnd.boards.all() for s in b.seats.all() if s.side == "first"]
+        firsts = [ids[b.first] for b in rnd.boards if b.first is not None]
         ext.append(f"DSW ORDER {rnd.number} " + " ".join(str(x) for x in firsts))
     if pending is not None:
         ext.append(f"DSW ROUND {pending.number} {pending.status or RoundStatus.PUBLISHED}")
-        for b in pending.boards.all():
-            seats = {s.side: ids[s.entry_id] for s in b.seats.all()}
-            result = next(iter(g.result for g in b.games.all()), None) or "*"
-            flag = " colourless" if (pending.number, b.number) in colourless else ""
-            ext.append(f"DSW BOARD {pending.number} {b.number} {seats['first']} {seats['second']} {result}{flag}")
-        for s in _bye_seats(pending):
-            ext.append(f"DSW BYE {pending.number} {ids[s.entry_id]}")
-    for rnd in rounds:
+        for b in pending.boards:
+            if b.first is None or b.second is None:
+                continue
+            result = next(iter(code for _n, code in b.games), None) or "*"
+            flag = " colourless" if b.colourless else ""
+            ext.append(f"DSW BOARD {pending.number} {b.number} {ids[b.first]} {ids[b.second]} {result}{flag}")
+        for entry_id in pending.byes:
+            ext.append(f"DSW BYE {pending.number} {ids[entry_id]}")
+    for rnd in snapshot.rounds:
         if rnd.engine and rnd.engine != IMPORTED:
             ext.append(f"DSW ENGINE {rnd.number} {rnd.engine}")
     return trffile.write(doc, extensions=ext)

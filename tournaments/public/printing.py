@@ -22,6 +22,7 @@ from django.views.decorators.http import require_safe
 
 from tournaments.accounts.permissions import can_run
 from tournaments.core.phone_urls import phone_base
+from tournaments.homologation.report import published_standings
 from tournaments.public.page_cache import CSRF_HOLE, category_code, full_page_cache
 from tournaments.public.views import tournament_or_404
 from tournaments.reporting.selectors import reporting_enabled
@@ -177,7 +178,7 @@ def standings(request, slug, category=None):
     if category is not None:
         category = category_code(slug, category)  # 404 before the standings are computed
     t = tournament_or_404(slug)
-    table = standings_table(t, None, category)
+    table = standings_table(t, published_standings(t, category=category), category)
     if table is None:
         raise Http404(_("No such category."))
     return render(request, "print/standings.html", _context(request, t, table=table, show_qr=True))
@@ -188,7 +189,7 @@ def standings(request, slug, category=None):
 def crosstable(request, slug):
     t = tournament_or_404(slug)
     data = PublicData(t)
-    table, rows = crosstable_rows(t, data)
+    table, rows = crosstable_rows(t, data, published_standings(t, data.snapshot))
     return render(
         request, "print/crosstable.html", _context(request, t, rows=rows, rounds=data.rounds, columns=table["columns"])
     )

@@ -16,7 +16,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from tournaments.core.labels import show_code
-from tournaments.models import Entry, Game, Round, Tournament
+from tournaments.homologation.report import published_categories, published_standings
+from tournaments.models import Entry, Game, Opening, Round, Tournament
 from tournaments.models.choices import EntryStatus, RoundStatus
 from tournaments.public.page_cache import cached_fragment, category_code, full_page_cache, render_page
 from tournaments.rounds.presenters import PublicData, game_from_first, game_viewer, sort_key
@@ -52,12 +53,14 @@ def tournament(request, slug):
     def build():
         data = PublicData(t)
         rnd = data.current
-        standing = standings_table(t, data)
+        overall = published_standings(t, data.snapshot)
+        standing = standings_table(t, overall)
         winners = []
         if data.finished:  # the final standings lead, with the winners of every category
             winners.append({"category": None, "rows": _winners(standing)})
+            ranked = published_categories(t, overall)
             for category in data.categories:
-                table = standings_table(t, data, category.code)
+                table = standings_table(t, ranked, category.code)
                 if table is not None:
                     winners.append({"category": category, "rows": _winners(table)})
         return render_to_string(
@@ -202,7 +205,7 @@ def standings(request, slug, category=None):
     t = tournament_or_404(slug)
 
     def build():
-        table = standings_table(t, None, category)
+        table = standings_table(t, published_standings(t, category=category), category)
         if table is None:
             return ""
         return render_to_string("public/_standings.html", {"tournament": t, "table": table})
@@ -220,7 +223,7 @@ def crosstable(request, slug):
 
     def build():
         data = PublicData(t)
-        table, rows = crosstable_rows(t, data)
+        table, rows = crosstable_rows(t, data, published_standings(t, data.snapshot))
         return render_to_string(
             "public/_crosstable.html",
             {"tournament": t, "rows": rows, "rounds": data.rounds, "columns": table["columns"]},
@@ -299,13 +302,15 @@ def opening(request, slug, number):
 
     def build():
         rnd = PublicData(t).round(number)
+        pks = {o.pk for o in [rnd.opening, *(b.opening for b in rnd.boards)] if o is not None}
+        models = Opening.objects.in_bulk(pks)  # the openings' positions and kinds, for the diagrams
         openings = []
-        if rnd.opening_id:
-            openings.append({"boards": None, "opening": rnd.opening})
+        if rnd.opening is not None:
+            openings.append({"boards": None, "opening": models[rnd.opening.pk]})
         per_board = defaultdict(list)
-        for board in rnd.boards.all():
-            if board.opening_id:
-                per_board[board.opening].append(board.number)
+        for board in rnd.boards:
+            if board.opening is not None:
+                per_board[models[board.opening.pk]].append(board.number)
         for op, numbers in per_board.items():
             openings.append({"boards": numbers, "opening": op})
         for item in openings:
@@ -336,8 +341,9 @@ def board(request, slug, number, board_number):
         row = next((b for b in data.boards(rnd) if b["number"] == board_number), None)
         if row is None:
             return ""
-        board_obj = next(b for b in rnd.boards.all() if b.number == board_number)
-        op = board_obj.opening or rnd.opening
+        board_obj = next(b for b in rnd.boards if b.number == board_number)
+        shown = board_obj.opening or rnd.opening
+        op = Opening.objects.get(pk=shown.pk) if shown is not None else None
         games = []
         for game in Game.objects.filter(board_id=board_obj.pk).order_by("number"):
             games.append(
@@ -397,7 +403,11 @@ def screen(request, slug, what="standings"):
             )
         return render_to_string(
             "public/_screen_standings.html",
-            {"tournament": t, "table": standings_table(t, data), "current": data.current},
+            {
+                "tournament": t,
+                "table": standings_table(t, published_standings(t, data.snapshot)),
+                "current": data.current,
+            },
         )
 
     try:

@@ -10,6 +10,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property
+from typing import NamedTuple
 
 from django.http import Http404
 from django.urls import reverse
@@ -17,10 +18,12 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 
 from tournaments.core.labels import kind_label, one_sided_label, player_outcome, show_code
-from tournaments.models import Category
-from tournaments.rounds.scoring import MIRROR, board_points, is_complete, white_is_first
-from tournaments.selectors import board_pair, entries_in_order, scoring_of, tournament_history
-from tournaments.standings import selectors as standings_module
+from tournaments.domain import RoundKind
+from tournaments.domain.model import Number
+from tournaments.domain.snapshot import OffBoard, SnapOneSided, board_records, off_board, partial_points
+from tournaments.rounds.scoring import MIRROR, white_is_first
+from tournaments.selectors import entries_in_order
+from tournaments.standings import read_snapshot
 from tournaments.templatetags.damas import board_svg_markup, fmt_number
 
 logger = logging.getLogger(__name__)
@@ -55,56 +58,113 @@ class Seen:
     one_sided: bool = False  # a round the imported file recorded for this player alone (no board)
 
 
-def one_sided_row(entry, record, opponent, micro, fmt):
-    """A round an imported file recorded for ``entry`` alone (a ``selectors.RoundRecord`` with ``one_sided``):
-    the opponent its line names (an Entry, or None for a bye), the colour, the game as that line gives it from the
-    player's side (none when the line gives no colour), the label that says it is on that line alone, and the
-    points it counts. The one presentation of such a round: the player card and the round pages use it."""
+# A one-sided round's TRF character -> the game's code from the player's side.
+ONE_SIDED_CODE = {"1": "1-0", "=": "1/2", "0": "0-1", "+": "+/-", "-": "-/+"}
+# The domain's round kinds as the pages name them (labels, CSS classes): the bye is "pab", a round before a late
+# entry "late"; the others as they are.
+PAGE_KIND = {RoundKind.BYE: "pab", RoundKind.NOT_ENTERED: "late"}
+
+
+def page_kind(kind):
+    return PAGE_KIND.get(kind, str(kind))
+
+
+def one_sided_row(entry, opponent, colour, code, kind, points, micro, fmt):
+    """A round an imported file recorded for ``entry`` alone: the opponent its line names (an Entry, or None for a
+    bye), the colour (``"w"``, ``"b"`` or ``""``), the game as that line gives it from the player's side (``code``;
+    none when the line gives no colour), the label that says it is on that line alone, and the points it counts.
+    The one presentation of such a round: the player card and the round pages use it."""
     games = []
-    code = None
-    if record.opponent is not None and record.colour:
-        for number, stored in sorted(record.results.items()):
-            white = record.colour == "w"
-            code = stored if white else MIRROR[stored]
-            games.append(
-                {
-                    "number": number,
-                    "white": white,
-                    "code": code,
-                    "show": show_code(code, micro),
-                    "outcome": player_outcome(code),
-                }
-            )
+    if opponent is not None and colour and code:
+        games.append(
+            {
+                "number": 1,
+                "white": colour == "w",
+                "code": code,
+                "show": show_code(code, micro),
+                "outcome": player_outcome(code),
+            }
+        )
+    else:
+        code = None
     return {
         "entry": entry,
         "opponent": opponent,
-        "colour": record.colour,
+        "colour": colour,
         "games": games,
-        "kind": record.kind,
-        "label": one_sided_label(record.kind, code, micro),
-        "points": fmt(record.points),
+        "kind": kind,
+        "label": one_sided_label(kind, code, micro),
+        "points": fmt(points),
     }
 
 
-def published_rounds(tournament, entries, published_only=True):
-    """Rounds with boards, seats and games; drafts filtered out in the query (never in a template). The
-    standings module's lean reader gives plain rows, several times faster than the model prefetch."""
-    return standings_module.lean_rounds_with_boards(tournament, entries, published_only=published_only)
+class Outcome(NamedTuple):
+    """What a round gave an entry, as the pages show it: the page's kind (``page_kind``, or ``"pending"`` on a
+    board without every result: the points entered so far), the points, and the one-sided round when it is one."""
+
+    round: int
+    kind: str
+    points: Number
+    one_sided: SnapOneSided | None = None
+
+
+def outcomes(snapshot):
+    """Per entry (pk), an :class:`Outcome` for every round of ``snapshot``, by number: the standings' rules
+    (``domain.snapshot``: ``board_records``, ``off_board``) applied to every round, pending ones included."""
+    settings = snapshot.settings
+    scoring = settings.scoring
+    numbers = {e.pk: e.number for e in snapshot.entries}
+    out = {e.pk: [] for e in snapshot.entries}
+    bye = settings.bye_round_points
+    for rnd in snapshot.rounds:
+        seen = set()
+        for board in rnd.boards:
+            first, second = board.first, board.second
+            if first is None or second is None:
+                continue
+            if board.complete:
+                r1, r2 = board_records(board, numbers, scoring)
+                o1, o2 = (rnd.number, page_kind(r1.kind), r1.points), (rnd.number, page_kind(r2.kind), r2.points)
+            else:
+                p1, p2 = partial_points(board, scoring)
+                o1, o2 = (rnd.number, "pending", p1), (rnd.number, "pending", p2)
+            out[first].append(Outcome(*o1))
+            out[second].append(Outcome(*o2))
+            seen.update((first, second))
+        for pk in rnd.byes:
+            if pk in out and pk not in seen:
+                out[pk].append(Outcome(rnd.number, "pab", bye))
+                seen.add(pk)
+        lone = {o.entry: o for o in rnd.one_sided}
+        for entry in snapshot.entries:
+            if entry.pk in seen:
+                continue
+            reason, record = off_board(snapshot, rnd, entry)
+            item = lone.get(entry.pk) if reason is OffBoard.ONE_SIDED else None
+            out[entry.pk].append(Outcome(rnd.number, page_kind(record.kind), record.points, item))
+    return out
+
+
+def published_rounds(tournament, published_only=True):
+    """The rounds as the pages read them: the tournament's snapshot (``standings.read_snapshot``); drafts filtered
+    out in the query (never in a template) unless ``published_only`` is False."""
+    return read_snapshot(tournament, public=published_only)
 
 
 class PublicData:
-    """Everything the public pages show, from a handful of queries (published rounds only)."""
+    """Everything the public pages show, from a handful of queries (published rounds only): the tournament's
+    snapshot, and its entries as models for the templates."""
 
     def __init__(self, tournament, include_drafts=False):
         """``include_drafts`` is for the tournament's own staff (printing a round before publishing it)."""
         self.tournament = tournament
-        self.scoring = scoring_of(tournament)
         self.micro = tournament.is_micro_match
+        self.snapshot = published_rounds(tournament, published_only=not include_drafts)
+        self.rounds = list(self.snapshot.rounds)
         self.entries = entries_in_order(tournament)
-        self.rounds = published_rounds(tournament, self.entries, published_only=not include_drafts)
         self.by_id = {e.pk: e for e in self.entries}
-        self.categories = list(Category.objects.filter(tournament=tournament).order_by("position", "code"))
-        _e, _r, self.history = tournament_history(tournament, rounds=self.rounds, entries=self.entries)
+        self.categories = list(self.snapshot.categories)
+        self.history = outcomes(self.snapshot)
         self.sep = formats.get_format("DECIMAL_SEPARATOR")
         # URL prefixes reversed once: a {% url %} tag per row costs more than the rest of the row.
         self.player_url = reverse("public:player", args=[tournament.slug, 0])[:-2]
@@ -125,8 +185,7 @@ class PublicData:
         planned = self.tournament.planned_rounds
         if not self.rounds or self.rounds[-1].number < planned:
             return False
-        last = self.rounds[-1]
-        return all(g.result is not None for b in last.boards.all() for g in b.games.all())
+        return self.rounds[-1].complete
 
     @property
     def current(self):
@@ -146,13 +205,14 @@ class PublicData:
         """Rows of the pairings-by-board table of a round."""
         before = self.score_before(rnd.number) if with_scores else {}
         rows = []
-        for board in rnd.boards.all():
-            first, second = board_pair(board)
-            if first is None or second is None:
+        scoring = self.snapshot.settings.scoring
+        for board in rnd.boards:
+            if board.first is None or board.second is None:
                 continue
-            results = {g.number: g.result for g in board.games.all()}
-            p1, p2 = board_points(results, self.scoring)
-            complete = is_complete(results)
+            first, second = self.by_id[board.first], self.by_id[board.second]
+            results = board.results
+            p1, p2 = partial_points(board, scoring)
+            complete = board.complete
             started = any(r is not None for r in results.values())
             games = [
                 {
@@ -185,22 +245,22 @@ class PublicData:
         return rows
 
     def bye_entries(self, rnd):
-        return [seat.entry for seat in rnd.bye_seats]
+        return [self.by_id[pk] for pk in rnd.byes]
 
     def record(self, entry_id, number):
-        """What happened to an entry in round ``number`` (a ``selectors.RoundRecord``), or None."""
+        """What happened to an entry in round ``number`` (an :class:`Outcome`), or None."""
         return next((r for r in self.history.get(entry_id, []) if r.round == number), None)
 
     def not_paired(self, rnd):
         """Entries with no seat in the round (absent, withdrawn, entered later), with what they scored. A round an
         imported file recorded for one player alone is not here: see ``one_sided``."""
-        seated = {s.entry_id for b in rnd.boards.all() for s in b.seats.all()} | {s.entry_id for s in rnd.bye_seats}
+        seated = {pk for b in rnd.boards for pk in (b.first, b.second)} | set(rnd.byes)
         out = []
         for entry in self.entries:
             if entry.pk in seated:
                 continue
             record = self.record(entry.pk, rnd.number)
-            if record is not None and record.one_sided:
+            if record is not None and record.one_sided is not None:
                 continue
             kind = record.kind if record else "absent"
             out.append(
@@ -222,10 +282,9 @@ class PublicData:
         rows = []
         for entry in self.entries:
             record = self.record(entry.pk, rnd.number)
-            if record is None or not record.one_sided:
+            if record is None or record.one_sided is None:
                 continue
-            opponent = self.by_number.get(record.opponent) if record.opponent is not None else None
-            row = one_sided_row(entry, record, opponent, self.micro, self.fmt)
+            row, opponent = self._one_sided_row(entry, record)
             row["url"] = f"{self.player_url}{entry.pk}/"
             row["opponent_url"] = f"{self.player_url}{opponent.pk}/" if opponent is not None else ""
             rows.append(row)
@@ -294,12 +353,20 @@ class PublicData:
         """(round number, entry id) -> (board, first entry, second entry), built once for every card."""
         index = {}
         for rnd in self.rounds:
-            for board in rnd.boards.all():
-                first, second = board_pair(board)
-                if first is None or second is None:
+            for board in rnd.boards:
+                if board.first is None or board.second is None:
                     continue
+                first, second = self.by_id[board.first], self.by_id[board.second]
                 index[(rnd.number, first.pk)] = index[(rnd.number, second.pk)] = (board, first, second)
         return index
+
+    def _one_sided_row(self, entry, record):
+        """(``one_sided_row``, the opponent Entry or None) of a one-sided round (an :class:`Outcome`)."""
+        item = record.one_sided
+        opponent = self.by_number.get(item.opponent) if item.opponent is not None else None
+        code = ONE_SIDED_CODE.get(item.result)
+        row = one_sided_row(entry, opponent, item.colour, code, record.kind, record.points, self.micro, self.fmt)
+        return row, opponent
 
     def card(self, entry):
         """Every round of one entry: opponent, colours, opening, each game's result, running score."""
@@ -319,14 +386,14 @@ class PublicData:
                 item.colour = "w" if am_first else "b"
                 item.opponent = second if am_first else first
                 item.opening = board.opening or rnd.opening
-                for game in board.games.all():
-                    white = white_is_first(game.number) == am_first
+                for number, result in board.games:
+                    white = white_is_first(number) == am_first
                     code = None
-                    if game.result:
-                        code = game.result if white else MIRROR[game.result]
+                    if result:
+                        code = result if white else MIRROR[result]
                     item.games.append(
                         {
-                            "number": game.number,
+                            "number": number,
                             "white": white,
                             "code": code,
                             "show": show_code(code, self.micro),
@@ -334,9 +401,8 @@ class PublicData:
                         }
                     )
             item.label = kind_label(record.kind)
-            if seat is None and record.one_sided:  # a round an imported file gives for this player alone
-                opponent = self.by_number.get(record.opponent) if record.opponent is not None else None
-                row = one_sided_row(entry, record, opponent, self.micro, self.fmt)
+            if seat is None and record.one_sided is not None:  # a round an imported file gives this player alone
+                row, opponent = self._one_sided_row(entry, record)
                 item.colour, item.opponent, item.games, item.label = row["colour"], opponent, row["games"], row["label"]
                 item.one_sided = True
             running += record.points

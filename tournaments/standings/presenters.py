@@ -12,9 +12,7 @@ from django.utils.translation import ngettext, pgettext
 
 from tournaments.core.labels import tiebreak_abbr, tiebreak_description, tiebreak_label
 from tournaments.models.choices import TiebreakProfile
-from tournaments.selectors import entries_in_order, tournament_history
 from tournaments.setup.tiebreak_list import custom_tiebreaks
-from tournaments.standings import selectors as standings_module
 from tournaments.standings.readings import order_reason_text, regulation_readings
 from tournaments.templatetags.damas import fmt_number
 
@@ -51,35 +49,12 @@ def readings(t):
     return regulation_readings(t)
 
 
-def compute_standings_for(t, data=None, rights=False, category=None):
-    """(``tournaments.standings.selectors.TournamentStandings`` of the published, complete rounds, every category).
-
-    With ``data`` (a PublicData already loaded) the rounds and entries are reused, which saves queries.
-    ``rights``: ask the homologation check whether qualification spots are awarded (only the category pages
-    show it; it costs as much as the tiebreaks themselves on a large event). ``category`` (a code): the only
-    category whose standings and spots are computed (none for the overall page).
-    """
-    module = standings_module
-    rights = None if rights else False  # None: the standings ask the homologation check
-    if data is None and category is None:
-        # the overall pages: no category's standings, no spots; read as plain rows (the hot public page)
-        return module.overall_standings(t, public=True), module.categories_of(t)
-    if data is None:
-        # a category's page: the whole entries (its spots ask the homologation check)
-        entries, counted, history, categories = module.read_tournament(t, public=True, entries=entries_in_order(t))
-    else:
-        counted = module.counted_rounds(data.rounds, True)
-        entries, counted, history = tournament_history(t, rounds=counted, entries=data.entries)
-        categories = data.categories
-    code = (getattr(category, "code", category) or "").lower()
-    wanted = [c for c in categories if code and c.code.lower() == code]
-    return module.standings_from_history(t, entries, counted, history, wanted, True, rights), categories
-
-
-def standings_table(tournament, data=None, category=None):
-    """The standings as plain rows for the templates: rank, entry, points, tiebreak values (already formatted in
-    the active locale), and per tie group the order used and why."""
-    ts, categories = compute_standings_for(tournament, data, rights=category is not None, category=category)
+def standings_table(tournament, ts, category=None):
+    """The standings ``ts`` (a ``TournamentStandings``; for a category's page, computed with that category:
+    ``with_categories``) as plain rows for the templates: rank, entry, points, tiebreak values (already formatted
+    in the active locale), and per tie group the order used and why. None when ``category`` is not one of the
+    standings' categories."""
+    categories = list(ts.snapshot.categories)
     sep = formats.get_format("DECIMAL_SEPARATOR")
     keys = ts.columns()
     columns = [
@@ -204,9 +179,10 @@ def _add_rows_html(rows, span, with_overall):
         )
 
 
-def crosstable_rows(t, data):
-    """Standings order with, per round, the opponent's line number, colour and points (Swiss cross table)."""
-    table = standings_table(t, data)
+def crosstable_rows(t, data, ts):
+    """Standings order (``ts``: the overall standings of ``data.snapshot``) with, per round, the opponent's line
+    number, colour and points (Swiss cross table)."""
+    table = standings_table(t, ts)
     line = {row["entry"].pk: index for index, row in enumerate(table["rows"], start=1)}
     white = pgettext("White in game 1, one letter", "w")
     black = pgettext("Black in game 1, one letter", "b")

@@ -207,7 +207,7 @@ def one_sided_rows(t):
 
 
 def points_of(t):
-    from tournaments.standings.selectors import tournament_standings
+    from tournaments.standings import tournament_standings
 
     return {row.id: str(row.points) for row in tournament_standings(t, public=False, rights=False).rows}
 

@@ -200,7 +200,7 @@ def test_declared_points_that_disagree_are_named_not_changed(director):
     assert "linha 21: o jogador 6 declara 1.5 pontos, mas os resultados somam 1.0; vale a soma dos resultados" in (
         warnings
     )
-    from tournaments.standings.selectors import tournament_standings
+    from tournaments.standings import tournament_standings
 
     st = tournament_standings(t, public=False, rights=False)
     assert {row.id: row.points for row in st.rows}[6] == 1

@@ -1,0 +1,259 @@
+"""The one database read of the reports: a tournament as a :class:`~tournaments.domain.snapshot.Snapshot`.
+
+:func:`read_snapshot` reads everything the standings, the homologation conditions, the workbook, the cross table
+and the exports need, as plain rows (``values_list``: no model instance), in a fixed number of queries whatever
+the number of players and rounds (seven, and one more when the tournament has rounds an imported file kept for
+one player alone). A board is one row: its two seats and two games are joined to it.
+
+The same snapshot is built from an interchange file by :func:`tournaments.domain.interchange.snapshot_from_interchange`.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from types import MappingProxyType
+
+from django.db.models import FilteredRelation, Q
+
+from tournaments.domain.model import ByeValue, Format, Number, UnplayedRules
+from tournaments.domain.snapshot import (
+    SnapBoard,
+    SnapCategory,
+    SnapEntry,
+    SnapOneSided,
+    SnapOpening,
+    SnapPlayer,
+    SnapRound,
+    SnapSettings,
+    Snapshot,
+    exact,
+    standings_numbers,
+)
+from tournaments.models import Absence, Board, Category, Entry, OneSidedRound, Round, Seat, Tournament
+from tournaments.models.choices import RoundStatus, SeatSide, TiebreakProfile
+from tournaments.setup.tiebreak_list import custom_tiebreaks
+
+
+def _exact_or_none(value: Decimal | None) -> Number | None:
+    return None if value is None else exact(value)
+
+
+def settings_of(tournament: Tournament) -> SnapSettings:
+    """The tournament's settings as the snapshot holds them (no query, but one for the opening table's code when
+    the tournament uses a table and has not loaded it)."""
+    t = tournament
+    custom = custom_tiebreaks(t)  # None: the CBJD profile (chosen, empty, or a stored list it cannot use)
+    return SnapSettings(
+        name=t.name,
+        slug=t.slug,
+        city=t.city,
+        state=t.state,
+        venue=t.venue,
+        chief_arbiter=t.chief_arbiter,
+        start_date=t.start_date,
+        end_date=t.end_date,
+        time_zone=t.time_zone,
+        variant=t.variant,
+        format=Format(t.format),
+        planned_rounds=t.planned_rounds,
+        minutes_per_game=t.minutes_per_game,
+        score_win=exact(t.score_win),
+        score_draw=exact(t.score_draw),
+        score_loss=exact(t.score_loss),
+        score_forfeit_loss=_exact_or_none(t.score_forfeit_loss),
+        score_zero_bye=_exact_or_none(t.score_zero_bye),
+        bye_value=ByeValue(t.bye_value),
+        bye_points=_exact_or_none(t.bye_points),
+        absence_value=t.absence_value,
+        acceleration=t.acceleration,
+        tiebreak_profile=TiebreakProfile.CBJD if custom is None else TiebreakProfile.CUSTOM,
+        tiebreak_keys=custom or (),
+        tiebreak_edition=UnplayedRules(t.tiebreak_edition),
+        corrected_progressive_cut=t.corrected_progressive_cut,
+        corrected_progressive_unplayed=t.corrected_progressive_unplayed,
+        progressive_move=t.progressive_move,
+        top3_order=t.top3_order,
+        top3_scope=t.top3_scope,
+        direct_encounter_scope=t.direct_encounter_scope,
+        acceleration_order=t.acceleration_order,
+        provisional_rating=t.provisional_rating,
+        participant_rule=t.participant_rule,
+        spot_tie_rule=t.spot_tie_rule,
+        min_participants=t.min_participants,
+        pairing_program_rule=t.pairing_program_rule,
+        opening_table=t.opening_table.code if t.opening_table is not None else "",
+        rating_list_name=t.rating_list_name,
+        rating_list_date=t.rating_list_date,
+        homologation_exported_at=t.homologation_exported_at,
+    )
+
+
+def _opening(pk: int | None, code: str, moves: str | None) -> SnapOpening | None:
+    return None if pk is None else SnapOpening(code, moves or "", pk)
+
+
+def read_snapshot(tournament: Tournament, *, public: bool) -> Snapshot:
+    """The tournament's snapshot: for the public (``public=True``) the published rounds only, else every round,
+    drafts included. A fixed number of queries."""
+    t = tournament
+    rounds_qs = Round.objects.filter(tournament=t)
+    boards_qs = Board.objects.filter(round__tournament=t)
+    byes_qs = Seat.objects.filter(round__tournament=t, side=SeatSide.BYE)
+    if public:
+        rounds_qs = rounds_qs.filter(status=RoundStatus.PUBLISHED)
+        boards_qs = boards_qs.filter(round__status=RoundStatus.PUBLISHED)
+        byes_qs = byes_qs.filter(round__status=RoundStatus.PUBLISHED)
+    new_player, new_entry = SnapPlayer._make, SnapEntry._make
+    entry_rows = list(
+        Entry.objects.filter(tournament=t)
+        .order_by("pairing_number", "id")
+        .values_list(
+            "id",
+            "pairing_number",
+            "rating",
+            "fmjd_rating",
+            "withdrawn_from_round",
+            "withdrawal_kind",
+            "late_entry_round",
+            "declared_adult",
+            "rating_kept_reason",
+            "accelerations",
+            "player__name",
+            "player__state",
+            "player__sex",
+            "player__birth_date",
+            "player__birth_year",
+            "player__club",
+            "player__cbjd_id",
+            "player__title",
+            "player__federation",
+            "player__foreign_id",
+            "player__title_as_written",
+            "player_id",
+        )
+    )
+    numbers = standings_numbers(((r[0], r[1], r[2], r[10]) for r in entry_rows), t.provisional_rating)
+    categories = tuple(
+        SnapCategory(code, name, pk)
+        for pk, code, name in Category.objects.filter(tournament=t)
+        .order_by("position", "code")
+        .values_list("id", "code", "name")
+    )
+    codes = {c.pk: c.code for c in categories}
+    position = {c.code: i for i, c in enumerate(categories)}
+    categories_of: dict[int, list[str]] = {}
+    for entry_id, category_id in Entry.categories.through.objects.filter(entry__tournament=t).values_list(
+        "entry_id", "category_id"
+    ):
+        categories_of.setdefault(entry_id, []).append(codes[category_id])
+    entries = sorted(
+        new_entry(
+            (
+                r[0],
+                numbers[r[0]],
+                r[1],
+                r[2],
+                new_player(r[10:]),
+                r[3],
+                r[4],
+                r[5],
+                r[6],
+                r[7],
+                r[8],
+                tuple(sorted(categories_of.get(r[0], ()), key=position.__getitem__)),
+                tuple(r[9] or ()),
+            )
+        )
+        for r in entry_rows
+    )
+    entries.sort(key=lambda e: e.number)  # by pairing number (before round 1: the numbers given by rating)
+    # the boards, each one row: (round, id, number, opening, colourless, first, second, game 1, game 2)
+    boards_of: dict[int, list[SnapBoard]] = {}
+    new_board = SnapBoard._make
+    openings: dict[tuple, SnapOpening | None] = {}
+    for row in (
+        boards_qs.annotate(
+            first=FilteredRelation("seats", condition=Q(seats__side=SeatSide.FIRST)),
+            second=FilteredRelation("seats", condition=Q(seats__side=SeatSide.SECOND)),
+            game1=FilteredRelation("games", condition=Q(games__number=1)),
+            game2=FilteredRelation("games", condition=Q(games__number=2)),
+        )
+        .order_by("round_id", "number")
+        .values_list(
+            "round_id",
+            "id",
+            "number",
+            "opening_id",
+            "opening__code",
+            "opening__moves",
+            "colourless",
+            "first__entry_id",
+            "second__entry_id",
+            "game1__number",
+            "game1__result",
+            "game2__number",
+            "game2__result",
+        )
+    ):
+        key = row[3:6]
+        opening = openings.get(key)
+        if opening is None and row[3] is not None:
+            opening = openings[key] = _opening(*key)
+        if row[11] is not None:
+            games: tuple = ((1, row[10]), (2, row[12])) if row[9] is not None else ((2, row[12]),)
+        else:
+            games = ((1, row[10]),) if row[9] is not None else ()
+        boards_of.setdefault(row[0], []).append(new_board((row[2], row[7], row[8], games, opening, row[6], row[1])))
+    byes_of: dict[int, list[int]] = {}
+    for round_id, entry_id in byes_qs.order_by("entry__pairing_number", "entry_id").values_list("round_id", "entry_id"):
+        byes_of.setdefault(round_id, []).append(entry_id)
+    one_sided_of: dict[int, list[SnapOneSided]] = {}
+    if t.has_one_sided_rounds:
+        for round_id, entry_id, opponent_id, colour, result in (
+            OneSidedRound.objects.filter(round__tournament=t)
+            .order_by("entry__pairing_number", "entry_id")
+            .values_list("round_id", "entry_id", "opponent_id", "colour", "result")
+        ):
+            opponent = None if opponent_id is None else numbers.get(opponent_id)
+            one_sided_of.setdefault(round_id, []).append(SnapOneSided(entry_id, opponent, colour or "", result))
+    rounds = tuple(
+        SnapRound(
+            number=number,
+            status=status,
+            boards=tuple(boards_of.get(pk, ())),
+            byes=tuple(byes_of.get(pk, ())),
+            one_sided=tuple(one_sided_of.get(pk, ())),
+            opening=_opening(opening_id, code, moves),
+            engine=engine,
+            manually_edited=edited,
+            paired_at=paired_at,
+            pk=pk,
+        )
+        for pk, number, status, engine, edited, paired_at, opening_id, code, moves in rounds_qs.order_by(
+            "number"
+        ).values_list(
+            "id",
+            "number",
+            "status",
+            "engine",
+            "manually_edited",
+            "paired_at",
+            "opening_id",
+            "opening__code",
+            "opening__moves",
+        )
+    )
+    absences = {
+        (entry_id, number): value
+        for entry_id, number, value in Absence.objects.filter(entry__tournament=t).values_list(
+            "entry_id", "round_number", "value"
+        )
+    }
+    return Snapshot(
+        settings=settings_of(t),
+        entries=tuple(entries),
+        rounds=rounds,
+        categories=categories,
+        absences=MappingProxyType(absences),
+        public=public,
+    )
