@@ -4,6 +4,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Model
 
 from tournaments.models import AuditEntry, Tournament
+from tournaments.models.choices import AuditAction
 
 # Who did it: a staff login, or nobody (a management command, an import).
 Actor = User | AnonymousUser | None
@@ -18,7 +19,7 @@ def audit(
     *,
     tournament: Tournament | None,
     user: Actor,
-    action: str,
+    action: AuditAction | str,
     obj: Model | None = None,
     summary: object = "",
     old: dict[str, Any] | None = None,
@@ -37,14 +38,17 @@ def audit_row(
     *,
     tournament: Tournament | None,
     user: Actor,
-    action: str,
+    action: AuditAction | str,
     obj: Model | None = None,
     summary: object = "",
     old: dict[str, Any] | None = None,
     new: dict[str, Any] | None = None,
     reason: str = "",
 ) -> AuditEntry:
-    """One line of the audit log, not yet saved (for ``bulk_create`` of many in the caller's transaction)."""
+    """One line of the audit log, not yet saved (for ``bulk_create`` of many in the caller's transaction).
+    ``action``: one of :class:`~tournaments.models.choices.AuditAction` (anything else raises ``ValueError``: a typo
+    never reaches the log, whose page words each action)."""
+    action = AuditAction(action)
     return AuditEntry(
         tournament=tournament,
         user=login_of(user),
