@@ -1,4 +1,4 @@
-"""Standings through the database (tournaments.standings.selectors) on tournaments imported from hand-written files.
+"""Standings through the database (tournaments.standings: the snapshot read, the computation) on tournaments imported from hand-written files.
 
 small5.json (5 players, 3 micro-match rounds, 2/1/0, a bye each round), computed by hand:
 
