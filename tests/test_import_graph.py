@@ -219,10 +219,15 @@ def _in(module, prefix):
     return module == prefix or module.startswith(f"{prefix}.")
 
 
+# The URL maps route to every feature's views (the public URLs include the players' result reports, a write): they
+# are wiring, not pages, so the one-way rules start from the pages' own modules.
+URL_MAPS = {"tournaments.public.urls"}
+
+
 def one_way_violations(graph, source, forbidden):
     """(module of ``source``, path of imports to a module of ``forbidden``) for each module that reaches one."""
     found = []
-    for start in sorted(m for m in graph if _in(m, source)):
+    for start in sorted(m for m in graph if _in(m, source) and m not in URL_MAPS):
         paths, todo = {start: [start]}, [start]
         while todo:
             node = todo.pop(0)
