@@ -286,6 +286,7 @@ class AuditAction(models.TextChoices):
     ENTRY_UPDATE = "entry.update"
     ENTRY_DELETE = "entry.delete"
     ENTRY_WITHDRAW = "entry.withdraw"
+    ENTRY_WITHDRAWAL_KIND = "entry.withdrawal_kind"
     ENTRY_REINSTATE = "entry.reinstate"
     ENTRY_RATING_REFRESH = "entry.rating_refresh"
     ENTRY_RATING_KEEP = "entry.rating_keep"
@@ -310,3 +311,4 @@ class AuditAction(models.TextChoices):
     REPORTING_REISSUE = "reporting.reissue"
     REPORTING_APPROVE = "reporting.approve"
     HOMOLOGATION_EXPORT = "homologation.export"
+    HOMOLOGATION_RESEND = "homologation.resend"
