@@ -28,7 +28,7 @@ from tournaments.models import (
     Suspension,
     Tournament,
 )
-from tournaments.models.choices import EntryStatus, SuspensionSource, WithdrawalKind
+from tournaments.models.choices import EntryStatus, StaffRole, SuspensionSource, WithdrawalKind
 from tournaments.models.friendly import fold
 from tournaments.registry.ratinglist import RatingListError, RatingRow, line_message, parse_rating_list
 from tournaments.registry.services import REGISTRY_FIELDS, as_json
@@ -49,7 +49,7 @@ def eligible_categories(tournament: Tournament, player: Player) -> list[Category
 def blocking_suspension(player: Player, start: date, end: date) -> Suspension | None:
     """The player's suspension in force on some day from ``start`` to ``end`` (regulation art. 3), if any."""
     return (
-        Suspension.objects.filter(player=player, lifted_at__isnull=True, start_date__lte=end)
+        Suspension.objects.filter(player=player, lifted_at__isnull=True, national_pending=False, start_date__lte=end)
         .filter(in_force_from(start))
         .order_by("-end_date")
         .first()
@@ -336,10 +336,13 @@ def add_months(day: date, months: int) -> date:
 ABANDONMENT_MONTHS = 3
 
 
-def abandonment_suspend(*, entry: Entry, user: Actor) -> Suspension:
+def abandonment_suspend(*, entry: Entry, user: Actor, from_file: bool = False) -> Suspension:
     """Regulation art. 10: abandoning the competition "implicará em suspensão automática por 3 meses de todas as
     competições". The suspension is in force at once, for 3 months from the tournament's last day (docs/domain.md
-    section 1); a director may lift it with a reason. Call inside the caller's transaction."""
+    section 1); a director may lift it with a reason. Call inside the caller's transaction.
+
+    ``from_file``: read from an imported file (issue 25, item 7): it applies to that tournament only and waits for
+    the federation, or the director of the event, to confirm it nationally (:func:`suspension_confirm`)."""
     tournament = entry.tournament
     start = tournament.end_date
     suspension = Suspension.objects.create(
@@ -350,6 +353,7 @@ def abandonment_suspend(*, entry: Entry, user: Actor) -> Suspension:
         reason=_("Abandonment of %(t)s without the arbiter's approval (regulation art. 10).") % {"t": tournament.name},
         tournament=tournament,
         created_by=login_of(user),
+        national_pending=from_file,
     )
     audit(
         tournament=tournament,
@@ -358,6 +362,39 @@ def abandonment_suspend(*, entry: Entry, user: Actor) -> Suspension:
         obj=suspension,
         summary=entry.player.name,
         new={"start": str(suspension.start_date), "end": str(suspension.end_date), "source": suspension.source},
+    )
+    return suspension
+
+
+def may_confirm(user: Actor, suspension: Suspension) -> bool:
+    """The federation's staff, or a director of the event where the abandonment happened."""
+    from tournaments.accounts.permissions import role_of
+    from tournaments.registry.services import can_edit_registry
+
+    if can_edit_registry(user):
+        return True
+    return suspension.tournament_id is not None and role_of(user, suspension.tournament) == StaffRole.DIRECTOR
+
+
+@transaction.atomic
+def suspension_confirm(*, suspension: Suspension, user: Actor) -> Suspension:
+    """Make a suspension read from an imported file national (it then refuses entries everywhere); audited."""
+    suspension = Suspension.objects.select_for_update().select_related("player", "tournament").get(pk=suspension.pk)
+    if not may_confirm(user, suspension):
+        raise ServiceError(_("Only the federation or the director of the event may confirm this suspension."))
+    if not suspension.national_pending:
+        raise ServiceError(_("This suspension is already national."))
+    suspension.national_pending = False
+    suspension.confirmed_at = timezone.now()
+    suspension.confirmed_by = login_of(user)
+    suspension.save(update_fields=["national_pending", "confirmed_at", "confirmed_by"])
+    audit(
+        tournament=suspension.tournament,
+        user=user,
+        action="suspension.confirm",
+        obj=suspension,
+        summary=suspension.player.name,
+        new={"start": str(suspension.start_date), "end": str(suspension.end_date), "national": True},
     )
     return suspension
 

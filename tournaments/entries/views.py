@@ -34,6 +34,7 @@ from tournaments.entries.services import (
     next_round_number,
     player_search,
     rating_list_import_report,
+    suspension_confirm,
     suspension_lift,
 )
 from tournaments.forms import AbsenceForm, EntryForm, ForbiddenPairForm, PlayerForm, RatingListForm, WithdrawForm
@@ -85,6 +86,7 @@ class EntriesView(TournamentStaffMixin, TemplateView):
             for s in Suspension.objects.filter(
                 player__in=found,
                 lifted_at__isnull=True,
+                national_pending=False,
                 start_date__lte=self.tournament.end_date,
                 end_date__gte=self.tournament.start_date,
             )
@@ -358,7 +360,15 @@ class SuspensionsView(TournamentStaffMixin, TemplateView):
         suspension = object_or_404(
             Suspension.objects.filter(tournament=self.tournament), request.POST.get("suspension")
         )
-        if request.POST.get("action") != "lift":
+        if request.POST.get("action") == "confirm":
+            run_service(
+                request,
+                suspension_confirm,
+                success=_("Suspension confirmed: it now refuses the player's entries in every tournament."),
+                suspension=suspension,
+                user=request.user,
+            )
+        elif request.POST.get("action") != "lift":
             messages.error(request, _("Unknown action."))
         else:
             run_service(

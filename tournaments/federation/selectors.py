@@ -44,7 +44,7 @@ def registry_at(on: date) -> Registry:
     suspensions = [
         SuspensionPeriod(str(cbjd_id), start, end, reason)
         for cbjd_id, start, end, reason in Suspension.objects.filter(
-            lifted_at__isnull=True, player__cbjd_id__isnull=False
+            lifted_at__isnull=True, national_pending=False, player__cbjd_id__isnull=False
         ).values_list("player__cbjd_id", "start_date", "end_date", "reason")
     ]
     return Registry(
@@ -127,7 +127,9 @@ def national_list() -> dict[str, Any]:
             "source": s["source"],
             "reason": s["reason"],
         }
-        for s in Suspension.objects.filter(lifted_at__isnull=True, end_date__gte=today, player__cbjd_id__isnull=False)
+        for s in Suspension.objects.filter(
+            lifted_at__isnull=True, national_pending=False, end_date__gte=today, player__cbjd_id__isnull=False
+        )
         .order_by("player__cbjd_id", "start_date")
         .values("player__cbjd_id", "start_date", "end_date", "source", "reason")
     ]
@@ -147,7 +149,9 @@ def suspensions_in_force() -> QuerySet[Suspension]:
 
     today = timezone.localdate()
     return (
-        Suspension.objects.filter(lifted_at__isnull=True, start_date__lte=today, end_date__gte=today)
+        Suspension.objects.filter(
+            lifted_at__isnull=True, national_pending=False, start_date__lte=today, end_date__gte=today
+        )
         .select_related("player")
         .order_by("end_date", "player__name")
     )

@@ -1106,7 +1106,7 @@ def _write(plan, user):
     Entry.objects.bulk_create(entries, batch_size=500)
     for p, entry in zip(plan["players"], entries):
         if p["withdrawal"] == WithdrawalKind.ABANDONMENT:  # regulation art. 10: suspended at once, as when typed
-            abandonment_suspend(entry=entry, user=user)
+            abandonment_suspend(entry=entry, user=user, from_file=True)  # this event only, until confirmed
     by_id = {p["id"]: e for p, e in zip(plan["players"], entries)}
     Through = Entry.categories.through
     Through.objects.bulk_create(

@@ -93,6 +93,13 @@ class Suspension(models.Model):
     lift_reason = models.CharField(_("reason for lifting"), max_length=300, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Issue 25, item 7: a suspension read from an imported file applies to that tournament only until the
+    # federation (or the director of the event where it happened) confirms it nationally.
+    national_pending = models.BooleanField(_("waiting for national confirmation"), default=False)
+    confirmed_at = models.DateTimeField(_("confirmed nationally at"), null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         verbose_name = _("suspension")

@@ -16,6 +16,7 @@ from tournaments.models import Entry, Player
 # What a staff form may set on a player (the registry's own fields).
 REGISTRY_FIELDS = ("name", "sex", "birth_date", "state", "club", "cbjd_id", "rating", "fmjd_rating", "title")
 FEDERATION_GROUP = "Federação"
+NATIONAL_FIELDS = ("cbjd_id", "rating", "fmjd_rating", "title")
 
 
 def can_edit_registry(user: Actor) -> bool:
@@ -43,8 +44,16 @@ def _save(player: Player) -> None:
 
 @transaction.atomic
 def player_create(*, user: Actor, **fields: Any) -> Player:
-    """A new player in the registry (from an entries page); audited."""
+    """A new player in the registry (from an entries page); audited. Its national data (CBJD ID, ratings, title)
+    only from the federation's staff (issue 25, item 7): a venue enters a new player without them."""
     player = Player(**{k: v for k, v in fields.items() if k in REGISTRY_FIELDS})
+    if not can_edit_registry(user) and any(getattr(player, k) not in (None, "") for k in NATIONAL_FIELDS):
+        raise ServiceError(
+            _(
+                "Only the federation (group Federação) records a player's CBJD ID, rating or title: enter the "
+                "player without them, and the federation completes the registry."
+            )
+        )
     player.cbjd_id = player.cbjd_id or None
     _save(player)
     audit(

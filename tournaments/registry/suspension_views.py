@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView
 
 from tournaments.core.staff_views import object_or_404, run_service
-from tournaments.entries.services import suspension_lift
+from tournaments.entries.services import suspension_confirm, suspension_lift
 from tournaments.forms import DateInput
 from tournaments.models import Player, Suspension
 from tournaments.registry.services import can_edit_registry
@@ -71,6 +71,16 @@ class NationalSuspensionsView(RegistryMixin, TemplateView):
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not can_edit_registry(request.user):
             raise PermissionDenied
+        if request.POST.get("action") == "confirm":
+            suspension = object_or_404(Suspension.objects.all(), request.POST.get("suspension"))
+            run_service(
+                request,
+                suspension_confirm,
+                success=_("Suspension confirmed: it now refuses the player's entries in every tournament."),
+                suspension=suspension,
+                user=request.user,
+            )
+            return redirect("staff:national_suspensions")
         if request.POST.get("action") == "lift":
             suspension = object_or_404(Suspension.objects.all(), request.POST.get("suspension"))
             run_service(
