@@ -61,7 +61,8 @@ def test_player_form(client, director, make_tournament, text):
 def test_the_form_still_takes_a_plain_name(client, director, make_tournament):
     t = make_tournament()
     client.force_login(director)
-    data = {"name": "Ana  Souza", "sex": "F", "state": "PE", "club": "", "cbjd_id": "", "rating": "1500"}
+    # no rating: a player's national data is the federation's to enter (issue 25, item 7)
+    data = {"name": "Ana  Souza", "sex": "F", "state": "PE", "club": "", "cbjd_id": "", "rating": ""}
     client.post(reverse("staff:entry_add", args=[t.slug]), data)
     assert Player.objects.get().name == "Ana  Souza"
 
