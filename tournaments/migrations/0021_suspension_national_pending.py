@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0019_tiebreak_list_checked'),
+        ("tournaments", "0020_pairing_job_started_at"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
