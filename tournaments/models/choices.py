@@ -278,6 +278,7 @@ class AuditAction(models.TextChoices):
     RATINGLIST_IMPORT = "ratinglist.import"
     SUSPENSION_CREATE = "suspension.create"
     SUSPENSION_LIFT = "suspension.lift"
+    SUSPENSION_CONFIRM = "suspension.confirm"
     CATEGORY_CREATE = "category.create"
     CATEGORY_UPDATE = "category.update"
     CATEGORY_DELETE = "category.delete"
