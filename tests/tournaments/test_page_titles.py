@@ -30,3 +30,10 @@ def test_the_product_name_is_in_each_title_once(client, field, director):
     ]:
         text = title(client.get(url).content.decode())
         assert text.endswith(" · damas-swiss") and text.count("damas-swiss") == 1, (url, text)
+
+
+def test_the_language_selector_says_portugues_brasil(client):
+    """Issue 28.14: "Português (Brasil)", not Django's "Português Brasileiro"."""
+    html = client.get(reverse("login")).content.decode()
+    options = re.findall(r'<option value="([\w-]+)"( selected)?>([^<]+)</option>', html)
+    assert options == [("pt-br", " selected", "Português (Brasil)"), ("en", "", "English")]
