@@ -136,6 +136,8 @@ def round_title(number, alphabetical):
 
 
 def _round_page(request, slug, number, alphabetical):
+    if number is not None and number < 1:  # /rodadas/0/ is no round (it once showed the current one, issue 25.14)
+        raise Http404
     t = tournament_or_404(slug)
     name = "round-alpha" if alphabetical else "round"
 
@@ -159,7 +161,7 @@ def _round_page(request, slug, number, alphabetical):
             )
         return render_to_string("public/_round.html", ctx)
 
-    body = cached_fragment(t, name, build, number or "current")
+    body = cached_fragment(t, name, build, "current" if number is None else number)
     return render_page(
         request,
         "public/page.html",
