@@ -89,8 +89,12 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = 0.25  # hours
 # A lockout is per user name + the client's address: five wrong passwords from one client lock that client out
-# of that account, not every client (behind the load balancer all requests share the balancer's address).
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# of that account, not every client (behind the load balancer all requests share the balancer's address), and
+# per account: AXES_ACCOUNT_FAILURE_LIMIT (20) wrong passwords at one account from any addresses lock it for the
+# cool-off too (guessing spread over many addresses, issue 25.11; tournaments.accounts.lockout).
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "username"]
+AXES_ACCOUNT_FAILURE_LIMIT = int(os.environ.get("AXES_ACCOUNT_FAILURE_LIMIT", "20"))
+AXES_HANDLER = "tournaments.accounts.lockout.AccountAndAddressHandler"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_CLIENT_IP_CALLABLE = "tournaments.core.client_ip.client_ip"
