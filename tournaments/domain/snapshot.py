@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
 from enum import StrEnum
+from functools import cached_property
 from typing import NamedTuple
 
 from tournaments.domain.model import (
@@ -241,9 +242,9 @@ class SnapRound:
     def is_published(self) -> bool:
         return self.status == PUBLISHED
 
-    @property
+    @cached_property
     def complete(self) -> bool:
-        """Every game of every board has its result."""
+        """Every game of every board has its result (worked out once: the snapshot is immutable)."""
         return all(board.complete for board in self.boards)
 
     @property

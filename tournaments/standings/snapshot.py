@@ -140,10 +140,11 @@ def read_snapshot(tournament: Tournament, *, public: bool) -> Snapshot:
         .values_list("id", "code", "name")
     )
     codes = {c.pk: c.code for c in categories}
-    position = {c.code: i for i, c in enumerate(categories)}
     categories_of: dict[int, list[str]] = {}
-    for entry_id, category_id in Entry.categories.through.objects.filter(entry__tournament=t).values_list(
-        "entry_id", "category_id"
+    for entry_id, category_id in (
+        Entry.categories.through.objects.filter(entry__tournament=t)
+        .order_by("category__position", "category__code")
+        .values_list("entry_id", "category_id")
     ):
         categories_of.setdefault(entry_id, []).append(codes[category_id])
     entries = sorted(
@@ -160,7 +161,7 @@ def read_snapshot(tournament: Tournament, *, public: bool) -> Snapshot:
                 r[6],
                 r[7],
                 r[8],
-                tuple(sorted(categories_of.get(r[0], ()), key=position.__getitem__)),
+                tuple(categories_of.get(r[0], ())),
                 tuple(r[9] or ()),
             )
         )
@@ -171,6 +172,7 @@ def read_snapshot(tournament: Tournament, *, public: bool) -> Snapshot:
     boards_of: dict[int, list[SnapBoard]] = {}
     new_board = SnapBoard._make
     openings: dict[tuple, SnapOpening | None] = {}
+    shared_games: dict[tuple, tuple] = {}  # the few distinct sets of games, built once (and equal by identity)
     for row in (
         boards_qs.annotate(
             first=FilteredRelation("seats", condition=Q(seats__side=SeatSide.FIRST)),
@@ -195,14 +197,19 @@ def read_snapshot(tournament: Tournament, *, public: bool) -> Snapshot:
             "game2__result",
         )
     ):
-        key = row[3:6]
-        opening = openings.get(key)
-        if opening is None and row[3] is not None:
-            opening = openings[key] = _opening(*key)
-        if row[11] is not None:
-            games: tuple = ((1, row[10]), (2, row[12])) if row[9] is not None else ((2, row[12]),)
-        else:
-            games = ((1, row[10]),) if row[9] is not None else ()
+        opening = None
+        if row[3] is not None:
+            shown = row[3:6]
+            opening = openings.get(shown)
+            if opening is None:
+                opening = openings[shown] = _opening(*shown)
+        played = row[9:13]  # game 1's number and result, game 2's
+        games = shared_games.get(played)
+        if games is None:
+            number1, result1, number2, result2 = played
+            games = shared_games[played] = tuple(
+                (n, r) for n, r in ((number1, result1), (number2, result2)) if n is not None
+            )
         boards_of.setdefault(row[0], []).append(new_board((row[2], row[7], row[8], games, opening, row[6], row[1])))
     byes_of: dict[int, list[int]] = {}
     for round_id, entry_id in byes_qs.order_by("entry__pairing_number", "entry_id").values_list("round_id", "entry_id"):
