@@ -68,7 +68,7 @@ def test_keys_hold_the_stored_code_whatever_the_case_typed(client, event):
     assert [p.status_code for p in pages] == [200, 200, 200]
     pk = event.pk
     assert sorted(k for k in keys() if k.startswith("page:")) == [
-        f"page:{pk}:page:pt-br:standings:category=FEM",
+        f"page:{pk}:page:pt-br:tournaments.public.views.standings:category=FEM",  # the view named by its module
         f"page:{pk}:standings:pt-br:FEM",
     ]
 
@@ -98,3 +98,16 @@ def test_a_category_added_elsewhere_shows_at_once(client, event):
     Category.objects.bulk_create([Category(tournament=event, code="SUB21", name="Sub-21")])
     assert "sub21" not in page_cache._SLUGS[event.slug][1]
     assert client.get(reverse("public:standings_category", args=[event.slug, "sub21"])).status_code == 200
+
+
+def test_a_printed_page_and_the_public_page_of_the_same_name_never_share_a_cached_page(client, db, director):
+    """public.standings and printing.standings are both named ``standings``: each keeps its own cached page (the
+    printed standings, with its holes unfilled, were once served as the public standings)."""
+    from testkit.builders import build_tournament
+
+    t = build_tournament(slug="chaves", players=8, rounds=2, user=director)
+    printed = client.get(f"/t/{t.slug}/imprimir/classificacao/").content.decode()
+    public = client.get(f"/t/{t.slug}/classificacao/").content.decode()
+    assert 'class="print-header"' in printed
+    assert 'class="print-header"' not in public and 'id="lang-select"' in public
+    assert "hole-" not in public and "hole-" not in printed

@@ -185,7 +185,9 @@ def full_page_cache(view=None, *, query=None, fill=None):
         # The key names the view and its arguments as the URL resolver and the database gave them (numbers as
         # numbers, the category's stored code), never the path as typed.
         parts = [f"{name}={kwargs[name]}" for name in sorted(kwargs)]
-        key = page_cache.page_key(pk, "page", translation.get_language() or "", view.__name__, *parts)
+        key = page_cache.page_key(
+            pk, "page", translation.get_language() or "", f"{view.__module__}.{view.__qualname__}", *parts
+        )
 
         def page():
             request._full_page_cache = True
