@@ -65,6 +65,68 @@ def _entry(block: trffile.Block | None) -> M.RoundEntry | None:
     return M.RoundEntry(block.kind)
 
 
+def engine_blocks(doc: TrfDocument) -> dict[int, list[trffile.Block | None]]:
+    """Each player's round columns as the engine reads them: up to a round paired whose results are not in, which
+    is the round to pair (its pairing is the engine's to make; an absence in its column stays one)."""
+    rnd = doc.paired_round
+    out: dict[int, list[trffile.Block | None]] = {}
+    for p in doc.players:
+        blocks = list(p.blocks)
+        if rnd is not None:
+            last = blocks[rnd - 1] if len(blocks) >= rnd else None
+            blocks = blocks[: rnd - 1]
+            if last is not None and last.kind in _NOT_PAIRED:
+                blocks.append(last)
+        while blocks and blocks[-1] is None:
+            blocks.pop()
+        out[p.number] = blocks
+    return out
+
+
+def _adjusted_points(
+    doc: TrfDocument, histories: dict[int, list[M.RoundEntry | None]], points: dict[str, M.Number | None]
+) -> None:
+    """The 299 lines on the engine's entries: a result given other points (its round's, or every round's of that
+    kind) is worth them; a bonus or a penalty is added to its round (the first round played when it has none)."""
+    for adj in doc.adjustments:
+        for pid in adj.players:
+            history = histories.get(pid)
+            if history is None:
+                raise M.InvalidInput(f"linha 299 de jogador inexistente {pid}", adj.line)
+            rounds = [adj.round] if adj.round else list(range(1, len(history) + 1))
+            for r in rounds:
+                e = history[r - 1] if 0 < r <= len(history) else None
+                if e is None:
+                    continue
+                if adj.kind:
+                    kinds = trffile.ADJUSTMENT_KINDS[adj.kind]
+                    if e.kind not in kinds or (e.kind == M.GAME and e.result != adj.kind):
+                        continue
+                    e.points = adj.points
+                else:
+                    e.points = _entry_points(e, points) + adj.points
+                    break  # a bonus or penalty counts once
+
+
+def _entry_points(e: M.RoundEntry, points: dict[str, M.Number | None]) -> Decimal:
+    if e.points is not None:
+        return Decimal(str(e.points))
+    key = {
+        M.FORFEIT_WIN: "win",
+        M.FULL_BYE: "win",
+        M.HALF_BYE: "draw",
+        M.FORFEIT_LOSS: "forfeit_loss",
+        M.ZERO_BYE: "zero_bye",
+        M.ABSENT: "zero_bye",
+    }.get(e.kind)
+    if e.kind == M.GAME:
+        key = {"W": "win", "D": "draw", "L": "loss"}[e.result or "L"]
+    if e.kind == M.PAB:
+        key = "bye" if points["bye"] is not None else "win"
+    value = points[key or "zero_bye"]
+    return Decimal(str(value if value is not None else 0))
+
+
 def document_state(doc: TrfDocument) -> TrfData:
     """The engine's state of a document."""
     points: dict[str, M.Number | None] = {
@@ -75,11 +137,16 @@ def document_state(doc: TrfDocument) -> TrfData:
         "forfeit_loss": Decimal(0),
         "bye": None,
     }
-    points.update(doc.scoring)
+    points.update({k: v for k, v in doc.scoring.items() if k in points})
+    blocks = engine_blocks(doc)
     players = [
-        M.PlayerState(id=p.number, name=p.name, rating=p.rating, title=p.title, history=[_entry(b) for b in p.blocks])
+        M.PlayerState(
+            id=p.number, name=p.name, rating=p.rating, title=p.title, history=[_entry(b) for b in blocks[p.number]]
+        )
         for p in doc.players
     ]
+    if doc.adjustments:
+        _adjusted_points(doc, {p.id: p.history for p in players}, points)
     by_id = {p.id: p for p in players}
     for pid, vals in doc.accelerations.items():
         if pid in by_id:
@@ -190,13 +257,9 @@ class Reading:
 
 
 def reading(doc: TrfDocument) -> Reading:
-    histories: dict[int, list[trffile.Block | None]] = {}
+    histories = engine_blocks(doc)
     played = 0
-    for p in doc.players:
-        h = list(p.blocks)
-        while h and h[-1] is None:
-            h.pop()
-        histories[p.number] = h
+    for h in histories.values():
         for r, b in enumerate(h):
             if b is not None:
                 played = max(played, r)

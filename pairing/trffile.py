@@ -26,8 +26,9 @@ from decimal import Decimal, InvalidOperation
 
 from . import model as M
 
-# Round kinds of a block (the engine's RoundEntry kinds).
-_WITH_OPPONENT_RESULTS = "1=0WDL+-"
+# Round kinds of a block (the engine's RoundEntry kinds, and PAIRED: an opponent and a colour, no result yet).
+PAIRED = "paired"
+_WITH_OPPONENT_RESULTS = "1=0WDL+- "
 _RESULTS = "1=0WDL+-HFUZ "
 _GAME_RESULT = {"1": "W", "W": "W", "=": "D", "D": "D", "0": "L", "L": "L"}
 # A result without an opponent: U (pairing-allocated bye), and + as some programs write it; H/= half-point bye;
@@ -42,16 +43,18 @@ _NO_OPPONENT_KIND = {
     " ": M.ZERO_BYE,
     "-": M.ZERO_BYE,
 }
-# Point-system symbols -> the Scoring fields they set: the 162 line's letters (A: accepted, unused) and the
-# TRF(x) BB* lines.
+# Point-system symbols -> the Scoring fields they set: the 162 line's letters (TRF-2026: W win, D draw, L loss,
+# A absence = zero-point bye or forfeit loss, P pairing-allocated bye, X unknown result; Z and U as older programs
+# write A and P) and the TRF(x) BB* lines. ``unknown`` (X) pairs nothing: kept to be written back.
 POINTS_162: dict[str, tuple[str, ...]] = {
     "W": ("win",),
     "D": ("draw",),
     "L": ("loss",),
+    "A": ("zero_bye", "forfeit_loss"),
     "Z": ("zero_bye", "forfeit_loss"),
     "P": ("bye",),
     "U": ("bye",),
-    "A": (),
+    "X": ("unknown",),
 }
 POINTS_BB = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "zero_bye", "BBF": "forfeit_loss", "BBU": "bye"}
 
@@ -141,6 +144,35 @@ class Forbidden:
 
 
 @dataclass
+class Adjustment:
+    """A ``299`` line: points given or taken outside the games (TRF-2026 "abnormal assignment of points").
+
+    ``kind``: the result it stands for (``W D L F H Z + -``), or ``""`` for a bonus or a penalty; ``points``: the
+    points (signed) as the file writes them; ``round``: the round, None for every round (``000`` or blank)."""
+
+    kind: str
+    points: Decimal
+    round: int | None
+    players: list[int]
+    line: int = 0
+    match_points: str = ""  # columns 8-11 (teams only), as written
+
+
+# The 299 types -> the block kinds they stand for (a bonus or penalty stands for none).
+ADJUSTMENT_KINDS = {
+    "W": (M.GAME,),
+    "D": (M.GAME,),
+    "L": (M.GAME,),
+    "F": (M.FULL_BYE,),
+    "H": (M.HALF_BYE,),
+    "Z": (M.ZERO_BYE,),
+    "+": (M.FORFEIT_WIN,),
+    "-": (M.FORFEIT_LOSS,),
+    "": (),
+}
+
+
+@dataclass
 class TrfDocument:
     """Everything a TRF holds. Dates: the ``date`` when it can be read, ``*_text`` as written."""
 
@@ -175,6 +207,19 @@ class TrfDocument:
     players: list[TrfPlayer] = field(default_factory=list)
     extensions: list[tuple[int, str, str]] = field(default_factory=list)  # (line, code, rest): product codes
     warnings: list[str] = field(default_factory=list)
+    adjustments: list[Adjustment] = field(default_factory=list)  # 299 lines
+    scoring_162: list[str] = field(default_factory=list)  # the 162 line's symbols in the file's order
+
+    @property
+    def paired_round(self) -> int | None:
+        """The first round paired whose results are not all in (a game with a blank result), or None."""
+        first = None
+        for p in self.players:
+            for r, b in enumerate(p.blocks, start=1):
+                if b is not None and b.kind == PAIRED and (first is None or r < first):
+                    first = r
+                    break
+        return first
 
     def player(self, number: int) -> TrfPlayer | None:
         for p in self.players:
@@ -357,7 +402,7 @@ def parse(text: str) -> TrfDocument:
         elif code == "112":
             doc.deputies.append(rest)
         elif code == "132":
-            doc.round_dates = [line[i : i + 8].strip() for i in range(91, len(line), 10)]
+            _round_dates(line, rest, doc)
         elif code in ("XXR", "142"):
             doc.total_rounds = _int(line[3:], lineno, "número de rodadas")
             if doc.total_rounds <= 0:
@@ -424,17 +469,23 @@ def parse(text: str) -> TrfDocument:
         elif code == "192":
             doc.tournament_type = rest
             typ = rest.upper()
+            if "TEAM" in typ:
+                raise _err(
+                    lineno,
+                    f"torneio por equipes ({rest}) não é suportado: o programa emparceira só torneios individuais",
+                )
             if not typ.startswith("FIDE_DUTCH"):
                 raise _err(lineno, f"tipo de torneio '{rest}' não suportado (só o sistema holandês FIDE)")
             doc.baku = typ.endswith("_BAKU")
         elif code == "299":
-            raise _err(lineno, "pontos atribuídos anormais (299) não são suportados")
+            doc.adjustments.append(_line_299(line, lineno))
         elif code in _IGNORED:
             doc.warnings.append(f"linha {lineno}: {_IGNORED[code]} ignorada (o motor de referência não a usa)")
         elif code in PRODUCT_CODES:
             doc.extensions.append((lineno, code, line[4:]))
         else:
             doc.warnings.append(f"linha {lineno}: código “{code.strip()}” desconhecido; linha ignorada")
+    _check_paired(doc)
     for gp, r1, r2, p1, p2, _lineno in acc250:
         for pid in range(p1, p2 + 1):
             acc = doc.accelerations.setdefault(pid, [])
@@ -445,17 +496,83 @@ def parse(text: str) -> TrfDocument:
     return doc
 
 
+def _round_dates(line: str, rest: str, doc: TrfDocument) -> None:
+    """A 132 line: the dates in the round columns (92, 102, ...); several 132 lines (one per round, each in its own
+    column, or each with its date right after the code) add up in round order."""
+    if len(line) > 91 and line[91:].strip():
+        dates = [line[i : i + 8].strip() for i in range(91, len(line), 10)]
+        for r, text in enumerate(dates):
+            if text:
+                while len(doc.round_dates) <= r:
+                    doc.round_dates.append("")
+                doc.round_dates[r] = text
+    elif rest:
+        words = rest.split()
+        if len(words) > 1 and all(parse_date(w)[0] is not None for w in words):
+            doc.round_dates.extend(words)
+        else:
+            doc.round_dates.append(rest)
+
+
+def _signed_points(s: str, lineno: int, what: str) -> Decimal:
+    s2 = s.strip()
+    if s2.startswith("-"):
+        return -_points(s2[1:], lineno, what)
+    return _points(s2.lstrip("+"), lineno, what)
+
+
+def _line_299(line: str, lineno: int) -> Adjustment:
+    """``299 T  MMMM  GGGG RRR PPPP PPPP ...`` (columns 5, 8-11, 14-17, 20-22, then players from 24, every 5)."""
+    if len(line) < 17:
+        raise _err(lineno, "linha 299 incompleta")
+    kind = line[4].upper().strip()
+    if kind not in ADJUSTMENT_KINDS:
+        raise _err(lineno, f"tipo '{line[4]}' inválido na linha 299 (use W, D, L, F, H, Z, +, - ou branco)")
+    points = _signed_points(line[13:17], lineno, "pontos da linha 299")
+    rnd_s = line[19:22].strip()
+    rnd = _int(rnd_s, lineno, "rodada") if rnd_s else 0
+    players = []
+    i = 23
+    while i < len(line):
+        chunk = line[i : i + 4]
+        if chunk.strip():
+            pid = _int(chunk, lineno, "jogador")
+            if pid == 0:
+                raise _err(lineno, "jogador 0 na linha 299")
+            players.append(pid)
+        i += 5
+    if not players:
+        raise _err(lineno, "linha 299 sem jogador")
+    return Adjustment(kind, points, rnd or None, players, lineno, line[7:11].strip())
+
+
+def _check_paired(doc: TrfDocument) -> None:
+    """A round paired without results (blank results) is the round to pair; no later round can hold a game."""
+    rnd = doc.paired_round
+    if rnd is None:
+        return
+    for p in doc.players:
+        for r, b in enumerate(p.blocks[rnd:], start=rnd + 1):
+            if b is not None and b.opponent is not None:
+                raise _err(
+                    p.line,
+                    f"a rodada {rnd} não tem todos os resultados, mas o jogador {p.number} já tem adversário na "
+                    f"rodada {r}",
+                )
+
+
 def _points_162(line: str, lineno: int, doc: TrfDocument) -> None:
     if len(line) < 10:
         raise _err(lineno, "sistema de pontos (162) inválido")
     i = 5
     while i <= len(line) - 5:
-        ch = line[i]
+        ch = line[i].upper()
         if ch not in POINTS_162:
-            raise _err(lineno, f"símbolo '{ch}' não suportado na linha 162")
+            raise _err(lineno, f"símbolo '{line[i]}' não suportado na linha 162 (use W, D, L, A, P ou X)")
         val = _points(line[i + 1 : i + 5], lineno, "pontos")
         for key in POINTS_162[ch]:
             doc.scoring[key] = val
+        doc.scoring_162.append(ch)
         i += 9
     if line[i:].strip():
         raise _err(lineno, "sistema de pontos (162) inválido")
@@ -529,10 +646,8 @@ def _block(chunk: str, pid: int, rnd: int, lineno: int) -> Block | None:
     col = chunk[5]
     res = chunk[7].upper()
     opp: int | None = None
-    if opp_s.strip() and opp_s != "0000":
+    if opp_s.strip() and opp_s.strip("0 "):  # "0000", "   0" and blanks: no opponent
         o = _int(opp_s, lineno, f"adversário {where}")
-        if o == 0:
-            raise _err(lineno, f"adversário '{opp_s}' inválido {where}")
         if o == pid:
             raise _err(lineno, f"jogador emparceirado consigo mesmo {where}")
         opp = o
@@ -550,6 +665,8 @@ def _block(chunk: str, pid: int, rnd: int, lineno: int) -> Block | None:
             return Block(opp, colour, res, M.FORFEIT_WIN)
         if res == "-":
             return Block(opp, colour, res, M.FORFEIT_LOSS)
+        if res == " ":
+            return Block(opp, colour, res, PAIRED)  # paired, the result not in yet
         if not colour:
             raise _err(lineno, f"partida sem cor {where}")
         return Block(opp, colour, res, M.GAME)
@@ -631,8 +748,13 @@ def write(doc: TrfDocument, *, trf2026: bool = True, extensions: list[str] | Non
             out.append(f"152 {doc.initial_colour.upper()}")
         else:
             out.append("XXC white1" if doc.initial_colour == "w" else "XXC black1")
-    if any(k in doc.scoring for k in ("win", "draw", "loss")):
-        parts = [(ch, doc.scoring.get(key)) for ch, key in (("W", "win"), ("D", "draw"), ("L", "loss"))]
+    symbols = [("W", "win"), ("D", "draw"), ("L", "loss")]
+    if trf2026:  # the other symbols of TRF-2026 the file gave (older readers take the BB* lines below)
+        symbols += [(ch, POINTS_162[ch][0]) for ch in ("A", "P", "X") if ch in doc.scoring_162]
+    elif "X" in doc.scoring_162:
+        symbols.append(("X", "unknown"))
+    if any(doc.scoring.get(key) is not None for _ch, key in symbols):
+        parts = [(ch, doc.scoring.get(key)) for ch, key in symbols]
         out.append("162" + "".join(f"  {ch}{fmt_points(v):>4}  " for ch, v in parts if v is not None).rstrip())
     text_line("172", doc.rank_method)
     text_line("182", doc.pairing_controller)
@@ -650,6 +772,11 @@ def write(doc: TrfDocument, *, trf2026: bool = True, extensions: list[str] | Non
             out.append(f"{code} {fmt_points(v):>4}")
     for p in sorted(doc.players, key=lambda p: p.number):
         out.append(player_line(p))
+    for a in doc.adjustments:
+        players = "".join(f" {pid:>4}" for pid in a.players)
+        sign = "-" if a.points < 0 else ""
+        value = f"{sign}{fmt_points(abs(a.points))}"
+        out.append(f"299 {a.kind or ' '}  {clean(a.match_points)[:4]:>4}  {value:>4}  {a.round or 0:03d}{players}")
     for rnd, pid, kind in doc.byes_240:
         letter = {M.FULL_BYE: "F", M.HALF_BYE: "H"}.get(kind, "Z")
         out.append(f"240 {letter} {rnd:>3} {pid:>4}")
@@ -669,6 +796,8 @@ def write(doc: TrfDocument, *, trf2026: bool = True, extensions: list[str] | Non
 
 
 __all__ = [
+    "PAIRED",
+    "Adjustment",
     "Block",
     "Forbidden",
     "InvalidTrf",

@@ -85,7 +85,8 @@ def test_what_decides_pairings_refuses_naming_the_line():
     with pytest.raises(trffile.InvalidTrf, match="cor inicial 'X' inválida") as exc:
         trffile.parse("012 T\n152 X\n")
     assert exc.value.line == 2
-    with pytest.raises(M.InvalidInput, match="linha 1: pontos atribuídos anormais"):
+    # a 299 line is read (issue 27); one that cannot be is refused naming it
+    with pytest.raises(M.InvalidInput, match="linha 1: linha 299 incompleta"):
         trffile.parse("299 1 2\n")
 
 

@@ -242,7 +242,12 @@ class _Reader:
         ob = opp.blocks[rnum - 1] if len(opp.blocks) >= rnum else None
         if ob is None or ob.opponent != p.number:
             said = "ninguém" if ob is None or ob.opponent is None else f"o jogador {ob.opponent}"
-            if b.kind == M.GAME:  # the engine refuses a game its opponent's line does not show
+            if b.kind == trffile.PAIRED:
+                self.errors.append(
+                    f"{where}: o jogador {p.number} está emparceirado com {opp_id}, mas a linha de {opp_id} mostra "
+                    f"{said} nessa rodada"
+                )
+            elif b.kind == M.GAME:  # the engine refuses a game its opponent's line does not show
                 self.errors.append(
                     f"{where}: o jogador {p.number} jogou com {opp_id}, mas a linha de {opp_id} mostra {said} "
                     "nessa rodada"
@@ -250,6 +255,8 @@ class _Reader:
             else:
                 self._one_sided(p, b, rnum, f"a linha do jogador {opp_id} mostra {said} nessa rodada")
             return None
+        if trffile.PAIRED in (b.kind, ob.kind):
+            return self._paired_board(p, b, opp, ob, where, seen)
         if (b.kind == M.GAME) != (ob.kind == M.GAME):  # the engine refuses a game against a forfeit
             self.errors.append(
                 f"{where}: os resultados de {p.number} e {opp_id} não conferem (“{b.result}” e “{ob.result}”): "
@@ -278,6 +285,55 @@ class _Reader:
         if not b.colour and not ob.colour:
             board["colourless"] = True  # a forfeit without colours: none is invented
         return board
+
+    def _paired_board(
+        self, p: TrfPlayer, b: trffile.Block, opp: TrfPlayer, ob: trffile.Block, where: str, seen: set[int]
+    ) -> dict[str, Any] | None:
+        """A board of a round paired whose result is not in (a blank result): published, without a result."""
+        if b.colour and b.colour == ob.colour:
+            self.errors.append(f"{where}: {p.number} e {opp.number} com a mesma cor")
+            seen.update((p.number, opp.number))
+            return None
+        if b.colour == "b" or (not b.colour and ob.colour == "w"):
+            white, black = opp, p
+        else:
+            white, black = p, opp
+        if b.kind != ob.kind:
+            written, line = (b, p) if b.kind != trffile.PAIRED else (ob, opp)
+            self.warnings.append(
+                f"linha {line.line}, rodada {where.rsplit(' ', 1)[-1]}: resultado “{written.result}” só na linha do "
+                f"jogador {line.number} (em branco na do adversário); a mesa fica sem resultado para o diretor lançar"
+            )
+        board: dict[str, Any] = {"first": white.number, "second": black.number, "games": [None]}
+        if not b.colour and not ob.colour:
+            board["colourless"] = True
+        return board
+
+    def paired_round(self, rnum: int, absent: list[int], values: dict[str, str]) -> dict[str, Any]:
+        """The round paired whose results are not in: its boards (results kept where the file gives them), its
+        bye, and the players its column (or a 240 line) says are not paired, as the engine reads them."""
+        rnd = self._round(rnum)
+        rnd["absent"] = list(absent)
+        if values:
+            rnd["absent_values"] = dict(values)
+        else:
+            rnd.pop("absent_values", None)
+        return rnd
+
+    def later_absences(self, after: int) -> list[dict[str, Any]]:
+        """Absences a file announces in the columns after the round paired without results (H, F, Z, -)."""
+        out = []
+        for p in self.doc.players:
+            for rnum, b in enumerate(p.blocks[after:], start=after + 1):
+                if b is None or b.opponent is not None:
+                    continue
+                if b.kind in _ABSENCE_VALUE and b.result != " ":
+                    out.append({"round": rnum, "player": p.number, "value": _ABSENCE_VALUE[b.kind]})
+                elif b.kind == M.PAB:
+                    self.warnings.append(
+                        f"linha {p.line}, rodada {rnum}: bye (U) numa rodada ainda não emparceirada; ignorado"
+                    )
+        return out
 
     def _both_one_sided(
         self, p: TrfPlayer, b: trffile.Block, opp: TrfPlayer, ob: trffile.Block, rnum: int, why: str
@@ -425,6 +481,13 @@ def read_trf(text: str | bytes, slug: str | None = None) -> tuple[dict[str, Any]
         if rnd["status"] not in RoundStatus.values:
             rnd["status"] = "published"
         rounds.append(rnd)
+    elif doc.paired_round == next_round:
+        rounds.append(reader.paired_round(next_round, next_absent, next_values))
+        ahead = reader.later_absences(next_round)
+        reader.warnings.append(
+            f"TRF: a rodada {next_round} está emparceirada sem resultados; importada como publicada, para o diretor "
+            "lançar os resultados"
+        )
     else:
         ahead = [{"round": next_round, "player": pid, "value": next_values[str(pid)]} for pid in next_absent]
     paired = len(rounds)
@@ -443,8 +506,16 @@ def read_trf(text: str | bytes, slug: str | None = None) -> tuple[dict[str, Any]
             f"resultados somam {fmt_tenths(computed)}; vale a soma dos resultados"
         )
 
+    if doc.adjustments:
+        first = doc.adjustments[0]
+        raise InterchangeError([f"TRF, linha {first.line}: pontos fora das partidas (299) ainda não são importados"])
     # Scoring.
     sc = doc.scoring
+    if sc.get("unknown") is not None:
+        reader.warnings.append(
+            f"TRF: a linha 162 dá {fmt_tenths(int(sc['unknown'] * 10))} pontos a um resultado desconhecido (X); "
+            "o programa não tem esse resultado: ignorado"
+        )
     win, draw, loss = sc.get("win") or Decimal(1), sc.get("draw"), sc.get("loss") or Decimal(0)
     draw = Decimal("0.5") if draw is None else draw
     # The engine's forfeit loss and zero-point bye are 0 unless the file says (BBF, BBZ, 162 Z), whatever a loss is
