@@ -306,6 +306,19 @@ class TournamentFileForm(forms.Form):
             "rounds for the homologation (regulation art. 5)."
         ),
     )
+    rounds = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        label=_("number of rounds"),
+        help_text=_("For a TRF that does not say how many rounds the event has (no XXR or 142 line)."),
+    )
+    slug = forms.SlugField(
+        required=False,
+        max_length=80,
+        label=_("Web address"),
+        help_text=_("To import a copy of a tournament this server already has: another address for the copy."),
+    )
 
 
 def _single_line_fields(*form_classes):

@@ -283,6 +283,12 @@ def test_real_process_exit_codes(tmp_path):
     assert (ok.returncode, ok.stdout, ok.stderr) == (0, "teste-5\n", "")
     again = manage("import_tournament", str(DATA / "small5.json"))
     assert again.returncode == 1 and again.stdout == ""
-    assert again.stderr == "CommandError: torneio: já existe um torneio com o endereço “teste-5”\n"
+    assert again.stderr == (
+        "CommandError: torneio: já existe um torneio com o endereço “teste-5”; para importar uma cópia, informe outro "
+        "endereço (por exemplo “teste-5-2”: campo “Endereço na web” da página de importação, ou a opção --slug do "
+        "manage.py import_tournament)\n"
+    )
+    copy = manage("import_tournament", str(DATA / "small5.json"), "--slug", "teste-5-copia")
+    assert (copy.returncode, copy.stdout, copy.stderr) == (0, "teste-5-copia\n", "")
     standings = manage("standings", "teste-5", "--format", "json")
     assert standings.returncode == 0 and json.loads(standings.stdout)[0]["id"] == 1

@@ -17,7 +17,15 @@ from tournaments.forms import TournamentFileForm
 from tournaments.homologation.report import homologation_check
 from tournaments.homologation.services import homologation_mark_exported
 from tournaments.homologation.workbook import homologation_xlsx
-from tournaments.interchange import MAX_FILE_BYTES, Upload, crosstable_sp_file, export_json, export_trf, import_upload
+from tournaments.interchange import (
+    MAX_FILE_BYTES,
+    ImportOptions,
+    Upload,
+    crosstable_sp_file,
+    export_json,
+    export_trf,
+    import_upload,
+)
 from tournaments.models.choices import StaffRole
 from tournaments.rounds.services import rounds_name_program
 from tournaments.standings.readings import order_reason_text, regulation_readings, spot_note_text
@@ -142,9 +150,9 @@ class DownloadView(TournamentStaffMixin, TemplateView):
 
 
 @transaction.atomic
-def import_and_name_program(*, upload, program, user):
+def import_and_name_program(*, upload, program, user, options=None):
     """The import and the program named for its rounds, all or nothing."""
-    imported = import_upload(upload, user=user)
+    imported = import_upload(upload, user=user, options=options)
     rounds_name_program(tournament=imported.tournament, program=program, user=user)
     return imported
 
@@ -163,6 +171,7 @@ class TournamentImportView(DirectorRequiredMixin, FormView):
             import_and_name_program,
             upload=Upload(upload.read(), upload.name),
             program=form.cleaned_data.get("program", ""),
+            options=ImportOptions(rounds=form.cleaned_data.get("rounds"), slug=form.cleaned_data.get("slug") or None),
             user=self.request.user,
             success=_("Tournament imported."),
         )

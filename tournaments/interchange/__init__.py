@@ -9,8 +9,9 @@ Public API::
     crosstable_sp(tournament) -> str           the cross table as Swiss Perfect writes its text export
     crosstable_sp_file(tournament) -> bytes    the same as the file Swiss Perfect writes (Windows-1252)
     Swiss Perfect 98 files in (swissperfect.py, dBase reader dbase.py): through import_upload / import_file
-    import_upload(Upload(data, name), user=None) -> Imported    the one entry point of the staff page
-    import_file(path, user=None) -> Imported                    and of ``manage.py import_tournament``
+    import_upload(Upload(data, name), user=None, options=None) -> Imported    the one entry point of the staff page
+    import_file(path, user=None, options=None) -> Imported                    and of ``manage.py import_tournament``
+    (``options``: :class:`ImportOptions`, what the director adds: the rounds of a TRF that does not say them)
 
 ``import_upload`` decides the file's type once (``dispatch.FILE_TYPES``: by content, else by extension) and
 returns the new tournament with the warnings of the import.
@@ -23,6 +24,7 @@ from tournaments.interchange.dispatch import (
     FILE_TYPES,
     MAX_FILE_BYTES,
     Imported,
+    ImportOptions,
     Upload,
     file_type_of,
     import_file,
@@ -37,6 +39,7 @@ __all__ = [
     "FORMAT",
     "IMPORTED_ENGINE",
     "MAX_FILE_BYTES",
+    "ImportOptions",
     "Imported",
     "InterchangeError",
     "Upload",

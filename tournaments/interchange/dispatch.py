@@ -38,6 +38,16 @@ class Upload:
         return Path(self.name).suffix.lower()
 
 
+@dataclass(frozen=True)
+class ImportOptions:
+    """What the director adds to a file at import: the number of rounds, for a file that does not say it (a TRF
+    without ``XXR``/``142``), and the web address of the new tournament (else the file's, or one made from its
+    name)."""
+
+    rounds: int | None = None
+    slug: str | None = None  # another web address, to import a copy of a tournament this database already has
+
+
 @dataclass
 class Imported:
     """What an import created, the type of file it was, and what was read with a warning (pt-BR, one per line:
@@ -54,7 +64,7 @@ class FileType:
     label: str  # pt-BR, as the error message lists the accepted types
     extensions: tuple[str, ...]
     looks_like: Callable[[bytes], bool]  # the content is clearly of this type
-    load: Callable[[Upload, Any], Imported]  # (upload, user) -> Imported
+    load: Callable[[Upload, Any, ImportOptions], Imported]  # (upload, user, options) -> Imported
 
 
 def _text_start(data: bytes, size: int = 4096) -> str:
@@ -74,16 +84,16 @@ def _looks_like_trf(data: bytes) -> bool:
     return looks_like_trf(_text_start(data, 64 * 1024))
 
 
-def _load_json(upload: Upload, user: Any) -> Imported:
+def _load_json(upload: Upload, user: Any, options: ImportOptions) -> Imported:
     from tournaments.interchange.jsonfile import import_json
 
-    return Imported(import_json(upload.data, user=user), "json")
+    return Imported(import_json(upload.data, user=user, slug=options.slug), "json")
 
 
-def _load_trf(upload: Upload, user: Any) -> Imported:
+def _load_trf(upload: Upload, user: Any, options: ImportOptions) -> Imported:
     from tournaments.interchange.trf import import_trf_file
 
-    tournament, warnings = import_trf_file(upload.data, user=user)
+    tournament, warnings = import_trf_file(upload.data, user=user, rounds=options.rounds, slug=options.slug)
     return Imported(tournament, "trf", warnings)
 
 
@@ -93,10 +103,10 @@ def _looks_like_sp_native(data: bytes) -> bool:
     return looks_like_sp_zip(data) or looks_like_sp_dbase(data)
 
 
-def _load_sp_native(upload: Upload, user: Any) -> Imported:
+def _load_sp_native(upload: Upload, user: Any, options: ImportOptions) -> Imported:
     from tournaments.interchange.swissperfect import import_native
 
-    tournament, warnings = import_native(upload, user)
+    tournament, warnings = import_native(upload, user, slug=options.slug)
     return Imported(tournament, "swissperfect", warnings)
 
 
@@ -106,10 +116,10 @@ def _looks_like_sp_text(data: bytes) -> bool:
     return looks_like_sp_text(data)
 
 
-def _load_sp_text(upload: Upload, user: Any) -> Imported:
+def _load_sp_text(upload: Upload, user: Any, options: ImportOptions) -> Imported:
     from tournaments.interchange.swissperfect import import_text
 
-    tournament, warnings = import_text(upload, user)
+    tournament, warnings = import_text(upload, user, slug=options.slug)
     return Imported(tournament, "swissperfect-text", warnings)
 
 
@@ -146,10 +156,10 @@ def file_type_of(upload: Upload) -> FileType:
     raise InterchangeError([f"arquivo {upload.name}: tipo de arquivo não reconhecido (aceitos: {accepted})"])
 
 
-def import_upload(upload: Upload, *, user: Any = None) -> Imported:
+def import_upload(upload: Upload, *, user: Any = None, options: ImportOptions | None = None) -> Imported:
     """Create a tournament from a file of any accepted type (all-or-nothing); the user becomes its director."""
     try:
-        imported = _import(upload, user)
+        imported = _import(upload, user, options or ImportOptions())
     except InterchangeError as exc:
         logger.info("import of %s refused: %s", upload.name, exc.one_line())
         raise
@@ -163,19 +173,19 @@ def import_upload(upload: Upload, *, user: Any = None) -> Imported:
     return imported
 
 
-def _import(upload: Upload, user: Any) -> Imported:
+def _import(upload: Upload, user: Any, options: ImportOptions) -> Imported:
     if len(upload.data) > MAX_FILE_BYTES:
         raise InterchangeError([f"arquivo {upload.name}: grande demais (mais de {MAX_FILE_BYTES // (1024 * 1024)} MB)"])
     if not upload.data.strip():
         raise InterchangeError([f"arquivo {upload.name}: vazio"])
-    return file_type_of(upload).load(upload, user)
+    return file_type_of(upload).load(upload, user, options)
 
 
-def import_file(path: str | Path, *, user: Any = None) -> Imported:
+def import_file(path: str | Path, *, user: Any = None, options: ImportOptions | None = None) -> Imported:
     """:func:`import_upload` of a file on disk (the command line)."""
     path = Path(path)
     try:
         data = path.read_bytes()
     except OSError as exc:
         raise InterchangeError([f"arquivo {path}: não foi possível ler ({exc.strerror or exc})"]) from exc
-    return import_upload(Upload(data, path.name, path), user=user)
+    return import_upload(Upload(data, path.name, path), user=user, options=options)

@@ -58,6 +58,7 @@ from django.utils import timezone
 from tournaments.audit.services import audit
 from tournaments.core import cache
 from tournaments.core.safetext import has_control_characters, one_line
+from tournaments.core.slugs import free_slug
 from tournaments.domain import TIEBREAK_KEYS
 from tournaments.entries.services import abandonment_suspend
 from tournaments.homologation.conditions import IMPORTED
@@ -412,7 +413,12 @@ def _validate(data, new_slug=True):
             ck.add(where, f"endereço (slug) inválido: {slug!r} (use letras, números, hífen e sublinhado)")
         else:
             if new_slug and Tournament.objects.filter(slug=slug).exists():
-                ck.add(where, f"já existe um torneio com o endereço “{slug}”")
+                ck.add(
+                    where,
+                    f"já existe um torneio com o endereço “{slug}”; para importar uma cópia, informe outro endereço "
+                    f"(por exemplo “{free_slug(slug, slug)}”: campo “Endereço na web” da página de importação, ou a opção "
+                    "--slug do manage.py import_tournament)",
+                )
     fields["slug"] = slug
     fields["variant"] = _choice(t, "variant", Variant.values, Variant.BRAZILIAN_64, where, ck)
     fields["format"] = _choice(t, "format", RoundFormat.values, RoundFormat.MICRO_MATCH, where, ck)
@@ -1013,8 +1019,12 @@ def _finite_float(literal):
     return value
 
 
-def import_json(text, *, user=None) -> Tournament:
-    return import_data(load_json(text), user=user)
+def import_json(text, *, user=None, slug=None) -> Tournament:
+    """The tournament of an interchange file's text; ``slug``: another web address (a copy in the same database)."""
+    data = load_json(text)
+    if slug and isinstance(data, dict) and isinstance(data.get("tournament"), dict):
+        data["tournament"]["slug"] = slug
+    return import_data(data, user=user)
 
 
 def validate_file(data) -> None:

@@ -922,18 +922,18 @@ def _check_registry(data: dict[str, Any]) -> None:
         raise InterchangeError(clashes[:50])
 
 
-def _create(event: SpEvent, user: Any) -> tuple[Any, list[str]]:
+def _create(event: SpEvent, user: Any, slug: str | None = None) -> tuple[Any, list[str]]:
     from django.utils import timezone
 
     from tournaments.interchange.jsonfile import import_data
     from tournaments.interchange.trf import _free_slug
 
-    data, warnings = to_interchange(event, slug=_free_slug(event.name), today=timezone.localdate())
+    data, warnings = to_interchange(event, slug=slug or _free_slug(event.name), today=timezone.localdate())
     _check_registry(data)
     return import_data(data, user=user), warnings
 
 
-def import_native(upload: Any, user: Any = None) -> tuple[Any, list[str]]:
+def import_native(upload: Any, user: Any = None, *, slug: str | None = None) -> tuple[Any, list[str]]:
     """A tournament from Swiss Perfect's files: a zip of the three, or (command line) one of them with the
     others beside it. A lone ``.ini``/``.trn``/``.sco`` sent through the web has no siblings: refused."""
     if looks_like_sp_zip(upload.data) or upload.extension == ".zip":
@@ -949,9 +949,9 @@ def import_native(upload: Any, user: Any = None) -> tuple[Any, list[str]]:
         )
     event = read_native(ini, trn, sco, stem)
     event.saved_on = saved_on
-    return _create(event, user)
+    return _create(event, user, slug)
 
 
-def import_text(upload: Any, user: Any = None) -> tuple[Any, list[str]]:
+def import_text(upload: Any, user: Any = None, *, slug: str | None = None) -> tuple[Any, list[str]]:
     """A tournament from a Swiss Perfect cross-table text export."""
-    return _create(read_text_export(upload.data, Path(upload.name).stem), user)
+    return _create(read_text_export(upload.data, Path(upload.name).stem), user, slug)

@@ -96,6 +96,15 @@ class _Blocks:
         return None
 
 
+def _end_text(tournament, header: dict) -> str:
+    """The 052 line as the file wrote it: an unreadable date always; a readable one while the start date is unknown
+    (after that, the tournament's end date)."""
+    text = header.get("052", "")
+    if text and not tournament.start_date_unknown and trffile.parse_date(text)[0] is not None:
+        return ""
+    return str(text)
+
+
 def export_trf(tournament) -> str:
     """The tournament as TRF-2026 (single-game tournaments only), written by the engine's TRF writer."""
     if tournament.format != RoundFormat.SINGLE_GAME:
@@ -124,8 +133,9 @@ def export_trf(tournament) -> str:
         federation=header.get("032", ""),
         start_date=None if tournament.start_date_unknown else tournament.start_date,
         start_text=header.get("042", ""),
-        end_date=tournament.end_date,
-        end_text=header.get("052", ""),
+        # while the start date is unknown the end date is the same stand-in: only a 052 the file gave is written
+        end_date=None if tournament.start_date_unknown else tournament.end_date,
+        end_text=_end_text(tournament, header),
         players_declared=str(len(entries)),
         rated_declared=str(sum(1 for e in entries if e.rating is not None)),
         type=header.get("092", DEFAULT_TYPE),

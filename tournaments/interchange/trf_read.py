@@ -25,15 +25,14 @@ from decimal import Decimal
 from typing import Any
 
 from django.utils import timezone
-from django.utils.text import slugify
 
 from pairing import model as M
 from pairing import trf, trffile
 from pairing.convert import fmt_tenths
 from pairing.trffile import TrfDocument, TrfPlayer, decode
+from tournaments.core.slugs import free_slug
 from tournaments.interchange.errors import InterchangeError
 from tournaments.interchange.jsonfile import FORMAT, MAX_PLAYERS, import_data
-from tournaments.models import Tournament
 from tournaments.models.choices import MAX_ROUNDS, RATING_MAX, RATING_MIN, GameResult, RoundStatus, WithdrawalKind
 
 # TRF title (FIDE chess titles, Swiss-Manager's letters, FMJD draughts titles) -> the product's title.
@@ -423,13 +422,19 @@ def _header(doc: TrfDocument) -> dict[str, Any]:
     }
     if doc.start_date is None and doc.start_text:
         header["042"] = doc.start_text
-    if doc.end_date is None and doc.end_text:
+    if doc.end_text and (doc.end_date is None or doc.start_date is None):
+        # unreadable, or the one date given when the start is unknown (the tournament's end date may be a stand-in)
         header["052"] = doc.end_text
     return {k: v for k, v in header.items() if (any(v) if isinstance(v, list) else v)}
 
 
-def read_trf(text: str | bytes, slug: str | None = None) -> tuple[dict[str, Any], list[str]]:
-    """Read a TRF into an interchange-file dict (imported then by the JSON importer) and the warnings."""
+def read_trf(
+    text: str | bytes, slug: str | None = None, *, rounds: int | None = None
+) -> tuple[dict[str, Any], list[str]]:
+    """Read a TRF into an interchange-file dict (imported then by the JSON importer) and the warnings.
+
+    ``rounds``: the number of rounds the director gives at import, for a file that does not say it (``XXR``/``142``,
+    as Swiss-Manager often exports)."""
     doc = read_document(text)
     reader = _Reader(doc)
     reader.check_numbers()
@@ -439,6 +444,7 @@ def read_trf(text: str | bytes, slug: str | None = None) -> tuple[dict[str, Any]
         if pid not in reader.by_id:
             raise InterchangeError([f"TRF: ausência (linha 240) de jogador inexistente {pid}"])
     players = [reader.player(p) for p in doc.players]
+    rounds_given = rounds
     rounds = reader.rounds(played)
     by_player = {p["id"]: p for p in players}
 
@@ -511,9 +517,10 @@ def read_trf(text: str | bytes, slug: str | None = None) -> tuple[dict[str, Any]
         raise InterchangeError([f"TRF, linha {first.line}: pontos fora das partidas (299) ainda não são importados"])
     # Scoring.
     sc = doc.scoring
-    if sc.get("unknown") is not None:
+    unknown = sc.get("unknown")
+    if unknown is not None:
         reader.warnings.append(
-            f"TRF: a linha 162 dá {fmt_tenths(int(sc['unknown'] * 10))} pontos a um resultado desconhecido (X); "
+            f"TRF: a linha 162 dá {fmt_tenths(int(unknown * 10))} pontos a um resultado desconhecido (X); "
             "o programa não tem esse resultado: ignorado"
         )
     win, draw, loss = sc.get("win") or Decimal(1), sc.get("draw"), sc.get("loss") or Decimal(0)
@@ -536,7 +543,7 @@ def read_trf(text: str | bytes, slug: str | None = None) -> tuple[dict[str, Any]
     else:
         bye_value, bye_points = "win", bye  # worth neither: the tournament keeps its points
 
-    planned = max(doc.total_rounds or 0, played, *(a["round"] for a in ahead), len(rounds), 1)
+    planned = _planned_rounds(doc, rounds_given, len(rounds), ahead, reader.warnings)
     if planned > MAX_ROUNDS:
         raise InterchangeError([f"TRF: {planned} rodadas (no máximo {MAX_ROUNDS})"])
     # Accelerations: XXA/250 lines, or a 192 ..._BAKU line read as the engine reads it.
@@ -601,24 +608,57 @@ def read_trf(text: str | bytes, slug: str | None = None) -> tuple[dict[str, Any]
     return data, warnings
 
 
+_NO_COUNT = "TRF sem número de rodadas (linha XXR ou 142)"
+
+
+def _planned_rounds(
+    doc: TrfDocument, given: int | None, in_file: int, ahead: list[dict[str, Any]], warnings: list[str]
+) -> int:
+    """The event's length: the file's count, else the one given at import; a file without one whose rounds are
+    all played is taken as finished (said), and one with none played or a round still to finish is refused, asking
+    for it, since the event would end at its last round."""
+    needed = max(in_file, *(a["round"] for a in ahead), 1)
+    if doc.total_rounds:
+        if given and given != doc.total_rounds:
+            warnings.append(
+                f"TRF: o arquivo diz {doc.total_rounds} rodadas; o número informado ({given}) não foi usado"
+            )
+        return max(doc.total_rounds, needed)
+    if given:
+        if given < needed:
+            raise InterchangeError(
+                [f"{_NO_COUNT}: o número informado ({given}) é menor que as {needed} rodadas que o arquivo já tem"]
+            )
+        warnings.append(f"{_NO_COUNT}: o torneio fica com {given} rodadas, como informado na importação")
+        return given
+    if in_file == 0 or doc.paired_round is not None:
+        raise InterchangeError(
+            [
+                f"{_NO_COUNT}: informe quantas rodadas o torneio terá (campo “número de rodadas” da página de importação, "
+                "ou a opção --rounds do manage.py import_tournament)"
+            ]
+        )
+    warnings.append(
+        f"{_NO_COUNT}: o torneio fica com as {needed} rodadas do arquivo, como encerrado; se ele continua, importe "
+        "de novo informando o número de rodadas"
+    )
+    return needed
+
+
 def parse_trf(text: str | bytes, slug: str | None = None) -> dict[str, Any]:
     """Read a TRF into an interchange-file dict (then imported by the JSON importer)."""
     return read_trf(text, slug)[0]
 
 
 def _free_slug(name: str) -> str:
-    base = (slugify(name) or "torneio-trf")[:70]
-    slug, n = base, 1
-    taken = set(Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True))
-    while slug in taken:
-        n += 1
-        slug = f"{base}-{n}"
-    return slug
+    return free_slug(name, "torneio-trf")
 
 
-def import_trf_with_warnings(text: str | bytes, *, user: Any = None, slug: str | None = None) -> tuple[Any, list[str]]:
+def import_trf_with_warnings(
+    text: str | bytes, *, user: Any = None, slug: str | None = None, rounds: int | None = None
+) -> tuple[Any, list[str]]:
     """Create a single-game tournament from a TRF (all-or-nothing): (tournament, warnings)."""
-    data, warnings = read_trf(text, slug)
+    data, warnings = read_trf(text, slug, rounds=rounds)
     return import_data(data, user=user), warnings
 
 
@@ -626,6 +666,8 @@ def import_trf(text: str | bytes, *, user: Any = None, slug: str | None = None) 
     return import_trf_with_warnings(text, user=user, slug=slug)[0]
 
 
-def import_trf_file(data: bytes, *, user: Any = None) -> tuple[Any, list[str]]:
+def import_trf_file(
+    data: bytes, *, user: Any = None, rounds: int | None = None, slug: str | None = None
+) -> tuple[Any, list[str]]:
     """:func:`import_trf` for the file dispatch: (tournament, warnings)."""
-    return import_trf_with_warnings(data, user=user)
+    return import_trf_with_warnings(data, user=user, rounds=rounds, slug=slug)

@@ -2,10 +2,35 @@ import logging
 
 from django.core.management.base import BaseCommand
 
-from tournaments.interchange import InterchangeError, import_file
+from tournaments.interchange import ImportOptions, InterchangeError, import_file
 from tournaments.interchange.cli import error_text, fail
 
 logger = logging.getLogger(__name__)
+
+
+def _rounds(text: str) -> int:
+    from argparse import ArgumentTypeError
+
+    from tournaments.models.choices import MAX_ROUNDS
+
+    if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= MAX_ROUNDS:
+        raise ArgumentTypeError(f"número de rodadas inválido: {text!r} (de 1 a {MAX_ROUNDS})")
+    return int(text)
+
+
+def _slug(text: str) -> str:
+    from argparse import ArgumentTypeError
+
+    from django.core.exceptions import ValidationError
+    from django.core.validators import validate_slug
+
+    try:
+        validate_slug(text)
+    except ValidationError:
+        raise ArgumentTypeError(f"endereço inválido: {text!r} (use letras, números, hífen e sublinhado)") from None
+    if len(text) > 80:
+        raise ArgumentTypeError("endereço longo demais (no máximo 80 caracteres)")
+    return text
 
 
 class Command(BaseCommand):
@@ -19,10 +44,24 @@ class Command(BaseCommand):
         parser.add_argument(
             "file", metavar="FILE", help="arquivo .json (damas-swiss/1), TRF (partida única) ou do Swiss Perfect"
         )
+        parser.add_argument(
+            "--rounds",
+            type=_rounds,
+            metavar="N",
+            help="número de rodadas do torneio, para um TRF que não o diz (sem linha XXR ou 142)",
+        )
+        parser.add_argument(
+            "--slug",
+            type=_slug,
+            metavar="ENDERECO",
+            help="endereço (slug) do torneio criado, para importar a cópia de um torneio que este banco já tem",
+        )
 
     def handle(self, *args, **options):
         try:
-            imported = import_file(options["file"])
+            imported = import_file(
+                options["file"], options=ImportOptions(rounds=options["rounds"], slug=options["slug"])
+            )
         except InterchangeError as exc:
             fail(error_text(exc))
         except Exception:  # an internal error: nothing was written (all or nothing); logged, then one line
