@@ -429,11 +429,11 @@ def _header(doc: TrfDocument) -> dict[str, Any]:
 
 
 def read_trf(
-    text: str | bytes, slug: str | None = None, *, rounds: int | None = None
+    text: str | bytes, slug: str | None = None, *, total_rounds: int | None = None
 ) -> tuple[dict[str, Any], list[str]]:
     """Read a TRF into an interchange-file dict (imported then by the JSON importer) and the warnings.
 
-    ``rounds``: the number of rounds the director gives at import, for a file that does not say it (``XXR``/``142``,
+    ``total_rounds``: the number of rounds the director gives at import, for a file that does not say it (``XXR``/``142``,
     as Swiss-Manager often exports)."""
     doc = read_document(text)
     reader = _Reader(doc)
@@ -444,7 +444,6 @@ def read_trf(
         if pid not in reader.by_id:
             raise InterchangeError([f"TRF: ausência (linha 240) de jogador inexistente {pid}"])
     players = [reader.player(p) for p in doc.players]
-    rounds_given = rounds
     rounds = reader.rounds(played)
     by_player = {p["id"]: p for p in players}
 
@@ -543,7 +542,7 @@ def read_trf(
     else:
         bye_value, bye_points = "win", bye  # worth neither: the tournament keeps its points
 
-    planned = _planned_rounds(doc, rounds_given, len(rounds), ahead, reader.warnings)
+    planned = _planned_rounds(doc, total_rounds, len(rounds), ahead, reader.warnings)
     if planned > MAX_ROUNDS:
         raise InterchangeError([f"TRF: {planned} rodadas (no máximo {MAX_ROUNDS})"])
     # Accelerations: XXA/250 lines, or a 192 ..._BAKU line read as the engine reads it.
@@ -658,7 +657,7 @@ def import_trf_with_warnings(
     text: str | bytes, *, user: Any = None, slug: str | None = None, rounds: int | None = None
 ) -> tuple[Any, list[str]]:
     """Create a single-game tournament from a TRF (all-or-nothing): (tournament, warnings)."""
-    data, warnings = read_trf(text, slug, rounds=rounds)
+    data, warnings = read_trf(text, slug, total_rounds=rounds)
     return import_data(data, user=user), warnings
 
 
