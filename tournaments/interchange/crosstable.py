@@ -11,7 +11,8 @@ lists them. The file is in Windows-1252 (Swiss Perfect is a Windows program of 1
 rating, ``Total`` the game points. Each round cell is ``opp:R``: ``W``/``D``/``L`` for a game or micro-match
 played (its overall result), ``+``/``-`` for a forfeit won/lost (double forfeit: ``-``); without a game, as the
 real Swiss Perfect exports write it, ``0:W`` for the pairing-allocated bye worth a win (``0:=`` worth a draw),
-``0:+`` / ``0:=`` / ``0:-`` for an announced absence worth a win / half a point / nothing, and ``0:`` and a space
+``0:+`` / ``0:=`` / ``0:-`` for an announced absence worth a win / half a point / nothing (``0:L`` when the
+imported cross table wrote it so), and ``0:`` and a space
 when the player has no record that round: not in the tournament yet or any more (late entry, withdrawal), or not
 paired without an announced absence (imported rounds), as Swiss Perfect writes a round without a record.
 
@@ -33,14 +34,14 @@ _NO_DECOMPOSITION = str.maketrans({"Ł": "L", "ł": "l", "Đ": "D", "đ": "d", "
                                    "ŧ": "t", "ĸ": "k", "Ŋ": "N", "ŋ": "n", "ſ": "s"})  # fmt: skip
 
 
-def _cell(record, bye_is_win, win, announced, scoring):
+def _cell(record, bye_is_win, win, announced, scoring, zero="-"):
     kind = record.kind
     if kind is RoundKind.BYE:
         return "0:W" if bye_is_win else "0:="
     if kind is RoundKind.ABSENT and not announced:
         return "0: "  # not paired and no absence announced (an imported round without a record)
     if kind is RoundKind.ABSENT:
-        return "0:+" if record.points >= win else "0:=" if record.points > 0 else "0:-"
+        return "0:+" if record.points >= win else "0:=" if record.points > 0 else f"0:{zero}"
     if kind in (RoundKind.WITHDRAWN, RoundKind.NOT_ENTERED):
         return "0:=" if record.points > 0 else "0: "  # a round without a record, as Swiss Perfect writes it
     if kind is RoundKind.FORFEIT_WIN:
@@ -88,6 +89,7 @@ def crosstable_sp(tournament, public=False) -> str:
     bye_is_win = settings.bye_value == "win"
     win, scoring = settings.score_win, settings.scoring
     announced = st.snapshot.absences
+    zero = "L" if (tournament.trf_header or {}).get("sp_zero_letter") == "L" else "-"  # as the imported file wrote it
     table = []
     for row in sorted(st.rows, key=lambda r: r.id):
         e = st.entries[row.id]
@@ -108,7 +110,7 @@ def crosstable_sp(tournament, public=False) -> str:
             (
                 cells,
                 [
-                    _cell(rec, bye_is_win, win, (e.pk, rnd.number) in announced, scoring)
+                    _cell(rec, bye_is_win, win, (e.pk, rnd.number) in announced, scoring, zero)
                     for rnd, rec in zip(rounds, records)
                 ],
             )

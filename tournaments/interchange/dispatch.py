@@ -149,9 +149,19 @@ def file_type_of(upload: Upload) -> FileType:
     if len(by_content) == 1:
         return by_content[0]
     candidates = by_content or FILE_TYPES
-    for ft in candidates:
-        if upload.extension in ft.extensions:
-            return ft
+    named = [ft for ft in candidates if upload.extension in ft.extensions]
+    if len(named) > 1 and not by_content:
+        # the extension fits several formats and the content none: say so rather than blame one of them
+        raise InterchangeError(
+            [
+                f"arquivo {upload.name}: o conteúdo não é de nenhum dos formatos {upload.extension} aceitos ("
+                + "; ".join(ft.label for ft in named)
+                + "): um TRF tem linhas 001 de jogadores, a tabela cruzada do Swiss Perfect começa pelo cabeçalho "
+                "“No Name …”"
+            ]
+        )
+    if named:
+        return named[0]
     accepted = "; ".join(ft.label for ft in FILE_TYPES)
     raise InterchangeError([f"arquivo {upload.name}: tipo de arquivo não reconhecido (aceitos: {accepted})"])
 

@@ -104,6 +104,9 @@ class SpRound:
     awarded: set[int] = field(default_factory=set)  # keys whose points without a game are not the pairing bye
 
 
+SP_ZERO_KEY = "sp_zero_letter"  # trf_header: "L" when the imported cross table wrote 0:L, not 0:-
+
+
 @dataclass
 class SpEvent:
     name: str
@@ -114,6 +117,7 @@ class SpEvent:
     colours_known: bool = True
     scale: int = 1  # points of a win: 1 (Swiss Perfect) or 2 (this program's own 2 / 1 / 0 exports)
     saved_on: date | None = None  # when the results file was last saved (the zip's record of it): a stand-in date
+    zero_letter: str = ""  # how a text export writes a round without a game worth nothing: "L" (0:L) or "-" (0:-)
     warnings: list[str] = field(default_factory=list)
 
 
@@ -374,10 +378,48 @@ _HEADERS = {
 }
 
 
+_TWO_WORDS = re.compile(r"(intl id|loc id)\b", re.IGNORECASE)
+_WORD = re.compile(r"\S+")
+
+
+def _header_columns(line: str) -> list[tuple[int, str]]:
+    """(start, name) of each column of a header laid out with spaces (``Intl Id`` and ``Loc Id`` are one each)."""
+    out, i = [], 0
+    while i < len(line):
+        if line[i].isspace():
+            i += 1
+            continue
+        m = _TWO_WORDS.match(line, i) or _WORD.match(line, i)
+        assert m is not None
+        out.append((i, m.group().strip()))
+        i = m.end()
+    return out
+
+
+def _space_cells(line: str, starts: list[int]) -> list[str]:
+    """The cells of a line laid out with spaces under the header's columns: each from its column's start to the
+    next's, a boundary that falls inside a value moving to the value's start (a number right-aligned under its
+    header begins left of it)."""
+    bounds = []
+    for b in starts[1:]:
+        while 0 < b < len(line) and not line[b - 1].isspace() and not line[b].isspace():
+            b -= 1
+        bounds.append(b)
+    cuts = [0, *bounds, max(len(line), bounds[-1] if bounds else 0)]
+    return [line[a:z].strip() for a, z in zip(cuts, cuts[1:])]
+
+
+def _first_line(text: str) -> str:
+    return next((line for line in text.replace("\r", "\n").split("\n") if line.strip()), "")
+
+
 def looks_like_sp_text(data: bytes) -> bool:
-    head = _decode(data[:4096]).lstrip("\ufeff")
-    first = head.split("\n", 1)[0]
-    cells = [c.strip().lower() for c in first.split("\t")]
+    """A cross table: its first line is the header ``No Name ...``, tab-separated or laid out with spaces."""
+    first = _first_line(_decode(data[:4096]).lstrip("\ufeff"))
+    if "\t" in first:
+        cells = [c.strip().lower() for c in first.split("\t")]
+    else:
+        cells = [name.lower() for _i, name in _header_columns(first)]
     return len(cells) > 2 and cells[0] == "no" and cells[1] == "name"
 
 
@@ -388,7 +430,14 @@ def read_text_export(data: bytes, stem: str) -> SpEvent:
     header_at = next((i for i, line in enumerate(lines) if line.strip()), None)
     if header_at is None:
         raise InterchangeError([f"Swiss Perfect (texto), {stem}: arquivo vazio"])
-    header = [c.strip().lower() for c in lines[header_at].split("\t")]
+    tabs = "\t" in lines[header_at]
+    starts: list[int] = []
+    if tabs:
+        header = [c.strip().lower() for c in lines[header_at].split("\t")]
+    else:  # laid out with spaces: the columns start where the header's names start
+        laid = _header_columns(lines[header_at])
+        header = [name.lower() for _i, name in laid]
+        starts = [i for i, _name in laid]
     columns: dict[str, int] = {}
     round_cols: dict[int, int] = {}
     for i, name in enumerate(header):
@@ -402,7 +451,9 @@ def read_text_export(data: bytes, stem: str) -> SpEvent:
             )
     where_h = f"Swiss Perfect (texto), {stem}, linha {header_at + 1}"
     if "no" not in columns or "name" not in columns:
-        raise InterchangeError([f"{where_h}: o cabeçalho deve ter as colunas No e Name, separadas por tabulação"])
+        raise InterchangeError(
+            [f"{where_h}: o cabeçalho deve ter as colunas No e Name, separadas por tabulação ou espaços"]
+        )
     if sorted(round_cols) != list(range(1, len(round_cols) + 1)) or len(round_cols) > MAX_ROUNDS:
         raise InterchangeError([f"{where_h}: colunas de rodada fora de ordem ou faltando ({sorted(round_cols)})"])
     event = SpEvent(name=stem, planned_rounds=len(round_cols), colours_known=False)
@@ -411,7 +462,7 @@ def read_text_export(data: bytes, stem: str) -> SpEvent:
     for lineno, line in enumerate(lines[header_at + 1 :], start=header_at + 2):
         if not line.strip():
             continue
-        cells = [c.strip() for c in line.split("\t")]
+        cells = [c.strip() for c in line.split("\t")] if tabs else _space_cells(line, starts)
         where = f"Swiss Perfect (texto), {stem}, linha {lineno}"
         if len(cells) < len(header):
             cells += [""] * (len(header) - len(cells))
@@ -423,11 +474,8 @@ def read_text_export(data: bytes, stem: str) -> SpEvent:
         if number in cells_of:
             errors.append(f"{where}: número {number} repetido")
             continue
-        name = cells[columns["name"]]
-        if "," in name:
-            last, first = (s.strip() for s in name.split(",", 1))
-            name = f"{first} {last}".strip()
-        if not name:
+        name = cells[columns["name"]]  # as written: "Gondo, Alex" stays so
+        if not name.strip(" ,"):
             errors.append(f"{where}: nome ausente")
             continue
 
@@ -467,6 +515,8 @@ def read_text_export(data: bytes, stem: str) -> SpEvent:
             # record, before a late entry), 0: no opponent (a bye, an absence)
             opp = int(m.group(1)) if m.group(1) else -1
             code = m.group(2).upper()
+            if opp == 0 and code in ("L", "-") and not event.zero_letter:
+                event.zero_letter = code
             mine.append((rnd, -1 if opp == 0 and not code else opp, code, where))
         cells_of[number] = mine
     if errors:
@@ -520,18 +570,22 @@ def _text_rounds(event: SpEvent, cells_of: dict[int, list[tuple[int, int, str, s
             if opp not in cells_of:
                 errors.append(f"{where}, rodada {rnd}: adversário {opp} não está na tabela")
                 continue
-            if opp < p.number:
-                continue  # read from the other side
-            o_opp, o_code, _o_where = next((o, c, w) for r, o, c, w in cells_of[opp] if r == rnd)
+            o_opp, o_code, o_where = next((o, c, w) for r, o, c, w in cells_of[opp] if r == rnd)
+            o_line = o_where.rsplit(", ", 1)[-1]  # "linha N": both lines are named
             if o_opp != p.number:
+                said = f"o jogador {o_opp}" if o_opp > 0 else "nenhum adversário"
                 errors.append(
-                    f"{where}, rodada {rnd}: {p.number} enfrenta {opp}, mas {opp} enfrenta {o_opp or 'ninguém'}"
+                    f"{where}, rodada {rnd}: {p.name} (nº {p.number}) enfrenta o nº {opp}, mas a {o_line} (nº {opp}) "
+                    f"mostra {said} nessa rodada"
                 )
                 continue
+            if opp < p.number:
+                continue  # read from the other side
             result = _PAIR.get((code, o_code))
             if result is None:
                 errors.append(
-                    f"{where}, rodada {rnd}: resultados de {p.number} e {opp} não conferem (“{code}” e “{o_code}”)"
+                    f"{where}, rodada {rnd}: resultados de {p.number} e {opp} não conferem (“{code}” nesta linha e "
+                    f"“{o_code}” na {o_line})"
                 )
                 continue
             slot.boards.append((p.number, opp, result))
@@ -775,6 +829,8 @@ def to_interchange(event: SpEvent, *, slug: str, today: date) -> tuple[dict[str,
             "start_date": start.isoformat(),
             "end_date": start.isoformat(),
             "start_date_unknown": True,
+            # the cross table writes a round without a game worth nothing as the file did (0:L or 0:-)
+            **({"trf_header": {SP_ZERO_KEY: "L"}} if event.zero_letter == "L" else {}),
             "city": "",
             "state": "",
             "scoring": {"win": "2", "draw": "1", "loss": "0"}

@@ -197,7 +197,7 @@ def test_a_real_shaped_text_export_cp1252():
     t = imported.tournament
     assert imported.file_type == "swissperfect-text" and t.name == "Aberto de Caruaru"
     names = dict(Entry.objects.filter(tournament=t).values_list("pairing_number", "player__name"))
-    assert names == {1: "João Conceição", 2: "Ana Souza", 3: "Bruno Lima", 4: "Carla Dias"}
+    assert names == {1: "Conceição, João", 2: "Souza, Ana", 3: "Lima, Bruno", 4: "Dias, Carla"}
     assert Entry.objects.get(tournament=t, pairing_number=4).withdrawn_from_round == 2
     assert list(Absence.objects.filter(entry__tournament=t).values_list("entry__pairing_number", "round_number")) == [
         (1, 3)
@@ -210,11 +210,12 @@ def test_a_real_shaped_text_export_cp1252():
     [
         (
             SP_TEXT.replace(b"1.5  \t 4:W", b"2    \t 4:W"),
-            "Swiss Perfect (texto), x, linha 4: Ana Souza tem total 2 na coluna Total, mas os resultados somam 1.5",
+            "Swiss Perfect (texto), x, linha 4: Souza, Ana tem total 2 na coluna Total, mas os resultados somam 1.5",
         ),
         (
             SP_TEXT.replace(b" 1:L\t 0:+", b" 4:L\t 0:+"),
-            "Swiss Perfect (texto), x, linha 3, rodada 1: 1 enfrenta 3, mas 3 enfrenta 4",
+            "Swiss Perfect (texto), x, linha 3, rodada 1: Conceição, João (nº 1) enfrenta o nº 3, mas a linha 5 (nº 3) "
+            "mostra o jogador 4 nessa rodada",
         ),
         (
             SP_TEXT.replace(b" 2:D\r\n", b" 2:X\r\n"),
@@ -222,7 +223,8 @@ def test_a_real_shaped_text_export_cp1252():
         ),
         (
             SP_TEXT.replace(b" 3:D\r\n", b" 3:W\r\n"),
-            "Swiss Perfect (texto), x, linha 4, rodada 3: resultados de 2 e 3 não conferem (“W” e “D”)",
+            "Swiss Perfect (texto), x, linha 4, rodada 3: resultados de 2 e 3 não conferem (“W” nesta linha e “D” na "
+            "linha 5)",
         ),
     ],
 )
@@ -468,7 +470,7 @@ def test_the_cross_table_file_is_windows_1252_and_hostile_text_stays_in_its_cell
 def test_the_text_export_is_read_in_windows_1252_and_utf_8(encode):
     t = import_upload(Upload(encode(SP_TEXT.decode("cp1252")), "Aberto de Caruaru.txt")).tournament
     names = dict(Entry.objects.filter(tournament=t).values_list("pairing_number", "player__name"))
-    assert names == {1: "João Conceição", 2: "Ana Souza", 3: "Bruno Lima", 4: "Carla Dias"}
+    assert names == {1: "Conceição, João", 2: "Souza, Ana", 3: "Lima, Bruno", 4: "Dias, Carla"}
 
 
 def test_withdrawal_is_the_first_round_out_and_a_result_after_it_moves_it():
@@ -625,13 +627,13 @@ def test_points_in_the_total_no_cell_shows_are_swiss_perfects_bonus():
     with pytest.raises(InterchangeError) as exc:  # Caio's Total is not his cells' sum (2): less cannot be a bonus
         import_upload(Upload(text, "bonus.txt"))
     assert exc.value.messages == [
-        "Swiss Perfect (texto), bonus, linha 5: Caio Cunha tem total 1 na coluna Total, mas os resultados somam 2"
+        "Swiss Perfect (texto), bonus, linha 5: Cunha, Caio tem total 1 na coluna Total, mas os resultados somam 2"
     ]
     assert row_counts() == before
     imported = import_upload(Upload(text.replace(b"1    \t 0:W", b"2    \t 0:W"), "bonus.txt"))
     t = imported.tournament
     assert imported.warnings[0] == (
-        "Swiss Perfect (texto), bonus, linha 3: Ana Alves tem 0.5 ponto(s) no Total que nenhuma rodada mostra (bônus "
+        "Swiss Perfect (texto), bonus, linha 3: Alves, Ana tem 0.5 ponto(s) no Total que nenhuma rodada mostra (bônus "
         "do Swiss Perfect): registrado(s) como ausência valendo meio ponto na(s) rodada(s) 2"
     )
     own = Absence.objects.filter(entry__tournament=t)
