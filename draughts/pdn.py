@@ -50,6 +50,7 @@ _RESULT_ALIASES = {
     "0.5-0.5": "draw",
     "0-0": "both_lost",
     "*": "unknown",
+    "-": "unknown",  # Dambo, toernooibase: a game unfinished or its result unknown
     "": "unknown",
 }
 
@@ -96,7 +97,7 @@ _TOKEN_RE = re.compile(
   | (?P<lpar>\()
   | (?P<rpar>\))
   | (?P<nag>\$\d+)
-  | (?P<result>(?:1/2-1/2|½-½|2-0|0-2|1-1|1-0|0-1|0-0|\*)(?![\w/.-]))
+  | (?P<result>(?:1/2-1/2|½-½|2-0|0-2|1-1|1-0|0-1|0-0|\*|(?<![\w-])-)(?![\w/.-]))
   | (?P<number>\d+[ \t]*\.(?:[ \t]*\.{2,3}|\.{1,2})?)
   | (?P<ellipsis>\.{2,})
   | (?P<move>(?:\d+(?:[ \t]*[-x:][ \t]*\d+)+|[a-j](?:10|[1-9])(?:[-x:]?[a-j](?:10|[1-9]))+|[a-j][-x:]?[a-j](?:10|[1-9]))
@@ -105,6 +106,10 @@ _TOKEN_RE = re.compile(
 """,
     re.VERBOSE | re.MULTILINE,
 )
+
+
+# "\r" or "\n" written as text (a backslash and a letter) at the end of a line or right after a tag's "]"
+_LITERAL_LINE_END = re.compile(r"(?:(?<=\])[ \t]*(?:\\[rn])+|(?:\\[rn])+(?=[ \t]*(?:\n|$)))", re.MULTILINE)
 
 
 @dataclass
@@ -175,6 +180,8 @@ def parse_pdn(text: str, *, max_chars: int = MAX_FILE_CHARS, max_games: int = MA
     if len(text) > max_chars:
         raise PdnError(f"o texto PDN tem {len(text)} caracteres; o máximo é {max_chars}")
     text = text.replace("\r\n", "\n").replace("\r", "\n")
+    # Dambo and toernooibase write a line end as the text "\r" (a backslash and an r) after each tag: dropped
+    text = _LITERAL_LINE_END.sub("", text)
     games: list[PdnGame] = []
     lines = _Lines(text)
     cur = PdnGame()
@@ -610,6 +617,33 @@ def _nonstandard_result(text: str, v: Variant) -> bool:
     return abs(ra - rb) != abs(xa - xb)
 
 
+# The PDN standard's GameType numbers of games this program does not play (20 and 26 it does).
+OTHER_GAMES = {
+    0: "xadrez",
+    1: "xadrez chinês",
+    21: "damas inglesas (checkers)",
+    22: "damas italianas",
+    23: "damas americanas (pool checkers)",
+    24: "damas espanholas",
+    25: "damas russas",
+    27: "damas canadenses",
+    28: "damas portuguesas",
+    29: "damas tchecas",
+    30: "damas turcas",
+    31: "damas tailandesas",
+    40: "damas frísias",
+    41: "damas spantsiretti",
+}
+
+
+def _other_game(text: str | None) -> str | None:
+    """The name of the game a GameType tag declares when this program does not play it, else None."""
+    gt = parse_gametype(text)
+    if gt is None or gt.code in (20, 26):
+        return None
+    return OTHER_GAMES.get(gt.code, f"outro jogo (tipo {gt.code})")
+
+
 def check_pdn_game(
     game: PdnGame,
     variant: str | Variant = "brazilian",
@@ -631,6 +665,17 @@ def check_pdn_game(
             variant=v.name,
             start_fen=fen or "",
             error=f"Registro inválido: {game.errors[0]}",
+            tags=dict(game.tags),
+            result=result,
+        )
+    other = _other_game(game.tags.get("GameType"))
+    if other is not None:
+        return GameCheck(
+            ok=False,
+            variant=v.name,
+            start_fen=fen or "",
+            error=f"partida de {other} (GameType {game.tags['GameType'].strip()}), não de {v.label.lower()}: "
+            "este programa lê damas brasileiras (64 casas) e internacionais (100 casas)",
             tags=dict(game.tags),
             result=result,
         )
