@@ -214,6 +214,53 @@ def _export_one(item: dict[str, Any], variant: str) -> str:
 
 
 _ROUND_TAG = re.compile(r"^\s*(\d{1,3})\s*\.\s*(\d{1,4})(?:\s*\.\s*(\d))?\s*$")
+_PLAIN_ROUND = re.compile(r"^\s*(\d{1,3})\s*$")
+
+
+class PdnImport(list):
+    """The games a PDN file's records were saved to (a list), and ``unplaced``: the records whose Round tag is a
+    plain round number and whose White and Black name no game of that round (pt-BR, one line each)."""
+
+    def __init__(self, games: list[Game], unplaced: list[str]):
+        super().__init__(games)
+        self.unplaced = unplaced
+
+
+def _round_games(tournament: Tournament, number: int) -> list[tuple[Game, Any, Any]]:
+    """(game, White's entry, Black's entry) of every game of a round: for a file that names the round only."""
+    from tournaments.selectors import board_pair
+
+    out = []
+    games = (
+        Game.objects.select_related("board__round")
+        .prefetch_related("board__seats__entry__player")
+        .filter(board__round__tournament=tournament, board__round__number=number)
+        .order_by("board__number", "number")
+    )
+    for game in games:
+        first, second = board_pair(game.board)
+        white, black = (first, second) if game.number == 1 else (second, first)
+        out.append((game, white, black))
+    return out
+
+
+def _placed_by_names(
+    record: Any, candidates: list[tuple[Game, Any, Any]], seen: dict[int, int]
+) -> tuple[int, int, int] | None:
+    """(round, board, game) of the one game of the round whose White and Black the record's tags name."""
+    white, black = record.tags.get("White", "").strip(), record.tags.get("Black", "").strip()
+    if not white or not black:
+        return None
+    found = [
+        g
+        for g, w, b in candidates
+        if w is not None and b is not None and _same_name(white, w.player.name) and _same_name(black, b.player.name)
+    ]
+    free = [g for g in found if g.pk not in seen] or found
+    if len(free) != 1:
+        return None
+    g = free[0]
+    return g.board.round.number, g.board.number, g.number
 
 
 def _same_name(written: str, name: str) -> bool:
@@ -230,10 +277,12 @@ def _same_name(written: str, name: str) -> bool:
 
 
 @transaction.atomic
-def games_import_pdn(*, tournament: Tournament, text: str | None, user: Actor, confirm: bool = False) -> list[Game]:
+def games_import_pdn(*, tournament: Tournament, text: str | None, user: Actor, confirm: bool = False) -> PdnImport:
     """Every game of a PDN file, each its own record, attached to the game its Round tag names: "round.board.game"
-    as the export writes it ("round.board" for game 1). The White/Black tags, when given, must be that game's
-    players. All-or-nothing: each record is checked from the board's opening like a record typed on the game's
+    as the export writes it ("round.board" for game 1), or a plain round number (as Dambo and other programs write
+    it), the game of that round whose players the White and Black tags name; a record of a plain round no game of
+    it matches is listed in ``unplaced`` (the others are saved). The White/Black tags, when given, must be that
+    game's players. All-or-nothing: each record is checked from the board's opening like a record typed on the game's
     page, a record that contradicts the result entered is refused unless ``confirm`` (then audited), and nothing
     is saved unless every game of the file is. Messages are file diagnostics in pt-BR. Returns the games saved."""
     from tournaments.selectors import board_pair
@@ -245,18 +294,33 @@ def games_import_pdn(*, tournament: Tournament, text: str | None, user: Actor, c
     if not records:
         raise ServiceError(["Arquivo PDN: nenhuma partida no arquivo"])
     errors: list[str] = []
+    unplaced: list[str] = []
     plan: list[tuple[Game, str, list[str]]] = []
     seen: dict[int, int] = {}
+    by_round: dict[int, list[tuple[Game, Any, Any]]] = {}
     for i, record in enumerate(records, start=1):
         where = f"Partida {i} do arquivo"
-        m = _ROUND_TAG.match(record.tags.get("Round", ""))
-        if not m:
+        tag = record.tags.get("Round", "")
+        m = _ROUND_TAG.match(tag)
+        plain = None if m else _PLAIN_ROUND.match(tag)
+        if plain:
+            rnum = int(plain.group(1))
+            if rnum not in by_round:
+                by_round[rnum] = _round_games(tournament, rnum)
+            placed = _placed_by_names(record, by_round[rnum], seen)
+            if placed is None:
+                names = " × ".join(one_line(record.tags.get(t, "?"))[:60] or "?" for t in ("White", "Black"))
+                unplaced.append(f"{where} (rodada {rnum}, {names}): nenhum jogo dessa rodada tem esses jogadores")
+                continue
+            rnd, board, number = placed
+        elif not m:
             errors.append(
-                f"{where}: a tag Round “{one_line(record.tags.get('Round', ''))[:40]}” não indica rodada.mesa.jogo "
-                "(por exemplo 3.2.1)"
+                f"{where}: a tag Round “{one_line(tag)[:40]}” não indica rodada.mesa.jogo (por exemplo 3.2.1) nem a "
+                "rodada"
             )
             continue
-        rnd, board, number = int(m.group(1)), int(m.group(2)), int(m.group(3) or 1)
+        else:
+            rnd, board, number = int(m.group(1)), int(m.group(2)), int(m.group(3) or 1)
         where = f"{where} (rodada {rnd}, mesa {board}, jogo {number})"
         game = (
             Game.objects.select_for_update(of=("self",))
@@ -292,9 +356,11 @@ def games_import_pdn(*, tournament: Tournament, text: str | None, user: Actor, c
             errors += [f"{where}: {c}" for c in conflicts]
             continue
         plan.append((game, record.source.strip(), conflicts))
+    if not plan and unplaced and not errors:
+        errors = ["Arquivo PDN: nenhuma partida pôde ser colocada num jogo do torneio", *unplaced]
     if errors:
         raise ServiceError(errors[:50])
     for game, pdn, conflicts in plan:
         _store_record(tournament, user, game, pdn, conflicts)
     cache.bump(tournament.pk)
-    return [game for game, _pdn, _c in plan]
+    return PdnImport([game for game, _pdn, _c in plan], unplaced)

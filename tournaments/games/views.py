@@ -97,4 +97,6 @@ class PdnImportView(TournamentStaffMixin, TemplateView):
         if not ok:
             return self.render_to_response(self.get_context_data(), status=400)
         messages.success(request, _("%(n)s game records saved.") % {"n": len(saved)})
+        for line in saved.unplaced:
+            messages.warning(request, line)
         return redirect("staff:tournament", slug=self.tournament.slug)

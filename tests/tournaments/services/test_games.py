@@ -156,7 +156,7 @@ def test_a_file_of_games_is_all_or_nothing(game, director):
         "Partida 3 do arquivo (rodada 1, mesa 1, jogo 1): o mesmo jogo já está na partida 1 do arquivo",
         "Partida 4 do arquivo (rodada 9, mesa 1, jogo 1): não existe neste torneio",
         f"Partida 5 do arquivo (rodada 1, mesa 1, jogo 2): White “{white}” não é {black}",
-        "Partida 6 do arquivo: a tag Round “primeira” não indica rodada.mesa.jogo (por exemplo 3.2.1)",
+        "Partida 6 do arquivo: a tag Round “primeira” não indica rodada.mesa.jogo (por exemplo 3.2.1) nem a rodada",
     ]
     assert not Game.objects.filter(board__round__tournament=t).exclude(pdn="").exists()
     assert AuditEntry.objects.count() == before
@@ -166,3 +166,50 @@ def test_a_file_of_games_is_all_or_nothing(game, director):
         "Partida 1 do arquivo (rodada 1, mesa 1, jogo 1): Registro inválido: comentário aberto com '{' na linha 2 "
         "não foi fechado (falta '}'; o resto do texto ficaria dentro dele)"
     ]
+
+
+def test_a_file_with_plain_round_numbers_is_placed_by_the_players_names(game, director, client):
+    """Dambo and other programs write ``[Round "1"]``: each record goes to the game of that round whose players its
+    White and Black tags name (game 2 of a micro-match: the second player has White); the ones no game has are
+    listed, the others saved (issue 27)."""
+    from tournaments.games.services import games_import_pdn
+
+    t, rnd, g = game
+    first = g.board.seats.get(side="first").entry.player.name
+    second = g.board.seats.get(side="second").entry.player.name
+    other = Game.objects.get(board__round=rnd, board__number=2, number=1)
+    o_first = other.board.seats.get(side="first").entry.player.name
+    o_second = other.board.seats.get(side="second").entry.player.name
+    text = (
+        f'[Event "Aberto"]\\r\r\n[Round "1"]\\r\r\n[White "{first}"]\\r\r\n[Black "{second}"]\\r\r\n'
+        '[Result "-"]\\r\r\n\\r\r\n1. 22-18 11-15 2. 18x11 8x15 -\\r\r\n\\r\r\n'
+        f'[Round "1"]\n[White "{second}"]\n[Black "{first}"]\n1. 21-17 *\n\n'
+        f'[Round "1"]\n[White "{o_first}"]\n[Black "{o_second}"]\n1. 22-18 *\n\n'
+        '[Round "1"]\n[White "Fulano de Tal"]\n[Black "Beltrano"]\n1. 22-18 *\n\n'
+        f'[Round "2"]\n[White "{first}"]\n[Black "{second}"]\n1. 22-18 *\n'
+    )
+    saved = games_import_pdn(tournament=t, text=text, user=director)
+    assert [(s.board.round.number, s.board.number, s.number) for s in saved] == [(1, 1, 1), (1, 1, 2), (1, 2, 1)]
+    assert saved.unplaced == [
+        "Partida 4 do arquivo (rodada 1, Fulano de Tal × Beltrano): nenhum jogo dessa rodada tem esses jogadores",
+        f"Partida 5 do arquivo (rodada 2, {first} × {second}): nenhum jogo dessa rodada tem esses jogadores",
+    ]
+    g.refresh_from_db()
+    assert [m.notation for m in check_record(t, g, g.pdn).moves] == ["22-18", "11-15", "18x11", "8x15"]
+    # a file none of whose games can be placed is refused, listing them
+    with pytest.raises(ServiceError) as exc:
+        games_import_pdn(
+            tournament=t, text='[Round "1"]\n[White "Fulano"]\n[Black "Beltrano"]\n1. 22-18 *\n', user=director
+        )
+    assert exc.value.messages == [
+        "Arquivo PDN: nenhuma partida pôde ser colocada num jogo do torneio",
+        "Partida 1 do arquivo (rodada 1, Fulano × Beltrano): nenhum jogo dessa rodada tem esses jogadores",
+    ]
+    # the staff page says which games it could not place
+    Game.objects.filter(board__round__tournament=t).update(pdn="")
+    client.force_login(director)
+    upload = SimpleUploadedFile("dambo.pdn", text.encode("cp1252"))
+    response = client.post(reverse("staff:pdn_import", args=[t.slug]), {"file": upload}, follow=True)
+    page = response.content.decode()
+    assert "Fulano de Tal × Beltrano" in page and "nenhum jogo dessa rodada tem esses jogadores" in page
+    assert Game.objects.filter(board__round__tournament=t).exclude(pdn="").count() == 3
