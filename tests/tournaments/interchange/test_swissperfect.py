@@ -542,7 +542,13 @@ def test_a_text_export_in_the_shape_of_a_real_one():
     imported = import_upload(Upload(SP_REAL_SHAPE, "Limerick.txt"))
     t = imported.tournament
     names = dict(Entry.objects.filter(tournament=t).values_list("pairing_number", "player__name"))
-    assert names == {1: "Laurent Talazec", 2: "Conor Freeman", 3: "Robert Wall", 4: "John Cassidy", 5: "Gabriel Mirza"}
+    assert names == {  # as written (issue 27)
+        1: "Talazec, Laurent",
+        2: "Freeman, Conor",
+        3: "Wall, Robert",
+        4: "Cassidy, John",
+        5: "Mirza, Gabriel",
+    }
     assert byes(t) == [1, 5, 3]
     own = Absence.objects.filter(entry__tournament=t).order_by("entry__pairing_number", "round_number")
     assert list(own.values_list("entry__pairing_number", "round_number", "value")) == [
@@ -553,11 +559,11 @@ def test_a_text_export_in_the_shape_of_a_real_one():
     assert Entry.objects.get(tournament=t, pairing_number=3).late_entry_round == 2
     assert (t.absence_value, t.bye_value, t.start_date_unknown) == ("draw", "win", True)
     assert crosstable_sp(t).split("\r\n")[2:7] == [
-        "1 \tLaurent Talazec\t     \t       \t10692 \t   \t   \t     \t2.5  \t 0:W\t 4:D\t 5:W",
-        "2 \tConor Freeman  \t     \t       \t      \t   \t   \t     \t2    \t 0:=\t 0:=\t 4:W",
-        "3 \tRobert Wall    \t     \t       \t      \t   \t   \t     \t2    \t 0: \t 0:+\t 0:W",
-        "4 \tJohn Cassidy   \t     \t       \t193   \t   \t   \t     \t1.5  \t 5:W\t 1:D\t 2:L",
-        "5 \tGabriel Mirza  \t     \t       \t5601  \t   \t   \t     \t1    \t 4:L\t 0:W\t 1:L",
+        "1 \tTalazec, Laurent\t     \t       \t10692 \t   \t   \t     \t2.5  \t 0:W\t 4:D\t 5:W",
+        "2 \tFreeman, Conor  \t     \t       \t      \t   \t   \t     \t2    \t 0:=\t 0:=\t 4:W",
+        "3 \tWall, Robert    \t     \t       \t      \t   \t   \t     \t2    \t 0: \t 0:+\t 0:W",
+        "4 \tCassidy, John   \t     \t       \t193   \t   \t   \t     \t1.5  \t 5:W\t 1:D\t 2:L",
+        "5 \tMirza, Gabriel  \t     \t       \t5601  \t   \t   \t     \t1    \t 4:L\t 0:W\t 1:L",
     ]
 
 
