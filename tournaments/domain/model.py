@@ -234,6 +234,8 @@ class PlayerData:
     for the CBJD "three highest ratings" exception).
     ``rounds``: one record per round, round 1 first; at least
     ``TournamentData.rounds_completed`` of them (extra ones are ignored).
+    ``adjustment``: game points given (positive) or taken (negative) outside the games, a bonus or a penalty
+    (a TRF's 299 lines): counted in the score (and so in the opponents' Buchholz), not in any round's.
     """
 
     id: int
@@ -241,6 +243,7 @@ class PlayerData:
     rating: int | None = None
     rounds: tuple[RoundRecord, ...] = ()
     provisional_rating: int | None = None
+    adjustment: Number = 0
 
     @property
     def unrated(self) -> bool:

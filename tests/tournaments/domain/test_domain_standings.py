@@ -570,3 +570,24 @@ def test_tournament3_top_three_exception_moved_reading():
             ),
         ],
     )
+
+
+def test_points_given_or_taken_outside_the_games_count_in_the_score_and_buchholz():
+    """A penalty (a TRF's 299 line, issue 27): in the score, hence in the opponents' Buchholz; no round changes."""
+    import dataclasses
+
+    t = build(
+        [(1, "Ana", 2000), (2, "Bia", 1990), (3, "Caio", 1980), (4, "Davi", 1970)],
+        [[(1, 2, "W"), (3, 4, "D")], [(1, 3, "D"), (2, 4, "W")]],
+    )
+    plain = compute_standings(t)
+    assert {r.id: r.points for r in plain.rows} == {1: 3, 2: 2, 3: 2, 4: 1} and plain.rows[0].id == 1
+    assert plain.row(2).tiebreaks["buchholz"] == 4
+    penalised = dataclasses.replace(
+        t, players=(dataclasses.replace(t.players[0], adjustment=-2), *t.players[1:3], t.players[3])
+    )
+    st = compute_standings(penalised)
+    assert {r.id: r.points for r in st.rows} == {1: 1, 2: 2, 3: 2, 4: 1}
+    assert {st.rows[0].id, st.rows[1].id} == {2, 3}
+    assert st.row(2).tiebreaks["buchholz"] == 2 and st.row(3).tiebreaks["buchholz"] == 2
+    assert st.row(1).tiebreaks["progressive"] == plain.row(1).tiebreaks["progressive"]  # the rounds are the same
