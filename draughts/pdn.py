@@ -112,6 +112,12 @@ _TOKEN_RE = re.compile(
 _LITERAL_LINE_END = re.compile(r"(?:(?<=\])[ \t]*(?:\\[rn])+|(?:\\[rn])+(?=[ \t]*(?:\n|$)))", re.MULTILINE)
 
 
+def _one_line_end(text: str) -> str:
+    """LF line ends only; the text "\\r" (a backslash and an r) Dambo and toernooibase write after each tag, a
+    line end written out, dropped."""
+    return _LITERAL_LINE_END.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
+
+
 @dataclass
 class MoveToken:
     text: str  # the move as read (spaces inside taken out), without annotation marks
@@ -179,9 +185,7 @@ def parse_pdn(text: str, *, max_chars: int = MAX_FILE_CHARS, max_games: int = MA
     naming the line, never a silent loss; so does a variation ``(`` never closed or a malformed tag."""
     if len(text) > max_chars:
         raise PdnError(f"o texto PDN tem {len(text)} caracteres; o máximo é {max_chars}")
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    # Dambo and toernooibase write a line end as the text "\r" (a backslash and an r) after each tag: dropped
-    text = _LITERAL_LINE_END.sub("", text)
+    text = _one_line_end(text)
     games: list[PdnGame] = []
     lines = _Lines(text)
     cur = PdnGame()
@@ -636,6 +640,19 @@ OTHER_GAMES = {
 }
 
 
+def _unreadable(game: PdnGame, v: Variant) -> str | None:
+    """Why a record cannot be read at all: a broken record, or a game of another variant (named)."""
+    if game.errors:
+        return f"Registro inválido: {game.errors[0]}"
+    other = _other_game(game.tags.get("GameType"))
+    if other is not None:
+        return (
+            f"partida de {other} (GameType {game.tags['GameType'].strip()}), não de {v.label.lower()}: este programa "
+            "lê damas brasileiras (64 casas) e internacionais (100 casas)"
+        )
+    return None
+
+
 def _other_game(text: str | None) -> str | None:
     """The name of the game a GameType tag declares when this program does not play it, else None."""
     gt = parse_gametype(text)
@@ -659,25 +676,10 @@ def check_pdn_game(
     v = get_variant(variant)
     fen = start_fen or game.tags.get("FEN")
     result = game.tags.get("Result") or game.result
-    if game.errors:
+    refusal = _unreadable(game, v)
+    if refusal:
         return GameCheck(
-            ok=False,
-            variant=v.name,
-            start_fen=fen or "",
-            error=f"Registro inválido: {game.errors[0]}",
-            tags=dict(game.tags),
-            result=result,
-        )
-    other = _other_game(game.tags.get("GameType"))
-    if other is not None:
-        return GameCheck(
-            ok=False,
-            variant=v.name,
-            start_fen=fen or "",
-            error=f"partida de {other} (GameType {game.tags['GameType'].strip()}), não de {v.label.lower()}: "
-            "este programa lê damas brasileiras (64 casas) e internacionais (100 casas)",
-            tags=dict(game.tags),
-            result=result,
+            ok=False, variant=v.name, start_fen=fen or "", error=refusal, tags=dict(game.tags), result=result
         )
     try:
         start = start_position(fen or None, v)

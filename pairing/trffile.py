@@ -467,16 +467,7 @@ def parse(text: str) -> TrfDocument:
                 i += 5
             doc.accelerations[pid] = vals
         elif code == "192":
-            doc.tournament_type = rest
-            typ = rest.upper()
-            if "TEAM" in typ:
-                raise _err(
-                    lineno,
-                    f"torneio por equipes ({rest}) não é suportado: o programa emparceira só torneios individuais",
-                )
-            if not typ.startswith("FIDE_DUTCH"):
-                raise _err(lineno, f"tipo de torneio '{rest}' não suportado (só o sistema holandês FIDE)")
-            doc.baku = typ.endswith("_BAKU")
+            _line_192(rest, lineno, doc)
         elif code == "299":
             doc.adjustments.append(_line_299(line, lineno))
         elif code in _IGNORED:
@@ -494,6 +485,19 @@ def parse(text: str) -> TrfDocument:
             for r in range(r1 - 1, r2):
                 acc[r] = gp
     return doc
+
+
+def _line_192(rest: str, lineno: int, doc: TrfDocument) -> None:
+    """The tournament type: the FIDE Dutch system (``_BAKU``: Baku acceleration); a team event is refused plainly."""
+    doc.tournament_type = rest
+    typ = rest.upper()
+    if "TEAM" in typ:
+        raise _err(
+            lineno, f"torneio por equipes ({rest}) não é suportado: o programa emparceira só torneios individuais"
+        )
+    if not typ.startswith("FIDE_DUTCH"):
+        raise _err(lineno, f"tipo de torneio '{rest}' não suportado (só o sistema holandês FIDE)")
+    doc.baku = typ.endswith("_BAKU")
 
 
 def _round_dates(line: str, rest: str, doc: TrfDocument) -> None:
@@ -714,6 +718,28 @@ def player_line(p: TrfPlayer) -> str:
     return "".join(buf).rstrip()
 
 
+def _line_162(doc: TrfDocument, trf2026: bool) -> list[str]:
+    """The point system's 162 line (none when the file gave no value): W D L, and the other TRF-2026 symbols the
+    file gave (A P X; older readers take A and P from the BB* lines)."""
+    symbols = [("W", "win"), ("D", "draw"), ("L", "loss")]
+    others = ("A", "P", "X") if trf2026 else ("X",)
+    symbols += [(ch, POINTS_162[ch][0]) for ch in others if ch in doc.scoring_162]
+    parts = [(ch, doc.scoring.get(key)) for ch, key in symbols]
+    if all(v is None for _ch, v in parts):
+        return []
+    return ["162" + "".join(f"  {ch}{fmt_points(v):>4}  " for ch, v in parts if v is not None).rstrip()]
+
+
+def _lines_299(doc: TrfDocument) -> list[str]:
+    """The 299 lines as read: type, (team match points,) points signed, round (000: every round), players."""
+    out = []
+    for a in doc.adjustments:
+        players = "".join(f" {pid:>4}" for pid in a.players)
+        value = f"{'-' if a.points < 0 else ''}{fmt_points(abs(a.points))}"
+        out.append(f"299 {a.kind or ' '}  {clean(a.match_points)[:4]:>4}  {value:>4}  {a.round or 0:03d}{players}")
+    return out
+
+
 def write(doc: TrfDocument, *, trf2026: bool = True, extensions: list[str] | None = None) -> str:
     """The document as TRF text (LF line ends). ``trf2026``: 142/152 (else XXR/XXC); both read everywhere."""
     out: list[str] = []
@@ -748,14 +774,7 @@ def write(doc: TrfDocument, *, trf2026: bool = True, extensions: list[str] | Non
             out.append(f"152 {doc.initial_colour.upper()}")
         else:
             out.append("XXC white1" if doc.initial_colour == "w" else "XXC black1")
-    symbols = [("W", "win"), ("D", "draw"), ("L", "loss")]
-    if trf2026:  # the other symbols of TRF-2026 the file gave (older readers take the BB* lines below)
-        symbols += [(ch, POINTS_162[ch][0]) for ch in ("A", "P", "X") if ch in doc.scoring_162]
-    elif "X" in doc.scoring_162:
-        symbols.append(("X", "unknown"))
-    if any(doc.scoring.get(key) is not None for _ch, key in symbols):
-        parts = [(ch, doc.scoring.get(key)) for ch, key in symbols]
-        out.append("162" + "".join(f"  {ch}{fmt_points(v):>4}  " for ch, v in parts if v is not None).rstrip())
+    out.extend(_line_162(doc, trf2026))
     text_line("172", doc.rank_method)
     text_line("182", doc.pairing_controller)
     typ = clean(doc.tournament_type)
@@ -772,11 +791,7 @@ def write(doc: TrfDocument, *, trf2026: bool = True, extensions: list[str] | Non
             out.append(f"{code} {fmt_points(v):>4}")
     for p in sorted(doc.players, key=lambda p: p.number):
         out.append(player_line(p))
-    for a in doc.adjustments:
-        players = "".join(f" {pid:>4}" for pid in a.players)
-        sign = "-" if a.points < 0 else ""
-        value = f"{sign}{fmt_points(abs(a.points))}"
-        out.append(f"299 {a.kind or ' '}  {clean(a.match_points)[:4]:>4}  {value:>4}  {a.round or 0:03d}{players}")
+    out.extend(_lines_299(doc))
     for rnd, pid, kind in doc.byes_240:
         letter = {M.FULL_BYE: "F", M.HALF_BYE: "H"}.get(kind, "Z")
         out.append(f"240 {letter} {rnd:>3} {pid:>4}")

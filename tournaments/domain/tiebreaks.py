@@ -247,12 +247,8 @@ class TiebreakCalculator:
         # players with a round not played over the board (the others have no category and no VUR term)
         self.unplayed: set[int] = set()
         # points given or taken outside the games (PlayerData.adjustment): in the score, not in any round
-        extra = {pid: p.adjustment for pid, p in self.players.items() if p.adjustment}
         for pid, recs in self.records.items():
-            own = sum([r.points for r in recs])
-            if pid in extra:
-                own += extra[pid]
-            score[pid] = own
+            own = score[pid] = sum([r.points for r in recs], self.players[pid].adjustment)
             cats: list[int | None] = [None] * R
             category[pid] = cats
             if [r.kind for r in recs].count(_PLAYED) == R:  # every round played: the usual case, nothing below
@@ -276,10 +272,11 @@ class TiebreakCalculator:
                     cats[i] = 4
                 later_all_vur = later_all_vur and k in _VUR
             # without a category-5 round the terms are the score's, in the same order: the same sum
-            if 5 in cats:
-                adjusted[pid] = sum(rd if cats[i] == 5 else recs[i].points for i in range(R)) + extra.get(pid, 0)
-            else:
-                adjusted[pid] = own
+            adjusted[pid] = (
+                sum((rd if cats[i] == 5 else recs[i].points for i in range(R)), self.players[pid].adjustment)
+                if 5 in cats
+                else own
+            )
 
         if self.s.dummy_cap_rounds == DummyCapRounds.PLANNED:
             cap_rounds = max(self.t.planned_rounds, R)

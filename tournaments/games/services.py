@@ -276,6 +276,38 @@ def _same_name(written: str, name: str) -> bool:
     return norm(written) == norm(name)
 
 
+def _locate(
+    where: str,
+    record: Any,
+    tournament: Tournament,
+    by_round: dict[int, list[tuple[Game, Any, Any]]],
+    seen: dict[int, int],
+    errors: list[str],
+    unplaced: list[str],
+) -> tuple[int, int, int] | None:
+    """(round, board, game) a record's Round tag names: "round.board.game", or a plain round and the game of it whose
+    players the White and Black tags name (else the record is listed in ``unplaced``); a tag that is neither is an
+    error."""
+    tag = record.tags.get("Round", "")
+    m = _ROUND_TAG.match(tag)
+    if m:
+        return int(m.group(1)), int(m.group(2)), int(m.group(3) or 1)
+    plain = _PLAIN_ROUND.match(tag)
+    if not plain:
+        errors.append(
+            f"{where}: a tag Round “{one_line(tag)[:40]}” não indica rodada.mesa.jogo (por exemplo 3.2.1) nem a rodada"
+        )
+        return None
+    rnum = int(plain.group(1))
+    if rnum not in by_round:
+        by_round[rnum] = _round_games(tournament, rnum)
+    placed = _placed_by_names(record, by_round[rnum], seen)
+    if placed is None:
+        names = " × ".join(one_line(record.tags.get(t, "?"))[:60] or "?" for t in ("White", "Black"))
+        unplaced.append(f"{where} (rodada {rnum}, {names}): nenhum jogo dessa rodada tem esses jogadores")
+    return placed
+
+
 @transaction.atomic
 def games_import_pdn(*, tournament: Tournament, text: str | None, user: Actor, confirm: bool = False) -> PdnImport:
     """Every game of a PDN file, each its own record, attached to the game its Round tag names: "round.board.game"
@@ -300,27 +332,10 @@ def games_import_pdn(*, tournament: Tournament, text: str | None, user: Actor, c
     by_round: dict[int, list[tuple[Game, Any, Any]]] = {}
     for i, record in enumerate(records, start=1):
         where = f"Partida {i} do arquivo"
-        tag = record.tags.get("Round", "")
-        m = _ROUND_TAG.match(tag)
-        plain = None if m else _PLAIN_ROUND.match(tag)
-        if plain:
-            rnum = int(plain.group(1))
-            if rnum not in by_round:
-                by_round[rnum] = _round_games(tournament, rnum)
-            placed = _placed_by_names(record, by_round[rnum], seen)
-            if placed is None:
-                names = " × ".join(one_line(record.tags.get(t, "?"))[:60] or "?" for t in ("White", "Black"))
-                unplaced.append(f"{where} (rodada {rnum}, {names}): nenhum jogo dessa rodada tem esses jogadores")
-                continue
-            rnd, board, number = placed
-        elif not m:
-            errors.append(
-                f"{where}: a tag Round “{one_line(tag)[:40]}” não indica rodada.mesa.jogo (por exemplo 3.2.1) nem a "
-                "rodada"
-            )
+        place = _locate(where, record, tournament, by_round, seen, errors, unplaced)
+        if place is None:
             continue
-        else:
-            rnd, board, number = int(m.group(1)), int(m.group(2)), int(m.group(3) or 1)
+        rnd, board, number = place
         where = f"{where} (rodada {rnd}, mesa {board}, jogo {number})"
         game = (
             Game.objects.select_for_update(of=("self",))
@@ -356,9 +371,8 @@ def games_import_pdn(*, tournament: Tournament, text: str | None, user: Actor, c
             errors += [f"{where}: {c}" for c in conflicts]
             continue
         plan.append((game, record.source.strip(), conflicts))
-    if not plan and unplaced and not errors:
-        errors = ["Arquivo PDN: nenhuma partida pôde ser colocada num jogo do torneio", *unplaced]
-    if errors:
+    if errors or (unplaced and not plan):
+        errors = errors or ["Arquivo PDN: nenhuma partida pôde ser colocada num jogo do torneio", *unplaced]
         raise ServiceError(errors[:50])
     for game, pdn, conflicts in plan:
         _store_record(tournament, user, game, pdn, conflicts)

@@ -423,19 +423,14 @@ def looks_like_sp_text(data: bytes) -> bool:
     return len(cells) > 2 and cells[0] == "no" and cells[1] == "name"
 
 
-def read_text_export(data: bytes, stem: str) -> SpEvent:
-    """The event in a Swiss Perfect cross-table text export (tab-separated)."""
-    text = _decode(data).lstrip("\ufeff")
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    header_at = next((i for i, line in enumerate(lines) if line.strip()), None)
-    if header_at is None:
-        raise InterchangeError([f"Swiss Perfect (texto), {stem}: arquivo vazio"])
-    tabs = "\t" in lines[header_at]
+def _text_header(line: str, where: str) -> tuple[list[str], dict[str, int], dict[int, int], list[int]]:
+    """(names, column of each known field, column of each round, where each column starts when laid out with
+    spaces) of a cross table's header, tab-separated or laid out with spaces."""
     starts: list[int] = []
-    if tabs:
-        header = [c.strip().lower() for c in lines[header_at].split("\t")]
+    if "\t" in line:
+        header = [c.strip().lower() for c in line.split("\t")]
     else:  # laid out with spaces: the columns start where the header's names start
-        laid = _header_columns(lines[header_at])
+        laid = _header_columns(line)
         header = [name.lower() for _i, name in laid]
         starts = [i for i, _name in laid]
     columns: dict[str, int] = {}
@@ -446,16 +441,27 @@ def read_text_export(data: bytes, stem: str) -> SpEvent:
         elif name in _HEADERS:
             columns[_HEADERS[name]] = i
         elif name:
-            raise InterchangeError(
-                [f"Swiss Perfect (texto), {stem}, linha {header_at + 1}: coluna desconhecida “{name}”"]
-            )
-    where_h = f"Swiss Perfect (texto), {stem}, linha {header_at + 1}"
+            raise InterchangeError([f"{where}: coluna desconhecida “{name}”"])
     if "no" not in columns or "name" not in columns:
         raise InterchangeError(
-            [f"{where_h}: o cabeçalho deve ter as colunas No e Name, separadas por tabulação ou espaços"]
+            [f"{where}: o cabeçalho deve ter as colunas No e Name, separadas por tabulação ou espaços"]
         )
     if sorted(round_cols) != list(range(1, len(round_cols) + 1)) or len(round_cols) > MAX_ROUNDS:
-        raise InterchangeError([f"{where_h}: colunas de rodada fora de ordem ou faltando ({sorted(round_cols)})"])
+        raise InterchangeError([f"{where}: colunas de rodada fora de ordem ou faltando ({sorted(round_cols)})"])
+    return header, columns, round_cols, starts
+
+
+def read_text_export(data: bytes, stem: str) -> SpEvent:
+    """The event in a Swiss Perfect cross-table text export (tab-separated)."""
+    text = _decode(data).lstrip("\ufeff")
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    header_at = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if header_at is None:
+        raise InterchangeError([f"Swiss Perfect (texto), {stem}: arquivo vazio"])
+    tabs = "\t" in lines[header_at]
+    header, columns, round_cols, starts = _text_header(
+        lines[header_at], f"Swiss Perfect (texto), {stem}, linha {header_at + 1}"
+    )
     event = SpEvent(name=stem, planned_rounds=len(round_cols), colours_known=False)
     errors: list[str] = []
     cells_of: dict[int, list[tuple[int, int, str, str]]] = {}  # number -> (round, opp, code, where)
@@ -571,12 +577,11 @@ def _text_rounds(event: SpEvent, cells_of: dict[int, list[tuple[int, int, str, s
                 errors.append(f"{where}, rodada {rnd}: adversário {opp} não está na tabela")
                 continue
             o_opp, o_code, o_where = next((o, c, w) for r, o, c, w in cells_of[opp] if r == rnd)
-            o_line = o_where.rsplit(", ", 1)[-1]  # "linha N": both lines are named
-            if o_opp != p.number:
-                said = f"o jogador {o_opp}" if o_opp > 0 else "nenhum adversário"
+            if o_opp != p.number:  # both lines named ("linha N" ends where)
                 errors.append(
-                    f"{where}, rodada {rnd}: {p.name} (nº {p.number}) enfrenta o nº {opp}, mas a {o_line} (nº {opp}) "
-                    f"mostra {said} nessa rodada"
+                    f"{where}, rodada {rnd}: {p.name} (nº {p.number}) enfrenta o nº {opp}, mas a "
+                    f"{o_where.rsplit(', ', 1)[-1]} (nº {opp}) mostra "
+                    f"{f'o jogador {o_opp}' if o_opp > 0 else 'nenhum adversário'} nessa rodada"
                 )
                 continue
             if opp < p.number:
@@ -585,7 +590,7 @@ def _text_rounds(event: SpEvent, cells_of: dict[int, list[tuple[int, int, str, s
             if result is None:
                 errors.append(
                     f"{where}, rodada {rnd}: resultados de {p.number} e {opp} não conferem (“{code}” nesta linha e "
-                    f"“{o_code}” na {o_line})"
+                    f"“{o_code}” na {o_where.rsplit(', ', 1)[-1]})"
                 )
                 continue
             slot.boards.append((p.number, opp, result))

@@ -240,19 +240,7 @@ class _Reader:
             return None
         ob = opp.blocks[rnum - 1] if len(opp.blocks) >= rnum else None
         if ob is None or ob.opponent != p.number:
-            said = "ninguém" if ob is None or ob.opponent is None else f"o jogador {ob.opponent}"
-            if b.kind == trffile.PAIRED:
-                self.errors.append(
-                    f"{where}: o jogador {p.number} está emparceirado com {opp_id}, mas a linha de {opp_id} mostra "
-                    f"{said} nessa rodada"
-                )
-            elif b.kind == M.GAME:  # the engine refuses a game its opponent's line does not show
-                self.errors.append(
-                    f"{where}: o jogador {p.number} jogou com {opp_id}, mas a linha de {opp_id} mostra {said} "
-                    "nessa rodada"
-                )
-            else:
-                self._one_sided(p, b, rnum, f"a linha do jogador {opp_id} mostra {said} nessa rodada")
+            self._unanswered(p, b, opp_id, ob, rnum, where)
             return None
         if trffile.PAIRED in (b.kind, ob.kind):
             return self._paired_board(p, b, opp, ob, where, seen)
@@ -285,6 +273,24 @@ class _Reader:
             board["colourless"] = True  # a forfeit without colours: none is invented
         return board
 
+    def _unanswered(
+        self, p: TrfPlayer, b: trffile.Block, opp_id: int, ob: trffile.Block | None, rnum: int, where: str
+    ) -> None:
+        """A round whose opponent's line does not name the player back: refused for a game or a pairing (as the
+        engine refuses it), else kept for the player alone."""
+        said = "ninguém" if ob is None or ob.opponent is None else f"o jogador {ob.opponent}"
+        if b.kind == trffile.PAIRED:
+            self.errors.append(
+                f"{where}: o jogador {p.number} está emparceirado com {opp_id}, mas a linha de {opp_id} mostra "
+                f"{said} nessa rodada"
+            )
+        elif b.kind == M.GAME:  # the engine refuses a game its opponent's line does not show
+            self.errors.append(
+                f"{where}: o jogador {p.number} jogou com {opp_id}, mas a linha de {opp_id} mostra {said} nessa rodada"
+            )
+        else:
+            self._one_sided(p, b, rnum, f"a linha do jogador {opp_id} mostra {said} nessa rodada")
+
     def _paired_board(
         self, p: TrfPlayer, b: trffile.Block, opp: TrfPlayer, ob: trffile.Block, where: str, seen: set[int]
     ) -> dict[str, Any] | None:
@@ -307,6 +313,32 @@ class _Reader:
         if not b.colour and not ob.colour:
             board["colourless"] = True
         return board
+
+    def dsw_round(self, rnum: int, absent: list[int], values: dict[str, str]) -> dict[str, Any]:
+        """The round paired whose results are not in, as the product's own export writes it (DSW BOARD lines)."""
+        boards = [
+            {
+                "board": board,
+                "first": first,
+                "second": second,
+                "games": [result],
+                **({"colourless": True} if colourless else {}),
+            }
+            for board, first, second, result, colourless in sorted(self.ext["boards"].get(rnum, []))
+        ]
+        status = self.ext["status"].get(rnum, "published")
+        rnd: dict[str, Any] = {
+            "number": rnum,
+            "opening": None,
+            "status": status if status in RoundStatus.values else "published",
+            "boards": boards,
+            "bye": self.ext["byes"].get(rnum),
+            "absent": absent,
+            "absent_values": values,
+        }
+        if self.ext["engine"].get(rnum):
+            rnd["engine"] = self.ext["engine"][rnum]
+        return rnd
 
     def paired_round(self, rnum: int, absent: list[int], values: dict[str, str]) -> dict[str, Any]:
         """The round paired whose results are not in: its boards (results kept where the file gives them), its
@@ -462,30 +494,7 @@ def read_trf(
         next_absent.append(pid)
         next_values[str(pid)] = _ABSENCE_VALUE[kind]
     if pending:
-        boards = [
-            {
-                "board": board,
-                "first": first,
-                "second": second,
-                "games": [result],
-                **({"colourless": True} if colourless else {}),
-            }
-            for board, first, second, result, colourless in sorted(reader.ext["boards"].get(next_round, []))
-        ]
-        rnd: dict[str, Any] = {
-            "number": next_round,
-            "opening": None,
-            "status": reader.ext["status"].get(next_round, "published"),
-            "boards": boards,
-            "bye": reader.ext["byes"].get(next_round),
-            "absent": next_absent,
-            "absent_values": next_values,
-        }
-        if reader.ext["engine"].get(next_round):
-            rnd["engine"] = reader.ext["engine"][next_round]
-        if rnd["status"] not in RoundStatus.values:
-            rnd["status"] = "published"
-        rounds.append(rnd)
+        rounds.append(reader.dsw_round(next_round, next_absent, next_values))
     elif doc.paired_round == next_round:
         rounds.append(reader.paired_round(next_round, next_absent, next_values))
         ahead = reader.later_absences(next_round)
@@ -511,17 +520,9 @@ def read_trf(
             f"resultados somam {fmt_tenths(computed)}; vale a soma dos resultados"
         )
 
-    if doc.adjustments:
-        first = doc.adjustments[0]
-        raise InterchangeError([f"TRF, linha {first.line}: pontos fora das partidas (299) ainda não são importados"])
+    _scoring_notes(doc, reader.warnings)
     # Scoring.
     sc = doc.scoring
-    unknown = sc.get("unknown")
-    if unknown is not None:
-        reader.warnings.append(
-            f"TRF: a linha 162 dá {fmt_tenths(int(unknown * 10))} pontos a um resultado desconhecido (X); "
-            "o programa não tem esse resultado: ignorado"
-        )
     win, draw, loss = sc.get("win") or Decimal(1), sc.get("draw"), sc.get("loss") or Decimal(0)
     draw = Decimal("0.5") if draw is None else draw
     # The engine's forfeit loss and zero-point bye are 0 unless the file says (BBF, BBZ, 162 Z), whatever a loss is
@@ -605,6 +606,19 @@ def read_trf(
     if len(warnings) > MAX_WARNINGS:
         warnings = warnings[:MAX_WARNINGS] + [f"e mais {len(warnings) - MAX_WARNINGS} avisos"]
     return data, warnings
+
+
+def _scoring_notes(doc: TrfDocument, warnings: list[str]) -> None:
+    """What the file's point system says that the tournament does not hold: a 162 X (unknown result) value."""
+    if doc.adjustments:
+        first = doc.adjustments[0]
+        raise InterchangeError([f"TRF, linha {first.line}: pontos fora das partidas (299) ainda não são importados"])
+    unknown = doc.scoring.get("unknown")
+    if unknown is not None:
+        warnings.append(
+            f"TRF: a linha 162 dá {fmt_tenths(int(unknown * 10))} pontos a um resultado desconhecido (X); "
+            "o programa não tem esse resultado: ignorado"
+        )
 
 
 _NO_COUNT = "TRF sem número de rodadas (linha XXR ou 142)"
