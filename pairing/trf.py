@@ -20,6 +20,7 @@ from .trffile import TrfDocument, decode, looks_like_trf
 
 __all__ = [
     "Reading",
+    "adjustment_points",
     "TrfData",
     "declared_mismatches",
     "document_state",
@@ -106,6 +107,36 @@ def _adjusted_points(
                 else:
                     e.points = _entry_points(e, points) + adj.points
                     break  # a bonus or penalty counts once
+
+
+def adjustment_points(doc: TrfDocument) -> list[dict[int, Decimal]]:
+    """Per 299 line of ``doc``, the points it gives (or takes from) each of its players as the engine counts them:
+    a bonus or penalty its points; a result given other points the difference from the point system's value, in
+    every round it applies to (none when no round of that kind is there)."""
+    import dataclasses
+
+    def totals(d: TrfDocument) -> dict[int, Decimal]:
+        state = document_state(d).state
+        sc = state.scoring
+        points: dict[str, M.Number | None] = {
+            "win": sc.win,
+            "draw": sc.draw,
+            "loss": sc.loss,
+            "zero_bye": sc.zero_bye,
+            "forfeit_loss": sc.forfeit_loss,
+            "bye": sc.bye,
+        }
+        return {p.id: sum((_entry_points(e, points) for e in p.history if e), Decimal(0)) for p in state.players}
+
+    base = totals(dataclasses.replace(doc, adjustments=[]))
+    out = []
+    for adj in doc.adjustments:
+        if not adj.kind:
+            out.append(dict.fromkeys(adj.players, adj.points))
+            continue
+        one = totals(dataclasses.replace(doc, adjustments=[adj]))
+        out.append({pid: one.get(pid, Decimal(0)) - base.get(pid, Decimal(0)) for pid in adj.players})
+    return out
 
 
 def _entry_points(e: M.RoundEntry, points: dict[str, M.Number | None]) -> Decimal:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import date
+from decimal import Decimal
 from typing import Any
 
 from tournaments.domain.model import ByeValue, Format, Number, TournamentData, UnplayedRules
@@ -133,6 +134,9 @@ def _entry(p: dict[str, Any]) -> SnapEntry:
         rating_kept_reason=p.get("rating_kept_reason") or "",
         categories=tuple(p.get("categories") or ()),
         accelerations=tuple(p.get("accelerations") or ()),
+        points_adjustment=Decimal(str(p.get("points_adjustment") or 0)),
+        points_adjustment_reason=p.get("points_adjustment_reason") or "",
+        adjustment_lines=tuple(p.get("trf_299") or ()),
     )
 
 

@@ -27,7 +27,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from enum import StrEnum
 from functools import cached_property
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from tournaments.domain.model import (
     RESULTS_BY_CODE,
@@ -174,6 +174,10 @@ class SnapEntry(NamedTuple):
     rating_kept_reason: str = ""
     categories: tuple[str, ...] = ()  # category codes
     accelerations: tuple[float, ...] = ()
+    # game points given or taken outside the games (a TRF's 299 lines), the reason, the lines as written
+    points_adjustment: Number = 0
+    points_adjustment_reason: str = ""
+    adjustment_lines: tuple[dict[str, Any], ...] = ()
 
     @property
     def id(self) -> int:
@@ -465,7 +469,13 @@ def standings_input(snapshot: Snapshot, records: Mapping[int, Sequence[RoundReco
     count = len(records[snapshot.entries[0].pk]) if snapshot.entries else len(counted_rounds(snapshot))
     settings = snapshot.settings
     players = tuple(
-        PlayerData(id=e.number, name=e.player.name, rating=e.rating, rounds=tuple(records[e.pk]))
+        PlayerData(
+            id=e.number,
+            name=e.player.name,
+            rating=e.rating,
+            rounds=tuple(records[e.pk]),
+            adjustment=e.points_adjustment or 0,  # 0 keeps whole-number scores ints
+        )
         for e in snapshot.entries
     )
     return TournamentData(

@@ -62,6 +62,7 @@ from tournaments.core.slugs import free_slug
 from tournaments.domain import TIEBREAK_KEYS
 from tournaments.entries.services import abandonment_suspend
 from tournaments.homologation.conditions import IMPORTED
+from tournaments.interchange.adjustments import adjustment_in, adjustment_out
 from tournaments.interchange.errors import InterchangeError
 from tournaments.interchange.limits import MAX_FILE_BYTES
 from tournaments.interchange.settings_changes import KEY as SETTINGS_CHANGES
@@ -240,7 +241,7 @@ def export_data(tournament) -> dict:
             player["birth_year"] = p.birth_year
         if e.accelerations:
             player["accelerations"] = list(e.accelerations)
-        out["players"].append(player)
+        out["players"].append({**player, **adjustment_out(e)})
     paired = set()
     for rnd in snapshot.rounds:
         paired.add(rnd.number)
@@ -686,7 +687,7 @@ def _validate(data, new_slug=True):
             ck.add(pw, f"valor inválido em “accelerations”: {accelerations!r}")
             accelerations = []
         checked = [_points(a, pw, "accelerations", ck) for a in accelerations]
-        extra["accelerations"] = [f"{a:.1f}" for a in checked if a is not None]
+        extra.update(adjustment_in(p, pw, ck), accelerations=[f"{a:.1f}" for a in checked if a is not None])
         if not ok:
             broken.add(pid)
             continue
@@ -1111,6 +1112,9 @@ def _write(plan, user):
                 declared_adult=p["declared_adult"],
                 rating_kept_reason=p["rating_kept_reason"],
                 accelerations=p["accelerations"],
+                points_adjustment=p["points_adjustment"],
+                points_adjustment_reason=p["points_adjustment_reason"],
+                adjustment_lines=p["adjustment_lines"],
             )
         )
     Entry.objects.bulk_create(entries, batch_size=500)

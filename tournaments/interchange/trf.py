@@ -20,7 +20,7 @@ from decimal import Decimal
 
 from pairing import trffile
 from pairing.model import FORFEIT_LOSS, FORFEIT_WIN, FULL_BYE, GAME, HALF_BYE, PAB, ZERO_BYE
-from pairing.trffile import Block, Forbidden, TrfDocument, TrfPlayer
+from pairing.trffile import Adjustment, Block, Forbidden, TrfDocument, TrfPlayer
 from tournaments.domain import RoundKind
 from tournaments.domain.snapshot import IMPORTED
 from tournaments.interchange.errors import InterchangeError
@@ -103,6 +103,19 @@ def _end_text(tournament, header: dict) -> str:
     if text and not tournament.start_date_unknown and trffile.parse_date(text)[0] is not None:
         return ""
     return str(text)
+
+
+def _adjustments_of(entry, number: int) -> list[Adjustment]:
+    """An entry's points outside the games as 299 lines: as the imported file wrote them, else one bonus or penalty
+    line of the points."""
+    if entry.adjustment_lines:
+        return [
+            Adjustment(a["kind"], Decimal(a["points"]), a["round"], [number], match_points="")
+            for a in entry.adjustment_lines
+        ]
+    if entry.points_adjustment:
+        return [Adjustment("", Decimal(entry.points_adjustment), None, [number])]
+    return []
 
 
 def export_trf(tournament) -> str:
@@ -226,6 +239,7 @@ def export_trf(tournament) -> str:
     for rnd in snapshot.rounds:
         if rnd.engine and rnd.engine != IMPORTED:
             ext.append(f"DSW ENGINE {rnd.number} {rnd.engine}")
+    doc.adjustments = [a for e in entries if e.pk in ids for a in _adjustments_of(e, ids[e.pk])]
     return trffile.write(doc, extensions=ext)
 
 

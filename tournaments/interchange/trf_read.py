@@ -91,7 +91,12 @@ def _outcome(block: trffile.Block) -> str:
 class _Reader:
     def __init__(self, doc: TrfDocument):
         self.doc = doc
-        self.data = trf.document_state(doc)
+        try:
+            self.data = trf.document_state(doc)
+        except M.InvalidInput as exc:
+            raise InterchangeError(
+                [f"TRF, linha {exc.line}: {exc.detail}" if exc.line else f"TRF: {exc.detail}"]
+            ) from None
         self.errors: list[str] = []
         self.warnings: list[str] = list(doc.warnings)
         self.by_id = {p.number: p for p in doc.players}
@@ -475,7 +480,7 @@ def read_trf(
     for pid in reading.absences:
         if pid not in reader.by_id:
             raise InterchangeError([f"TRF: ausência (linha 240) de jogador inexistente {pid}"])
-    players = [reader.player(p) for p in doc.players]
+    players = _adjustments(doc, [reader.player(p) for p in doc.players])
     rounds = reader.rounds(played)
     by_player = {p["id"]: p for p in players}
 
@@ -608,11 +613,40 @@ def read_trf(
     return data, warnings
 
 
+_KIND_PT = {
+    "W": "vitória",
+    "D": "empate",
+    "L": "derrota",
+    "F": "bye de um ponto",
+    "H": "bye de meio ponto",
+    "Z": "bye de zero ponto",
+    "+": "vitória por W.O.",
+    "-": "derrota por W.O.",
+}
+
+
+def _adjustments(doc: TrfDocument, listed: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The players with the 299 lines on them: the points they give or take (as the engine counts them), the
+    reason, and the lines as written (to write them back)."""
+    players = {p["id"]: p for p in listed}
+    for adj, points in zip(doc.adjustments, trf.adjustment_points(doc)):
+        where = f"TRF linha {adj.line} (299)"
+        rounds = f"rodada {adj.round}" if adj.round else "todas as rodadas"
+        if adj.kind:
+            why = f"{where}: {_KIND_PT[adj.kind]} valendo {fmt_tenths(int(adj.points * 10))} ({rounds})"
+        else:
+            what = "bônus" if adj.points >= 0 else "penalidade"
+            why = f"{where}: {what} de {fmt_tenths(int(abs(adj.points) * 10))} ponto(s) ({rounds})"
+        for pid in adj.players:
+            p = players[pid]
+            p["points_adjustment"] = str(Decimal(p.get("points_adjustment", "0")) + points.get(pid, Decimal(0)))
+            p["points_adjustment_reason"] = "; ".join(filter(None, [p.get("points_adjustment_reason", ""), why]))[:300]
+            p.setdefault("trf_299", []).append({"kind": adj.kind, "points": str(adj.points), "round": adj.round})
+    return listed
+
+
 def _scoring_notes(doc: TrfDocument, warnings: list[str]) -> None:
     """What the file's point system says that the tournament does not hold: a 162 X (unknown result) value."""
-    if doc.adjustments:
-        first = doc.adjustments[0]
-        raise InterchangeError([f"TRF, linha {first.line}: pontos fora das partidas (299) ainda não são importados"])
     unknown = doc.scoring.get("unknown")
     if unknown is not None:
         warnings.append(

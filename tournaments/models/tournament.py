@@ -459,6 +459,16 @@ class Entry(models.Model):
     rating_kept_reason = models.CharField(
         _("reason for keeping the rating of registration"), max_length=200, blank=True
     )
+    # Game points given (positive) or taken (negative) outside the games, a bonus or a penalty, with the reason: an
+    # imported file's (TRF 299 lines); counted in the standings' score, in no round's. ``adjustment_lines``: the
+    # 299 lines as the file wrote them for this entry ({"kind", "points", "round"}), to write them back.
+    points_adjustment = models.DecimalField(
+        _("points given or taken outside the games"), max_digits=6, decimal_places=1, default=Decimal(0)
+    )
+    points_adjustment_reason = models.CharField(
+        _("reason for the points outside the games"), max_length=300, blank=True
+    )
+    adjustment_lines = models.JSONField(_("TRF 299 lines as written"), default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -490,6 +500,9 @@ class Entry(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(late_entry_round__isnull=True) | Q(late_entry_round__gte=2), name="entry_late_round_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(points_adjustment=0) | ~Q(points_adjustment_reason=""), name="entry_adjustment_has_reason"
             ),
         ]
 

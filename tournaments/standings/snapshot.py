@@ -130,6 +130,9 @@ def read_snapshot(tournament: Tournament, *, public: bool) -> Snapshot:
             "player__foreign_id",
             "player__title_as_written",
             "player_id",
+            "points_adjustment",
+            "points_adjustment_reason",
+            "adjustment_lines",
         )
     )
     numbers = standings_numbers(((r[0], r[1], r[2], r[10]) for r in entry_rows), t.provisional_rating)
@@ -154,7 +157,7 @@ def read_snapshot(tournament: Tournament, *, public: bool) -> Snapshot:
                 numbers[r[0]],
                 r[1],
                 r[2],
-                new_player(r[10:]),
+                new_player(r[10:-3]),
                 r[3],
                 r[4],
                 r[5],
@@ -163,6 +166,9 @@ def read_snapshot(tournament: Tournament, *, public: bool) -> Snapshot:
                 r[8],
                 tuple(categories_of.get(r[0], ())),
                 tuple(r[9] or ()),
+                r[-3],
+                r[-2],
+                tuple(r[-1] or ()),
             )
         )
         for r in entry_rows

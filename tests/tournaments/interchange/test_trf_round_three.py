@@ -4,6 +4,7 @@ per round; 299 lines counted in the standings and written back; TRF-2026 162 sym
 
 import io
 from datetime import date
+from decimal import Decimal
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -169,3 +170,64 @@ def test_greek_and_cyrillic_names_get_a_readable_address(name, slug):
     assert (t.name, t.slug) == (name, slug)
     again, _w = import_trf_with_warnings(text.encode("utf-8"))
     assert again.slug == f"{slug}-2"
+
+
+def test_299_lines_count_in_the_standings_and_are_written_back(director):
+    """A penalty of one point to 4 (round 2), a half-point bonus to 7 (every round), and 2's draw of round 2 worth
+    nothing (``299 D ... 0.0 002``): in the standings, the points columns, and the file written back."""
+    from tournaments.standings.selectors import tournament_standings
+
+    lines = [
+        "299          -1.0  002    4",
+        "299           0.5  000    7",
+        "299 D         0.0  002    2",
+    ]
+    text = in_progress().replace("### Swiss-Manager", "\r\n".join(lines) + "\r\n### Swiss-Manager")
+    # the points columns say what the file counts: 4 has 2.0 - 1.0, 7 1.5 + 0.5, 2 1.5 - 0.5
+    for name, before, after in (
+        ("Dantas, Rui", "2.0", "1.0"),
+        ("Gouveia, Rita", "1.5", "2.0"),
+        ("Bezerra, Caio", "1.5", "1.0"),
+    ):
+        text = _points_column(text, name, before, after)
+    t, warnings = import_trf_with_warnings(text, user=director)
+    assert not any("declara" in w for w in warnings), warnings
+    entries = {e.pairing_number: e for e in t.entries.all()}
+    assert {n: e.points_adjustment for n, e in entries.items() if e.points_adjustment} == {
+        2: Decimal("-0.5"),
+        4: Decimal("-1.0"),
+        7: Decimal("0.5"),
+    }
+    assert entries[4].points_adjustment_reason == "TRF linha 13 (299): penalidade de 1.0 ponto(s) (rodada 2)"
+    assert entries[7].points_adjustment_reason == "TRF linha 14 (299): bônus de 0.5 ponto(s) (todas as rodadas)"
+    assert entries[2].points_adjustment_reason == "TRF linha 15 (299): empate valendo 0.0 (rodada 2)"
+    st = tournament_standings(t, public=False, rights=False)
+    points = {row.id: row.points for row in st.rows}
+    assert points == {
+        1: Decimal("1.5"),
+        2: Decimal("1.0"),
+        3: Decimal("0.5"),
+        4: Decimal("1.0"),
+        5: Decimal("0"),
+        6: Decimal("0"),
+        7: Decimal("2.0"),
+        8: Decimal("1.0"),
+    }
+    exported = export_trf(t)
+    assert "299          -1.0  002    4\n" in exported
+    assert "299           0.5  000    7\n" in exported
+    assert "299 D         0.0  002    2\n" in exported
+    again, _w = import_trf_with_warnings(exported)
+    assert {e.pairing_number: e.points_adjustment for e in again.entries.all() if e.points_adjustment} == {
+        2: Decimal("-0.5"),
+        4: Decimal("-1.0"),
+        7: Decimal("0.5"),
+    }
+
+
+def _points_column(text, name, before, after):
+    at = text.index(name)
+    start = text.rindex("\n", 0, at) + 1
+    line = text[start : text.index("\r", at)]
+    assert line[80:84] == f"{before:>4}", line
+    return text.replace(line, line[:80] + f"{after:>4}" + line[84:])
