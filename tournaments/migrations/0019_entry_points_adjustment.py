@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0017_settings_lock_and_readings'),
+        ('tournaments', '0018_federation'),
     ]
 
     operations = [
