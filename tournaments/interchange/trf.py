@@ -236,9 +236,7 @@ def export_trf(tournament) -> str:
             ext.append(f"DSW BOARD {pending.number} {b.number} {ids[b.first]} {ids[b.second]} {result}{flag}")
         for entry_id in pending.byes:
             ext.append(f"DSW BYE {pending.number} {ids[entry_id]}")
-    for rnd in snapshot.rounds:
-        if rnd.engine and rnd.engine != IMPORTED:
-            ext.append(f"DSW ENGINE {rnd.number} {rnd.engine}")
+    ext += [f"DSW ENGINE {r.number} {r.engine}" for r in snapshot.rounds if r.engine and r.engine != IMPORTED]
     doc.adjustments = [a for e in entries if e.pk in ids for a in _adjustments_of(e, ids[e.pk])]
     return trffile.write(doc, extensions=ext)
 
