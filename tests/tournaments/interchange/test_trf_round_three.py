@@ -175,7 +175,7 @@ def test_greek_and_cyrillic_names_get_a_readable_address(name, slug):
 def test_299_lines_count_in_the_standings_and_are_written_back(director):
     """A penalty of one point to 4 (round 2), a half-point bonus to 7 (every round), and 2's draw of round 2 worth
     nothing (``299 D ... 0.0 002``): in the standings, the points columns, and the file written back."""
-    from tournaments.standings.selectors import tournament_standings
+    from tournaments.standings import tournament_standings
 
     lines = [
         "299          -1.0  002    4",
