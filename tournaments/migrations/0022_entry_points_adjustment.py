@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0020_pairing_job_started_at'),
+        ('tournaments', '0021_suspension_national_pending'),
     ]
 
     operations = [
