@@ -2,15 +2,17 @@
 reading is said. Through the services, the interchange file, the homologation report and the workbook. Each test
 quotes the words of the regulation it enforces (seed 000, "REGULAMENTO ... CIRCUITO NACIONAL")."""
 
-from datetime import date
+import json
+from datetime import date, timedelta
 
 import pytest
 from django.utils import translation
 
-from tests.tournaments.interchange.helpers import make_homologable
+from tests.tournaments.interchange.helpers import make_homologable, send_on_time
 from tournaments.core.errors import ServiceError
 from tournaments.homologation.report import homologation_check
 from tournaments.interchange import import_data
+from tournaments.interchange.jsonfile import export_data
 from tournaments.interchange.synthetic import synthetic_tournament
 from tournaments.models import AuditEntry, Round, SettingsChange, Tournament
 from tournaments.setup.services import tournament_update
@@ -103,7 +105,9 @@ def test_an_abandonment_in_the_last_round_is_recorded_and_triggers_article_10(di
     absoluto = next(c for c in report.standings.categories if c.category.code == "ABS")
     assert absoluto.qualification.spots == 2
     first, second = absoluto.qualification.qualified
-    leaver = report.standings.entries[first]
+    leaver = Entry.objects.select_related("player").get(
+        tournament=t, player__name=report.standings.entries[first].player.name
+    )
     suspension = entry_withdraw(entry=leaver, from_round=7, kind="abandonment", user=director, note="Saiu na 7ª")
     assert suspension is not None and suspension.start_date == t.end_date
     assert Entry.objects.get(pk=leaver.pk).withdrawn_from_round == 7
@@ -230,3 +234,254 @@ def test_a_workbook_made_before_the_sending_says_so_and_after_it_carries_the_dat
     assert Tournament.objects.get(pk=t.pk).homologation_exported_at == sent
     again = dict(load_workbook(tmp_path / "again.xlsx")["Evento"].iter_rows(min_row=2, values_only=True))
     assert again["Exportado em"] == event_sheet["Exportado em"]
+
+
+def test_three_edits_after_the_event_do_not_turn_a_failing_event_into_rights(director):
+    t = bent_event(director)
+    tournament_update(tournament=t, user=director, minutes_per_game=21, reason="Tempo digitado errado")
+    tournament_update(tournament=t, user=director, min_participants=20, reason="Regulamento de 2010")
+    tournament_update(tournament=t, user=director, pairing_program_rule="named", reason="Pedido à federação")
+    t = Tournament.objects.get(pk=t.pk)
+    assert (t.minutes_per_game, t.min_participants, t.pairing_program_rule) == (21, 20, "named")
+    changes = list(SettingsChange.objects.filter(tournament=t).values_list("field", "before", "after", "by", "reason"))
+    assert changes == [
+        ("minutes_per_game", 15, 21, "diretor", "Tempo digitado errado"),
+        ("min_participants", 30, 20, "diretor", "Regulamento de 2010"),
+        ("pairing_program_rule", "strict", "named", "diretor", "Pedido à federação"),
+    ]
+    audited = AuditEntry.objects.filter(tournament=t, action="tournament.settings").order_by("id")
+    assert [a.reason for a in audited] == ["Tempo digitado errado", "Regulamento de 2010", "Pedido à federação"]
+    report = homologation_check(t)
+    assert failing(report) == {"participants", "rounds_and_time", "pairing_engine"}
+    assert not report.rights
+    # the page and the workbook list every change (the report carries them)
+    assert [(c.field, c.before, c.after, c.reason) for c in report.settings_changes] == [
+        (f, b, a, r) for f, b, a, _by, r in changes
+    ]
+
+
+def test_the_interchange_file_carries_the_changes_and_reads_them_back(director):
+    t = bent_event(director)
+    tournament_update(tournament=t, user=director, minutes_per_game=21, reason="Tempo digitado errado")
+    data = export_data(t)
+    (change,) = data["settings_changes"]
+    assert {k: change[k] for k in ("field", "before", "after", "by", "reason")} == {
+        "field": "minutes_per_game",
+        "before": 15,
+        "after": 21,
+        "by": "diretor",
+        "reason": "Tempo digitado errado",
+    }
+    assert change["at"] == SettingsChange.objects.get().at.isoformat()
+    data["tournament"]["slug"] = "etapa-copia"
+    copy = import_data(json.loads(json.dumps(data)))
+    assert export_data(copy)["settings_changes"] == data["settings_changes"]
+    make_homologable(copy)
+    Round.objects.filter(tournament=copy).update(engine="Swiss-Manager")
+    assert "rounds_and_time" in failing(homologation_check(Tournament.objects.get(pk=copy.pk)))
+
+
+def test_round_1_is_derived_again_from_the_ratings_the_file_gives(director):
+    from tournaments.homologation.repairing import check_imported_pairings
+    from tournaments.selectors import tournament_history
+
+    t = import_data(engine_file("por-rating"))
+    entries, rounds, history = tournament_history(t)
+    first, _claimed = check_imported_pairings(t, entries, rounds, history)
+    assert first.matches  # the synthetic file pairs round 1 top half against bottom half
+
+    t = import_data(engine_file("embaralhada", shuffle_round1=True))
+    send_on_time(t)
+    entries, rounds, history = tournament_history(t)
+    first, _claimed = check_imported_pairings(t, entries, rounds, history)
+    assert not first.matches and (1, 2) in first.missing and (1, 16) in first.extra
+    report = homologation_check(Tournament.objects.get(pk=t.pk))
+    assert "round1_by_rating" in failing(report)
+    assert "1-16" in report.condition("round1_by_rating").detail
+
+
+def test_every_round_naming_this_engine_is_paired_again_and_a_mismatch_is_a_finding(director):
+    from tournaments.homologation.repairing import check_imported_pairings
+    from tournaments.selectors import tournament_history
+
+    t = import_data(engine_file("motor"))
+    send_on_time(t)
+    entries, rounds, history = tournament_history(t)
+    _first, claimed = check_imported_pairings(t, entries, rounds, history)
+    assert [c.round for c in claimed] == [1, 2, 3, 4, 5, 6, 7]
+    different = [c.round for c in claimed if not c.matches]
+    # the synthetic file pairs its own way (round 1 top half against bottom half, the top half always White; later
+    # rounds by score with random colours): the Dutch system alternates colours in round 1 and pairs otherwise later
+    assert different == [1, 2, 3, 4, 5, 6, 7]
+    assert claimed[0].extra and all(set(p) in [set(q) for q in claimed[0].missing] for p in claimed[0].extra)
+    report = homologation_check(Tournament.objects.get(pk=t.pk))
+    assert "pairing_engine" in failing(report)
+    detail = report.condition("pairing_engine").detail
+    assert f"rodada {different[0]}" in detail
+
+
+def test_a_rating_kept_instead_of_the_current_list_is_a_finding_naming_the_players(director):
+    from tournaments.models import Entry
+
+    t = import_data(event(30, slug="mantido"))
+    make_homologable(t)
+    assert "round1_by_rating" not in failing(homologation_check(t))
+    kept = Entry.objects.filter(tournament=t).select_related("player").order_by("pairing_number")[3]
+    Entry.objects.filter(pk=kept.pk).update(rating_kept_reason="Lista antiga")
+    condition = homologation_check(Tournament.objects.get(pk=t.pk)).condition("round1_by_rating")
+    assert not condition.met
+    assert kept.player.name in condition.detail and "obrigatoriamente" in condition.detail
+
+
+def test_a_100_square_event_without_an_opening_table_is_not_silently_exempt(director):
+    data = event(30, slug="cem-casas", variant="international-100", opening_table=None)
+    for r in data["rounds"]:
+        r["opening"] = None
+    t = import_data(data)
+    make_homologable(t)
+    condition = homologation_check(t).condition("rounds_and_time")
+    assert not condition.met and "Tablita" in condition.detail
+    tournament_update(tournament=t, user=director, tablita_100="free", reason="Leitura da comissão")
+    t = Tournament.objects.get(pk=t.pk)
+    # locked like the other settings: the check judges the value in force when the event was played ...
+    assert not homologation_check(t).condition("rounds_and_time").met
+    # ... and an event that starts with the reading "free openings" meets it, saying so
+    data = event(30, slug="cem-livre", variant="international-100", opening_table=None, tablita_100="free")
+    for r in data["rounds"]:
+        r["opening"] = None
+    free = import_data(data)
+    make_homologable(free)
+    condition = homologation_check(free).condition("rounds_and_time")
+    assert condition.met and "aberturas livres" in condition.detail
+
+
+def test_the_minutes_are_read_per_game_or_per_micro_match_as_a_stated_setting(director):
+    per_game = import_data(event(30, slug="por-partida", minutes_per_game=15))
+    make_homologable(per_game)
+    condition = homologation_check(per_game).condition("rounds_and_time")
+    assert not condition.met and "cada partida" in condition.detail
+    per_match = import_data(event(30, slug="por-match", minutes_per_game=15, time_unit="match"))
+    make_homologable(per_match)
+    condition = homologation_check(per_match).condition("rounds_and_time")
+    assert condition.met and "micro-match inteiro" in condition.detail
+
+
+def test_the_suspension_check_says_according_to_the_registry_and_lifting_later_changes_nothing(director):
+    from tournaments.entries.services import suspension_lift
+    from tournaments.models import Entry, Suspension
+
+    t = import_data(event(30, slug="suspenso"))
+    make_homologable(t)
+    condition = homologation_check(t).condition("no_suspended")
+    assert condition.met and "segundo o cadastro" in condition.detail
+    player = Entry.objects.filter(tournament=t).select_related("player").first().player
+    suspension = Suspension.objects.create(
+        player=player,
+        start_date=t.start_date - timedelta(days=10),
+        end_date=t.end_date + timedelta(days=30),
+        source="tribunal",
+        reason="Tribunal",
+    )
+    assert not homologation_check(t).condition("no_suspended").met
+    suspension_lift(suspension=suspension, user=director, reason="Recurso aceito depois do evento")
+    condition = homologation_check(t).condition("no_suspended")
+    assert not condition.met and player.name in condition.detail
+
+
+def test_a_withdrawal_imported_without_its_kind_is_a_finding_to_classify(director):
+    from tournaments.entries.services import entry_classify_withdrawal
+    from tournaments.models import Entry, Suspension
+
+    data = event(30, slug="sem-tipo")
+    leaver = data["players"][-1]
+    leaver["withdrawn_from"] = 7
+    data["rounds"][-1]["boards"] = [
+        b for b in data["rounds"][-1]["boards"] if leaver["id"] not in (b["first"], b["second"])
+    ]
+    t = import_data(data)
+    make_homologable(t)
+    condition = homologation_check(t).condition("no_suspended")
+    assert not condition.met and leaver["name"] in condition.detail and "classificar" in condition.detail
+    entry = Entry.objects.get(tournament=t, player__name=leaver["name"])
+    entry_classify_withdrawal(entry=entry, kind="approved", user=director)
+    assert homologation_check(t).condition("no_suspended").met
+    assert not Suspension.objects.filter(player=entry.player).exists()
+
+
+def test_a_year_of_birth_alone_is_enough_for_a_player_clearly_21_or_older(director):
+    from tournaments.models import Player
+
+    t = import_data(event(30, slug="ano"))
+    make_homologable(t)
+    players = Player.objects.filter(entries__tournament=t).order_by("pk")
+    old, young = players[0], players[1]
+    Player.objects.filter(pk=old.pk).update(birth_date=None, birth_year=t.start_date.year - 40)
+    assert homologation_check(t).condition("birth_dates").met
+    Player.objects.filter(pk=young.pk).update(birth_date=None, birth_year=t.start_date.year - 21)
+    condition = homologation_check(t).condition("birth_dates")
+    assert not condition.met and young.name in condition.detail and old.name not in condition.detail
+
+
+# ------------------------------------------------------------------------------ point 4: a late sending is said
+# Art. 11: "Enviar os resultados, rodada por rodada, no máximo em até 2 dias após a data do evento".
+
+
+def test_a_late_sending_never_reads_as_rights_without_saying_the_federation_judges_it(director, client):
+    from django.urls import reverse
+
+    from tests.tournaments.interchange.helpers import send_on_time
+    from tournaments.homologation.workbook import homologation_workbook
+    from tournaments.models import TournamentRole
+
+    t = import_data(event(30, slug="atrasado"))
+    make_homologable(t)
+    send_on_time(t, days_after=12)  # 10 days late
+    report = homologation_check(Tournament.objects.get(pk=t.pk))
+    assert report.rights
+    wb = homologation_workbook(Tournament.objects.get(pk=t.pk))
+    rights = next(r for r in wb["Condições"].iter_rows(values_only=True) if r[0] == "Direito a vagas")
+    assert rights[3] == "Sim" and "10 dias de atraso" in rights[4] and "a CBJD julga" in rights[4]
+    TournamentRole.objects.update_or_create(tournament=t, user=director, defaults={"role": "director"})
+    client.force_login(director)
+    html = client.get(reverse("staff:homologation", args=[t.slug])).content.decode()
+    assert "10 dias de atraso" in html and "a federação julga" in html
+
+
+# ------------------------------------------------------------------------------ point 1: the changes are listed
+
+
+def test_the_page_and_the_workbook_list_every_later_change(director, client):
+    from django.urls import reverse
+
+    from tournaments.homologation.workbook import homologation_workbook
+    from tournaments.models import TournamentRole
+
+    t = bent_event(director)
+    tournament_update(tournament=t, user=director, minutes_per_game=21, reason="Tempo digitado errado")
+    wb = homologation_workbook(Tournament.objects.get(pk=t.pk))
+    rows = [r for r in wb["Evento"].iter_rows(values_only=True) if r[0] == "Alteração depois da 1ª rodada"]
+    assert len(rows) == 1 and "minutos por jogador por partida: 15 → 21" in rows[0][1]
+    assert "diretor" in rows[0][1] and "Tempo digitado errado" in rows[0][1]
+    TournamentRole.objects.update_or_create(tournament=t, user=director, defaults={"role": "director"})
+    client.force_login(director)
+    html = client.get(reverse("staff:homologation", args=[t.slug])).content.decode()
+    assert 'id="settings-changes"' in html and "Tempo digitado errado" in html and "15 → 21" in html
+
+
+# ------------------------------------------------------------------------------ point 7: unrated beside the average
+
+
+def test_the_unrated_count_is_said_beside_the_average(director):
+    from tournaments.homologation.workbook import homologation_workbook
+
+    data = event(30, slug="sem-rating")
+    for p in data["players"][-3:]:
+        p["rating"] = None
+    t = import_data(data)
+    make_homologable(t)
+    absoluto = next(c for c in homologation_check(t).standings.categories if c.category.code == "ABS")
+    assert absoluto.qualification.unrated == 3
+    wb = homologation_workbook(t)
+    header = next(wb["Vagas"].iter_rows(values_only=True))
+    row = next(r for r in wb["Vagas"].iter_rows(min_row=2, values_only=True) if r[0] == "ABS")
+    assert row[header.index("Sem rating na média (rating provisório)")] == 3

@@ -22,11 +22,12 @@ malformed file raises ``KeyError``/``ValueError``/``TypeError`` here, never a pa
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
 from tournaments.domain.model import ByeValue, Format, Number, TournamentData, UnplayedRules
+from tournaments.domain.settings_lock import SettingsChange
 from tournaments.domain.snapshot import (
     IMPORTED,
     SnapBoard,
@@ -101,6 +102,11 @@ def settings_from_interchange(t: dict[str, Any], provisional_rating: int | None 
         opening_table=str(t.get("opening_table") or ""),
         rating_list_name=str(rating_list.get("name") or ""),
         rating_list_date=_date(rating_list.get("date")),
+        time_unit=t.get("time_unit") or "game",
+        tablita_100=t.get("tablita_100") or "required",
+        unrated_in_average=t.get("unrated_in_average") or "provisional",
+        spots_min_entries=int(t.get("spots_min_entries", 0)),
+        double_spot_rule=t.get("double_spot_rule") or "both",
     )
 
 
@@ -196,6 +202,17 @@ def snapshot_from_interchange(
         categories=tuple(SnapCategory(c["code"], c.get("name", "")) for c in data.get("categories") or ()),
         absences=absences,
         public=public,
+        settings_changes=tuple(
+            SettingsChange(
+                c["field"],
+                c.get("before"),
+                c.get("after"),
+                datetime.fromisoformat(c["at"]),
+                c.get("by", ""),
+                c["reason"],
+            )
+            for c in data.get("settings_changes") or ()
+        ),
     )
 
 

@@ -42,6 +42,7 @@ from tournaments.domain.model import (
     TournamentData,
     UnplayedRules,
 )
+from tournaments.domain.settings_lock import SettingsChange
 
 PUBLISHED = "published"
 DRAFT = "draft"
@@ -102,6 +103,12 @@ class SnapSettings:
     rating_list_name: str = ""
     rating_list_date: date | None = None
     homologation_exported_at: datetime | None = None
+    # readings of issue 26 (models.choices values)
+    time_unit: str = "game"
+    tablita_100: str = "required"
+    unrated_in_average: str = "provisional"
+    spots_min_entries: int = 0
+    double_spot_rule: str = "both"
 
     @property
     def games_per_round(self) -> int:
@@ -283,6 +290,8 @@ class Snapshot:
     categories: tuple[SnapCategory, ...] = ()
     absences: Mapping[tuple[int, int], str] = field(default_factory=dict)
     public: bool = False
+    # the settings that decide the homologation changed after round 1 (issue 26): judged as they were before
+    settings_changes: tuple[SettingsChange, ...] = ()
 
     def entry(self, pk: int) -> SnapEntry:
         for e in self.entries:

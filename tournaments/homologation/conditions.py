@@ -25,10 +25,11 @@ Readings taken (each a tournament setting where the regulation leaves a choice, 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import NamedTuple
+from typing import Any, NamedTuple
 from zoneinfo import ZoneInfo
 
 from django.utils import timezone
@@ -36,14 +37,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.domain.participants import Participation
+from tournaments.domain.settings_lock import as_played
 from tournaments.domain.snapshot import IMPORTED, SnapRound, Snapshot, counted_rounds
 from tournaments.models.choices import (
     PairingProgramRule,
     ParticipantRule,
     ProgressiveMove,
     RoundFormat,
+    Tablita100,
     TiebreakEdition,
     TiebreakProfile,
+    TimeUnit,
     Top3Order,
     Variant,
 )
@@ -101,6 +105,18 @@ ROUNDS_AND_TIME = ((7, 21), (5, 30))
 ENGINE_EDITION = gettext_lazy("FIDE C.04.3, edition applied from 1 February 2026")
 # The programs art. 5 names (a round's recorded program matches when its name contains one of these).
 ACCEPTED_PROGRAMS = ("swiss perfect", "swissperfect", "48")
+
+
+# (round 1 against the rating order or None, the rounds naming this engine paired again): RoundCheck values of
+# tournaments.homologation.repairing, which reads the database and runs the engine (so not imported here).
+PairingChecks = tuple[Any, Sequence[Any]]
+
+
+def as_played_snapshot(snapshot: Snapshot) -> Snapshot:
+    """The snapshot with its settings as the event was played: every setting changed after round 1 at its value
+    before its first change (issue 26; :mod:`tournaments.domain.settings_lock`)."""
+    settings = as_played(snapshot.settings, snapshot.settings_changes)
+    return snapshot if settings is snapshot.settings else dataclasses.replace(snapshot, settings=settings)
 
 
 def engine_name():
@@ -178,21 +194,28 @@ def check_conditions(
     suspended: Sequence[Suspended] = (),
     today: date | None = None,
     with_deadline: bool = True,
+    pairing_checks: PairingChecks | None = None,
 ) -> list[Condition]:
     """The conditions, in the order of ``CONDITION_KEYS``: a pure function of the tournament's ``snapshot`` (every
     round, drafts included), who is a participant (``participation``, keyed by standings number:
     ``tournaments.standings.compute.participation_of``) and the participants' suspensions in force during the
     tournament (``suspended``, the registry's). ``today``: the date the deadline is judged on (default: today in
-    the tournament's time zone); ``with_deadline=False`` leaves the deadline out (it does not decide the rights)."""
+    the tournament's time zone); ``with_deadline=False`` leaves the deadline out (it does not decide the rights);
+    ``pairing_checks``: the imported rounds paired again (:mod:`tournaments.homologation.repairing`: round 1
+    against the rating order, every round naming this engine), or None when none was (no imported round, or a
+    file checked without a database). The snapshot's settings are judged as the event was played: pass the
+    snapshot through :func:`as_played_snapshot` first (the report does)."""
     settings = snapshot.settings
+    first, claimed = pairing_checks or (None, [])
+    day = today or timezone.localdate(timezone=ZoneInfo(settings.time_zone))
     conditions = [
         _participants(snapshot, participation),
         _rounds_and_time(settings, counted_rounds(snapshot)),
-        _no_suspended(suspended),
-        _round1_by_rating(snapshot),
-        _pairing_engine(settings, snapshot.rounds),
+        _no_suspended(suspended, snapshot.entries, day),
+        _round1_by_rating(snapshot, first),
+        _pairing_engine(settings, snapshot.rounds, claimed),
         _tiebreaks(settings),
-        _birth_dates(snapshot.entries),
+        _birth_dates(snapshot.entries, settings.start_date),
     ]
     if with_deadline:
         conditions.append(_deadline(settings, today))
@@ -228,17 +251,23 @@ def _without_opening(rnd: SnapRound) -> bool:
 
 
 def _rounds_and_time(settings, played):
-    rounds, minutes = len(played), settings.minutes_per_game
-    time_ok = any(rounds >= r and minutes >= m for r, m in ROUNDS_AND_TIME)
     micro = settings.format == RoundFormat.MICRO_MATCH
-    free_100 = settings.variant == Variant.INTERNATIONAL_100 and not settings.opening_table
+    # "21 x 21 minutos ... (para ambas as partidas)": per game (default), or per micro-match, both games together
+    per_match = settings.time_unit == TimeUnit.MICRO_MATCH and micro
+    rounds = len(played)
+    minutes = settings.minutes_per_game * (2 if per_match else 1)
+    time_ok = any(rounds >= r and minutes >= m for r, m in ROUNDS_AND_TIME)
+    no_table_100 = settings.variant == Variant.INTERNATIONAL_100 and not settings.opening_table
+    free_100 = no_table_100 and settings.tablita_100 == Tablita100.FREE
     no_opening = [r.number for r in played if _without_opening(r)]
     problems = []
     if not time_ok:
         problems.append(_("needs at least 7 rounds of 21 minutes or 5 rounds of 30 minutes"))
     if not micro:
         problems.append(_("rounds are single games, not micro-matches"))
-    if no_opening and not free_100:
+    if no_table_100 and not free_100:
+        problems.append(_("100 squares without an opening table: the rounds were not played “usando a Tablita”"))
+    elif no_opening and not free_100:
         problems.append(_("no tablita opening recorded in round(s) %(r)s") % {"r": _rounds_text(no_opening)})
     detail = _(
         "%(rounds)s complete round(s) of %(planned)s planned, %(minutes)s minutes per player per game, %(format)s."
@@ -248,24 +277,47 @@ def _rounds_and_time(settings, played):
         "minutes": minutes,
         "format": RoundFormat(settings.format).label,
     }
+    detail += " " + (
+        _("Reading in force: 21 or 30 minutes per player for the whole micro-match (both games): %(n)s minutes.")
+        % {"n": minutes}
+        if per_match
+        else _("Reading in force: 21 or 30 minutes per player for each game.")
+    )
     if free_100:
         detail += " " + _(
-            "100 squares: there is no official 100-square opening table, so no tablita is required (free "
-            "openings); a table the director loads and chooses makes the openings required."
+            "100 squares: there is no official 100-square opening table; reading in force: free openings accepted "
+            "(aberturas livres) when no table is loaded."
+        )
+    elif no_table_100:
+        detail += " " + _(
+            "100 squares: reading in force: the Tablita is required as the text says, and no opening table was "
+            "loaded (a setting accepts free openings instead)."
         )
     if problems:
         detail += " " + _("Not met: %(why)s.") % {"why": "; ".join(problems)}
     return Condition("rounds_and_time", not problems, detail, _("Rounds and playing time"))
 
 
-def _no_suspended(suspended):
+def _no_suspended(suspended, entries, day):
+    """Art. 3 and 6 as the registry says on ``day`` (a suspension lifted later still counts for the events it
+    overlapped); a withdrawal recorded without its kind may be an abandonment (art. 10): listed to classify."""
+    when = day.strftime("%d/%m/%Y")
     if suspended:
-        detail = _("Suspended during the tournament: %(list)s.") % {
-            "list": ", ".join(f"{s.name} ({s.start_date:%d/%m/%Y}–{s.end_date:%d/%m/%Y})" for s in suspended)
+        detail = _("Suspended during the tournament according to the registry on %(date)s: %(list)s.") % {
+            "date": when,
+            "list": ", ".join(f"{s.name} ({s.start_date:%d/%m/%Y}–{s.end_date:%d/%m/%Y})" for s in suspended),
         }
     else:
-        detail = _("No participant was under suspension during the tournament.")
-    return Condition("no_suspended", not suspended, detail, _("No participant under suspension"))
+        detail = _("No suspended participant according to the registry on %(date)s.") % {"date": when}
+    unclassified = sorted(
+        (e for e in entries if e.withdrawn_from_round and not e.withdrawal_kind), key=lambda e: e.player.name
+    )
+    if unclassified:
+        detail += " " + _(
+            "Withdrawals recorded without their kind, for the director to classify (approved by the arbiter, or an "
+            "abandonment, art. 10): %(list)s."
+        ) % {"list": _names(unclassified)}
+    return Condition("no_suspended", not suspended and not unclassified, detail, _("No participant under suspension"))
 
 
 def rating_list_text(settings):
@@ -275,7 +327,11 @@ def rating_list_text(settings):
     return _("no rating list recorded (ratings as typed in the registry or as in the imported file)")
 
 
-def _round1_by_rating(snapshot):
+def _pairs_text(pairs):
+    return ", ".join(f"{a}-{b}" for a, b in pairs[:10]) + (" …" if len(pairs) > 10 else "")
+
+
+def _round1_by_rating(snapshot, check=None):
     settings, entries, rounds = snapshot.settings, snapshot.entries, snapshot.rounds
     first = rounds[0] if rounds and rounds[0].number == 1 else None
     if first is None:
@@ -288,9 +344,31 @@ def _round1_by_rating(snapshot):
     source = _("Ratings frozen when round 1 was paired: %(list)s.") % {"list": rating_list_text(settings)}
     kept = sorted((e for e in entries if e.rating_kept_reason), key=lambda e: e.player.name)
     if kept:
-        source += " " + _("Rating of registration kept by the director: %(list)s.") % {
-            "list": "; ".join(f"{e.player.name} ({e.rating_kept_reason})" for e in kept)
-        }
+        return Condition(
+            "round1_by_rating",
+            False,
+            _(
+                "Not the current national rating, which art. 4 makes compulsory (“obrigatoriamente”): the director "
+                "kept the rating of registration of %(list)s."
+            )
+            % {"list": "; ".join(f"{e.player.name} ({e.rating_kept_reason})" for e in kept)}
+            + " "
+            + source,
+            _("Round 1 paired by rating"),
+        )
+    if check is not None and not check.matches:
+        detail = _(
+            "Round 1 paired again from the ratings the file gives is not the file's round 1: by rating it pairs "
+            "%(extra)s, the file has %(missing)s."
+        ) % {"extra": _pairs_text(check.extra) or "—", "missing": _pairs_text(check.missing) or "—"}
+        if check.bye:
+            detail += " " + _("Bye by rating: no. %(ours)s; in the file: no. %(theirs)s.") % {
+                "ours": check.bye[0] or "—",
+                "theirs": check.bye[1] or "—",
+            }
+        if check.failed:
+            detail += " " + check.failed
+        return Condition("round1_by_rating", False, detail + " " + source, _("Round 1 paired by rating"))
     if first.manually_edited:
         return Condition(
             "round1_by_rating",
@@ -316,6 +394,8 @@ def _round1_by_rating(snapshot):
         }
     else:
         met, detail = True, _("Round 1 was paired by rating order and not changed by hand.")
+        if check is not None:
+            detail += " " + _("The imported round 1 was paired again from the file's ratings: the same pairs.")
     return Condition("round1_by_rating", met, detail + " " + source, _("Round 1 paired by rating"))
 
 
@@ -324,7 +404,29 @@ def _accepted(program):
     return any(p in name for p in ACCEPTED_PROGRAMS)
 
 
-def _pairing_engine(settings, rounds):
+def _engine_mismatches(claimed):
+    """The imported rounds naming this engine that it pairs otherwise, in words (empty when none)."""
+    out = []
+    for c in claimed:
+        if c.matches:
+            continue
+        text = _("round %(n)s: the engine pairs %(extra)s, the file has %(missing)s") % {
+            "n": c.round,
+            "extra": _pairs_text(c.extra) or "—",
+            "missing": _pairs_text(c.missing) or "—",
+        }
+        if c.bye:
+            text += " " + _("(bye: no. %(ours)s, in the file no. %(theirs)s)") % {
+                "ours": c.bye[0] or "—",
+                "theirs": c.bye[1] or "—",
+            }
+        if c.failed:
+            text += f" ({c.failed})"
+        out.append(text)
+    return out
+
+
+def _pairing_engine(settings, rounds, claimed=()):
     ours = engine_name()
     label = _("Pairing software")
     if not rounds:
@@ -359,14 +461,21 @@ def _pairing_engine(settings, rounds):
     edited = [r.number for r in rounds if r.manually_edited]
     if edited:
         detail += " " + _("Changed by hand after pairing: round(s) %(rounds)s.") % {"rounds": _rounds_text(edited)}
+    mismatches = _engine_mismatches(claimed)
+    if claimed:
+        detail += " " + _("Imported rounds naming this engine, paired again: %(rounds)s.") % {
+            "rounds": _rounds_text([c.round for c in claimed])
+        }
+    if mismatches:
+        detail += " " + _("Not what the engine pairs: %(list)s.") % {"list": "; ".join(mismatches)}
     if settings.pairing_program_rule == PairingProgramRule.STRICT:
         refused = sorted(p for p in by_program if not _accepted(p))
-        met = not unknown and not refused
+        met = not unknown and not refused and not mismatches
         detail += " " + _("Reading in force: only Swiss Perfect or “48”, as art. 5 says.")
         if refused:
             detail += " " + _("Not accepted: %(programs)s.") % {"programs": ", ".join(refused)}
     else:
-        met = not unknown
+        met = not unknown and not mismatches
         others = [p for p in by_program if not _accepted(p)]
         detail += " " + _("Reading in force: every round paired by a named program.")
         if others:
@@ -411,15 +520,30 @@ def _tiebreaks(settings):
     return Condition("tiebreaks", True, detail, label)
 
 
-def _birth_dates(entries):
-    # An entry without a birth date must be marked "21 or older".
+def clearly_adult(birth_year, start_date):
+    """21 or older at the start whatever the day of birth: born in a year at least 22 years before it."""
+    return birth_year is not None and start_date is not None and start_date.year - birth_year - 1 >= 21
+
+
+def _birth_dates(entries, start_date):
+    # An entry without a birth date must be marked "21 or older", or have a year of birth that makes it clear.
     missing = sorted(
-        (e for e in entries if e.player.birth_date is None and not e.declared_adult), key=lambda e: e.player.name
+        (
+            e
+            for e in entries
+            if e.player.birth_date is None
+            and not e.declared_adult
+            and not clearly_adult(e.player.birth_year, start_date)
+        ),
+        key=lambda e: e.player.name,
     )
     if missing:
         detail = _("Birth date missing (and not marked 21 or older): %(list)s.") % {"list": _names(missing)}
     else:
-        detail = _("Every participant under 21 has a birth date.")
+        detail = _(
+            "Every participant under 21 has a birth date (a year of birth alone is enough for a player 21 or older "
+            "whatever the day)."
+        )
     return Condition("birth_dates", not missing, detail, _("Birth dates of participants under 21"))
 
 

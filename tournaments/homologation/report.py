@@ -13,9 +13,12 @@ from dataclasses import dataclass
 from datetime import date
 
 from tournaments.domain.snapshot import Snapshot
+from tournaments.homologation.changes import change_text
 from tournaments.homologation.conditions import (
     Condition,
+    PairingChecks,
     Suspended,
+    as_played_snapshot,
     check_conditions,
     deadline_for,
     deadline_status,
@@ -23,7 +26,8 @@ from tournaments.homologation.conditions import (
     rating_list_used,
     rights_from,
 )
-from tournaments.models import Suspension
+from tournaments.homologation.repairing import check_imported_pairings, has_imported_rounds
+from tournaments.homologation.suspensions import suspensions_during
 from tournaments.standings import (
     TournamentStandings,
     gc_paused,
@@ -71,6 +75,22 @@ class HomologationReport:
         return rating_list_used(self.settings)
 
     @property
+    def settings_changes(self):
+        """The settings that decide the homologation changed after round 1, oldest first (the verdict judges
+        each at its value before its first change)."""
+        return self.snapshot.settings_changes
+
+    @property
+    def settings_change_lines(self):
+        """The changes in words, for the page."""
+        return [change_text(c, self.settings.time_zone) for c in self.settings_changes]
+
+    @property
+    def deadline_late(self):
+        """Days the sending is (or was) late: 0 when on time or still in time."""
+        return deadline_status(self.settings)[1]
+
+    @property
     def categories(self):
         return [c.qualification for c in self.standings.categories]
 
@@ -97,45 +117,57 @@ class HomologationReport:
 
 
 def homologation_report(
-    snapshot: Snapshot, suspended: Sequence[Suspended] = (), today: date | None = None
+    snapshot: Snapshot,
+    suspended: Sequence[Suspended] = (),
+    today: date | None = None,
+    pairing_checks: PairingChecks | None = None,
 ) -> HomologationReport:
-    """The report as a pure function of the snapshot and the suspensions in force (no query)."""
+    """The report as a pure function of the snapshot, the suspensions in force and the imported rounds paired
+    again (no query). The settings are judged as the event was played (:func:`as_played_snapshot`)."""
+    snapshot = as_played_snapshot(snapshot)
     base = overall(snapshot)
-    conditions = check_conditions(snapshot, base.participation, suspended=suspended, today=today)
+    conditions = check_conditions(
+        snapshot, base.participation, suspended=suspended, today=today, pairing_checks=pairing_checks
+    )
     standings = with_categories(base, rights=rights_from(conditions))
     return HomologationReport(snapshot=snapshot, conditions=conditions, standings=standings, engine=engine_name())
 
 
 def suspended_during(tournament) -> list[Suspended]:
-    """The participants' suspensions in force during the tournament (one query). Suspensions arising from this very
-    tournament (an abandonment) do not count: they start on its last day as a consequence of it. Lifted
-    suspensions do not count either."""
-    rows = (
-        Suspension.objects.filter(
-            player__entries__tournament=tournament,
-            lifted_at__isnull=True,
-            start_date__lte=tournament.end_date,
-            end_date__gte=tournament.start_date,
-        )
-        .exclude(tournament=tournament)
-        .order_by("player__name", "start_date", "id")
-        .values_list("id", "player__name", "start_date", "end_date")
-        .distinct()
-    )
-    return [Suspended(name, start, end) for _pk, name, start, end in rows]
+    """The participants' suspensions in force during the tournament, as the registry stood then
+    (:func:`tournaments.homologation.suspensions.suspensions_during`: a suspension lifted later still counts; the
+    tournament's own abandonments do not)."""
+    return [Suspended(s.player.name, s.start_date, s.end_date) for s in suspensions_during(tournament)]
+
+
+def pairings_checked(tournament) -> PairingChecks | None:
+    """The imported rounds paired again (None when every round was paired here)."""
+    if not has_imported_rounds(tournament):
+        return None
+    from tournaments.selectors import tournament_history
+
+    entries, rounds, history = tournament_history(tournament)
+    return check_imported_pairings(tournament, entries, rounds, history)
 
 
 def homologation_check(tournament, today: date | None = None) -> HomologationReport:
     """Read the tournament (every round, drafts included) and compute the full report."""
     with gc_paused():
-        return homologation_report(read_snapshot(tournament, public=False), suspended_during(tournament), today)
+        return homologation_report(
+            read_snapshot(tournament, public=False),
+            suspended_during(tournament),
+            today,
+            pairings_checked(tournament),
+        )
 
 
 def rights_of(standings: TournamentStandings, suspended: Sequence[Suspended]) -> bool:
     """Whether the qualification spots are awarded, from overall standings already computed (:func:`overall` of
     the snapshot read, e.g. the public one) and the suspensions in force."""
     return rights_from(
-        check_conditions(standings.snapshot, standings.participation, suspended=suspended, with_deadline=False)
+        check_conditions(
+            as_played_snapshot(standings.snapshot), standings.participation, suspended=suspended, with_deadline=False
+        )
     )
 
 

@@ -40,6 +40,7 @@ from tournaments.core.labels import tiebreak_label
 from tournaments.core.safetext import append_row
 from tournaments.domain import performances
 from tournaments.domain.snapshot import OffBoard, board_records, off_board
+from tournaments.homologation.changes import change_text
 from tournaments.homologation.conditions import rating_list_text
 from tournaments.homologation.report import HomologationReport, homologation_check
 from tournaments.homologation.services import homologation_mark_exported, results_complete
@@ -213,10 +214,21 @@ def event_sheet(wb, report, exported, readings):
         ("Situação do prazo", report.deadline_detail),
         ("Exportado em", _sent(exported, s.time_zone)),
     ]
+    # the settings that decide the homologation changed after round 1 (the verdict judges them as before)
+    rows += [("Alteração depois da 1ª rodada", change_text(c, s.time_zone)) for c in report.settings_changes]
     rows += [("Leitura do regulamento", reading) for reading in readings]
     for key, value in rows:
         ev.row([key, value])
     ev.finish()
+
+
+def _rights_note(report):
+    """How the rights are decided, and a late sending said beside them: the federation judges it (art. 11)."""
+    note = "Decidido pelas sete primeiras condições; o envio no prazo é julgado pela CBJD."
+    late = report.deadline_late
+    if late:
+        note += f" O envio tem {late} {'dia' if late == 1 else 'dias'} de atraso: a CBJD julga o atraso."
+    return note
 
 
 def conditions_sheet(wb, report, exported):
@@ -231,7 +243,7 @@ def conditions_sheet(wb, report, exported):
             "rights",
             "art. 6",
             "Sim" if report.rights else "Não",
-            "Decidido pelas sete primeiras condições; o envio no prazo é julgado pela CBJD.",
+            _rights_note(report),
         ]
     )
     co.row(["Prazo para envio dos resultados", "deadline_date", "art. 6, 11", report.deadline, report.deadline_detail])
@@ -544,6 +556,7 @@ def spots_sheet(wb, report):
             "Direito a vagas",
             "Classificados",
             "Observação",
+            "Sem rating na média (rating provisório)",
         ],
     )
 
@@ -554,6 +567,11 @@ def spots_sheet(wb, report):
         q = cat.qualification
         names = "; ".join(f"{i}. {name_of(pid)}" for i, pid in enumerate(q.qualified, 1))
         notes = [q.note] if q.note else []
+        if q.below_minimum:
+            notes.append(
+                f"Menos de {report.settings.spots_min_entries} inscritos: a categoria não tem vaga (configuração; pela "
+                f"média seriam {q.spots_by_average})."
+            )
         notes += [spot_note_text(n, name_of, tiebreak_label) for n in q.notes]
         va.row(
             [
@@ -566,6 +584,7 @@ def spots_sheet(wb, report):
                 "Sim" if report.rights else "Não",
                 names,
                 " ".join(notes),
+                q.unrated,
             ]
         )
     va.row([])

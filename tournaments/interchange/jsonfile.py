@@ -655,7 +655,8 @@ def _validate(data, new_slug=True):
         if withdrawn is not None and (not _is_int(withdrawn) or not 1 <= withdrawn <= (planned or 30)):
             ck.add(pw, f"rodada de desistência inválida: {withdrawn!r}")
             withdrawn = None
-        withdrawal = p.get("withdrawal") or (WithdrawalKind.APPROVED if withdrawn else "")
+        # a withdrawal without its kind stays without one: the director classifies it (issue 26, point 15)
+        withdrawal = p.get("withdrawal") or ""
         if withdrawal and withdrawal not in WithdrawalKind.values:
             ck.add(pw, f"tipo de desistência inválido: {withdrawal!r}")
         late = p.get("late_entry")

@@ -25,6 +25,7 @@ from tournaments.domain import (
     AcceleratedProgressive,
     AccelerationOrder,
     Candidate,
+    CategorySpots,
     DirectEncounterScope,
     QualificationResult,
     RoundRecord,
@@ -34,6 +35,7 @@ from tournaments.domain import (
     Top3Order,
     Top3Scope,
     TournamentData,
+    award_categories,
     category_standings,
     compute_standings,
     participation,
@@ -102,6 +104,7 @@ class CategoryStandings:
     category: SnapCategory
     rows: list  # of domain CategoryRow
     qualification: QualificationResult
+    candidates: tuple[Candidate, ...] = ()  # the category's participants in standings order, as the spots read them
 
     @property
     def code(self) -> str:
@@ -240,8 +243,34 @@ def with_categories(
         codes = {str(c).lower() for c in categories}
         wanted = [c for c in snapshot.categories if c.code.lower() in codes]
     out = replace(result, rights=rights, categories=[])
-    out.categories.extend(_category(out, cat) for cat in wanted)
+    # every category, in the order they are listed: a player qualified in two of them is said, or passes the
+    # later spot on (setting double_spot_rule, art. 6 "Oferecerá por categoria"), whichever categories are shown
+    every = [_category(out, cat) for cat in snapshot.categories]
+    if rights:
+        every = _across_categories(every, snapshot.settings)
+    shown = {c.code for c in wanted}
+    out.categories.extend(c for c in every if c.category.code in shown)
     return out
+
+
+def _across_categories(categories: list[CategoryStandings], settings: SnapSettings) -> list[CategoryStandings]:
+    """The spots awarded category after category (:func:`tournaments.domain.qualification.award_categories`)."""
+    awarded = award_categories(
+        [CategorySpots(c.qualification.code, c.qualification.spots, c.candidates) for c in categories],
+        settings.spot_tie_rule,
+        settings.double_spot_rule,
+    )
+    return [
+        replace(
+            c,
+            qualification=replace(
+                c.qualification,
+                qualified=awarded[c.qualification.code][0],
+                notes=awarded[c.qualification.code][1],
+            ),
+        )
+        for c in categories
+    ]
 
 
 def standings_of(
@@ -278,8 +307,10 @@ def _category(result: TournamentStandings, cat: SnapCategory) -> CategoryStandin
         provisional=settings.provisional_rating,
         candidates=candidates,
         tie_rule=settings.spot_tie_rule,
+        unrated_rule=settings.unrated_in_average,
+        min_entries=settings.spots_min_entries,
     )
-    return CategoryStandings(cat, rows, qual)
+    return CategoryStandings(cat, rows, qual, tuple(candidates))
 
 
 @contextmanager

@@ -31,6 +31,7 @@ from tournaments.domain.snapshot import (
 )
 from tournaments.models import Absence, Board, Category, Entry, OneSidedRound, Round, Seat, Tournament
 from tournaments.models.choices import RoundStatus, SeatSide, TiebreakProfile
+from tournaments.setup.lock import changes_of
 from tournaments.setup.tiebreak_list import custom_tiebreaks
 
 
@@ -85,6 +86,11 @@ def settings_of(tournament: Tournament) -> SnapSettings:
         rating_list_name=t.rating_list_name,
         rating_list_date=t.rating_list_date,
         homologation_exported_at=t.homologation_exported_at,
+        time_unit=t.time_unit,
+        tablita_100=t.tablita_100,
+        unrated_in_average=t.unrated_in_average,
+        spots_min_entries=t.spots_min_entries,
+        double_spot_rule=t.double_spot_rule,
     )
 
 
@@ -269,4 +275,5 @@ def read_snapshot(tournament: Tournament, *, public: bool) -> Snapshot:
         categories=categories,
         absences=MappingProxyType(absences),
         public=public,
+        settings_changes=tuple(changes_of(t)),
     )
