@@ -426,6 +426,18 @@ def _engine_mismatches(claimed):
     return out
 
 
+def _claimed_detail(claimed, mismatches):
+    """The imported rounds naming this engine, paired again, and where it pairs otherwise (" ..." or "")."""
+    if not claimed:
+        return ""
+    text = " " + _("Imported rounds naming this engine, paired again: %(rounds)s.") % {
+        "rounds": _rounds_text([c.round for c in claimed])
+    }
+    if mismatches:
+        text += " " + _("Not what the engine pairs: %(list)s.") % {"list": "; ".join(mismatches)}
+    return text
+
+
 def _pairing_engine(settings, rounds, claimed=()):
     ours = engine_name()
     label = _("Pairing software")
@@ -462,12 +474,7 @@ def _pairing_engine(settings, rounds, claimed=()):
     if edited:
         detail += " " + _("Changed by hand after pairing: round(s) %(rounds)s.") % {"rounds": _rounds_text(edited)}
     mismatches = _engine_mismatches(claimed)
-    if claimed:
-        detail += " " + _("Imported rounds naming this engine, paired again: %(rounds)s.") % {
-            "rounds": _rounds_text([c.round for c in claimed])
-        }
-    if mismatches:
-        detail += " " + _("Not what the engine pairs: %(list)s.") % {"list": "; ".join(mismatches)}
+    detail += _claimed_detail(claimed, mismatches)
     if settings.pairing_program_rule == PairingProgramRule.STRICT:
         refused = sorted(p for p in by_program if not _accepted(p))
         met = not unknown and not refused and not mismatches
