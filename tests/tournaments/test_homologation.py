@@ -1,9 +1,9 @@
 """The homologation check (each condition met / not met) and the homologation workbook reopened with openpyxl."""
 
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
-from django.utils import timezone
 from openpyxl import load_workbook
 
 from tests.tournaments.interchange.helpers import import_named, make_homologable
@@ -110,8 +110,9 @@ def test_a_suspended_participant_fails_but_an_abandonment_of_this_tournament_doe
     report = homologation_check(t)
     assert not met(report)["no_suspended"]
     assert player.name in report.condition("no_suspended").detail
-    Suspension.objects.filter(source="tribunal").update(lifted_at=timezone.now(), lift_reason="anulada")
-    # a lifted suspension does not count
+    # a suspension lifted before the tournament does not count (one lifted later still does: issue 26, point 14)
+    before = datetime.combine(t.start_date - timedelta(days=1), time(12), tzinfo=ZoneInfo(t.time_zone))
+    Suspension.objects.filter(source="tribunal").update(lifted_at=before, lift_reason="anulada")
     assert met(homologation_check(t))["no_suspended"]
 
 

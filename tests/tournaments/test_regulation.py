@@ -372,7 +372,9 @@ TABLE_100 = (
 
 def test_100_squares_needs_no_tablita_unless_the_director_loads_a_table(director):
     data = _with_slug(homologable(), "cem-casas")
-    data["tournament"].update(variant="international-100", opening_table=None)
+    # the reading "free openings when no 100-square table is loaded" (issue 26 made "the Tablita is required, as
+    # the text says" the default: test_regulation_round_two checks it)
+    data["tournament"].update(variant="international-100", opening_table=None, tablita_100="free")
     for r in data["rounds"]:
         r["opening"] = None
     t = import_data(data)

@@ -17,6 +17,7 @@ from tournaments.core import cache
 from tournaments.core.errors import ServiceError
 from tournaments.core.safetext import has_control_characters, single_line_message
 from tournaments.domain.categories import Person, is_member
+from tournaments.homologation.suspensions import in_force_from
 from tournaments.models import (
     Absence,
     AuditEntry,
@@ -54,13 +55,6 @@ def blocking_suspension(player: Player, start: date, end: date) -> Suspension | 
         .order_by("-end_date")
         .first()
     )
-
-
-def in_force_from(day: date) -> Q:
-    """Suspensions still in force on ``day`` or later. A tribunal's suspension includes its end date; an art. 10
-    suspension lasts exactly 3 months ("suspensão automática por 3 meses"): it ends on its end date, so a player
-    may enter a tournament that starts that day (issue 26, point 16)."""
-    return Q(end_date__gt=day) | (Q(end_date=day) & ~Q(source=SuspensionSource.ABANDONMENT))
 
 
 def next_round_number(tournament: Tournament) -> int:

@@ -9,13 +9,20 @@ Suspensions arising from the tournament itself (its own abandonments) do not cou
 
 from __future__ import annotations
 
-from datetime import datetime, time
+from datetime import date, datetime, time
 from zoneinfo import ZoneInfo
 
 from django.db.models import Q
 
-from tournaments.entries.services import in_force_from
 from tournaments.models import Suspension, Tournament
+from tournaments.models.choices import SuspensionSource
+
+
+def in_force_from(day: date) -> Q:
+    """Suspensions still in force on ``day`` or later. A tribunal's suspension includes its end date; an art. 10
+    suspension lasts exactly 3 months ("suspensão automática por 3 meses"): it ends on its end date, so a player
+    may enter a tournament that starts that day (issue 26, point 16)."""
+    return Q(end_date__gt=day) | (Q(end_date=day) & ~Q(source=SuspensionSource.ABANDONMENT))
 
 
 def suspensions_during(tournament: Tournament) -> list[Suspension]:
