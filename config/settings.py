@@ -66,6 +66,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: a body over MAX_REQUEST_BYTES is refused before any middleware reads it.
     "tournaments.core.middleware.RequestSizeLimitMiddleware",
+    # A NUL byte or a lone surrogate (text no database column holds) is a 400 (issue 25, item 10).
+    "tournaments.core.middleware.UnstorableTextMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Content-Security-Policy on everything; Cache-Control: private, no-store on staff and logged-in pages.
     "tournaments.core.middleware.SecurityHeadersMiddleware",

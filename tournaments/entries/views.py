@@ -78,7 +78,8 @@ class EntriesView(TournamentStaffMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
-        query = (self.request.GET.get("q") or self.request.POST.get("q") or "")[:100]
+        # a NUL is no text PostgreSQL can search for (issue 25, item 10)
+        query = (self.request.GET.get("q") or self.request.POST.get("q") or "")[:100].replace("\x00", "")
         entered = set(self.tournament.entries.values_list("player_id", flat=True))
         found = list(player_search(query))
         suspended = {
