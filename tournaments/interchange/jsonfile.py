@@ -309,6 +309,13 @@ class _Checker:
     def __init__(self):
         self.errors = []
 
+    def fits(self, where, label, value, limit):
+        """Text longer than the field that keeps it is refused, never cut (issue 25, item 13)."""
+        text = str(value or "")
+        if len(text) > limit:
+            self.add(where, f"{label} com {len(text)} caracteres (no máximo {limit}): “{text[:40]}…”")
+        return text[:limit]
+
     def add(self, where, message):
         self.errors.append(f"{where}: {message}" if where else message)
 
@@ -405,7 +412,7 @@ def _validate(data, new_slug=True):
         ck.require(t, key, where)
     plan = {}
     fields = {}
-    fields["name"] = str(t.get("name") or "")[:200]
+    fields["name"] = ck.fits(where, "nome do torneio", t.get("name"), 200)
     slug = t.get("slug")
     if slug:
         try:
@@ -696,11 +703,11 @@ def _validate(data, new_slug=True):
             **extra,
             "id": pid,
             "cbjd_id": cbjd or None,
-            "name": str(p["name"])[:120],
+            "name": ck.fits(pw, "nome", p["name"], 120),
             "sex": sex,
             "birth_date": birth,
             "state": state,
-            "club": str(p.get("club") or "")[:120],
+            "club": ck.fits(pw, "clube", p.get("club"), 120),
             "rating": rating,
             "fmjd_rating": fmjd,
             "title": title,

@@ -28,3 +28,28 @@ def test_file_over_the_size_limit_refused():
     with pytest.raises(InterchangeError) as exc:
         import_json(b" " * (20 * 1024 * 1024 + 1))
     assert "grande demais" in exc.value.messages[0]
+
+
+@pytest.mark.parametrize(("field", "limit", "label"), [("name", 120, "nome"), ("club", 120, "clube")])
+def test_a_player_text_longer_than_its_field_is_refused_not_cut(field, limit, label):
+    """Issue 25, item 13: a long name used to be cut silently at 120 characters."""
+    from tests.tournaments.interchange.helpers import load
+
+    data = load("small5.json")
+    data["players"][2][field] = "Maria " + "da Silva " * 20
+    long = len(data["players"][2][field])
+    with pytest.raises(InterchangeError) as exc:
+        import_json(json.dumps(data))
+    assert any(f"{label} com {long} caracteres (no máximo {limit})" in m for m in exc.value.messages)
+    assert Tournament.objects.count() == 0
+
+
+def test_a_tournament_name_longer_than_its_field_is_refused():
+    from tests.tournaments.interchange.helpers import load
+
+    data = load("small5.json")
+    data["tournament"]["name"] = "Aberto " * 40
+    with pytest.raises(InterchangeError) as exc:
+        import_json(json.dumps(data))
+    assert any("nome do torneio com 280 caracteres (no máximo 200)" in m for m in exc.value.messages)
+    assert Tournament.objects.count() == 0
