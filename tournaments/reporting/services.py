@@ -53,7 +53,7 @@ def _create_code(entry: Entry) -> PlayerCode:
 @transaction.atomic
 def codes_issue(*, tournament: Tournament, user: Actor) -> int:
     """Give a private code to every entry of the tournament that has none; the number given."""
-    missing = Entry.objects.filter(tournament=tournament, player_code__isnull=True).select_for_update()
+    missing = Entry.objects.filter(tournament=tournament, player_code__isnull=True).select_for_update(of=("self",))
     made = [_create_code(entry) for entry in missing]
     if made:
         audit(
