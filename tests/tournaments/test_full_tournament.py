@@ -77,6 +77,11 @@ def parse_boards(html):
 
 def test_staff_pages_from_setup_to_last_result(client, director, make_player):
     """40 players, 7 rounds of micro-matches, every step through the staff pages as an arbiter clicks."""
+    from django.contrib.auth.models import Group
+
+    # The new players come with a CBJD ID and a rating: national data, the federation's to enter (issue 25, item 7),
+    # so this director is also a federation officer.
+    director.groups.add(Group.objects.get(name="Federação"))
     client.force_login(director)
     rng = random.Random(11)
     # Setup: a 7-round micro-match tournament.
