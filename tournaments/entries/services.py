@@ -373,7 +373,9 @@ def may_confirm(user: Actor, suspension: Suspension) -> bool:
 @transaction.atomic
 def suspension_confirm(*, suspension: Suspension, user: Actor) -> Suspension:
     """Make a suspension read from an imported file national (it then refuses entries everywhere); audited."""
-    suspension = Suspension.objects.select_for_update().select_related("player", "tournament").get(pk=suspension.pk)
+    suspension = (
+        Suspension.objects.select_for_update(of=("self",)).select_related("player", "tournament").get(pk=suspension.pk)
+    )
     if not may_confirm(user, suspension):
         raise ServiceError(_("Only the federation or the director of the event may confirm this suspension."))
     if not suspension.national_pending:
