@@ -120,3 +120,12 @@ def _fresh_cache():
     yield
     cache.clear()
     page_cache._SLUGS.clear()
+
+
+@pytest.fixture(autouse=True)
+def _tasks_run_at_once(settings):
+    """The live server has no db_worker beside it: background work (a pairing started from the staff page, a
+    submission to the federation) runs as soon as it is queued, in the request that queued it."""
+    settings.TASKS = {
+        "default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend", "QUEUES": ["default"]}
+    }

@@ -93,8 +93,9 @@ def test_the_regulation_pages(device, request, live_server, event, shot):
     page.locator("#condition-deadline").screenshot(path=str(ARTIFACTS / f"staff-homologation-deadline-{device}.png"))
     page.click("button:has-text('Registrar agora o envio da planilha')")
     page.wait_for_load_state()
-    assert Tournament.objects.get(pk=t.pk).homologation_exported_at is not None
-    assert "Planilha registrada como enviada" in page.content()
+    # no round played yet: the sending waits for complete results (issue 26, point 4; art. 11)
+    assert Tournament.objects.get(pk=t.pk).homologation_exported_at is None
+    assert "O envio só pode ser registrado quando os resultados estão completos" in page.content()
 
     # the opening tables page
     page.goto(f"{base}/gestao/tabelas-de-aberturas/")
