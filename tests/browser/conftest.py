@@ -126,6 +126,4 @@ def _fresh_cache():
 def _tasks_run_at_once(settings):
     """The live server has no db_worker beside it: background work (a pairing started from the staff page, a
     submission to the federation) runs as soon as it is queued, in the request that queued it."""
-    settings.TASKS = {
-        "default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend", "QUEUES": ["default"]}
-    }
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend", "QUEUES": ["default"]}}
