@@ -16,8 +16,12 @@ PASSWORD = "senha-forte-123"
 
 @pytest.fixture
 def director_login(django_user_model):
+    from django.contrib.auth.models import Group
+
     user = django_user_model.objects.create_user("diretora", password=PASSWORD)
     user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    # she enters a new player with a CBJD ID and a rating: national data, the federation's (issue 25, item 7)
+    user.groups.add(Group.objects.get(name="Federação"))
     return user
 
 
@@ -75,10 +79,6 @@ def test_a_director_runs_a_round_and_the_public_sees_it(desktop, live_server, di
         page.locator("form[action$='/inscritos/adicionar/'].inline button[type=submit]").first.click()
         page.wait_for_load_state()
     page.goto(f"{base}/gestao/t/aberto-recife/inscritos/")
-    # a new player with a CBJD ID and a rating: national data, the federation's to enter (issue 25, item 7)
-    from django.contrib.auth.models import Group
-
-    director_login.groups.add(Group.objects.get(name="Federação"))
     page.click("details summary")
     page.fill("form.form-grid #id_name", "Heitor Nascimento")
     page.select_option("form.form-grid #id_sex", "M")
