@@ -27,3 +27,13 @@ class AccountAndAddressHandler(AxesDatabaseHandler):
         by_address, by_account = counts
         limit, account_limit = settings.AXES_FAILURE_LIMIT, settings.AXES_ACCOUNT_FAILURE_LIMIT
         return max(by_address, by_account * limit // account_limit)
+
+    def reset_user_attempts(self, request: Any, credentials: dict[str, Any] | None = None) -> int:
+        """A successful login clears the failures of its own address at that account only: the per-account query
+        would match every address's rows, and a login from another client (the account's owner at another
+        table) must not unlock an address that was guessing."""
+        attempts_list = self.filter_user_attempts(request, credentials)
+        if not attempts_list:
+            return 0
+        count, _by_model = attempts_list[0].delete()
+        return count
