@@ -120,7 +120,8 @@ CITED = re.compile(r"docs/(?:notes/)?[\w-]+\.md")
 
 
 def test_the_specifications_cited_are_the_repositorys_copies():
-    """Docstrings, tests and the README cite docs/…; nothing cites ../shared/spec, which a clone does not have."""
+    """Docstrings, tests and the README cite docs/…; nothing cites the original brief beside the clone
+    (its spec folder), which a clone does not have."""
     cited, stale = set(), []
     for path in [*ROOT.glob("*.md"), *ROOT.glob("[a-z]*/**/*.py"), *ROOT.glob("[a-z]*/**/*.md")]:
         if ".venv" in path.parts or path.is_relative_to(ROOT / "docs"):
