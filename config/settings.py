@@ -7,6 +7,7 @@ Environment variables:
   ALLOWED_HOSTS  comma-separated host names
   REDIS_URL      optional: the cache shared by all app servers (default: per-process memory cache)
   CACHE_KEY_PREFIX  the prefix of this site's keys in that Redis database (default "damas")
+  STAFF_SESSION_HOURS  how long a login stays logged in, from the login (default 12; issue 25, item 15)
   LAN            "1" (`make run LAN=1`, never in production): also answer on this machine's addresses on the
                  venue's network, so players' phones on the Wi-Fi reach the laptop (tournaments/core/lan.py)
 """
@@ -79,6 +80,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A login's session lasts STAFF_SESSION_HOURS and ends on every device at "Sair de todos os aparelhos".
+    "tournaments.accounts.sessions.StaffSessionMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: locks out a user name + address after repeated failed logins.
     "axes.middleware.AxesMiddleware",
@@ -88,6 +91,13 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
+# Sessions (issue 25, item 15). A login (staff: directors, arbiters, the federation) on a shared venue laptop
+# lasts STAFF_SESSION_HOURS from the moment it logged in (12: a tournament day), whatever is done meanwhile, and
+# "Sair de todos os aparelhos" ends it on every device (tournaments.accounts.sessions). A player's phone, signed
+# in with the code of its card, holds no login: its session keeps SESSION_COOKIE_AGE (14 days, Django's), and the
+# arbiter ends it by issuing a new code.
+STAFF_SESSION_HOURS = float(os.environ.get("STAFF_SESSION_HOURS", "12"))
+SESSION_COOKIE_AGE = 14 * 24 * 3600
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = 0.25  # hours
 # A lockout is per user name + the client's address: five wrong passwords from one client lock that client out

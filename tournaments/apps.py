@@ -8,8 +8,10 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self):
+        from django.contrib.auth.signals import user_logged_in
         from django.db.models.signals import post_delete, post_save
 
+        from tournaments.accounts.sessions import stamp_login
         from tournaments.core import checks  # noqa: F401  (registers the system checks)
         from tournaments.public.page_cache import forget_categories, forget_slug
 
@@ -18,3 +20,5 @@ class TournamentsConfig(AppConfig):
         for signal in (post_save, post_delete):
             signal.connect(forget_slug, sender=tournament, dispatch_uid="public-forget-slug")
             signal.connect(forget_categories, sender=self.get_model("Category"), dispatch_uid="public-forget-cats")
+        # A login stamps its session: staff sessions last a working day and end on every device on request.
+        user_logged_in.connect(stamp_login, dispatch_uid="staff-session-stamp")

@@ -1,6 +1,6 @@
 """The data model of the whole domain (see docs/domain.md). Invariants live in constraints."""
 
-from tournaments.models.accounts import RoleOffer, StaffAccount
+from tournaments.models.accounts import LoginSessions, RoleOffer, StaffAccount
 from tournaments.models.audit import AuditEntry
 from tournaments.models.federation import (
     ApiCredential,
@@ -28,6 +28,7 @@ from tournaments.models.tournament import (
 )
 
 __all__ = [
+    "LoginSessions",
     "ApiCredential",
     "ApiNonce",
     "OutgoingStatus",

@@ -48,3 +48,20 @@ class RoleOffer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.username} — {self.get_role_display()} — {self.tournament}"
+
+
+class LoginSessions(models.Model):
+    """When a login last asked to leave every device (issue 25, item 15): a session that logged in before then
+    is no longer a session of that login, whatever stores the sessions (database, cache, signed cookies)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="login_sessions"
+    )
+    ended_at = models.DateTimeField(_("every session ended at"))
+
+    class Meta:
+        verbose_name = _("end of a login's sessions")
+        verbose_name_plural = _("ends of logins' sessions")
+
+    def __str__(self) -> str:
+        return f"{self.user} — {self.ended_at:%Y-%m-%d %H:%M}"

@@ -18,6 +18,7 @@ from tournaments.accounts.services import (
     staff_offer_withdraw,
     staff_role_offer,
 )
+from tournaments.accounts.sessions import session_ends_at
 from tournaments.core.staff_views import object_or_404, run_service
 from tournaments.forms import TOURNAMENT_FIELDS, StaffAccountForm, StaffRoleForm, TournamentForm
 from tournaments.models import AuditEntry, OpeningTable, RoleOffer, Tournament, TournamentRole
@@ -38,6 +39,7 @@ class HomeView(LoginRequiredMixin, ListView):
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
         ctx["offers"] = offers_for(self.request.user).order_by("created_at")
+        ctx["session_ends"] = session_ends_at(self.request.session)
         return ctx
 
     def post(self, request, *args, **kwargs):
