@@ -12,6 +12,6 @@ urlpatterns = [
     path("sair/de-todos-os-aparelhos/", LogoutEverywhereView.as_view(), name="logout_everywhere"),
     path("convite/<uidb64>/<token>/", InviteView.as_view(), name="invite"),
     path("", include("tournaments.federation.urls")),
-    path("gestao/", include("tournaments.urls_staff")),
+    path("gestao/", include("config.urls_staff")),
     path("", include("tournaments.public.urls")),
 ]

@@ -23,8 +23,8 @@ from tournaments.homologation.workbook import homologation_workbook
 from tournaments.interchange import crosstable_sp, export_trf
 from tournaments.models import Game, Player, Tournament
 from tournaments.rounds.results import game_record_result
+from tournaments.rounds.selectors import rounds_with_boards
 from tournaments.rounds.services import round_pair
-from tournaments.selectors import rounds_with_boards
 
 pytestmark = pytest.mark.django_db
 

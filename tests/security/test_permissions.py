@@ -5,7 +5,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import urls_staff
+from config import urls_staff
 from tournaments.models import PairingJob, TournamentRole
 from tournaments.rounds.services import round_pair
 

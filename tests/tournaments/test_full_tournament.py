@@ -11,8 +11,8 @@ from tournaments.entries.services import absence_announce, entry_register, entry
 from tournaments.models import Board, Entry, Game, Round, Tournament
 from tournaments.models.choices import WithdrawalKind
 from tournaments.rounds.results import game_record_result
+from tournaments.rounds.selectors import board_pair, rounds_with_boards, tournament_history
 from tournaments.rounds.services import round_pair
-from tournaments.selectors import board_pair, rounds_with_boards, tournament_history
 from tournaments.setup.openings import opening_draw
 
 pytestmark = pytest.mark.django_db

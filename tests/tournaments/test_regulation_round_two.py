@@ -283,7 +283,7 @@ def test_the_interchange_file_carries_the_changes_and_reads_them_back(director):
 
 def test_round_1_is_derived_again_from_the_ratings_the_file_gives(director):
     from tournaments.homologation.repairing import check_imported_pairings
-    from tournaments.selectors import tournament_history
+    from tournaments.rounds.selectors import tournament_history
 
     t = import_data(engine_file("por-rating"))
     entries, rounds, history = tournament_history(t)
@@ -302,7 +302,7 @@ def test_round_1_is_derived_again_from_the_ratings_the_file_gives(director):
 
 def test_every_round_naming_this_engine_is_paired_again_and_a_mismatch_is_a_finding(director):
     from tournaments.homologation.repairing import check_imported_pairings
-    from tournaments.selectors import tournament_history
+    from tournaments.rounds.selectors import tournament_history
 
     t = import_data(engine_file("motor"))
     send_on_time(t)

@@ -15,8 +15,8 @@ from tournaments.entries.services import absence_announce, entry_withdraw
 from tournaments.models import AuditEntry, Entry, Game, Round
 from tournaments.rounds.results import game_record_result
 from tournaments.rounds.scoring import entry_label, parse_entry
+from tournaments.rounds.selectors import board_pair, rounds_with_boards
 from tournaments.rounds.services import round_edit, round_pair
-from tournaments.selectors import board_pair, rounds_with_boards
 
 pytestmark = pytest.mark.django_db
 

@@ -32,9 +32,9 @@ from tournaments.models import (
 from tournaments.models.choices import EntryStatus, StaffRole, SuspensionSource, WithdrawalKind
 from tournaments.models.friendly import fold
 from tournaments.registry.ratinglist import RatingListError, RatingRow, line_message, parse_rating_list
+from tournaments.registry.selectors import latest_rating_list
 from tournaments.registry.services import REGISTRY_FIELDS, as_json
 from tournaments.registry.suspensions import same_active, suspension_create
-from tournaments.selectors import latest_rating_list
 
 logger = logging.getLogger(__name__)
 

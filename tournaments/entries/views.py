@@ -37,12 +37,12 @@ from tournaments.entries.services import (
     suspension_confirm,
     suspension_lift,
 )
-from tournaments.forms import AbsenceForm, EntryForm, ForbiddenPairForm, PlayerForm, RatingListForm, WithdrawForm
 from tournaments.models import Entry, ForbiddenPair, Player, Suspension
 from tournaments.models.choices import WithdrawalKind
 from tournaments.registry.ratinglist import MAX_BYTES
 from tournaments.registry.selectors import likely_duplicates, match_lines
 from tournaments.registry.services import player_create
+from tournaments.setup.forms import AbsenceForm, EntryForm, ForbiddenPairForm, PlayerForm, RatingListForm, WithdrawForm
 
 EXPORT_FORMATS = ("csv", "xlsx")
 

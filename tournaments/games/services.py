@@ -171,7 +171,7 @@ RESULT_PDN = {"1-0": "2-0", "0-1": "0-2", "1/2": "1-1", "+/-": "2-0", "-/+": "0-
 
 def tournament_pdn(tournament: Tournament, rounds: list[Round]) -> str:
     """Every game with recorded moves, as one PDN file (rounds prefetched by ``rounds_with_boards``)."""
-    from tournaments.selectors import board_pair
+    from tournaments.rounds.selectors import board_pair
 
     games: list[dict[str, Any]] = []
     for rnd in rounds:
@@ -228,7 +228,7 @@ class PdnImport(list):
 
 def _round_games(tournament: Tournament, number: int) -> list[tuple[Game, Any, Any]]:
     """(game, White's entry, Black's entry) of every game of a round: for a file that names the round only."""
-    from tournaments.selectors import board_pair
+    from tournaments.rounds.selectors import board_pair
 
     out = []
     games = (
@@ -317,7 +317,7 @@ def games_import_pdn(*, tournament: Tournament, text: str | None, user: Actor, c
     game's players. All-or-nothing: each record is checked from the board's opening like a record typed on the game's
     page, a record that contradicts the result entered is refused unless ``confirm`` (then audited), and nothing
     is saved unless every game of the file is. Messages are file diagnostics in pt-BR. Returns the games saved."""
-    from tournaments.selectors import board_pair
+    from tournaments.rounds.selectors import board_pair
 
     try:
         records = draughts.parse_pdn(text or "", max_chars=draughts.MAX_FILE_CHARS)

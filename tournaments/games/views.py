@@ -13,7 +13,7 @@ from tournaments.core.staff_views import run_service
 from tournaments.games.services import RuleConflict, game_attach_pdn, games_import_pdn, start_fen_for, tournament_pdn
 from tournaments.models import Game
 from tournaments.rounds.scoring import entry_label
-from tournaments.selectors import rounds_with_boards
+from tournaments.rounds.selectors import rounds_with_boards
 
 
 class GameView(TournamentStaffMixin, TemplateView):

@@ -26,7 +26,7 @@ from pairing.api import pair_round, seed_key
 from pairing.model import InvalidInput, NoValidPairing
 from tournaments.models import Entry, Round, Tournament
 from tournaments.rounds.pairing_bridge import ENGINE_NAME, build_state, pair_next_round
-from tournaments.selectors import History
+from tournaments.rounds.selectors import History
 
 
 @dataclass(frozen=True)

@@ -144,7 +144,7 @@ def pairings_checked(tournament) -> PairingChecks | None:
     """The imported rounds paired again (None when every round was paired here)."""
     if not has_imported_rounds(tournament):
         return None
-    from tournaments.selectors import tournament_history
+    from tournaments.rounds.selectors import tournament_history
 
     entries, rounds, history = tournament_history(tournament)
     return check_imported_pairings(tournament, entries, rounds, history)

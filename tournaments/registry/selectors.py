@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 
-from tournaments.models import Player
+from tournaments.models import Entry, Player, RatingList, Tournament
 from tournaments.models.friendly import fold
 
 MAX_LINES = 500
@@ -95,3 +95,18 @@ def match_lines(text):
         else:
             seen[match.player.pk] = match.number
     return out
+
+
+def latest_rating_list() -> RatingList | None:
+    """The national rating list imported last into the registry, or None."""
+    return RatingList.objects.order_by("-imported_at", "-id").first()
+
+
+def rating_differences(tournament: Tournament) -> list[Entry]:
+    """Before round 1: the entries whose rating differs from the registry's current one (they take it when round
+    1 is paired, unless the director kept the rating of registration), with their players."""
+    return [
+        e
+        for e in Entry.objects.filter(tournament=tournament).select_related("player").order_by("player__name")
+        if (e.rating, e.fmjd_rating) != (e.player.rating, e.player.fmjd_rating)
+    ]

@@ -17,11 +17,11 @@ from django.views.generic import TemplateView
 
 from tournaments.core.staff_views import object_or_404, run_service
 from tournaments.entries.services import suspension_confirm, suspension_lift
-from tournaments.forms import DateInput
 from tournaments.models import Player, Suspension
 from tournaments.registry.services import can_edit_registry
 from tournaments.registry.suspensions import MAX_REASON, SuspensionRequest, suspension_create_by_id
 from tournaments.registry.views import RegistryMixin
+from tournaments.setup.forms import DateInput
 
 
 class SuspensionForm(forms.Form):

@@ -13,10 +13,10 @@ from tournaments.accounts.permissions import can_create_tournaments
 from tournaments.core.errors import ServiceError
 from tournaments.core.staff_views import object_or_404
 from tournaments.entries.services import player_search
-from tournaments.forms import PlayerEditForm
 from tournaments.models import AuditEntry, Player
 from tournaments.registry.presenters import history_rows
 from tournaments.registry.services import can_edit_registry, player_update
+from tournaments.setup.forms import PlayerEditForm
 
 
 def can_browse_registry(user):

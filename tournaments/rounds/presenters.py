@@ -22,7 +22,7 @@ from tournaments.domain import RoundKind
 from tournaments.domain.model import Number
 from tournaments.domain.snapshot import OffBoard, SnapOneSided, board_records, off_board, partial_points
 from tournaments.rounds.scoring import MIRROR, white_is_first
-from tournaments.selectors import entries_in_order
+from tournaments.rounds.selectors import entries_in_order
 from tournaments.standings import read_snapshot
 from tournaments.templatetags.damas import board_svg_markup, fmt_number
 

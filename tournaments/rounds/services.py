@@ -28,7 +28,7 @@ from tournaments.rounds.pairing_bridge import (
     round1_order,
 )
 from tournaments.rounds.results import describe
-from tournaments.selectors import (
+from tournaments.rounds.selectors import (
     History,
     RoundRecord,
     board_pair,

@@ -28,8 +28,8 @@ from tournaments.rounds.repair import next_round_of, warn_next_round_paired
 from tournaments.rounds.results import ReasonRequired, round_record_results
 from tournaments.rounds.results_form import MAX_SELECTION, RESULT_FIELD, board_selection, parse_shown, posted_fields
 from tournaments.rounds.scoring import MIRROR, board_points, entry_label, is_complete, parse_entry, side_label
+from tournaments.rounds.selectors import board_pair, round_one_sided, rounds_with_boards, scoring_of
 from tournaments.rounds.services import round_edit, round_publish, round_undo
-from tournaments.selectors import board_pair, round_one_sided, rounds_with_boards, scoring_of
 from tournaments.setup.openings import opening_draw, opening_set_code
 from tournaments.templatetags.damas import fmt_number
 

@@ -9,10 +9,10 @@ from django.views.generic import FormView, TemplateView
 from tournaments.accounts.permissions import DirectorRequiredMixin, TournamentStaffMixin
 from tournaments.core.staff_views import form_errors_to_messages, object_or_404, run_service
 from tournaments.entries.services import entry_keep_rating, entry_take_registry_rating
-from tournaments.forms import KeepRatingForm, OpeningTableForm
 from tournaments.models import Entry, OpeningTable
 from tournaments.models.choices import StaffRole
-from tournaments.selectors import latest_rating_list, rating_differences
+from tournaments.registry.selectors import latest_rating_list, rating_differences
+from tournaments.setup.forms import KeepRatingForm, OpeningTableForm
 from tournaments.setup.openings import MAX_TABLE_BYTES, opening_table_import
 
 

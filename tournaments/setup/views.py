@@ -20,11 +20,12 @@ from tournaments.accounts.services import (
 )
 from tournaments.accounts.sessions import session_ends_at
 from tournaments.core.staff_views import object_or_404, run_service
-from tournaments.forms import TOURNAMENT_FIELDS, StaffAccountForm, StaffRoleForm, TournamentForm
 from tournaments.models import AuditEntry, OpeningTable, RoleOffer, Tournament, TournamentRole
 from tournaments.models.choices import RoundStatus
 from tournaments.models.tournament import LOCKED_SETTINGS
-from tournaments.selectors import missing_results, rating_differences
+from tournaments.registry.selectors import rating_differences
+from tournaments.rounds.selectors import missing_results
+from tournaments.setup.forms import TOURNAMENT_FIELDS, StaffAccountForm, StaffRoleForm, TournamentForm
 from tournaments.setup.openings_data import DEFAULT_TABLE
 from tournaments.setup.services import frozen_fields, settings_frozen, tournament_create, tournament_update
 

@@ -8,8 +8,8 @@ from django.utils import translation
 from tournaments.core.errors import ServiceError
 from tournaments.games.services import check_record, game_attach_pdn, tournament_pdn
 from tournaments.models import AuditEntry, Game
+from tournaments.rounds.selectors import rounds_with_boards
 from tournaments.rounds.services import round_pair
-from tournaments.selectors import rounds_with_boards
 from tournaments.setup.openings import opening_set_code
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,8 @@ from tournaments.core.errors import ConflictError, ServiceError
 from tournaments.models import AuditEntry, Board, Game
 from tournaments.rounds.results import ReasonRequired, game_record_result, round_record_results
 from tournaments.rounds.scoring import board_points, entry_label, parse_entry
+from tournaments.rounds.selectors import tournament_history
 from tournaments.rounds.services import round_pair
-from tournaments.selectors import tournament_history
 
 
 @pytest.fixture(autouse=True)

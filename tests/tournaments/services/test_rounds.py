@@ -6,8 +6,8 @@ from django.utils import translation
 from tournaments.core.errors import ServiceError
 from tournaments.models import Entry, Round
 from tournaments.rounds.results import game_record_result
+from tournaments.rounds.selectors import board_pair, rounds_with_boards
 from tournaments.rounds.services import round_edit, round_pair, round_publish, round_undo
-from tournaments.selectors import board_pair, rounds_with_boards
 from tournaments.setup.services import tournament_update
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,5 @@
-"""Reads that need prefetching. Everything here returns model instances with their relations loaded, or plain data."""
+"""The round pages' reads, with their prefetching, and the pairing's round history. Everything here returns model
+instances with their relations loaded, or plain data."""
 
 from collections import defaultdict
 from collections.abc import Mapping
@@ -7,7 +8,7 @@ from decimal import Decimal
 
 from django.db.models import Prefetch, Q
 
-from tournaments.models import Absence, Board, Entry, Game, OneSidedRound, RatingList, Round, Seat, Tournament
+from tournaments.models import Absence, Board, Entry, Game, OneSidedRound, Round, Seat, Tournament
 from tournaments.models.choices import ByeValue, OwnAbsenceValue, RoundStatus, SeatSide
 from tournaments.rounds.scoring import board_points, is_complete, is_played
 
@@ -303,18 +304,3 @@ def missing_results(rnd: Round) -> list[int]:
     return sorted(
         set(Game.objects.filter(board__round=rnd, result__isnull=True).values_list("board__number", flat=True))
     )
-
-
-def latest_rating_list() -> RatingList | None:
-    """The national rating list imported last into the registry, or None."""
-    return RatingList.objects.order_by("-imported_at", "-id").first()
-
-
-def rating_differences(tournament: Tournament) -> list[Entry]:
-    """Before round 1: the entries whose rating differs from the registry's current one (they take it when round
-    1 is paired, unless the director kept the rating of registration), with their players."""
-    return [
-        e
-        for e in Entry.objects.filter(tournament=tournament).select_related("player").order_by("player__name")
-        if (e.rating, e.fmjd_rating) != (e.player.rating, e.player.fmjd_rating)
-    ]
