@@ -7,12 +7,12 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from tournaments.accounts.permissions import TournamentStaffMixin
+from tournaments.categories.forms import CategoryForm
 from tournaments.categories.services import PRESETS, categories_reapply, category_delete, category_preset, category_save
 from tournaments.core.staff_views import object_or_404, run_service
 from tournaments.homologation.report import homologation_check
 from tournaments.models import Category
 from tournaments.models.choices import StaffRole
-from tournaments.setup.forms import CategoryForm
 
 
 def rule_text(category, year):

@@ -19,6 +19,7 @@ from tournaments.audit.services import audit
 from tournaments.core.errors import ServiceError
 from tournaments.core.staff_views import form_errors_to_messages, object_or_404, parse_id, run_service
 from tournaments.core.tables import EntryTable, SafeTableExport
+from tournaments.entries.forms import AbsenceForm, EntryForm, ForbiddenPairForm, RatingListForm, WithdrawForm
 from tournaments.entries.services import (
     absence_announce,
     absence_cancel,
@@ -39,10 +40,10 @@ from tournaments.entries.services import (
 )
 from tournaments.models import Entry, ForbiddenPair, Player, Suspension
 from tournaments.models.choices import WithdrawalKind
+from tournaments.registry.forms import PlayerForm
 from tournaments.registry.ratinglist import MAX_BYTES
 from tournaments.registry.selectors import likely_duplicates, match_lines
 from tournaments.registry.services import player_create
-from tournaments.setup.forms import AbsenceForm, EntryForm, ForbiddenPairForm, PlayerForm, RatingListForm, WithdrawForm
 
 EXPORT_FORMATS = ("csv", "xlsx")
 

@@ -13,6 +13,7 @@ from tournaments.accounts.permissions import DirectorRequiredMixin, TournamentSt
 from tournaments.core.errors import ServiceError
 from tournaments.core.labels import tiebreak_label
 from tournaments.core.staff_views import run_service
+from tournaments.homologation.forms import TournamentFileForm
 from tournaments.homologation.report import homologation_check
 from tournaments.homologation.services import homologation_mark_exported
 from tournaments.homologation.workbook import homologation_xlsx
@@ -27,7 +28,6 @@ from tournaments.interchange import (
 )
 from tournaments.models.choices import StaffRole
 from tournaments.rounds.services import rounds_name_program
-from tournaments.setup.forms import TournamentFileForm
 from tournaments.standings.readings import order_reason_text, regulation_readings, spot_note_text
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

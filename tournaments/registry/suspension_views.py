@@ -15,13 +15,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView
 
+from tournaments.core.forms import DateInput
 from tournaments.core.staff_views import object_or_404, run_service
 from tournaments.entries.services import suspension_confirm, suspension_lift
 from tournaments.models import Player, Suspension
 from tournaments.registry.services import can_edit_registry
 from tournaments.registry.suspensions import MAX_REASON, SuspensionRequest, suspension_create_by_id
 from tournaments.registry.views import RegistryMixin
-from tournaments.setup.forms import DateInput
 
 
 class SuspensionForm(forms.Form):

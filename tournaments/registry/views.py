@@ -14,9 +14,9 @@ from tournaments.core.errors import ServiceError
 from tournaments.core.staff_views import object_or_404
 from tournaments.entries.services import player_search
 from tournaments.models import AuditEntry, Player
+from tournaments.registry.forms import PlayerEditForm
 from tournaments.registry.presenters import history_rows
 from tournaments.registry.services import can_edit_registry, player_update
-from tournaments.setup.forms import PlayerEditForm
 
 
 def can_browse_registry(user):

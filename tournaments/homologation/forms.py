@@ -1,0 +1,40 @@
+"""The form that imports a tournament file (interchange JSON, TRF, Swiss Perfect) for its homologation."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.core.forms import single_line_fields
+from tournaments.models.choices import MAX_ROUNDS
+
+
+class TournamentFileForm(forms.Form):
+    file = forms.FileField(
+        label=_(
+            "tournament file (.json interchange file, .trf, or Swiss Perfect: .zip with .ini, .trn and .sco, or its cross table .txt)"
+        )
+    )
+    program = forms.CharField(
+        required=False,
+        max_length=120,
+        label=_("program that paired the rounds"),
+        help_text=_(
+            "For an event paired by another program (Swiss Perfect, Swiss-Manager, …): recorded on the imported "
+            "rounds for the homologation (regulation art. 5)."
+        ),
+    )
+    rounds = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        label=_("number of rounds"),
+        help_text=_("For a TRF that does not say how many rounds the event has (no XXR or 142 line)."),
+    )
+    slug = forms.SlugField(
+        required=False,
+        max_length=80,
+        label=_("Web address"),
+        help_text=_("To import a copy of a tournament this server already has: another address for the copy."),
+    )
+
+
+single_line_fields(TournamentFileForm)
