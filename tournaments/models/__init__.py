@@ -15,7 +15,7 @@ from tournaments.models.federation import (
 from tournaments.models.jobs import PairingJob
 from tournaments.models.openings import Opening, OpeningDraw, OpeningTable
 from tournaments.models.players import Player, RatingList, Suspension
-from tournaments.models.reporting import PlayerCode, ReportingConfig, ResultReport
+from tournaments.models.reporting import CodeFailures, PlayerCode, ReportingConfig, ResultReport
 from tournaments.models.rounds import Board, Game, OneSidedRound, Round, Seat
 from tournaments.models.tournament import (
     Absence,
@@ -51,6 +51,7 @@ __all__ = [
     "PairingJob",
     "Player",
     "PlayerCode",
+    "CodeFailures",
     "RoleOffer",
     "RatingList",
     "ReportingConfig",

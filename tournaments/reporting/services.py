@@ -7,16 +7,28 @@ A player's report never touches a game: ``reports_approve`` (the arbiter) writes
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 
-from django.core.cache import cache
 from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.audit.services import Actor, audit
 from tournaments.core import cache as page_versions
 from tournaments.core.errors import ServiceError
-from tournaments.models import Board, Entry, PlayerCode, ReportingConfig, ResultReport, Round, Seat, Tournament
+from tournaments.models import (
+    Board,
+    CodeFailures,
+    Entry,
+    PlayerCode,
+    ReportingConfig,
+    ResultReport,
+    Round,
+    Seat,
+    Tournament,
+)
 from tournaments.models.reporting import PIN_ALPHABET, PIN_LENGTH
 from tournaments.reporting.selectors import CONFIRMED, ONE, current_round, reporting_enabled, round_report_states
 from tournaments.rounds.results import game_record_result
@@ -108,22 +120,30 @@ class TooManyAttempts(ServiceError):
 
 
 def _failures_key(kind: str, value: object) -> str:
-    return f"reporting:failures:{kind}:{value}"
+    return f"{kind}:{value}"[:100]
 
 
 def _failures(key: str) -> int:
-    try:
-        return int(cache.get(key) or 0)
-    except (TypeError, ValueError):
-        return 0
+    """Wrong codes counted under ``key`` in its current window. In the database, not the cache: with Redis down the
+    bound must still hold (issue 25, item 3)."""
+    row = CodeFailures.objects.filter(key=key, until__gt=timezone.now()).values_list("failures", flat=True).first()
+    return row or 0
 
 
+@transaction.atomic
 def _count_failure(key: str) -> None:
-    if not cache.add(key, 1, FAILURE_WINDOW):
-        try:
-            cache.incr(key)
-        except ValueError:
-            cache.set(key, 1, FAILURE_WINDOW)
+    """One more wrong code under ``key``; a window starts at the first one and lasts FAILURE_WINDOW seconds."""
+    now = timezone.now()
+    row, created = CodeFailures.objects.select_for_update().get_or_create(
+        key=key, defaults={"failures": 1, "until": now + timedelta(seconds=FAILURE_WINDOW)}
+    )
+    if created:
+        CodeFailures.objects.filter(until__lt=now - timedelta(seconds=FAILURE_WINDOW)).delete()  # long over
+    elif row.until <= now:
+        row.failures, row.until = 1, now + timedelta(seconds=FAILURE_WINDOW)
+        row.save(update_fields=["failures", "until"])
+    else:
+        CodeFailures.objects.filter(pk=row.pk).update(failures=F("failures") + 1)
 
 
 def code_sign_in(*, tournament: Tournament, pin: str = "", token: str = "", address: str) -> PlayerCode:
