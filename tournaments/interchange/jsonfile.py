@@ -144,149 +144,15 @@ def export_data(tournament) -> dict:
         absences[rnum].append(ids[entry_id])
         if value:
             own_values[rnum][ids[entry_id]] = value
-
-    # the list the standings use: a broken stored list is the CBJD profile (issue 25, item 4)
-    tiebreaks = "cbjd" if (custom := custom_tiebreaks(t)) is None else list(custom)
     out: dict[str, Any] = {
         "format": FORMAT,
-        "tournament": {
-            "name": t.name,
-            "slug": t.slug,
-            "variant": t.variant,
-            "format": t.format,
-            "rounds": t.planned_rounds,
-            "minutes_per_game": t.minutes_per_game,
-            "start_date": _iso(t.start_date),
-            "end_date": _iso(t.end_date),
-            "city": t.city,
-            "state": t.state,
-            "scoring": {
-                "win": number(t.score_win),
-                "draw": number(t.score_draw),
-                "loss": number(t.score_loss),
-                **({"forfeit_loss": number(t.score_forfeit_loss)} if t.score_forfeit_loss is not None else {}),
-                **({"zero_bye": number(t.score_zero_bye)} if t.score_zero_bye is not None else {}),
-            },
-            "bye": t.bye_value,
-            **({"bye_points": number(t.bye_points)} if t.bye_points is not None else {}),
-            "acceleration": t.acceleration,
-            "tiebreaks": tiebreaks,
-            "min_participants": t.min_participants,
-            "venue": t.venue,
-            "chief_arbiter": t.chief_arbiter,
-            "time_zone": t.time_zone,
-            "absence": t.absence_value,
-            "provisional_rating": t.provisional_rating,
-            "initial_colour": t.initial_colour,
-            "opening_table": t.opening_table.code if t.opening_table else None,  # select_related: no query
-            "opening_draw": t.opening_draw_mode,
-            "tiebreak_edition": t.tiebreak_edition,
-            "progressive_move": t.progressive_move,
-            "corrected_progressive_cut": t.corrected_progressive_cut,
-            "corrected_progressive_unplayed": t.corrected_progressive_unplayed,
-            "king_moves_per_player": t.king_moves_per_player,
-            "top3_order": t.top3_order,
-            "participant_rule": t.participant_rule,
-            "spot_tie_rule": t.spot_tie_rule,
-            "pairing_program_rule": t.pairing_program_rule,
-            "rating_list": {"name": t.rating_list_name, "date": _iso(t.rating_list_date)}
-            if t.rating_list_date
-            else None,
-        },
-        "categories": [],
-        "players": [],
-        "rounds": [],
+        "tournament": {**_export_tournament(t), **export_tournament_extras(t)},
+        "categories": [_export_category(c) for c in categories],
+        "players": [_export_player(e) for e in snapshot.entries],
+        "rounds": [_export_round(rnd, ids, absences, own_values) for rnd in snapshot.rounds],
     }
-    out["tournament"].update(export_tournament_extras(t))
-    for c in categories:
-        cat: dict[str, Any] = {"code": c.code, "name": c.name}
-        if c.sex:
-            cat["sex"] = c.sex
-        if c.max_age is not None:
-            cat["max_age"] = c.max_age
-        if c.min_age is not None:
-            cat["min_age"] = c.min_age
-        out["categories"].append(cat)
-    for e in snapshot.entries:
-        p = e.player
-        player = {
-            "id": e.number,
-            "cbjd_id": p.cbjd_id,
-            "name": p.name,
-            "sex": p.sex,
-            "birth_date": _iso(p.birth_date),
-            "state": p.state,
-            "club": p.club,
-            "rating": e.rating,
-            "categories": list(e.categories),
-        }
-        if p.title:
-            player["title"] = p.title
-        if e.fmjd_rating is not None:
-            player["fmjd_rating"] = e.fmjd_rating
-        if e.declared_adult:
-            player["declared_adult"] = True
-        if e.rating_kept_reason:
-            player["rating_kept_reason"] = e.rating_kept_reason
-        if e.withdrawn_from_round is not None:
-            player["withdrawn_from"] = e.withdrawn_from_round
-            if e.withdrawal_kind:
-                player["withdrawal"] = e.withdrawal_kind
-        if e.late_entry_round is not None:
-            player["late_entry"] = e.late_entry_round
-        for key in ("federation", "foreign_id", "title_as_written"):
-            if getattr(p, key):
-                player[key] = getattr(p, key)
-        if p.birth_year is not None:
-            player["birth_year"] = p.birth_year
-        if e.accelerations:
-            player["accelerations"] = list(e.accelerations)
-        out["players"].append({**player, **adjustment_out(e)})
-    paired = set()
-    for rnd in snapshot.rounds:
-        paired.add(rnd.number)
-        boards = []
-        for board in rnd.boards:
-            b: dict[str, Any] = {
-                "board": board.number,
-                "first": None if board.first is None else ids[board.first],
-                "second": None if board.second is None else ids[board.second],
-                "games": [code for _n, code in board.games],
-            }
-            if board.opening is not None:
-                b["opening"] = board.opening.code
-            if board.colourless:
-                b["colourless"] = True
-            boards.append(b)
-        bye = rnd.byes[0] if rnd.byes else None
-        r = {
-            "number": rnd.number,
-            "status": rnd.status,
-            "opening": rnd.opening.code if rnd.opening is not None else None,
-            "boards": boards,
-            "bye": ids[bye] if bye is not None else None,
-            "absent": sorted(absences.get(rnd.number, [])),
-        }
-        if own_values.get(rnd.number):
-            r["absent_values"] = {str(pid): v for pid, v in sorted(own_values[rnd.number].items())}
-        if rnd.one_sided:
-            r["one_sided"] = [
-                {"player": ids[o.entry], "opponent": o.opponent, "colour": o.colour, "result": o.result}
-                for o in sorted(rnd.one_sided, key=lambda o: ids[o.entry])
-            ]
-        if rnd.manually_edited:
-            r["manually_edited"] = True
-        if rnd.engine and rnd.engine != IMPORTED_ENGINE:
-            r["engine"] = rnd.engine
-        out["rounds"].append(r)
-    ahead: list[dict[str, Any]] = []
-    for n in sorted(absences):
-        if n not in paired:
-            for pid in sorted(absences[n]):
-                item: dict[str, Any] = {"round": n, "player": pid}
-                if own_values[n].get(pid):
-                    item["value"] = own_values[n][pid]
-                ahead.append(item)
+    paired = {rnd.number for rnd in snapshot.rounds}
+    ahead = _export_absences_ahead(absences, own_values, paired)
     if ahead:
         out["absences"] = ahead
     forbidden = [
@@ -298,6 +164,164 @@ def export_data(tournament) -> dict:
         out["forbidden"] = forbidden
     out.update(export_changes(t))
     return out
+
+
+def _export_tournament(t) -> dict[str, Any]:
+    # the list the standings use: a broken stored list is the CBJD profile (issue 25, item 4)
+    tiebreaks = "cbjd" if (custom := custom_tiebreaks(t)) is None else list(custom)
+    return {
+        "name": t.name,
+        "slug": t.slug,
+        "variant": t.variant,
+        "format": t.format,
+        "rounds": t.planned_rounds,
+        "minutes_per_game": t.minutes_per_game,
+        "start_date": _iso(t.start_date),
+        "end_date": _iso(t.end_date),
+        "city": t.city,
+        "state": t.state,
+        "scoring": {
+            "win": number(t.score_win),
+            "draw": number(t.score_draw),
+            "loss": number(t.score_loss),
+            **({"forfeit_loss": number(t.score_forfeit_loss)} if t.score_forfeit_loss is not None else {}),
+            **({"zero_bye": number(t.score_zero_bye)} if t.score_zero_bye is not None else {}),
+        },
+        "bye": t.bye_value,
+        **({"bye_points": number(t.bye_points)} if t.bye_points is not None else {}),
+        "acceleration": t.acceleration,
+        "tiebreaks": tiebreaks,
+        "min_participants": t.min_participants,
+        "venue": t.venue,
+        "chief_arbiter": t.chief_arbiter,
+        "time_zone": t.time_zone,
+        "absence": t.absence_value,
+        "provisional_rating": t.provisional_rating,
+        "initial_colour": t.initial_colour,
+        "opening_table": t.opening_table.code if t.opening_table else None,  # select_related: no query
+        "opening_draw": t.opening_draw_mode,
+        "tiebreak_edition": t.tiebreak_edition,
+        "progressive_move": t.progressive_move,
+        "corrected_progressive_cut": t.corrected_progressive_cut,
+        "corrected_progressive_unplayed": t.corrected_progressive_unplayed,
+        "king_moves_per_player": t.king_moves_per_player,
+        "top3_order": t.top3_order,
+        "participant_rule": t.participant_rule,
+        "spot_tie_rule": t.spot_tie_rule,
+        "pairing_program_rule": t.pairing_program_rule,
+        "rating_list": {"name": t.rating_list_name, "date": _iso(t.rating_list_date)} if t.rating_list_date else None,
+    }
+
+
+def _export_category(c) -> dict[str, Any]:
+    cat: dict[str, Any] = {"code": c.code, "name": c.name}
+    if c.sex:
+        cat["sex"] = c.sex
+    if c.max_age is not None:
+        cat["max_age"] = c.max_age
+    if c.min_age is not None:
+        cat["min_age"] = c.min_age
+    return cat
+
+
+def _export_player(e) -> dict[str, Any]:
+    p = e.player
+    player = {
+        "id": e.number,
+        "cbjd_id": p.cbjd_id,
+        "name": p.name,
+        "sex": p.sex,
+        "birth_date": _iso(p.birth_date),
+        "state": p.state,
+        "club": p.club,
+        "rating": e.rating,
+        "categories": list(e.categories),
+    }
+    return {**player, **_export_player_optional(e), **adjustment_out(e)}
+
+
+def _export_player_optional(e) -> dict[str, Any]:
+    """The optional fields of a player that the file carries only when set."""
+    p = e.player
+    player: dict[str, Any] = {"title": p.title} if p.title else {}
+    player.update(_export_entry_optional(e))
+    for key in ("federation", "foreign_id", "title_as_written"):
+        if getattr(p, key):
+            player[key] = getattr(p, key)
+    if p.birth_year is not None:
+        player["birth_year"] = p.birth_year
+    if e.accelerations:
+        player["accelerations"] = list(e.accelerations)
+    return player
+
+
+def _export_entry_optional(e) -> dict[str, Any]:
+    """The optional fields of the entry: FMJD rating, adult declaration, rating kept, withdrawal, late entry."""
+    entry: dict[str, Any] = {}
+    if e.fmjd_rating is not None:
+        entry["fmjd_rating"] = e.fmjd_rating
+    if e.declared_adult:
+        entry["declared_adult"] = True
+    if e.rating_kept_reason:
+        entry["rating_kept_reason"] = e.rating_kept_reason
+    if e.withdrawn_from_round is not None:
+        entry["withdrawn_from"] = e.withdrawn_from_round
+        if e.withdrawal_kind:
+            entry["withdrawal"] = e.withdrawal_kind
+    if e.late_entry_round is not None:
+        entry["late_entry"] = e.late_entry_round
+    return entry
+
+
+def _export_board(board, ids) -> dict[str, Any]:
+    b: dict[str, Any] = {
+        "board": board.number,
+        "first": None if board.first is None else ids[board.first],
+        "second": None if board.second is None else ids[board.second],
+        "games": [code for _n, code in board.games],
+    }
+    if board.opening is not None:
+        b["opening"] = board.opening.code
+    if board.colourless:
+        b["colourless"] = True
+    return b
+
+
+def _export_round(rnd, ids, absences, own_values) -> dict[str, Any]:
+    bye = rnd.byes[0] if rnd.byes else None
+    r = {
+        "number": rnd.number,
+        "status": rnd.status,
+        "opening": rnd.opening.code if rnd.opening is not None else None,
+        "boards": [_export_board(board, ids) for board in rnd.boards],
+        "bye": ids[bye] if bye is not None else None,
+        "absent": sorted(absences.get(rnd.number, [])),
+    }
+    if own_values.get(rnd.number):
+        r["absent_values"] = {str(pid): v for pid, v in sorted(own_values[rnd.number].items())}
+    if rnd.one_sided:
+        r["one_sided"] = [
+            {"player": ids[o.entry], "opponent": o.opponent, "colour": o.colour, "result": o.result}
+            for o in sorted(rnd.one_sided, key=lambda o: ids[o.entry])
+        ]
+    if rnd.manually_edited:
+        r["manually_edited"] = True
+    if rnd.engine and rnd.engine != IMPORTED_ENGINE:
+        r["engine"] = rnd.engine
+    return r
+
+
+def _export_absences_ahead(absences, own_values, paired) -> list[dict[str, Any]]:
+    """The announced absences of rounds not paired yet."""
+    ahead: list[dict[str, Any]] = []
+    for n in sorted(absences):
+        if n not in paired:
+            for pid in sorted(absences[n]):
+                item: dict[str, Any] = {"round": n, "player": pid}
+                if own_values[n].get(pid):
+                    item["value"] = own_values[n][pid]
+                ahead.append(item)
+    return ahead
 
 
 def export_json(tournament) -> str:
@@ -390,10 +414,41 @@ def _texts(obj, path="arquivo"):
 
 def _validate(data, new_slug=True):
     """Validate the whole file; returns the normalised plan or raises InterchangeError with every problem.
-    ``new_slug=False``: the file need not name a slug free in this database (the federation's check)."""
+    ``new_slug=False``: the file need not name a slug free in this database (the federation's check).
+
+    One section of the file after the other (texts, tournament, categories, players, rounds, absences ahead,
+    forbidden pairs, settings changes), each reporting into the same checker, in the file's order."""
     ck = _Checker()
     if not isinstance(data, dict):
         raise InterchangeError(["arquivo: o conteúdo não é um objeto JSON"])
+    _check_texts(data, ck)
+    if data.get("format") != FORMAT:
+        ck.add("arquivo", f"formato “{data.get('format')}” desconhecido (esperado “{FORMAT}”)")
+    t = data.get("tournament")
+    if not isinstance(t, dict):
+        ck.add("arquivo", "campo obrigatório “tournament” ausente")
+        ck.fail_if_any()
+    fields, planned = _tournament_fields(t, new_slug, ck)
+    categories = _categories(data, ck)
+    codes = {c["code"] for c in categories}
+    players = _Players(ck, planned, codes)
+    players.read(data)
+    rounds = _Rounds(ck, planned, players, fields)
+    rounds.read(data)
+    plan = {
+        "fields": fields,
+        "categories": categories,
+        "players": players.plan,
+        "rounds": rounds.plan,
+        "ahead": _absences_ahead(data, players.by_id, rounds.numbers_seen, planned, ck),
+        "forbidden": _forbidden_pairs(data, players.by_id, ck),
+    }
+    plan[SETTINGS_CHANGES] = read_changes(data, ck.add)
+    ck.fail_if_any()
+    return plan
+
+
+def _check_texts(data, ck):
     for path, text in _texts(data):
         if has_control_characters(text):
             ck.add(
@@ -401,33 +456,34 @@ def _validate(data, new_slug=True):
                 f"quebra de linha ou caractere de controle (invisível) em “{one_line(text)[:60]}”: "
                 "nomes e demais campos de uma linha não os admitem",
             )
-    if data.get("format") != FORMAT:
-        ck.add("arquivo", f"formato “{data.get('format')}” desconhecido (esperado “{FORMAT}”)")
-    t = data.get("tournament")
-    if not isinstance(t, dict):
-        ck.add("arquivo", "campo obrigatório “tournament” ausente")
-        ck.fail_if_any()
+
+
+def _int_field(t, key, default, valid, where, ck, message):
+    """``t[key]`` (``default`` if absent) when it is an int for which ``valid`` holds; else the error
+    ``message`` (formatted with the value) and ``default``."""
+    value = t.get(key, default)
+    if not _is_int(value) or not valid(value):
+        ck.add(where, message.format(value=value))
+        return default
+    return value
+
+
+def _bool_field(t, key, default, where, ck):
+    value = t.get(key, default)
+    if not isinstance(value, bool):
+        ck.add(where, f"valor inválido em “{key}”: {value!r}")
+        return default
+    return value
+
+
+# ----------------------------------------------------------------------------------------- import: tournament
+def _tournament_fields(t, new_slug, ck):
+    """The Tournament model's fields from the file's ``tournament`` object, and the number of planned rounds
+    the file gives (None when absent or invalid: the checks that depend on it are then skipped)."""
     where = "torneio"
     for key in ("name", "slug", "variant", "format", "rounds", "start_date", "end_date"):
         ck.require(t, key, where)
-    plan = {}
-    fields = {}
-    fields["name"] = ck.fits(where, "nome do torneio", t.get("name"), 200)
-    slug = t.get("slug")
-    if slug:
-        try:
-            validate_slug(slug)
-        except ValidationError:
-            ck.add(where, f"endereço (slug) inválido: {slug!r} (use letras, números, hífen e sublinhado)")
-        else:
-            if new_slug and Tournament.objects.filter(slug=slug).exists():
-                ck.add(
-                    where,
-                    f"já existe um torneio com o endereço “{slug}”; para importar uma cópia, informe outro endereço "
-                    f"(por exemplo “{free_slug(slug, slug)}”: campo “Endereço na web” da página de importação, ou a opção "
-                    "--slug do manage.py import_tournament)",
-                )
-    fields["slug"] = slug
+    fields = {"name": ck.fits(where, "nome do torneio", t.get("name"), 200), "slug": _slug(t, new_slug, where, ck)}
     fields["variant"] = _choice(t, "variant", Variant.values, Variant.BRAZILIAN_64, where, ck)
     fields["format"] = _choice(t, "format", RoundFormat.values, RoundFormat.MICRO_MATCH, where, ck)
     planned = t.get("rounds")
@@ -435,11 +491,37 @@ def _validate(data, new_slug=True):
         ck.add(where, f"número de rodadas inválido: {planned!r} (de 1 a {MAX_ROUNDS})")
         planned = None
     fields["planned_rounds"] = planned or 1
-    minutes = t.get("minutes_per_game", 21)
-    if not _is_int(minutes) or minutes < 1:
-        ck.add(where, f"minutos por jogo inválidos: {minutes!r}")
-        minutes = 21
-    fields["minutes_per_game"] = minutes
+    fields["minutes_per_game"] = _int_field(
+        t, "minutes_per_game", 21, lambda v: v >= 1, where, ck, "minutos por jogo inválidos: {value!r}"
+    )
+    _place_and_dates(t, fields, where, ck)
+    _scoring(t, fields, where, ck)
+    _rules(t, fields, where, ck)
+    _imported_extras(t, fields, where, ck)
+    fields.update(read_tournament_extras(t, ck.add))
+    return fields, planned
+
+
+def _slug(t, new_slug, where, ck):
+    slug = t.get("slug")
+    if not slug:
+        return slug
+    try:
+        validate_slug(slug)
+    except ValidationError:
+        ck.add(where, f"endereço (slug) inválido: {slug!r} (use letras, números, hífen e sublinhado)")
+        return slug
+    if new_slug and Tournament.objects.filter(slug=slug).exists():
+        ck.add(
+            where,
+            f"já existe um torneio com o endereço “{slug}”; para importar uma cópia, informe outro endereço "
+            f"(por exemplo “{free_slug(slug, slug)}”: campo “Endereço na web” da página de importação, ou a opção "
+            "--slug do manage.py import_tournament)",
+        )
+    return slug
+
+
+def _place_and_dates(t, fields, where, ck):
     start = _date(t.get("start_date"), where, "start_date", ck, required=False)
     end = _date(t.get("end_date"), where, "end_date", ck, required=False)
     if start and end and end < start:
@@ -456,6 +538,10 @@ def _validate(data, new_slug=True):
         ck.add(where, f"UF inválida: {state!r}")
         state = ""
     fields["state"] = state
+
+
+def _scoring(t, fields, where, ck):
+    """Points of a game, of the bye and of an absence, acceleration and the tie-break list."""
     scoring = t.get("scoring") or {}
     if not isinstance(scoring, dict):
         ck.add(where, "“scoring” deve ser um objeto com win, draw e loss")
@@ -480,17 +566,23 @@ def _validate(data, new_slug=True):
         fields["tiebreak_profile"], fields["tiebreak_keys"] = TiebreakProfile.CUSTOM, list(tiebreaks)
     else:
         ck.add(where, f"desempates inválidos: {tiebreaks!r} (use “cbjd” ou uma lista de: {', '.join(TIEBREAK_KEYS)})")
-    mp = t.get("min_participants", 30)
-    if not _is_int(mp) or mp < 0:
-        ck.add(where, f"mínimo de participantes inválido: {mp!r}")
-        mp = 30
-    fields["min_participants"] = mp
+
+
+def _rules(t, fields, where, ck):
+    """The settings of the regulation: participants, time zone, ratings, colours, openings, tie-break readings."""
+    fields["min_participants"] = _int_field(
+        t, "min_participants", 30, lambda v: v >= 0, where, ck, "mínimo de participantes inválido: {value!r}"
+    )
     fields["time_zone"] = _choice(t, "time_zone", [z for z, _ in BRAZIL_TIME_ZONES], "America/Sao_Paulo", where, ck)
-    provisional = t.get("provisional_rating", 1600)
-    if not _is_int(provisional) or not RATING_MIN <= provisional <= RATING_MAX:
-        ck.add(where, f"rating provisório inválido: {provisional!r}")
-        provisional = 1600
-    fields["provisional_rating"] = provisional
+    fields["provisional_rating"] = _int_field(
+        t,
+        "provisional_rating",
+        1600,
+        lambda v: RATING_MIN <= v <= RATING_MAX,
+        where,
+        ck,
+        "rating provisório inválido: {value!r}",
+    )
     fields["initial_colour"] = _choice(t, "initial_colour", InitialColour.values, InitialColour.WHITE, where, ck)
     fields["opening_draw_mode"] = _choice(
         t, "opening_draw", OpeningDrawMode.values, OpeningDrawMode.PER_ROUND, where, ck
@@ -501,21 +593,17 @@ def _validate(data, new_slug=True):
     fields["progressive_move"] = _choice(
         t, "progressive_move", ProgressiveMove.values, ProgressiveMove.TO_END, where, ck
     )
-    cut = t.get("corrected_progressive_cut", 1)
-    if not _is_int(cut) or cut < 0:
-        ck.add(where, f"corte do escore acumulado corrigido inválido: {cut!r}")
-        cut = 1
-    fields["corrected_progressive_cut"] = cut
-    unplayed = t.get("corrected_progressive_unplayed", True)
-    if not isinstance(unplayed, bool):
-        ck.add(where, f"valor inválido em “corrected_progressive_unplayed”: {unplayed!r}")
-        unplayed = True
-    fields["corrected_progressive_unplayed"] = unplayed
-    per_player = t.get("king_moves_per_player", True)
-    if not isinstance(per_player, bool):
-        ck.add(where, f"valor inválido em “king_moves_per_player”: {per_player!r}")
-        per_player = True
-    fields["king_moves_per_player"] = per_player
+    fields["corrected_progressive_cut"] = _int_field(
+        t,
+        "corrected_progressive_cut",
+        1,
+        lambda v: v >= 0,
+        where,
+        ck,
+        "corte do escore acumulado corrigido inválido: {value!r}",
+    )
+    fields["corrected_progressive_unplayed"] = _bool_field(t, "corrected_progressive_unplayed", True, where, ck)
+    fields["king_moves_per_player"] = _bool_field(t, "king_moves_per_player", True, where, ck)
     fields["top3_order"] = _choice(t, "top3_order", Top3Order.values, Top3Order.BUCHHOLZ, where, ck)
     fields["participant_rule"] = _choice(
         t, "participant_rule", ParticipantRule.values, ParticipantRule.PLAYED, where, ck
@@ -524,6 +612,10 @@ def _validate(data, new_slug=True):
     fields["pairing_program_rule"] = _choice(
         t, "pairing_program_rule", PairingProgramRule.values, PairingProgramRule.NAMED, where, ck
     )
+
+
+def _imported_extras(t, fields, where, ck):
+    """The rating list, the opening table, and what an imported file carries (time control, TRF header)."""
     rating_list = t.get("rating_list")
     if rating_list is not None:
         if not isinstance(rating_list, dict) or not isinstance(rating_list.get("name", ""), str):
@@ -553,11 +645,10 @@ def _validate(data, new_slug=True):
         ck.add(where, "“trf_header” deve ser um objeto de textos")
         header = {}
     fields["trf_header"] = header
-    fields.update(read_tournament_extras(t, ck.add))
-    plan["fields"] = fields
-    games_per_round = 2 if fields["format"] == RoundFormat.MICRO_MATCH else 1
 
-    # Categories.
+
+# ----------------------------------------------------------------------------------------- import: categories
+def _categories(data, ck):
     cats = data.get("categories")
     if cats is None:
         cats = [{"code": "ABS", "name": "Absoluto"}]
@@ -566,77 +657,122 @@ def _validate(data, new_slug=True):
         cats = []
     plan_cats, codes = [], set()
     for i, c in enumerate(cats):
-        cw = f"categoria {i + 1}"
-        if not isinstance(c, dict):
-            ck.add(cw, "deve ser um objeto")
-            continue
-        ok = ck.require(c, "code", cw) & ck.require(c, "name", cw)
-        if not ok:
-            continue
-        code = str(c["code"])
-        cw = f"categoria {code}"
-        if code in codes:
-            ck.add(cw, "código repetido")
-        if len(code) > 10:
-            ck.add(cw, "código com mais de 10 caracteres")
-        codes.add(code)
-        sex = c.get("sex") or ""
-        if sex and sex not in Sex.values:
-            ck.add(cw, f"sexo inválido: {sex!r} (use F ou M)")
-            sex = ""
-        ages = {}
-        for key in ("min_age", "max_age"):
-            v = c.get(key)
-            if v is not None and (not _is_int(v) or not 0 <= v <= 120):
-                ck.add(cw, f"idade inválida em “{key}”: {v!r} (de 0 a 120)")
-                v = None
-            ages[key] = v
-        if ages["min_age"] is not None and ages["max_age"] is not None and ages["max_age"] < ages["min_age"]:
-            ck.add(cw, "idade máxima menor que a mínima")
-        plan_cats.append({"code": code, "name": str(c["name"])[:60], "sex": sex, **ages})
-    plan["categories"] = plan_cats
+        category = _category(c, i, codes, ck)
+        if category is not None:
+            plan_cats.append(category)
+    return plan_cats
 
-    # Players.
-    players = data.get("players")
-    if not isinstance(players, list):
-        ck.add("jogadores", "campo obrigatório “players” ausente (uma lista)")
-        players = []
-    plan_players, by_id, cbjd_seen, broken = [], {}, {}, set()
-    today = timezone.localdate()
-    for i, p in enumerate(players):
+
+def _category(c, i, codes, ck):
+    """One category of the file (None if it lacks its code or name); adds its code to ``codes``."""
+    cw = f"categoria {i + 1}"
+    if not isinstance(c, dict):
+        ck.add(cw, "deve ser um objeto")
+        return None
+    ok = ck.require(c, "code", cw) & ck.require(c, "name", cw)
+    if not ok:
+        return None
+    code = str(c["code"])
+    cw = f"categoria {code}"
+    if code in codes:
+        ck.add(cw, "código repetido")
+    if len(code) > 10:
+        ck.add(cw, "código com mais de 10 caracteres")
+    codes.add(code)
+    sex = c.get("sex") or ""
+    if sex and sex not in Sex.values:
+        ck.add(cw, f"sexo inválido: {sex!r} (use F ou M)")
+        sex = ""
+    ages = {}
+    for key in ("min_age", "max_age"):
+        v = c.get(key)
+        if v is not None and (not _is_int(v) or not 0 <= v <= 120):
+            ck.add(cw, f"idade inválida em “{key}”: {v!r} (de 0 a 120)")
+            v = None
+        ages[key] = v
+    if ages["min_age"] is not None and ages["max_age"] is not None and ages["max_age"] < ages["min_age"]:
+        ck.add(cw, "idade máxima menor que a mínima")
+    return {"code": code, "name": str(c["name"])[:60], "sex": sex, **ages}
+
+
+# ----------------------------------------------------------------------------------------- import: players
+class _Players:
+    """The file's ``players``: ``plan`` (the valid ones, in order), ``by_id`` (the same by pairing number) and
+    ``broken`` (the numbers of players already reported as incomplete, so the rounds do not report them again)."""
+
+    def __init__(self, ck, planned, codes):
+        self.ck, self.planned, self.codes = ck, planned, codes
+        self.plan, self.by_id, self.cbjd_seen, self.broken = [], {}, {}, set()
+        self.today = timezone.localdate()
+
+    def read(self, data):
+        players = data.get("players")
+        if not isinstance(players, list):
+            self.ck.add("jogadores", "campo obrigatório “players” ausente (uma lista)")
+            players = []
+        for i, p in enumerate(players):
+            pid = self._id(p, i)
+            if pid is not None:
+                self._player(p, pid)
+
+    def _id(self, p, i):
+        """The player's pairing number, or None (reported) when the item cannot be a player."""
         pw = f"jogador {i + 1}"
         if not isinstance(p, dict):
-            ck.add(pw, "deve ser um objeto")
-            continue
+            self.ck.add(pw, "deve ser um objeto")
+            return None
         pid = p.get("id")
         if pid is None:
-            ck.add(pw, "campo obrigatório “id” ausente")
-            continue
+            self.ck.add(pw, "campo obrigatório “id” ausente")
+            return None
         if not _is_int(pid) or pid < 1:
-            ck.add(pw, f"id inválido: {pid!r} (número de emparceiramento, inteiro positivo)")
-            continue
-        pw = f"jogador {pid}"
-        if pid in by_id:
-            ck.add(pw, "id repetido")
-            continue
+            self.ck.add(pw, f"id inválido: {pid!r} (número de emparceiramento, inteiro positivo)")
+            return None
+        if pid in self.by_id:
+            self.ck.add(f"jogador {pid}", "id repetido")
+            return None
+        return pid
+
+    def _player(self, p, pid):
+        ck, pw = self.ck, f"jogador {pid}"
         ok = ck.require(p, "name", pw)
         if "sex" not in p or p["sex"] is None:
             ck.add(pw, "campo obrigatório “sex” ausente")
             ok = False
+        identity = self._identity(p, pid, pw)
+        entry_fields = self._participation(p, pw)
+        extra = self._imported(p, pw)
+        if not ok:
+            self.broken.add(pid)
+            return
+        entry = {
+            **extra,
+            "id": pid,
+            **identity,
+            "name": ck.fits(pw, "nome", p["name"], 120),
+            "club": ck.fits(pw, "clube", p.get("club"), 120),
+            **entry_fields,
+        }
+        self.by_id[pid] = entry
+        self.plan.append(entry)
+
+    def _identity(self, p, pid, pw):
+        """Sex, birth date, CBJD ID, state, ratings and title."""
+        ck = self.ck
         sex = p.get("sex")
         if sex is not None and sex not in (*Sex.values, ""):
             ck.add(pw, f"sexo inválido: {sex!r} (use F ou M, ou vazio quando o arquivo não diz)")
         birth = _date(p.get("birth_date"), pw, "birth_date", ck, required=False)
-        if birth and not date(1900, 1, 1) <= birth <= today:
+        if birth and not date(1900, 1, 1) <= birth <= self.today:
             ck.add(pw, f"data de nascimento impossível: {birth.isoformat()}")
         cbjd = p.get("cbjd_id")
         if cbjd is not None:
             cbjd = str(cbjd).strip()
             if not cbjd or len(cbjd) > 20:
                 ck.add(pw, f"ID CBJD inválido: {p.get('cbjd_id')!r}")
-            elif cbjd in cbjd_seen:
-                ck.add(pw, f"ID CBJD {cbjd} repetido (também no jogador {cbjd_seen[cbjd]})")
-            cbjd_seen[cbjd] = pid
+            elif cbjd in self.cbjd_seen:
+                ck.add(pw, f"ID CBJD {cbjd} repetido (também no jogador {self.cbjd_seen[cbjd]})")
+            self.cbjd_seen[cbjd] = pid
         state = p.get("state") or ""
         if state and state not in UF_CODES:
             ck.add(pw, f"UF inválida: {state!r}")
@@ -649,6 +785,19 @@ def _validate(data, new_slug=True):
         title = p.get("title") or ""
         if title and title not in Title.values:
             ck.add(pw, f"título inválido: {title!r}")
+        return {
+            "cbjd_id": cbjd or None,
+            "sex": sex,
+            "birth_date": birth,
+            "state": state,
+            "rating": rating,
+            "fmjd_rating": fmjd,
+            "title": title,
+        }
+
+    def _participation(self, p, pw):
+        """Categories, withdrawal, late entry, the adult declaration and why the rating was kept."""
+        ck, last = self.ck, self.planned or 30
         pcats = p.get("categories")
         if pcats is None:
             pcats = []
@@ -656,10 +805,10 @@ def _validate(data, new_slug=True):
             ck.add(pw, "“categories” deve ser uma lista de códigos")
             pcats = []
         for code in pcats:
-            if code not in codes:
+            if code not in self.codes:
                 ck.add(pw, f"categoria “{code}” não existe no torneio")
         withdrawn = p.get("withdrawn_from")
-        if withdrawn is not None and (not _is_int(withdrawn) or not 1 <= withdrawn <= (planned or 30)):
+        if withdrawn is not None and (not _is_int(withdrawn) or not 1 <= withdrawn <= last):
             ck.add(pw, f"rodada de desistência inválida: {withdrawn!r}")
             withdrawn = None
         # a withdrawal without its kind stays without one: the director classifies it (issue 26, point 15)
@@ -667,18 +816,27 @@ def _validate(data, new_slug=True):
         if withdrawal and withdrawal not in WithdrawalKind.values:
             ck.add(pw, f"tipo de desistência inválido: {withdrawal!r}")
         late = p.get("late_entry")
-        if late is not None and (not _is_int(late) or not 2 <= late <= (planned or 30)):
+        if late is not None and (not _is_int(late) or not 2 <= late <= last):
             ck.add(pw, f"rodada de entrada tardia inválida: {late!r} (a partir da rodada 2)")
             late = None
-        declared_adult = p.get("declared_adult", False)
-        if not isinstance(declared_adult, bool):
-            ck.add(pw, f"valor inválido em “declared_adult”: {declared_adult!r}")
-            declared_adult = False
+        declared_adult = _bool_field(p, "declared_adult", False, pw, ck)
         kept = p.get("rating_kept_reason", "")
         if not isinstance(kept, str):
             ck.add(pw, f"valor inválido em “rating_kept_reason”: {kept!r}")
             kept = ""
-        extra = {}
+        return {
+            "categories": [c for c in pcats if c in self.codes],
+            "withdrawn_from": withdrawn,
+            "withdrawal": withdrawal if withdrawn else "",
+            "late_entry": late,
+            "declared_adult": declared_adult,
+            "rating_kept_reason": " ".join(kept.split())[:200],
+        }
+
+    def _imported(self, p, pw):
+        """What an imported file carries: federation, foreign ID, title as written, birth year, accelerations
+        and the score adjustments."""
+        ck, extra = self.ck, {}
         for key, size in (("federation", 3), ("foreign_id", 20), ("title_as_written", 10)):
             value = p.get(key, "")
             if not isinstance(value, str) or len(value) > size:
@@ -686,7 +844,7 @@ def _validate(data, new_slug=True):
                 value = ""
             extra[key] = value
         birth_year = p.get("birth_year")
-        if birth_year is not None and (not _is_int(birth_year) or not 1900 <= birth_year <= today.year):
+        if birth_year is not None and (not _is_int(birth_year) or not 1900 <= birth_year <= self.today.year):
             ck.add(pw, f"ano de nascimento impossível: {birth_year!r}")
             birth_year = None
         extra["birth_year"] = birth_year
@@ -696,186 +854,233 @@ def _validate(data, new_slug=True):
             accelerations = []
         checked = [_points(a, pw, "accelerations", ck) for a in accelerations]
         extra.update(adjustment_in(p, pw, ck), accelerations=[f"{a:.1f}" for a in checked if a is not None])
-        if not ok:
-            broken.add(pid)
-            continue
-        entry = {
-            **extra,
-            "id": pid,
-            "cbjd_id": cbjd or None,
-            "name": ck.fits(pw, "nome", p["name"], 120),
-            "sex": sex,
-            "birth_date": birth,
-            "state": state,
-            "club": ck.fits(pw, "clube", p.get("club"), 120),
-            "rating": rating,
-            "fmjd_rating": fmjd,
-            "title": title,
-            "categories": [c for c in pcats if c in codes],
-            "withdrawn_from": withdrawn,
-            "withdrawal": withdrawal if withdrawn else "",
-            "late_entry": late,
-            "declared_adult": declared_adult,
-            "rating_kept_reason": " ".join(kept.split())[:200],
-        }
-        by_id[pid] = entry
-        plan_players.append(entry)
-    plan["players"] = plan_players
+        return extra
 
-    # Rounds.
-    rounds = data.get("rounds") or []
-    if not isinstance(rounds, list):
-        ck.add("rodadas", "deve ser uma lista")
-        rounds = []
-    opening_codes = {}
-    if table is not None:
-        opening_codes = {o.code.upper(): o for o in Opening.objects.filter(table=table)}
 
-    def opening_of(code, rw):
+# ----------------------------------------------------------------------------------------- import: rounds
+class _Openings:
+    """The openings of the tournament's table by code; ``of(code, where)`` reports a code it does not know."""
+
+    def __init__(self, table, ck):
+        self.table, self.ck = table, ck
+        self.codes = {}
+        if table is not None:
+            self.codes = {o.code.upper(): o for o in Opening.objects.filter(table=table)}
+
+    def of(self, code, where):
         if code in (None, ""):
             return None
-        if table is None:
-            ck.add(rw, f"abertura “{code}” informada, mas o torneio não tem tabela de aberturas")
+        if self.table is None:
+            self.ck.add(where, f"abertura “{code}” informada, mas o torneio não tem tabela de aberturas")
             return None
-        o = opening_codes.get(str(code).strip().upper())
+        o = self.codes.get(str(code).strip().upper())
         if o is None:
-            ck.add(rw, f"abertura “{code}” não existe na tabela {table.code}")
+            self.ck.add(where, f"abertura “{code}” não existe na tabela {self.table.code}")
         return o
 
-    played_pairs = {}  # frozenset(a, b) -> round number of a played encounter
-    plan_rounds = []
-    numbers_seen = set()
-    for i, r in enumerate(rounds):
+
+class _Seats:
+    """Where each player is in one round (a board, the bye, absent, a one-sided record): ``place`` accepts a
+    player once per round, and only in a round the player may play."""
+
+    def __init__(self, ck, by_id, broken, num, rw):
+        self.ck, self.by_id, self.broken, self.num, self.rw = ck, by_id, broken, num, rw
+        self.seen = {}  # player -> where in this round
+
+    def place(self, pid, what):
+        ck, rw, num = self.ck, self.rw, self.num
+        if _is_int(pid) and pid in self.broken:  # already reported with the player
+            return False
+        if not _is_int(pid) or pid not in self.by_id:
+            ck.add(rw, f"jogador {pid!r} ({what}) não está na lista de jogadores")
+            return False
+        if pid in self.seen:
+            ck.add(rw, f"o jogador {pid} aparece mais de uma vez ({self.seen[pid]} e {what})")
+            return False
+        self.seen[pid] = what
+        p = self.by_id[pid]
+        if p["withdrawn_from"] is not None and num >= p["withdrawn_from"] and what != "ausente":
+            ck.add(rw, f"o jogador {pid} desistiu a partir da rodada {p['withdrawn_from']} e não pode jogar ({what})")
+        if p["late_entry"] is not None and num < p["late_entry"] and what != "ausente":
+            ck.add(rw, f"o jogador {pid} só entrou na rodada {p['late_entry']} ({what})")
+        return True
+
+
+class _Rounds:
+    """The file's ``rounds``: ``plan`` (the valid ones, in order) and ``numbers_seen``; a pair that played in an
+    earlier round may not meet again."""
+
+    def __init__(self, ck, planned, players, fields):
+        self.ck, self.planned, self.players = ck, planned, players
+        self.openings = _Openings(fields["opening_table"], ck)
+        self.games_per_round = 2 if fields["format"] == RoundFormat.MICRO_MATCH else 1
+        self.played_pairs = {}  # frozenset(a, b) -> round number of a played encounter
+        self.plan, self.numbers_seen = [], set()
+
+    def read(self, data):
+        rounds = data.get("rounds") or []
+        if not isinstance(rounds, list):
+            self.ck.add("rodadas", "deve ser uma lista")
+            rounds = []
+        for i, r in enumerate(rounds):
+            num = self._number(r, i)
+            if num is not None:
+                self.plan.append(self._round(r, num))
+        for r in self.plan[:-1]:
+            if r["status"] == RoundStatus.DRAFT:
+                self.ck.add(f"rodada {r['number']}", "uma rodada em rascunho só pode ser a última")
+            if r["pending"]:
+                self.ck.add(
+                    f"rodada {r['number']}", "há resultados pendentes, mas a rodada seguinte já foi emparceirada"
+                )
+
+    def _number(self, r, i):
+        """The round's number, or None (reported) when it is not the next one."""
         rw = f"rodada {i + 1}"
         if not isinstance(r, dict):
-            ck.add(rw, "deve ser um objeto")
-            continue
+            self.ck.add(rw, "deve ser um objeto")
+            return None
         num = r.get("number")
         if not _is_int(num):
-            ck.add(rw, "campo obrigatório “number” ausente ou inválido")
-            continue
-        rw = f"rodada {num}"
+            self.ck.add(rw, "campo obrigatório “number” ausente ou inválido")
+            return None
         if num != i + 1:
-            ck.add(rw, f"rodadas fora de ordem ou faltando (esperada a rodada {i + 1})")
-            continue
-        numbers_seen.add(num)
-        if planned and num > planned:
-            ck.add(rw, f"o torneio tem só {planned} rodadas previstas")
+            self.ck.add(f"rodada {num}", f"rodadas fora de ordem ou faltando (esperada a rodada {i + 1})")
+            return None
+        return num
+
+    def _round(self, r, num):
+        ck, rw = self.ck, f"rodada {num}"
+        self.numbers_seen.add(num)
+        if self.planned and num > self.planned:
+            ck.add(rw, f"o torneio tem só {self.planned} rodadas previstas")
         status = r.get("status", RoundStatus.PUBLISHED)
         if status not in RoundStatus.values:
             ck.add(rw, f"situação inválida: {status!r} (use published ou draft)")
             status = RoundStatus.PUBLISHED
-        round_opening = opening_of(r.get("opening"), rw)
-        seen = {}  # player -> where in this round
+        round_opening = self.openings.of(r.get("opening"), rw)
+        seats = _Seats(ck, self.players.by_id, self.players.broken, num, rw)
+        plan_boards, pending = self._boards(r, seats, num)
+        bye = r.get("bye")
+        if isinstance(bye, dict):
+            ck.add(rw, "resultado registrado para o bye; o bye não tem resultado, informe só o número do jogador")
+            bye = None
+        elif bye is not None and not seats.place(bye, "bye"):
+            bye = None
+        absent = r.get("absent") or []
+        if not isinstance(absent, list):
+            ck.add(rw, "“absent” deve ser uma lista de jogadores")
+            absent = []
+        plan_absent = [pid for pid in absent if seats.place(pid, "ausente")]
+        plan_one_sided = self._one_sided(r, seats)
+        return {
+            "number": num,
+            "status": status,
+            "opening": round_opening,
+            "boards": plan_boards,
+            "bye": bye,
+            "absent": plan_absent,
+            "absent_values": self._absent_values(r, rw, plan_absent),
+            "one_sided": plan_one_sided,
+            "pending": pending,
+            "manually_edited": bool(r.get("manually_edited", False)),
+            "engine": r["engine"][:120]
+            if isinstance(r.get("engine"), str) and r["engine"].strip()
+            else IMPORTED_ENGINE,
+        }
 
-        def place(pid, what):
-            if _is_int(pid) and pid in broken:  # already reported with the player
-                return False
-            if not _is_int(pid) or pid not in by_id:
-                ck.add(rw, f"jogador {pid!r} ({what}) não está na lista de jogadores")
-                return False
-            if pid in seen:
-                ck.add(rw, f"o jogador {pid} aparece mais de uma vez ({seen[pid]} e {what})")
-                return False
-            seen[pid] = what
-            p = by_id[pid]
-            if p["withdrawn_from"] is not None and num >= p["withdrawn_from"] and what != "ausente":
-                ck.add(
-                    rw, f"o jogador {pid} desistiu a partir da rodada {p['withdrawn_from']} e não pode jogar ({what})"
-                )
-            if p["late_entry"] is not None and num < p["late_entry"] and what != "ausente":
-                ck.add(rw, f"o jogador {pid} só entrou na rodada {p['late_entry']} ({what})")
-            return True
-
+    def _boards(self, r, seats, num):
+        """The round's boards and whether a result is pending; the pairs that played are remembered after."""
+        ck = self.ck
         boards = r.get("boards") or []
         if not isinstance(boards, list):
-            ck.add(rw, "“boards” deve ser uma lista")
+            ck.add(seats.rw, "“boards” deve ser uma lista")
             boards = []
-        plan_boards, board_numbers, pending = [], set(), False
-        round_pairs = []
+        plan_boards, board_numbers, pending, round_pairs = [], set(), False, []
         for j, b in enumerate(boards):
-            bw = f"{rw}, mesa {b.get('board', j + 1) if isinstance(b, dict) else j + 1}"
-            if not isinstance(b, dict):
-                ck.add(bw, "deve ser um objeto")
+            checked = self._board(b, j, seats, board_numbers)
+            if checked is None:
                 continue
-            bn = b.get("board")
-            if not _is_int(bn) or not 1 <= bn <= MAX_PLAYERS:
-                ck.add(bw, "campo obrigatório “board” ausente ou inválido")
-                continue
-            if bn in board_numbers:
-                ck.add(bw, "número de mesa repetido")
-            board_numbers.add(bn)
-            first, second = b.get("first"), b.get("second")
-            games = b.get("games")
-            if first is None:
-                ck.add(bw, "campo obrigatório “first” ausente")
-                continue
-            if second in (None, 0):
-                if isinstance(games, list) and any(g is not None for g in games):
-                    ck.add(
-                        bw,
-                        f"resultado registrado para um bye (jogador {first} sem adversário); o bye não tem "
-                        "resultado: indique-o no campo “bye” da rodada",
-                    )
-                else:
-                    ck.add(bw, f"mesa sem segundo jogador; indique o bye do jogador {first} no campo “bye” da rodada")
-                continue
-            if first == second:
-                ck.add(bw, f"o jogador {first} não pode jogar contra si mesmo")
-                continue
-            ok = place(first, f"mesa {bn}") & place(second, f"mesa {bn}")
-            if not isinstance(games, list):
-                ck.add(bw, "campo obrigatório “games” ausente (lista de resultados)")
-                continue
-            if len(games) != games_per_round:
-                ck.add(bw, f"{len(games)} resultado(s) informado(s); cada mesa tem {games_per_round} partida(s)")
-                continue
-            bad = False
-            for g, code in enumerate(games, start=1):
-                if code is not None and code not in RESULT_CODES:
-                    ck.add(
-                        bw, f"resultado inválido na partida {g}: {code!r} (use 1-0, 0-1, 1/2, +/-, -/+, -/- ou null)"
-                    )
-                    bad = True
-            if bad or not ok:
-                continue
+            bw, board = checked
+            games = board["games"]
             if any(g is None for g in games):
                 pending = True
-            key = frozenset((first, second))
-            if key in played_pairs:
-                ck.add(bw, f"os jogadores {first} e {second} já se enfrentaram na rodada {played_pairs[key]}")
+            key = frozenset((board["first"], board["second"]))
+            if key in self.played_pairs:
+                ck.add(
+                    bw,
+                    f"os jogadores {board['first']} e {board['second']} já se enfrentaram na rodada {self.played_pairs[key]}",
+                )
             if any(g in PLAYED for g in games):
                 round_pairs.append(key)
             colourless = b.get("colourless", False)
             if not isinstance(colourless, bool) or (colourless and any(g in PLAYED for g in games)):
                 ck.add(bw, "“colourless” só vale para W.O. (true ou false)")
                 colourless = False
-            plan_boards.append(
-                {
-                    "number": bn,
-                    "first": first,
-                    "second": second,
-                    "games": list(games),
-                    "opening": opening_of(b.get("opening"), bw),
-                    "colourless": colourless,
-                }
-            )
+            plan_boards.append({**board, "opening": self.openings.of(b.get("opening"), bw), "colourless": colourless})
         for key in round_pairs:
-            played_pairs.setdefault(key, num)
-        bye = r.get("bye")
-        if isinstance(bye, dict):
-            ck.add(rw, "resultado registrado para o bye; o bye não tem resultado, informe só o número do jogador")
-            bye = None
-        elif bye is not None and not place(bye, "bye"):
-            bye = None
-        absent = r.get("absent") or []
-        if not isinstance(absent, list):
-            ck.add(rw, "“absent” deve ser uma lista de jogadores")
-            absent = []
-        plan_absent = [pid for pid in absent if place(pid, "ausente")]
+            self.played_pairs.setdefault(key, num)
+        return plan_boards, pending
+
+    def _board(self, b, j, seats, board_numbers):
+        """(where, the board's number, players and games) of a board whose players may meet and whose results
+        are valid, or None (reported)."""
+        ck = self.ck
+        bw = f"{seats.rw}, mesa {b.get('board', j + 1) if isinstance(b, dict) else j + 1}"
+        if not isinstance(b, dict):
+            ck.add(bw, "deve ser um objeto")
+            return None
+        bn = b.get("board")
+        if not _is_int(bn) or not 1 <= bn <= MAX_PLAYERS:
+            ck.add(bw, "campo obrigatório “board” ausente ou inválido")
+            return None
+        if bn in board_numbers:
+            ck.add(bw, "número de mesa repetido")
+        board_numbers.add(bn)
+        first, second = b.get("first"), b.get("second")
+        games = b.get("games")
+        if not self._two_players(bw, first, second, games):
+            return None
+        ok = seats.place(first, f"mesa {bn}") & seats.place(second, f"mesa {bn}")
+        if not isinstance(games, list):
+            ck.add(bw, "campo obrigatório “games” ausente (lista de resultados)")
+            return None
+        if len(games) != self.games_per_round:
+            ck.add(bw, f"{len(games)} resultado(s) informado(s); cada mesa tem {self.games_per_round} partida(s)")
+            return None
+        bad = False
+        for g, code in enumerate(games, start=1):
+            if code is not None and code not in RESULT_CODES:
+                ck.add(bw, f"resultado inválido na partida {g}: {code!r} (use 1-0, 0-1, 1/2, +/-, -/+, -/- ou null)")
+                bad = True
+        if bad or not ok:
+            return None
+        return bw, {"number": bn, "first": first, "second": second, "games": list(games)}
+
+    def _two_players(self, bw, first, second, games):
+        """Whether the board has two different players (a bye belongs in the round's ``bye``)."""
+        if first is None:
+            self.ck.add(bw, "campo obrigatório “first” ausente")
+            return False
+        if second in (None, 0):
+            if isinstance(games, list) and any(g is not None for g in games):
+                self.ck.add(
+                    bw,
+                    f"resultado registrado para um bye (jogador {first} sem adversário); o bye não tem "
+                    "resultado: indique-o no campo “bye” da rodada",
+                )
+            else:
+                self.ck.add(bw, f"mesa sem segundo jogador; indique o bye do jogador {first} no campo “bye” da rodada")
+            return False
+        if first == second:
+            self.ck.add(bw, f"o jogador {first} não pode jogar contra si mesmo")
+            return False
+        return True
+
+    def _one_sided(self, r, seats):
+        ck, rw, by_id = self.ck, seats.rw, self.players.by_id
         plan_one_sided = []
         for item in r.get("one_sided") or []:
-            what = "registro de um só jogador"
             if not isinstance(item, dict):
                 ck.add(rw, f"“one_sided”: item inválido {item!r}")
                 continue
@@ -892,45 +1097,30 @@ def _validate(data, new_slug=True):
             if opp is not None and (not _is_int(opp) or opp not in by_id or opp == pid):
                 ck.add(rw, f"“one_sided”: adversário {opp!r} do jogador {pid!r} inválido")
                 continue
-            if place(pid, what):
+            if seats.place(pid, "registro de um só jogador"):
                 plan_one_sided.append((pid, opp, colour, result))
+        return plan_one_sided
+
+    def _absent_values(self, r, rw, plan_absent):
         own = r.get("absent_values") or {}
         if not isinstance(own, dict):
-            ck.add(rw, "“absent_values” deve ser um objeto (jogador -> zero, draw ou win)")
+            self.ck.add(rw, "“absent_values” deve ser um objeto (jogador -> zero, draw ou win)")
             own = {}
         absent_values = {}
         for key, value in own.items():
             pid = int(key) if str(key).isdigit() else None
             if pid not in plan_absent:
-                ck.add(rw, f"“absent_values”: o jogador {key} não está entre os ausentes da rodada")
+                self.ck.add(rw, f"“absent_values”: o jogador {key} não está entre os ausentes da rodada")
             elif value not in OwnAbsenceValue.values or not value:
-                ck.add(rw, f"“absent_values”: valor inválido {value!r} (use zero, draw ou win)")
+                self.ck.add(rw, f"“absent_values”: valor inválido {value!r} (use zero, draw ou win)")
             else:
                 absent_values[pid] = value
-        plan_rounds.append(
-            {
-                "number": num,
-                "status": status,
-                "opening": round_opening,
-                "boards": plan_boards,
-                "bye": bye,
-                "absent": plan_absent,
-                "absent_values": absent_values,
-                "one_sided": plan_one_sided,
-                "pending": pending,
-                "manually_edited": bool(r.get("manually_edited", False)),
-                "engine": r["engine"][:120]
-                if isinstance(r.get("engine"), str) and r["engine"].strip()
-                else IMPORTED_ENGINE,
-            }
-        )
-    for _k, r in enumerate(plan_rounds[:-1]):
-        if r["status"] == RoundStatus.DRAFT:
-            ck.add(f"rodada {r['number']}", "uma rodada em rascunho só pode ser a última")
-        if r["pending"]:
-            ck.add(f"rodada {r['number']}", "há resultados pendentes, mas a rodada seguinte já foi emparceirada")
-    plan["rounds"] = plan_rounds
+        return absent_values
 
+
+# ----------------------------------------------------------------------------------------- import: the rest
+def _absences_ahead(data, by_id, numbers_seen, planned, ck):
+    """Announced absences for rounds not paired yet: [(round, player, value)]."""
     ahead = data.get("absences") or []
     plan_ahead, seen_ahead = [], set()
     if not isinstance(ahead, list):
@@ -940,28 +1130,31 @@ def _validate(data, new_slug=True):
         if not isinstance(a, dict) or not _is_int(a.get("round")) or not _is_int(a.get("player")):
             ck.add("ausências", f'item inválido: {a!r} (use {{"round": N, "player": ID}})')
             continue
+        aw = f"ausências, rodada {a['round']}"
         if a["player"] not in by_id:
-            ck.add(f"ausências, rodada {a['round']}", f"jogador {a['player']} não está na lista de jogadores")
+            ck.add(aw, f"jogador {a['player']} não está na lista de jogadores")
         elif a["round"] in numbers_seen:
-            ck.add(f"ausências, rodada {a['round']}", "a rodada já foi emparceirada: use “absent” na rodada")
+            ck.add(aw, "a rodada já foi emparceirada: use “absent” na rodada")
         elif planned and not 1 <= a["round"] <= planned:
-            ck.add(f"ausências, rodada {a['round']}", "rodada inexistente")
+            ck.add(aw, "rodada inexistente")
         elif (a["round"], a["player"]) in seen_ahead:
-            ck.add(f"ausências, rodada {a['round']}", f"ausência do jogador {a['player']} repetida")
+            ck.add(aw, f"ausência do jogador {a['player']} repetida")
         elif a.get("value", "") not in OwnAbsenceValue.values:
-            ck.add(f"ausências, rodada {a['round']}", f"valor inválido {a.get('value')!r} (use zero, draw ou win)")
+            ck.add(aw, f"valor inválido {a.get('value')!r} (use zero, draw ou win)")
         else:
             seen_ahead.add((a["round"], a["player"]))
             plan_ahead.append((a["round"], a["player"], a.get("value", "")))
-    plan["ahead"] = plan_ahead
+    return plan_ahead
 
+
+def _forbidden_pairs(data, by_id, ck):
+    """Players that must not meet, all mutually: [(a, b, from, to)] for every pair of each group."""
     forbidden = data.get("forbidden") or []
     plan_forbidden = []
     if not isinstance(forbidden, list):
         ck.add("pares proibidos", "deve ser uma lista")
         forbidden = []
     for f in forbidden:
-        fw = "pares proibidos"
         members = f.get("players") if isinstance(f, dict) else None
         first, last = (f.get("from"), f.get("to")) if isinstance(f, dict) else (None, None)
         if (
@@ -971,16 +1164,16 @@ def _validate(data, new_slug=True):
             or not all(r is None or (_is_int(r) and r >= 1) for r in (first, last))
             or (first is not None and last is not None and last < first)
         ):
-            ck.add(fw, f'item inválido: {f!r} (use {{"players": [ID, ID, ...], "from": N ou null, "to": N ou null}})')
+            ck.add(
+                "pares proibidos",
+                f'item inválido: {f!r} (use {{"players": [ID, ID, ...], "from": N ou null, "to": N ou null}})',
+            )
             continue
         for i, a in enumerate(members):
             for b in members[i + 1 :]:
                 if a != b:
                     plan_forbidden.append((a, b, first, last))
-    plan["forbidden"] = plan_forbidden
-    plan[SETTINGS_CHANGES] = read_changes(data, ck.add)
-    ck.fail_if_any()
-    return plan
+    return plan_forbidden
 
 
 def import_data(data, *, user=None) -> Tournament:
