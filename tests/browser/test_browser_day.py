@@ -126,8 +126,7 @@ def test_a_whole_day_at_the_venue(browser, live_server, people, shot):
         arb.fill("#id_new_password1", PASSWORD)
         arb.fill("#id_new_password2", PASSWORD)
         arb.click("#set-password")
-        arb.wait_for_url(re.compile(r"/entrar/"))
-        log_in(arb, base, "arbitro")
+        arb.wait_for_url(re.compile(rf"/gestao/t/{SLUG}/$"))  # logged in at once (issue 28.9)
         arb.goto(f"{base}/gestao/t/{SLUG}/rodada/1/resultados/")
         inputs = arb.locator("input.result-input")
         assert inputs.count() == 10  # five boards, two games each

@@ -256,7 +256,8 @@ def test_a_new_arbiter_account_from_the_staff_page(browser, desktop, live_server
     assert "maria.souza" in page.locator("#staff-table").inner_text()
     assert page.input_value("#id_username") == "" and page.input_value("#account_username") == ""
     shot(page, "staff-account-invite")
-    # the arbiter, on her phone, opens the link, chooses a password and logs in
+    # the arbiter, on her phone, opens the link and chooses a password: she is logged in at once, on the
+    # tournament (issue 28.9)
     phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, locale="pt-BR").new_page()
     phone.goto(invite)
     assert "maria.souza" in phone.locator("main").inner_text()
@@ -264,10 +265,11 @@ def test_a_new_arbiter_account_from_the_staff_page(browser, desktop, live_server
     phone.fill("#id_new_password2", "Tabuleiro-64!")
     shot(phone, "staff-account-choose-password-phone")
     phone.click("#set-password")
-    phone.wait_for_url(re.compile(r"/entrar/$"))
-    assert "Senha definida" in phone.locator(".messages").inner_text()
-    login(phone, base, username="maria.souza", password="Tabuleiro-64!", next_url="/gestao/t/aberto-recife/")
-    assert "Aberto do Recife" in phone.locator("h1").first.inner_text() or phone.url.endswith("/aberto-recife/")
+    phone.wait_for_url(re.compile(r"/gestao/t/aberto-recife/$"))
+    assert phone.locator(".messages").inner_text().strip() == "Senha definida. Você entrou como maria.souza."
+    assert "Aberto do Recife" in phone.locator("h1").first.inner_text()
+    assert phone.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth + 1")
+    shot(phone, "staff-account-logged-in-phone")
     phone.goto(invite)
     assert phone.locator("#invalid-invite").count() == 1
     phone.context.close()

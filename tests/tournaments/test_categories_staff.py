@@ -143,9 +143,33 @@ def test_a_staff_account_with_a_one_time_invite_link(client, director, event, dj
     page = client.get(invite, follow=True)
     assert "maria.souza" in page.content.decode() and page.context["validlink"]
     done = client.post(page.redirect_chain[-1][0], {"new_password1": "Tabuleiro-64!", "new_password2": "Tabuleiro-64!"})
-    assert done.status_code == 302 and done["Location"] == reverse("login")
+    # logged in at once, on the tournament she was invited to (issue 28.9)
+    assert done.status_code == 302 and done["Location"] == reverse("staff:tournament", args=[t.slug])
+    assert client.session["_auth_user_id"] == str(account.pk)
+    landed = client.get(done["Location"])
+    assert landed.status_code == 200
+    assert [str(m) for m in landed.context["messages"]] == ["Senha definida. Você entrou como maria.souza."]
+    client.logout()
     client.post(reverse("login"), {"username": "maria.souza", "password": "Tabuleiro-64!"})
     assert client.session["_auth_user_id"] == str(account.pk)
     client.logout()
     # the link is spent
     assert not client.get(invite, follow=True).context["validlink"]
+
+
+def test_an_invite_to_someone_on_two_tournaments_lands_on_the_staff_home(
+    client, director, event, make_tournament, django_user_model
+):
+    """Issue 28.9: logged in at once; with two tournaments the staff home lists both instead of guessing one."""
+    t, _entries = event
+    client.force_login(director)
+    data = {"action": "create_account", "full_name": "Rui Lopes", "username": "rui", "role": "arbiter"}
+    invite = client.post(reverse("staff:roles", args=[t.slug]), data).context["invite"]["url"]
+    account = django_user_model.objects.get(username="rui")
+    TournamentRole.objects.create(tournament=make_tournament(), user=account, role="arbiter")
+    client.logout()
+    page = client.get(invite, follow=True)
+    done = client.post(page.redirect_chain[-1][0], {"new_password1": "Tabuleiro-64!", "new_password2": "Tabuleiro-64!"})
+    assert done.status_code == 302 and done["Location"] == reverse("staff:home")
+    assert client.session["_auth_user_id"] == str(account.pk)
+    assert len(client.get(done["Location"]).context["tournaments"]) == 2

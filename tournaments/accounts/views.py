@@ -1,30 +1,43 @@
-"""Accepting an invite: a new staff member chooses their password with the one-time link the director gave.
-Leaving every device: every session of the login ends."""
+"""Accepting an invite: a new staff member chooses their password with the one-time link the director gave, and is
+logged in at once on the tournament they were invited to (issue 28.9). Leaving every device: every session of the
+login ends."""
 
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.shortcuts import redirect
-from django.urls import reverse_lazy
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
 
+from tournaments.accounts.permissions import visible_tournaments
 from tournaments.accounts.sessions import sessions_end_everywhere
+
+
+def landing_url(user) -> str:
+    """Where a staff member lands after choosing their password: their tournament when they work on one alone,
+    else the staff home, which lists theirs."""
+    slugs = list(visible_tournaments(user).values_list("slug", flat=True)[:2])
+    return reverse("staff:tournament", args=[slugs[0]]) if len(slugs) == 1 else reverse("staff:home")
 
 
 class InviteView(auth_views.PasswordResetConfirmView):
     template_name = "registration/invite.html"
-    success_url = reverse_lazy("login")
     reset_url_token = "definir-senha"
+    post_reset_login = True
+    post_reset_login_backend = "django.contrib.auth.backends.ModelBackend"
 
     def form_valid(self, form):
         response = super().form_valid(form)
         messages.success(
             self.request,
-            _("Password chosen. Log in with the login %(name)s.") % {"name": form.user.get_username()},
+            _("Password chosen. You are logged in as %(name)s.") % {"name": form.user.get_username()},
         )
         return response
+
+    def get_success_url(self):
+        return landing_url(self.user)
 
 
 class LogoutEverywhereView(LoginRequiredMixin, View):

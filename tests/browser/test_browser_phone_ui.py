@@ -1,0 +1,64 @@
+"""Issue 28, the arbiter's phone and the small things (items 9, 14, 16), at 390 px: the round's opening diagram is
+folded so the pairings come first; the Portuguese of the pages (agreement, plurals); the categories before round 1,
+the player's current place, the tab bar that shows it scrolls. Screenshots in test-artifacts/ (ui-*)."""
+
+import re
+from datetime import date
+
+import pytest
+from django.contrib.auth.models import Permission
+
+from tournaments.entries.services import entry_register
+from tournaments.models import Round
+from tournaments.rounds.services import round_pair
+from tournaments.setup.openings import opening_draw
+from tournaments.setup.services import tournament_create
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+PASSWORD = "senha-forte-123"
+
+
+@pytest.fixture
+def event(django_user_model, make_player):
+    director = django_user_model.objects.create_user("diretora", password=PASSWORD)
+    director.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    t = tournament_create(
+        user=director, name="Etapa Natal", slug="etapa", start_date=date(2026, 11, 8), end_date=date(2026, 11, 9)
+    )
+    for i in range(8):
+        player = make_player(name=f"Jogador{'a' if i % 2 else ''} {i + 1:02d}", sex="F" if i % 2 else "M")
+        entry_register(tournament=t, player=player, user=director)
+    return t
+
+
+def log_in(page, base, url):
+    page.goto(f"{base}/entrar/?next={url}")
+    page.fill("input[name=username]", "diretora")
+    page.fill("input[name=password]", PASSWORD)
+    page.click("form button[type=submit]:not(.link-button)")
+    page.wait_for_url(re.compile(re.escape(url) + "$"))
+
+
+def fits(page):
+    return page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth + 1")
+
+
+def test_the_opening_diagram_is_folded_below_its_code(phone, live_server, event, shot):
+    """Issue 28.9: on the round page the opening's code and moves show, its diagram is folded, so the pairings come
+    up a screen sooner on a phone; a tap opens the diagram."""
+    director = event.roles.get().user
+    round_pair(tournament=event, user=director, publish=True)
+    opening_draw(round=Round.objects.get(tournament=event, number=1), user=director, seed="fixo")
+    log_in(phone, live_server.url, "/gestao/t/etapa/rodada/1/")
+    diagram = phone.locator("#opening-diagram .opening-diagram svg")
+    assert phone.locator("#opening-diagram").get_attribute("open") is None and not diagram.is_visible()
+    shot(phone, "ui-round-opening-folded")
+    code = Round.objects.get(tournament=event, number=1).opening.code
+    assert code in phone.locator("main section.card", has_text="Abertura (tablita)").inner_text()
+    folded = phone.locator("main table").first.bounding_box()["y"]
+    phone.click("#opening-diagram summary")
+    assert diagram.is_visible()
+    # folded, the diagram (the width of the phone's column, 280 px at most) no longer pushes the pairings down
+    assert phone.locator("main table").first.bounding_box()["y"] - folded >= 250
+    assert fits(phone)
+    shot(phone, "ui-round-opening-open")
