@@ -1,5 +1,6 @@
-"""Logins in a real browser (issue 25, item 15): "Sair de todos os aparelhos" on one device sends the same login's
-other device to the login page. Screenshots in test-artifacts/ (accounts-*)."""
+"""Logins in a real browser (issue 25, items 1 and 15): a director offers a tournament's role to an existing login
+on the Equipe page and that login accepts it on its phone; "Sair de todos os aparelhos" on one device sends the
+same login's other device to the login page. Screenshots in test-artifacts/ (accounts-*)."""
 
 import re
 
@@ -7,6 +8,7 @@ import pytest
 from django.contrib.auth.models import Permission
 
 from tests.browser.phone_layout import fits
+from tournaments.models import RoleOffer, TournamentRole
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -46,6 +48,74 @@ def tournament(director_user):
         end_date=date(2026, 11, 9),
         planned_rounds=5,
     )
+
+
+def test_a_role_offered_on_the_equipe_page_starts_when_the_login_accepts_it_on_its_phone(
+    desktop, phone, live_server, director_user, tournament, django_user_model, shot
+):
+    base = live_server.url
+    django_user_model.objects.create_user("arbitro.bruno", password=PASSWORD, first_name="Bruno")
+    equipe = f"/gestao/t/{tournament.slug}/equipe/"
+
+    # the director offers the arbiter's role to an existing login, and to a name nobody has: the same answer
+    login(desktop, base, "diretora", next_url=equipe)
+    for name in ("arbitro.bruno", "ninguem.aqui"):
+        desktop.fill("#offer-form input[name=username]", name)
+        desktop.select_option("#offer-form select[name=role]", "arbiter")
+        desktop.click("#offer-form button[type=submit]")
+        desktop.wait_for_url(re.compile(re.escape(equipe) + "$"))
+        assert messages(desktop) == (
+            f"Acesso oferecido a “{name}”: vale quando esse login o aceitar em “Meus torneios”."
+        )
+    rows = desktop.locator("#offers-table tbody tr")
+    assert rows.all_inner_texts() == [
+        "arbitro.bruno\tÁrbitro\tRetirar a oferta",
+        "ninguem.aqui\tÁrbitro\tRetirar a oferta",
+    ]
+    assert desktop.locator("#staff-table").inner_text().count("arbitro.bruno") == 0  # not staff until it accepts
+    shot(desktop, "accounts-equipe-offers")
+    # the offer to nobody is withdrawn
+    rows.filter(has_text="ninguem.aqui").locator("button").click()
+    desktop.wait_for_url(re.compile(re.escape(equipe) + "$"))
+    assert messages(desktop) == "Oferta retirada."
+    assert desktop.locator("#offers-table tbody tr").all_inner_texts() == ["arbitro.bruno\tÁrbitro\tRetirar a oferta"]
+
+    # the arbiter, on a phone, finds the offer on "Meus torneios" and accepts it
+    login(phone, base, "arbitro.bruno")
+    offers = phone.locator("#role-offers")
+    assert "Aberto de Olinda, como Árbitro" in offers.inner_text()
+    assert phone.locator("main table tbody").inner_text().strip() == "Nenhum torneio ainda."
+    assert fits(phone)
+    shot(phone, "accounts-phone-offer")
+    offers.locator("button[name=accept]").click()
+    phone.wait_for_url(re.compile(r"/gestao/$"))
+    assert messages(phone) == "Agora você trabalha em Aberto de Olinda como Árbitro."
+    assert phone.locator("#role-offers").count() == 0
+    phone.click("main table a:has-text('Aberto de Olinda')")
+    phone.wait_for_url(re.compile(rf"/gestao/t/{tournament.slug}/$"))
+    assert phone.locator("h1").first.inner_text().startswith("Aberto de Olinda")
+    assert TournamentRole.objects.filter(tournament=tournament, user__username="arbitro.bruno", role="arbiter").exists()
+    assert not RoleOffer.objects.exists()
+
+    # the director sees the arbiter on the staff list, with no invite link to make (the login has its password),
+    # and removes the access after confirming
+    desktop.goto(base + equipe)
+    row = desktop.locator("#staff-table tbody tr").filter(has_text="arbitro.bruno")
+    assert row.inner_text().split("\t")[:3] == ["arbitro.bruno", "Bruno", "Árbitro"]
+    assert row.locator("button:has-text('Novo link de convite')").count() == 0
+    assert desktop.locator("#offers-table").count() == 0
+    desktop.once("dialog", lambda dialog: dialog.dismiss())
+    row.locator("button:has-text('Remover')").click()
+    assert desktop.locator("#staff-table tbody tr").filter(has_text="arbitro.bruno").count() == 1  # dismissed
+    desktop.once("dialog", lambda dialog: dialog.accept())
+    row.locator("button:has-text('Remover')").click()
+    desktop.wait_for_url(re.compile(re.escape(equipe) + "$"))
+    assert messages(desktop) == "Acesso removido."
+    assert desktop.locator("#staff-table tbody tr").filter(has_text="arbitro.bruno").count() == 0
+    shot(desktop, "accounts-equipe-removed")
+    # and the arbiter's phone no longer opens the tournament
+    response = phone.goto(f"{base}/gestao/t/{tournament.slug}/")
+    assert response.status in (403, 404)
 
 
 def test_leaving_every_device_sends_the_other_device_to_the_login_page(
