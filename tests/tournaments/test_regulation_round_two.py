@@ -282,18 +282,18 @@ def test_the_interchange_file_carries_the_changes_and_reads_them_back(director):
 
 
 def test_round_1_is_derived_again_from_the_ratings_the_file_gives(director):
-    from tournaments.homologation.repairing import check_imported_pairings
-    from tournaments.rounds.selectors import tournament_history
+    from tournaments.homologation.repairing import check_imported_pairings, imported_rounds
+    from tournaments.rounds.selectors import pairing_read
 
     t = import_data(engine_file("por-rating"))
-    entries, rounds, history = tournament_history(t)
-    first, _claimed = check_imported_pairings(t, entries, rounds, history)
+    entries, snapshot = pairing_read(t)
+    first, _claimed = check_imported_pairings(t, entries, snapshot, imported_rounds(t))
     assert first.matches  # the synthetic file pairs round 1 top half against bottom half
 
     t = import_data(engine_file("embaralhada", shuffle_round1=True))
     send_on_time(t)
-    entries, rounds, history = tournament_history(t)
-    first, _claimed = check_imported_pairings(t, entries, rounds, history)
+    entries, snapshot = pairing_read(t)
+    first, _claimed = check_imported_pairings(t, entries, snapshot, imported_rounds(t))
     assert not first.matches and (1, 2) in first.missing and (1, 16) in first.extra
     report = homologation_check(Tournament.objects.get(pk=t.pk))
     assert "round1_by_rating" in failing(report)
@@ -301,13 +301,13 @@ def test_round_1_is_derived_again_from_the_ratings_the_file_gives(director):
 
 
 def test_every_round_naming_this_engine_is_paired_again_and_a_mismatch_is_a_finding(director):
-    from tournaments.homologation.repairing import check_imported_pairings
-    from tournaments.rounds.selectors import tournament_history
+    from tournaments.homologation.repairing import check_imported_pairings, imported_rounds
+    from tournaments.rounds.selectors import pairing_read
 
     t = import_data(engine_file("motor"))
     send_on_time(t)
-    entries, rounds, history = tournament_history(t)
-    _first, claimed = check_imported_pairings(t, entries, rounds, history)
+    entries, snapshot = pairing_read(t)
+    _first, claimed = check_imported_pairings(t, entries, snapshot, imported_rounds(t))
     assert [c.round for c in claimed] == [1, 2, 3, 4, 5, 6, 7]
     different = [c.round for c in claimed if not c.matches]
     # the synthetic file pairs its own way (round 1 top half against bottom half, the top half always White; later

@@ -16,7 +16,8 @@ entry live here and only here:
 * :func:`off_board`: a round an entry spent on no board (the one-sided round an imported file kept, a late
   entry, a withdrawal, an announced absence, or not paired) and why;
 * :func:`round_records`: every entry's record of every counted round (the standings' input,
-  :func:`standings_input`).
+  :func:`standings_input`), or of the rounds before the one being paired (:func:`rounds_before`: the pairing's
+  history, with each round's colours, :func:`colours_of`).
 """
 
 from __future__ import annotations
@@ -498,6 +499,35 @@ def standings_input(snapshot: Snapshot, records: Mapping[int, Sequence[RoundReco
         unplayed_rules=settings.tiebreak_edition,
         provisional_rating=settings.provisional_rating,
     )
+
+
+def rounds_before(snapshot: Snapshot, number: int) -> tuple[SnapRound, ...]:
+    """The rounds read before round ``number`` (the history the pairing of round ``number`` reads)."""
+    return tuple(rnd for rnd in snapshot.rounds if rnd.number < number)
+
+
+def colours_of(rounds: Iterable[SnapRound]) -> dict[tuple[int, int], str]:
+    """{(entry pk, round number): ``"w"`` or ``"b"``} of every seat of ``rounds``: the first entry of a board has
+    White in game 1; a one-sided round has the colour its line gives (none when it gives none)."""
+    out: dict[tuple[int, int], str] = {}
+    for rnd in rounds:
+        number = rnd.number
+        for board in rnd.boards:
+            if board.first is not None and board.second is not None:
+                out[(board.first, number)] = "w"
+                out[(board.second, number)] = "b"
+        for item in rnd.one_sided:
+            if item.colour and (item.entry, number) not in out:
+                out[(item.entry, number)] = item.colour
+    return out
+
+
+def opponent_points(record: RoundRecord, scoring: Scoring) -> Number:
+    """The points the opponent of a paired round scored, from the record's games (the other side of each)."""
+    total: Number = 0
+    for game in record.games:
+        total += scoring.game_points(game.mirror)
+    return total
 
 
 def partial_points(board: SnapBoard, scoring: Scoring) -> tuple[Number, Number]:

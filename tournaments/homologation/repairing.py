@@ -20,13 +20,12 @@ import dataclasses
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from pairing.api import pair_round, seed_key
 from pairing.model import InvalidInput, NoValidPairing
+from tournaments.domain.snapshot import Snapshot
 from tournaments.models import Entry, Round, Tournament
 from tournaments.rounds.pairing_bridge import ENGINE_NAME, build_state, pair_next_round
-from tournaments.rounds.selectors import History
 
 
 @dataclass(frozen=True)
@@ -46,38 +45,35 @@ class RoundCheck:
         return not (self.extra or self.missing or self.bye or self.failed)
 
 
-def _file_round(history: History, entries: Sequence[Entry], number: int) -> tuple[set[tuple[int, int]], int | None]:
+def _file_round(snapshot: Snapshot, entries: Sequence[Entry], number: int) -> tuple[set[tuple[int, int]], int | None]:
     """(pairs as pairing-number tuples, first listed first; the bye's pairing number or None) of round
-    ``number`` as the tournament holds it."""
+    ``number`` as the tournament holds it (its boards and its bye: a round kept for one player alone is neither)."""
+    numbers = {e.pk: e.pairing_number for e in entries if e.pairing_number is not None}
     pairs: set[tuple[int, int]] = set()
     bye = None
-    for e in entries:
-        if e.pairing_number is None:
+    for rnd in snapshot.rounds:
+        if rnd.number != number:
             continue
-        for r in history.get(e.pk, ()):
-            if r.round != number or r.one_sided:
-                continue
-            if r.kind == "pab":
-                bye = e.pairing_number
-            elif r.opponent is not None and r.colour == "w":
-                pairs.add((e.pairing_number, r.opponent))
+        for board in rnd.boards:
+            first = numbers.get(board.first) if board.first is not None else None
+            second = numbers.get(board.second) if board.second is not None else None
+            if first is not None and second is not None:
+                pairs.add((first, second))
+        for pk in rnd.byes:
+            if pk in numbers:
+                bye = numbers[pk]
     return pairs, bye
 
 
-def has_imported_rounds(tournament: Tournament) -> bool:
-    """Whether a round of the tournament was not paired here (one query)."""
-    return Round.objects.filter(tournament=tournament, explanation={}).exists()
+def imported_rounds(tournament: Tournament) -> set[int]:
+    """The numbers of the rounds not paired here: no engine explanation recorded (a file's rounds; one query)."""
+    return set(Round.objects.filter(tournament=tournament, explanation={}).values_list("number", flat=True))
 
 
-def imported_rounds(rounds: Iterable[Any]) -> list[int]:
-    """The numbers of the rounds not paired here: no engine explanation recorded (a file's rounds)."""
-    return [r.number for r in rounds if not r.explanation]
-
-
-def round1_by_rating(tournament: Tournament, entries: Sequence[Entry], history: History) -> RoundCheck:
+def round1_by_rating(tournament: Tournament, entries: Sequence[Entry], snapshot: Snapshot) -> RoundCheck:
     """Round 1 paired by the engine from the ratings (re-numbered in the round-1 order), compared with the file's:
     pairs compared by the two players' ratings, so that players of equal rating are interchangeable."""
-    state = build_state(tournament, 1, entries, {})
+    state = build_state(tournament, 1, entries, snapshot)
     ordered = sorted(
         state.players,
         key=lambda p: (*seed_key(p.rating, p.fmjd_rating, p.title, p.name), p.id),
@@ -100,7 +96,7 @@ def round1_by_rating(tournament: Tournament, entries: Sequence[Entry], history: 
     by_number = {e.pairing_number: e for e in entries}
     rating_of = {n: rating[new_id[n]] for n in by_number if n in new_id}
     engine_pairs = {(old_id[a], old_id[b]) for a, b in result.boards}
-    file_pairs, file_bye = _file_round(history, entries, 1)
+    file_pairs, file_bye = _file_round(snapshot, entries, 1)
 
     def key(pair: tuple[int, int]) -> tuple[int, ...]:
         return tuple(sorted((rating_of.get(pair[0], 0), rating_of.get(pair[1], 0))))
@@ -111,21 +107,22 @@ def round1_by_rating(tournament: Tournament, entries: Sequence[Entry], history: 
     engine_bye = old_id[result.bye] if result.bye else None
     bye = None
     if (engine_bye is None) != (file_bye is None) or (
-        engine_bye is not None and rating_of.get(engine_bye) != rating_of.get(file_bye)
+        engine_bye is not None and rating_of.get(engine_bye) != rating_of.get(file_bye or 0)
     ):
         bye = (engine_bye, file_bye)
     return RoundCheck(1, extra, missing, bye)
 
 
-def engine_round(tournament: Tournament, entries: Sequence[Entry], history: History, number: int) -> RoundCheck:
+def engine_round(tournament: Tournament, entries: Sequence[Entry], snapshot: Snapshot, number: int) -> RoundCheck:
     """Round ``number`` paired again by the engine from the rounds before it, compared with the file's pairs
     (colours included: the engine's first-listed player has White in game 1)."""
     try:
-        result = pair_next_round(tournament, number, entries, history)
+        result = pair_next_round(tournament, number, entries, snapshot)
     except (NoValidPairing, InvalidInput) as exc:
         return RoundCheck(number, failed=str(exc))
-    engine_pairs = {(a.pairing_number, b.pairing_number) for a, b in result.boards}
-    file_pairs, file_bye = _file_round(history, entries, number)
+    # every entry the engine pairs has its pairing number
+    engine_pairs = {(a.pairing_number or 0, b.pairing_number or 0) for a, b in result.boards}
+    file_pairs, file_bye = _file_round(snapshot, entries, number)
     engine_bye = result.bye.pairing_number if result.bye else None
     return RoundCheck(
         number,
@@ -136,17 +133,18 @@ def engine_round(tournament: Tournament, entries: Sequence[Entry], history: Hist
 
 
 def check_imported_pairings(
-    tournament: Tournament, entries: Sequence[Entry], rounds: Sequence[Round], history: History
+    tournament: Tournament, entries: Sequence[Entry], snapshot: Snapshot, imported: Iterable[int]
 ) -> tuple[RoundCheck | None, list[RoundCheck]]:
     """(round 1 against the rating order, or None when round 1 was paired here or is not there; every imported
-    round naming this engine paired again). ``rounds``: the tournament's rounds (``engine``, ``explanation``);
-    ``history``: entry id -> round records of those rounds."""
-    imported = set(imported_rounds(rounds))
+    round naming this engine paired again). ``snapshot``: the tournament's, every round (``engine``);
+    ``imported``: the numbers of the rounds not paired here (:func:`imported_rounds`)."""
+    imported = set(imported)
+    rounds = snapshot.rounds
     numbers = {r.number for r in rounds}
-    first = round1_by_rating(tournament, entries, history) if 1 in imported else None
+    first = round1_by_rating(tournament, entries, snapshot) if 1 in imported else None
     claimed = [
-        engine_round(tournament, entries, history, r.number)
-        for r in sorted(rounds, key=lambda r: r.number)
+        engine_round(tournament, entries, snapshot, r.number)
+        for r in rounds
         if r.number in imported and r.engine == ENGINE_NAME and set(range(1, r.number)) <= numbers
     ]
     return first, claimed

@@ -26,7 +26,7 @@ from tournaments.homologation.conditions import (
     rating_list_used,
     rights_from,
 )
-from tournaments.homologation.repairing import check_imported_pairings, has_imported_rounds
+from tournaments.homologation.repairing import check_imported_pairings, imported_rounds
 from tournaments.homologation.suspensions import suspensions_during
 from tournaments.standings import (
     TournamentStandings,
@@ -140,24 +140,23 @@ def suspended_during(tournament) -> list[Suspended]:
     return [Suspended(s.player.name, s.start_date, s.end_date) for s in suspensions_during(tournament)]
 
 
-def pairings_checked(tournament) -> PairingChecks | None:
-    """The imported rounds paired again (None when every round was paired here)."""
-    if not has_imported_rounds(tournament):
+def pairings_checked(tournament, snapshot: Snapshot) -> PairingChecks | None:
+    """The imported rounds paired again from ``snapshot`` (the tournament's, every round), None when every round
+    was paired here."""
+    imported = imported_rounds(tournament)
+    if not imported:
         return None
-    from tournaments.rounds.selectors import tournament_history
+    from tournaments.rounds.selectors import entries_in_order
 
-    entries, rounds, history = tournament_history(tournament)
-    return check_imported_pairings(tournament, entries, rounds, history)
+    return check_imported_pairings(tournament, entries_in_order(tournament), snapshot, imported)
 
 
 def homologation_check(tournament, today: date | None = None) -> HomologationReport:
     """Read the tournament (every round, drafts included) and compute the full report."""
     with gc_paused():
+        snapshot = read_snapshot(tournament, public=False)
         return homologation_report(
-            read_snapshot(tournament, public=False),
-            suspended_during(tournament),
-            today,
-            pairings_checked(tournament),
+            snapshot, suspended_during(tournament), today, pairings_checked(tournament, snapshot)
         )
 
 

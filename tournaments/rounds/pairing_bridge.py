@@ -1,8 +1,13 @@
-"""The bridge between the database and the pure ``pairing`` engine: plain data in, entries out."""
+"""The bridge between the database and the pure ``pairing`` engine: plain data in, entries out.
 
-from collections.abc import Callable
+The history the engine reads is the tournament's snapshot (``tournaments.standings.snapshot.read_snapshot``, every
+round, drafts included): each entry's records of the rounds before the one paired are the snapshot's
+(``domain.snapshot.round_records``, the same records the standings count), with the colours of their seats."""
+
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict
 from decimal import Decimal
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -10,7 +15,9 @@ from pairing import model as engine
 from pairing.api import pair_round, seed_key
 from pairing.model import ForbiddenPair as EngineForbiddenPair
 from pairing.model import NoValidPairing, PlayerState, RoundEntry, Scoring, TournamentState
-from tournaments.models import Absence
+from tournaments.domain.model import RoundKind, RoundRecord
+from tournaments.domain.snapshot import Snapshot, colours_of, opponent_points, round_records, rounds_before
+from tournaments.models import Absence, Entry, Tournament
 from tournaments.models.choices import OwnAbsenceValue, RoundFormat
 
 ENGINE_NAME = "damas-swiss Dutch (FIDE C.04.3, 2026)"
@@ -29,11 +36,11 @@ __all__ = [
 Progress = Callable[[int, int], None]
 
 
-def effective_rating(tournament, entry):
+def effective_rating(tournament: Tournament, entry: Entry) -> int:
     return entry.rating if entry.rating is not None else tournament.provisional_rating
 
 
-def round1_order(tournament, entries):
+def round1_order(tournament: Tournament, entries: Iterable[Entry]) -> list[Entry]:
     """The engine's round-1 order (``pairing.api.seed_key``: rating, FMJD rating, title, name), an unrated entry
     at the tournament's provisional rating; entries equal on all four keep the order they were entered in."""
     return sorted(
@@ -46,56 +53,64 @@ def round1_order(tournament, entries):
 
 
 _KIND = {
-    "played": engine.GAME,
-    "forfeit_win": engine.FORFEIT_WIN,
-    "forfeit_loss": engine.FORFEIT_LOSS,
-    "double_forfeit": engine.FORFEIT_LOSS,
-    "pab": engine.PAB,
-    "absent": engine.ZERO_BYE,
-    "withdrawn": engine.ZERO_BYE,
-    "late": engine.ZERO_BYE,
+    RoundKind.PLAYED: engine.GAME,
+    RoundKind.FORFEIT_WIN: engine.FORFEIT_WIN,
+    RoundKind.FORFEIT_LOSS: engine.FORFEIT_LOSS,
+    RoundKind.DOUBLE_FORFEIT: engine.FORFEIT_LOSS,
+    RoundKind.BYE: engine.PAB,
+    RoundKind.ABSENT: engine.ZERO_BYE,
+    RoundKind.WITHDRAWN: engine.ZERO_BYE,
+    RoundKind.NOT_ENTERED: engine.ZERO_BYE,
 }
 
 
-def _round_entry(record, tournament):
+def _round_entry(record: RoundRecord, colour: str | None, snapshot: Snapshot) -> RoundEntry:
+    """The engine's entry of one round from the snapshot's record (``colour``: the seat's, or None)."""
     kind = _KIND[record.kind]
-    if record.kind == "absent" and record.points > 0:
-        full = tournament.score_win * tournament.games_per_round
-        kind = engine.FULL_BYE if record.points >= full else engine.HALF_BYE
+    points = Decimal(record.points or 0)
+    if record.kind is RoundKind.ABSENT and points > 0:
+        settings = snapshot.settings
+        full = settings.score_win * settings.games_per_round
+        kind = engine.FULL_BYE if points >= full else engine.HALF_BYE
     result = None
     if kind == engine.GAME:
-        mine, theirs = record.points, record.opponent_points
-        result = "W" if mine > theirs else "L" if mine < theirs else "D"
+        theirs = opponent_points(record, snapshot.settings.scoring)
+        result = "W" if points > theirs else "L" if points < theirs else "D"
     with_opponent = kind in (engine.GAME, engine.FORFEIT_WIN, engine.FORFEIT_LOSS)
     return RoundEntry(
         kind=kind,
         opponent=record.opponent if with_opponent else None,
-        color=record.colour if with_opponent else None,
+        color=colour if with_opponent else None,
         result=result,
-        points=Decimal(record.points),
+        points=points,
     )
 
 
-_ABSENCE_KIND = {
+_ABSENCE_KIND: dict[str, str] = {
     OwnAbsenceValue.ZERO: engine.ZERO_BYE,
     OwnAbsenceValue.DRAW: engine.HALF_BYE,
     OwnAbsenceValue.WIN: engine.FULL_BYE,
 }
 
 
-def build_state(tournament, number, entries, history):
-    """The engine's TournamentState for pairing round ``number`` (previous rounds complete)."""
+def build_state(tournament: Tournament, number: int, entries: Sequence[Entry], snapshot: Snapshot) -> TournamentState:
+    """The engine's TournamentState for pairing round ``number`` (previous rounds complete): ``entries`` with
+    their players, ``snapshot`` the tournament's (``read_snapshot(public=False)``)."""
+    rounds = rounds_before(snapshot, number)
+    records = round_records(snapshot, rounds)
+    colours = colours_of(rounds)
     absent = {}
     for entry_id, value in Absence.objects.filter(entry__tournament=tournament, round_number=number).values_list(
         "entry_id", "value"
     ):
         absent[entry_id] = _ABSENCE_KIND[value or tournament.absence_value]
-    players, by_pk = [], {}
+    players: list[PlayerState] = []
+    number_of: dict[int, int] = {}  # entry pk -> pairing number
     for e in entries:
         if e.pairing_number is None:
             continue
-        by_pk[e.pk] = e
-        records = [r for r in history.get(e.pk, []) if r.round < number]
+        number_of[e.pk] = e.pairing_number
+        own = records[e.pk]
         players.append(
             PlayerState(
                 id=e.pairing_number,
@@ -103,7 +118,10 @@ def build_state(tournament, number, entries, history):
                 rating=effective_rating(tournament, e),
                 fmjd_rating=e.fmjd_rating or 0,
                 title=e.player.title,
-                history=[_round_entry(r, tournament) for r in records],
+                history=[
+                    _round_entry(record, colours.get((e.pk, rnd.number)), snapshot)
+                    for rnd, record in zip(rounds, own, strict=True)
+                ],
                 late_entry_round=e.late_entry_round,
                 withdrawn_from_round=e.withdrawn_from_round,
                 accelerations=[Decimal(str(a)) for a in e.accelerations or []],
@@ -126,7 +144,7 @@ def build_state(tournament, number, entries, history):
         micro_match=tournament.format == RoundFormat.MICRO_MATCH,
         acceleration=tournament.acceleration,
         forbidden=forbidden,
-        absences={by_pk[pk].pairing_number: kind for pk, kind in absent.items() if pk in by_pk},
+        absences={number_of[pk]: kind for pk, kind in absent.items() if pk in number_of},
         round_to_pair=number,
         name=tournament.name,
     )
@@ -134,16 +152,28 @@ def build_state(tournament, number, entries, history):
 
 
 class BridgeResult:
-    def __init__(self, boards, bye, explanation, state):
+    def __init__(
+        self,
+        boards: list[tuple[Entry, Entry]],
+        bye: Entry | None,
+        explanation: dict[str, dict[str, Any]],
+        state: TournamentState,
+    ) -> None:
         self.boards, self.bye, self.explanation = boards, bye, explanation
         self.state = state  # what the engine paired: compared before the round is written
 
 
-def pair_next_round(tournament, number, entries, history, progress=None):
+def pair_next_round(
+    tournament: Tournament,
+    number: int,
+    entries: Sequence[Entry],
+    snapshot: Snapshot,
+    progress: Progress | None = None,
+) -> BridgeResult:
     """Pair round ``number``: returns boards as (first Entry, second Entry) in board order, the bye Entry or None,
     and the engine's explanation as JSON-ready data keyed by pairing number. ``progress(paired, total)`` is
     called as the engine settles pairs."""
-    state = build_state(tournament, number, entries, history)
+    state = build_state(tournament, number, entries, snapshot)
     if len(list(state.players)) < 2:
         raise NoValidPairing(_("fewer than two players available"))
     result = pair_round(state, progress=progress)
@@ -154,5 +184,5 @@ def pair_next_round(tournament, number, entries, history, progress=None):
     return BridgeResult(boards, bye, explanation, state)
 
 
-def _jsonable(d):
+def _jsonable(d: dict[str, Any]) -> dict[str, Any]:
     return {k: (str(v) if isinstance(v, Decimal) else v) for k, v in d.items()}

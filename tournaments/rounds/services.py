@@ -15,6 +15,8 @@ from django.utils.translation import gettext as _
 from tournaments.audit.services import Actor, audit, login_of
 from tournaments.core import cache
 from tournaments.core.errors import ServiceError
+from tournaments.domain.model import RoundKind, RoundRecord
+from tournaments.domain.snapshot import Snapshot, round_records, rounds_before
 from tournaments.entries.services import refresh_ratings
 from tournaments.models import Absence, Board, Entry, Game, Round, Seat, Tournament
 from tournaments.models.choices import RoundStatus, SeatSide
@@ -28,14 +30,7 @@ from tournaments.rounds.pairing_bridge import (
     round1_order,
 )
 from tournaments.rounds.results import describe
-from tournaments.rounds.selectors import (
-    History,
-    RoundRecord,
-    board_pair,
-    missing_results,
-    rounds_with_boards,
-    tournament_history,
-)
+from tournaments.rounds.selectors import board_pair, missing_results, pairing_read
 
 logger = logging.getLogger(__name__)
 
@@ -117,16 +112,16 @@ def round_pair(
     if number == 1:
         return _round_pair_first(tournament=tournament, user=user, publish=publish, progress=progress)
     _check_next_round(tournament, number)
-    entries, _rounds, history = tournament_history(tournament)
+    entries, snapshot = pairing_read(tournament)
     started = time.perf_counter()
-    result = _run_engine(tournament, number, entries, history, progress)
+    result = _run_engine(tournament, number, entries, snapshot, progress)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if _next_round_number(tournament) != number:
             raise ServiceError(_("Round %(n)s was paired by someone else at the same time.") % {"n": number})
         _check_next_round(tournament, number)
-        entries, _rounds, history = tournament_history(tournament)
-        if build_state(tournament, number, entries, history) != result.state:
+        entries, snapshot = pairing_read(tournament)
+        if build_state(tournament, number, entries, snapshot) != result.state:
             logger.info("%s: round %s changed while being paired: nothing written", tournament.slug, number)
             raise ServiceError(
                 _(
@@ -149,10 +144,10 @@ def _check_next_round(tournament: Tournament, number: int) -> None:
 
 
 def _run_engine(
-    tournament: Tournament, number: int, entries: list[Entry], history: History, progress: Progress | None
+    tournament: Tournament, number: int, entries: list[Entry], snapshot: Snapshot, progress: Progress | None
 ) -> BridgeResult:
     try:
-        return pair_next_round(tournament, number, entries, history, progress)
+        return pair_next_round(tournament, number, entries, snapshot, progress)
     except NoValidPairing as exc:
         logger.warning("%s: no valid pairing for round %s: %s", tournament.slug, number, exc)
         raise ServiceError(_("No valid pairing exists for round %(n)s: %(why)s") % {"n": number, "why": exc}) from exc
@@ -168,9 +163,9 @@ def _round_pair_first(*, tournament: Tournament, user: Actor, publish: bool, pro
             raise ServiceError(_("At least two players are needed to pair a round."))
         refresh_ratings(tournament=tournament, user=user)  # art. 4: the current national rating, then frozen
         assign_pairing_numbers(tournament)
-    entries, _rounds, history = tournament_history(tournament)
+    entries, snapshot = pairing_read(tournament)
     started = time.perf_counter()
-    result = _run_engine(tournament, number, entries, history, progress)
+    result = _run_engine(tournament, number, entries, snapshot, progress)
     return _write_round(tournament, number, result, user, publish, started)
 
 
@@ -265,12 +260,13 @@ def validate_manual_pairing(
     pairs: Sequence[tuple[Entry, Entry]],
     bye: Entry | None,
     entries: list[Entry],
-    history: History,
+    snapshot: Snapshot,
     engine: BridgeResult | None = None,
 ) -> tuple[list[str], list[str]]:
     """Absolute criteria for a hand-made pairing: returns (errors, warnings), both lists of messages.
 
-    ``pairs`` is a list of (first Entry, second Entry); ``bye`` an Entry or None. ``engine``: the Dutch engine's
+    ``pairs`` is a list of (first Entry, second Entry); ``bye`` an Entry or None; ``snapshot`` the tournament's,
+    whose rounds before ``number`` are the history. ``engine``: the Dutch engine's
     own pairing of the round; quality warnings then flag only what the hand edit changed (a float the engine
     made too is not the edit's doing).
     """
@@ -279,6 +275,9 @@ def validate_manual_pairing(
     errors: list[str] = []
     warnings: list[str] = []
     by_id = {e.pk: e for e in entries}
+    rounds = rounds_before(snapshot, number)
+    history = round_records(snapshot, rounds)
+    numbers = [rnd.number for rnd in rounds]
     absent = set(
         Absence.objects.filter(entry__tournament=tournament, round_number=number).values_list("entry_id", flat=True)
     )
@@ -300,7 +299,11 @@ def validate_manual_pairing(
         if a.pk == b.pk:
             errors.append(_("%(name)s cannot play against themself.") % {"name": a.player.name})
             continue
-        met = [r.round for r in history.get(a.pk, []) if r.opponent == b.pairing_number and r.kind == "played"]
+        met = [
+            n
+            for n, r in zip(numbers, history.get(a.pk, []), strict=False)
+            if r.opponent == b.pairing_number and r.kind is RoundKind.PLAYED
+        ]
         if met:
             errors.append(
                 _("%(a)s and %(b)s already played each other in round %(r)s.")
@@ -319,9 +322,9 @@ def validate_manual_pairing(
             )
     if bye is not None:
         records = history.get(bye.pk, [])
-        if any(r.kind == "pab" for r in records):
+        if any(r.kind is RoundKind.BYE for r in records):
             errors.append(_("%(name)s already had a bye.") % {"name": bye.player.name})
-        if any(r.kind == "forfeit_win" for r in records):
+        if any(r.kind is RoundKind.FORFEIT_WIN for r in records):
             errors.append(
                 _("%(name)s already scored a forfeit win and cannot get the bye.") % {"name": bye.player.name}
             )
@@ -335,9 +338,11 @@ def validate_manual_pairing(
     return list(dict.fromkeys(errors)), warnings
 
 
-def _engine_pairing(tournament: Tournament, number: int, entries: list[Entry], history: History) -> BridgeResult | None:
+def _engine_pairing(
+    tournament: Tournament, number: int, entries: list[Entry], snapshot: Snapshot
+) -> BridgeResult | None:
     try:
-        return pair_next_round(tournament, number, entries, history)
+        return pair_next_round(tournament, number, entries, snapshot)
     except NoValidPairing:
         return None
 
@@ -368,7 +373,7 @@ def _differences_from_engine(
 
 
 def _score(records: Iterable[RoundRecord]) -> Decimal:
-    return sum((r.points for r in records), Decimal(0))
+    return sum((Decimal(r.points or 0) for r in records), Decimal(0))
 
 
 @transaction.atomic
@@ -383,22 +388,22 @@ def round_edit(
     tournament = rnd.tournament
     if rnd.status != RoundStatus.DRAFT:
         raise ServiceError(_("Only a draft round can be edited."))
-    entries, _r, history = tournament_history(tournament, rounds=rounds_with_boards(tournament, upto=rnd.number - 1))
+    entries, snapshot = pairing_read(tournament)  # the history: the rounds before this one
     by_id = {e.pk: e for e in entries}
     try:
         pair_objs = [(by_id[int(a)], by_id[int(b)]) for a, b in pairs]
         bye_obj = by_id[int(bye)] if bye else None
     except (KeyError, ValueError, TypeError):
         raise ServiceError(_("A player of another tournament cannot be paired here.")) from None
-    engine = _engine_pairing(tournament, rnd.number, entries, history)
+    engine = _engine_pairing(tournament, rnd.number, entries, snapshot)
     errors, warnings = validate_manual_pairing(
-        tournament, rnd.number, pair_objs, bye_obj, entries, history, engine=engine
+        tournament, rnd.number, pair_objs, bye_obj, entries, snapshot, engine=engine
     )
     if not errors:
         # The engine's own check of the absolute criteria (it also knows the absolute colour rule of single games).
         import pairing
 
-        state = build_state(tournament, rnd.number, entries, history)
+        state = build_state(tournament, rnd.number, entries, snapshot)
         # every entry of a paired round has its pairing number (0 would be reported as an unknown player)
         numbers = [(a.pairing_number or 0, b.pairing_number or 0) for a, b in pair_objs]
         errors = list(pairing.check_pairing(state, numbers, bye_obj.pairing_number if bye_obj else None))

@@ -23,11 +23,11 @@ from tournaments.models import PairingJob, Round
 from tournaments.models.choices import PairingJobStatus
 from tournaments.reporting.presenters import reports_panel
 from tournaments.rounds.pairing_jobs import expire_stale_jobs, pairing_job_start
-from tournaments.rounds.presenters import PublicData, one_sided_row
+from tournaments.rounds.presenters import PublicData, one_sided_row, page_kind
 from tournaments.rounds.repair import next_round_of, warn_next_round_paired
 from tournaments.rounds.results import ReasonRequired, round_record_results
 from tournaments.rounds.results_form import MAX_SELECTION, RESULT_FIELD, board_selection, parse_shown, posted_fields
-from tournaments.rounds.scoring import MIRROR, board_points, entry_label, is_complete, parse_entry, side_label
+from tournaments.rounds.scoring import board_points, entry_label, is_complete, parse_entry, side_label
 from tournaments.rounds.selectors import board_pair, round_one_sided, rounds_with_boards, scoring_of
 from tournaments.rounds.services import round_edit, round_publish, round_undo
 from tournaments.setup.openings import opening_draw, opening_set_code
@@ -327,14 +327,6 @@ class RoundEditView(TournamentStaffMixin, TemplateView):
         return self.render_to_response(self.get_context_data(text=text, bye=bye_text))
 
 
-def _own_code(record):
-    """The game of a one-sided round (``selectors.RoundRecord``) from the player's side, or None."""
-    code = record.results.get(1)
-    if code is None:
-        return None
-    return code if record.colour == "w" else MIRROR[code]
-
-
 class ResultsView(TournamentStaffMixin, TemplateView):
     """Type every board of a round fast: one text field per game, first player's side (2-0, 1-1, 0-2, +, -, x).
 
@@ -396,16 +388,16 @@ class ResultsView(TournamentStaffMixin, TemplateView):
             # read-only: a round the imported file recorded for one player alone has no board and no result to enter
             one_sided=[
                 one_sided_row(
-                    entry,
-                    opponent,
-                    record.colour or "",
-                    _own_code(record),
-                    record.kind,
-                    record.points,
+                    item.entry,
+                    item.opponent,
+                    item.colour,
+                    item.code,
+                    page_kind(item.record.kind),
+                    item.record.points,
                     micro,
                     fmt_number,
                 )
-                for entry, record, opponent in round_one_sided(self.tournament, rnd)
+                for item in round_one_sided(self.tournament, rnd)
             ],
             bye=rnd.bye_seats[0].entry if rnd.bye_seats else None,
             conflict=kwargs.get("conflict", False),

@@ -7,11 +7,12 @@ from django.db import connection, connections
 from django.utils import translation
 
 from tournaments.core.errors import ConflictError, ServiceError
+from tournaments.domain.snapshot import board_records
 from tournaments.models import AuditEntry, Board, Game
 from tournaments.rounds.results import ReasonRequired, game_record_result, round_record_results
 from tournaments.rounds.scoring import board_points, entry_label, parse_entry
-from tournaments.rounds.selectors import tournament_history
 from tournaments.rounds.services import round_pair
+from tournaments.standings.snapshot import read_snapshot
 
 
 @pytest.fixture(autouse=True)
@@ -183,11 +184,18 @@ def test_forfeits_are_unplayed_and_double_forfeit(round1, director):
     b1, b2 = rnd.boards.get(number=1), rnd.boards.get(number=2)
     game_record_result(board=b1, results={1: "+/-", 2: "-/+"}, expected_version=1, user=director)
     game_record_result(board=b2, results={1: "-/-", 2: "-/-"}, expected_version=1, user=director)
-    entries, _r, history = tournament_history(t)
-    kinds = {e.pairing_number: history[e.pk][0].kind for e in entries if history[e.pk][0].board in (1, 2)}
-    first1 = [e for e in entries if history[e.pk][0].board == 1 and history[e.pk][0].colour == "w"][0]
-    assert kinds[first1.pairing_number] == "forfeit_win" and history[first1.pk][0].points == 4
-    assert sorted(kinds.values()) == ["double_forfeit", "double_forfeit", "forfeit_loss", "forfeit_win"]
+    snapshot = read_snapshot(t, public=False)
+    numbers = {e.pk: e.number for e in snapshot.entries}
+    board1, board2 = snapshot.rounds[0].boards[:2]
+    first1, second1 = board_records(board1, numbers, snapshot.settings.scoring)
+    first2, second2 = board_records(board2, numbers, snapshot.settings.scoring)
+    assert first1.kind == "forfeit_win" and first1.points == 4
+    assert sorted(r.kind for r in (first1, second1, first2, second2)) == [
+        "double_forfeit",
+        "double_forfeit",
+        "forfeit_loss",
+        "forfeit_win",
+    ]
 
 
 @pytest.mark.postgres
