@@ -129,6 +129,7 @@ def test_staff_table_exports(hostile, client, director, fmt):
     urls = [
         reverse("staff:entries", args=[hostile.slug]) + f"?_export={fmt}",
         reverse("staff:round", args=[hostile.slug, 1]) + f"?_export={fmt}",
+        reverse("staff:standings", args=[hostile.slug]) + f"?_export={fmt}",
     ]
     for url in urls:
         r = client.get(url)
@@ -138,7 +139,8 @@ def test_staff_table_exports(hostile, client, director, fmt):
             assert_no_formula(cells)
             values = [c.value for _w, c in cells]
         else:
-            values = [v for row in csv.reader(io.StringIO(r.content.decode("utf-8"), newline="")) for v in row]
+            text = r.content.decode("utf-8-sig")  # Excel pt-BR's CSV: a BOM, ";" between cells (issue 28.11)
+            values = [v for row in csv.reader(io.StringIO(text, newline=""), delimiter=";") for v in row]
             assert not [v for v in values if dangerous(v)], url
         assert "'" + HOSTILE_NAMES[0] in values, url
 

@@ -1,30 +1,9 @@
-"""Staff tables (django-tables2): sortable, exportable to CSV and XLSX."""
+"""Staff tables (django-tables2): sortable; downloaded as CSV and XLSX by ``core.exports.table_download``."""
 
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
-from django_tables2.export import TableExport
-from tablib import Dataset
 
-from tournaments.core.safetext import spreadsheet_row
 from tournaments.models import Entry
-
-
-class SafeTableExport(TableExport):
-    """django-tables2's CSV/XLSX export with every cell made safe (``safetext.spreadsheet_value``): a player's
-    name that a spreadsheet would run as a formula is written as text, numbers stay numbers."""
-
-    def table_to_dataset(self, table, exclude_columns, dataset_kwargs=None):
-        try:
-            title = str(table.Meta.model._meta.verbose_name_plural).title()
-        except AttributeError:
-            title = "Export Data"
-        dataset = Dataset(**{"title": title, **(dataset_kwargs or {})})
-        for i, row in enumerate(table.as_values(exclude_columns=exclude_columns)):
-            if i == 0:
-                dataset.headers = spreadsheet_row(row)
-            else:
-                dataset.append(spreadsheet_row(row))
-        return dataset
 
 
 class EntryTable(tables.Table):
@@ -81,6 +60,12 @@ class EntryTable(tables.Table):
     def value_status(self, record):
         return str(self.render_status(record))
 
+    def value_birth_date(self, record):
+        return record.player.birth_date  # a date in the files (dd/mm/aaaa in the CSV, a date cell in the XLSX)
+
+    def value_rating(self, record):
+        return record.rating  # None (an empty cell) when unrated, never the page's dash
+
 
 # A column a phone's screen leaves out (site.css, ``.wide-only``): the page and paper show it.
 WIDE_ONLY = {"cell": {"class": "wide-only"}}
@@ -106,6 +91,37 @@ class PairingTable(tables.Table):
     games = tables.Column(verbose_name=_("games"), orderable=False)
     opening = tables.Column(verbose_name=_("opening"))
 
+    # the downloads' headers: each side's number, rating and points named for their side (the page repeats them)
+    export_headers = {
+        "first_no": _("No. (White, game 1)"),
+        "first_rating": _("rating (White, game 1)"),
+        "first_before": _("pts before (White, game 1)"),
+        "first_points": _("pts (White, game 1)"),
+        "second_points": _("pts (Black, game 1)"),
+        "second_before": _("pts before (Black, game 1)"),
+        "second_rating": _("rating (Black, game 1)"),
+        "second_no": _("No. (Black, game 1)"),
+    }
+
     class Meta:
         attrs = {"class": "table"}
         order_by = ("board",)
+
+    # the downloads' values: numbers as numbers (the page's are formatted text), None for an empty cell
+    def value_first_rating(self, record):
+        return record["first_entry"].rating
+
+    def value_second_rating(self, record):
+        return record["second_entry"].rating
+
+    def value_first_before(self, record):
+        return record["values"]["first_before"]
+
+    def value_second_before(self, record):
+        return record["values"]["second_before"]
+
+    def value_first_points(self, record):
+        return record["values"]["first_points"]
+
+    def value_second_points(self, record):
+        return record["values"]["second_points"]

@@ -17,8 +17,10 @@ from django_tables2 import RequestConfig
 from tournaments.accounts.permissions import TournamentStaffMixin
 from tournaments.audit.services import audit
 from tournaments.core.errors import ServiceError
+from tournaments.core.exports import FORMATS as EXPORT_FORMATS
+from tournaments.core.exports import table_download
 from tournaments.core.staff_views import form_errors_to_messages, object_or_404, parse_id, run_service
-from tournaments.core.tables import EntryTable, SafeTableExport
+from tournaments.core.tables import EntryTable
 from tournaments.entries.forms import AbsenceForm, EntryForm, ForbiddenPairForm, RatingListForm, WithdrawForm
 from tournaments.entries.services import (
     absence_announce,
@@ -45,15 +47,6 @@ from tournaments.registry.ratinglist import MAX_BYTES
 from tournaments.registry.selectors import likely_duplicates, match_lines
 from tournaments.registry.services import player_create
 
-EXPORT_FORMATS = ("csv", "xlsx")
-
-
-def export_response(request, table, name):
-    fmt = request.GET.get("_export")
-    if fmt in EXPORT_FORMATS:
-        return SafeTableExport(fmt, table).response(f"{name}.{fmt}")
-    return None
-
 
 class EntriesView(TournamentStaffMixin, TemplateView):
     """The entries table, and the three ways to enter players: pick them from a search of the registry (several at
@@ -74,7 +67,7 @@ class EntriesView(TournamentStaffMixin, TemplateView):
 
     def get(self, request, *args, **kwargs):
         self.table = self.entry_table()
-        response = export_response(request, self.table, f"{self.tournament.slug}-inscritos")
+        response = table_download(request, self.table, f"{self.tournament.slug}-inscritos", _("Entries"))
         return response or super().get(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs):

@@ -1,8 +1,12 @@
 """Staff: attaching a game's moves (PDN) and exporting every recorded game of the tournament."""
 
+from urllib.parse import urlsplit
+
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
@@ -66,11 +70,36 @@ class GameView(TournamentStaffMixin, TemplateView):
 
 
 class PdnExportView(TournamentStaffMixin, TemplateView):
+    """Every recorded game of the tournament, or of one round (``?rodada=N``), as one PDN file. With no game
+    recorded there is no file (an empty download looks like a broken one): the page says so instead (issue 28.11)."""
+
     def get(self, request, *args, **kwargs):
-        text = tournament_pdn(self.tournament, rounds_with_boards(self.tournament))
+        number = request.GET.get("rodada", "")
+        one = int(number) if number.isdigit() else None
+        text = tournament_pdn(self.tournament, rounds_with_boards(self.tournament, number=one))
+        if not text.strip():
+            if one is not None:
+                messages.info(
+                    request, _("No game recorded in round %(n)s: there is no PDN file to download.") % {"n": one}
+                )
+            else:
+                messages.info(request, _("No game recorded in this tournament: there is no PDN file to download."))
+            return redirect(self.back(request, one))
+        name = self.tournament.slug + (f"-rodada-{one}" if one is not None else "")
         response = HttpResponse(text, content_type="application/x-draughts-pdn; charset=utf-8")
-        response["Content-Disposition"] = f'attachment; filename="{self.tournament.slug}.pdn"'
+        response["Content-Disposition"] = f'attachment; filename="{name}.pdn"'
         return response
+
+    def back(self, request, number):
+        """The page the link was on: the round's page for one round, else the referring staff page of this
+        tournament, else its dashboard."""
+        if number is not None and self.tournament.rounds.filter(number=number).exists():
+            return reverse("staff:round", args=[self.tournament.slug, number])
+        referer = request.META.get("HTTP_REFERER", "")
+        home = reverse("staff:tournament", args=[self.tournament.slug])
+        if url_has_allowed_host_and_scheme(referer, {request.get_host()}) and urlsplit(referer).path.startswith(home):
+            return urlsplit(referer).path
+        return home
 
 
 class PdnImportView(TournamentStaffMixin, TemplateView):

@@ -11,6 +11,8 @@ from django.views.generic import FormView, TemplateView
 
 from tournaments.accounts.permissions import DirectorRequiredMixin, TournamentStaffMixin
 from tournaments.core.errors import ServiceError
+from tournaments.core.exports import FORMATS as EXPORT_FORMATS
+from tournaments.core.exports import XLSX_TYPE, download
 from tournaments.core.labels import tiebreak_label
 from tournaments.core.staff_views import run_service
 from tournaments.homologation.forms import TournamentFileForm
@@ -30,7 +32,7 @@ from tournaments.models.choices import StaffRole
 from tournaments.rounds.services import rounds_name_program
 from tournaments.standings.readings import order_reason_text, regulation_readings, spot_note_text
 
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+XLSX = XLSX_TYPE
 
 
 def attachment(content, content_type, filename):
@@ -44,10 +46,8 @@ class StandingsView(TournamentStaffMixin, TemplateView):
 
     template_name = "staff/standings.html"
 
-    def get_context_data(self, **kwargs):
-        ctx = super().get_context_data(**kwargs)
+    def standings(self):
         st = homologation_check(self.tournament).standings  # every complete round, drafts included; the spots
-        columns = st.columns()
         code = (self.request.GET.get("categoria") or "").upper()
         category = next((c for c in st.categories if c.code == code), None)
         if code and category is None:
@@ -56,11 +56,31 @@ class StandingsView(TournamentStaffMixin, TemplateView):
             rows = [(r.row, st.cells(r.row), r.rank) for r in category.rows]
         else:
             rows = [(row, st.cells(row), row.rank) for row in st.rows]
+        return st, category, rows
+
+    def get(self, request, *args, **kwargs):
+        fmt = request.GET.get("_export")
+        if fmt not in EXPORT_FORMATS:
+            return super().get(request, *args, **kwargs)
+        st, category, rows = self.standings()
+        headers = ["#", _("No."), _("Name"), _("Points"), *[tiebreak_label(k) for k in st.columns()]]
+        lines = [
+            [int(rank) if rank.isdigit() else rank, row.id, row.name, row.points, *cells] for row, cells, rank in rows
+        ]
+        title = category.category.name if category else _("Standings")
+        name = f"{self.tournament.slug}-classificacao" + (f"-{category.code.lower()}" if category else "")
+        return download(fmt, name, title, headers, lines)
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        st, category, rows = self.standings()
+        columns = st.columns()
         ctx.update(
             standings=st,
             category=category,
             columns=[tiebreak_label(k) for k in columns],
             rows=rows,
+            export_formats=EXPORT_FORMATS,
             tie_groups=[
                 {"points": g.points, "ids": g.ids, "reason": order_reason_text(g.reasons)}
                 for g in st.tie_groups

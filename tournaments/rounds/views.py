@@ -14,10 +14,11 @@ from django_tables2 import RequestConfig
 
 from tournaments.accounts.permissions import TournamentStaffMixin
 from tournaments.core.errors import ServiceError
+from tournaments.core.exports import FORMATS as EXPORT_FORMATS
+from tournaments.core.exports import table_download
 from tournaments.core.labels import explanation_row
 from tournaments.core.staff_views import object_or_404, parse_id, run_service
 from tournaments.core.tables import PairingTable
-from tournaments.entries.views import EXPORT_FORMATS, export_response
 from tournaments.games.services import RuleConflict
 from tournaments.models import PairingJob, Round
 from tournaments.models.choices import PairingJobStatus
@@ -147,6 +148,13 @@ def board_rows(tournament, rnd, before=None):
                 ),
                 "results": results,
                 "opening": (board.opening or rnd.opening).code if (board.opening or rnd.opening) else "",
+                # the same as numbers, for the downloads
+                "values": {
+                    "first_before": before.get(first.pk),
+                    "second_before": before.get(second.pk),
+                    "first_points": p1 if done else None,
+                    "second_points": p2 if done else None,
+                },
             }
         )
     return rows
@@ -169,7 +177,12 @@ class RoundView(TournamentStaffMixin, TemplateView):
         self.rows = board_rows(self.tournament, self.round, before=self.data.score_before(self.round.number))
         self.table = PairingTable(self.rows)
         RequestConfig(request, paginate=False).configure(self.table)
-        response = export_response(request, self.table, f"{self.tournament.slug}-rodada-{self.round.number}")
+        response = table_download(
+            request,
+            self.table,
+            f"{self.tournament.slug}-rodada-{self.round.number}",
+            _("Round %(n)s") % {"n": self.round.number},
+        )
         return response or super().get(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs):
