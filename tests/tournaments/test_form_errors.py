@@ -123,6 +123,24 @@ def test_the_slug_field_is_the_web_address(client, director):
     assert "/static/js/staff.js" in html and "<script>" not in html  # no inline script (CSP default-src 'self')
 
 
+def test_an_empty_web_address_is_made_from_the_name_by_the_server(client, director, make_tournament):
+    """The page's script fills the address; for a name it cannot write in Latin letters it leaves it empty, and the
+    server makes the readable one, free in this database (issue 27.17)."""
+    from tournaments.models import OpeningTable
+
+    make_tournament(slug="chempionat-rossii-2024")
+    client.force_login(director)
+    table = OpeningTable.objects.get(code="IDF-64").pk
+    for name, address in [("Чемпионат России 2024", "chempionat-rossii-2024-2"), ("全国锦标赛", "quanguojinbiaosai")]:
+        response = client.post(reverse("staff:tournament_create"), dict(VALID, name=name, slug="", opening_table=table))
+        assert response.status_code == 302, response.context["form"].errors
+        assert Tournament.objects.get(slug=address).name == name
+    t = Tournament.objects.get(slug="quanguojinbiaosai")
+    data = dict(VALID, name=t.name, slug="", opening_table=table, end_date="2026-11-09")
+    response = client.post(reverse("staff:settings", args=[t.slug]), data)
+    assert field_errors(response, "slug") == ["Este campo é obrigatório."]  # the settings keep an address
+
+
 def test_model_validation_never_names_a_constraint():
     """Every constraint of the models users edit has its own message (none falls back on the generic one)."""
     for model in (Tournament, Player, Category):

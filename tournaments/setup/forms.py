@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.core.forms import DateInput, single_line_fields
 from tournaments.core.safetext import validate_single_line
+from tournaments.core.slugs import free_slug
 from tournaments.models import Tournament
 from tournaments.models.choices import StaffRole, Variant
 from tournaments.setup.tiebreak_list import parse_tiebreak_text
@@ -116,7 +117,7 @@ class TournamentForm(forms.ModelForm):
         help_texts = {
             "slug": _(
                 "The end of the public pages' address (/t/aberto-recife/): filled from the name, you may change it. "
-                "Lowercase letters without accents, digits and hyphens."
+                "Lowercase letters without accents, digits and hyphens; left empty, it is made from the name."
             )
         }
         error_messages = {
@@ -143,11 +144,17 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if not (self.instance.pk and self.instance.rounds.exists()):
             del self.fields["change_reason"]  # before round 1 every setting changes freely
+        if not self.instance.pk:
+            self.fields["slug"].required = False  # left empty, made from the name (clean)
         for name in self.OPTIONAL:
             self.fields[name].required = False
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        if not self.instance.pk and not data.get("slug") and "slug" not in self.errors and data.get("name"):
+            # as the page's script fills it, or, for a name in a script it cannot write in Latin letters, as it
+            # cannot (issue 27.17): the same readable address, free in this database
+            data["slug"] = free_slug(data["name"], "torneio")
         for name in self.OPTIONAL:
             if data.get(name) in (None, "") and name not in self.errors:
                 data[name] = getattr(self.instance, name)
