@@ -17,6 +17,18 @@ from tournaments.models import AuditEntry, Entry, Player, Round, Suspension
 
 pytestmark = pytest.mark.django_db
 
+# The conditions as the workbook names them (in the order of CONDITION_KEYS; issue 28, point 7: no internal keys)
+CONDITION_NAMES = [
+    "Número mínimo de participantes",
+    "Rodadas e tempo de jogo",
+    "Nenhum participante suspenso",
+    "Rodada 1 emparceirada por rating",
+    "Programa de emparceiramento",
+    "Desempate pelo perfil CBJD",
+    "Datas de nascimento dos participantes com menos de 21 anos",
+    "Resultados enviados em até 2 dias",
+]
+
 
 def homologable(players=30, rounds=7, **changes):
     data = synthetic_tournament(players, rounds, seed=7, slug="homologavel")
@@ -181,15 +193,15 @@ def test_workbook_reopened(tmp_path):
     event = {row[0]: row[1] for row in wb["Evento"].iter_rows(min_row=2, values_only=True)}
     assert event["Torneio"] == "Circuito Nacional - Etapa Recife"
     assert event["Data de início"] == datetime(2026, 11, 7)
-    assert wb["Evento"].cell(8, 2).is_date
+    assert wb["Evento"].cell(10, 2).is_date  # below the state and the time the file was made
     assert event["Prazo para envio dos resultados (art. 6, 11)"] == datetime(2026, 11, 10)
     # written before the sending was recorded (3 of 4 rounds), and it says so (issue 26, point 19)
     assert event["Exportado em"].startswith("Não enviado: arquivo gerado antes de o envio à federação ser registrado")
     assert event["Rodadas previstas"] == 4 and isinstance(event["Minutos por jogador por partida"], int)
 
     conditions = list(wb["Condições"].iter_rows(min_row=2, max_row=9, values_only=True))
-    assert [row[1] for row in conditions] == list(CONDITION_KEYS)
-    assert {row[3] for row in conditions} <= {"Sim", "Não"}
+    assert [row[0] for row in conditions] == CONDITION_NAMES  # in Portuguese, in the order of CONDITION_KEYS
+    assert {row[2] for row in conditions} <= {"Sim", "Não"}
 
     pa = wb["Participantes"]
     header = [c.value for c in pa[1]]

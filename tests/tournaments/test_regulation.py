@@ -308,9 +308,9 @@ def test_the_deadline_is_a_condition_met_or_late_by_n_days(sent_after, met, word
     assert report.rights is True and not condition.decides_rights
     assert [c["key"] for c in report.as_json()["conditions"]] == list(RIGHTS_KEYS)
     wb = homologation_workbook(t, report)
-    row = next(r for r in wb["Condições"].iter_rows(min_row=2, values_only=True) if r[1] == "deadline")
-    assert row[2] == "art. 6, 11" and row[3] == ("Sim" if met else "Não") and row[4].startswith(words)
-    assert "até 2 dias após o término do evento" in row[5]
+    row = next(r for r in wb["Condições"].iter_rows(min_row=2, values_only=True) if r[0].startswith("Resultados env"))
+    assert row[1] == "art. 6, 11" and row[2] == ("Sim" if met else "Não") and row[3].startswith(words)
+    assert "até 2 dias após o término do evento" in row[4]
 
 
 def test_rights_do_not_depend_on_the_day_the_check_runs():
@@ -483,8 +483,8 @@ def test_every_reading_is_printed_on_the_standings_and_in_the_workbook(client):
     assert any(r.startswith("Art. 6, participantes") for r in readings)
     assert dict(event)["Exceção c) do art. 6"].startswith("Milésimos primeiro")
     conditions = list(wb["Condições"].iter_rows(min_row=1, max_row=9, values_only=True))
-    assert conditions[0][:3] == ("Condição", "Chave", "Artigo")
-    assert [r[2] for r in conditions[1:]] == [
+    assert conditions[0][:3] == ("Condição", "Artigo", "Cumprida")
+    assert [r[1] for r in conditions[1:]] == [
         "art. 6",
         "art. 2, 6",
         "art. 3, 6",

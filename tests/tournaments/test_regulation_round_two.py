@@ -440,7 +440,7 @@ def test_a_late_sending_never_reads_as_rights_without_saying_the_federation_judg
     assert report.rights
     wb = homologation_workbook(Tournament.objects.get(pk=t.pk))
     rights = next(r for r in wb["Condições"].iter_rows(values_only=True) if r[0] == "Direito a vagas")
-    assert rights[3] == "Sim" and "10 dias de atraso" in rights[4] and "a CBJD julga" in rights[4]
+    assert rights[2] == "Sim" and "10 dias de atraso" in rights[3] and "a CBJD julga" in rights[3]
     TournamentRole.objects.update_or_create(tournament=t, user=director, defaults={"role": "director"})
     client.force_login(director)
     html = client.get(reverse("staff:homologation", args=[t.slug])).content.decode()

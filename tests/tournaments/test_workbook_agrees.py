@@ -155,8 +155,8 @@ def check_every_sheet(t):
         q = cat.qualification
         assert (spots[cat.code][2], spots[cat.code][3], spots[cat.code][5]) == (q.entries, q.counted, q.spots)
         assert spots[cat.code][6] == ("Sim" if report.rights else "Não")
-    rights = next(row for row in rows(wb, "Condições") if row and row[1] == "rights")
-    assert rights[3] == ("Sim" if report.rights else "Não")
+    rights = next(row for row in rows(wb, "Condições") if row and row[0] == "Direito a vagas")
+    assert rights[2] == ("Sim" if report.rights else "Não")
     event = dict(rows(wb, "Evento"))
     assert event["Rodadas completas"] == st.rounds_completed == len(counted)
     assert event["Participantes (art. 6)"] == len(st.participation)

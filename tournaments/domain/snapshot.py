@@ -101,6 +101,7 @@ class SnapSettings:
     min_participants: int = 30
     pairing_program_rule: str = "named"
     opening_table: str = ""  # the code of the opening table in use ("" = free openings)
+    opening_table_name: str = ""  # its name ("Tabela oficial IDF (64 casas)"; "" when unknown: a submitted file)
     rating_list_name: str = ""
     rating_list_date: date | None = None
     homologation_exported_at: datetime | None = None

@@ -6,8 +6,15 @@ forfeits, absences), ``Classificação`` (final standings with the tiebreaks in 
 per tie group), ``Desempenho`` (games against rated opponents, score in them, their average rating,
 performance rating) and ``Vagas`` (spots per category: average, ratings counted, qualified players).
 
-Dates are date cells, numbers are number cells, text is text (never a formula: names and every other string
-go through ``safetext.append_row``), header rows are frozen and columns sized to their content.
+Dates are date cells, numbers are number cells, a percentage a fraction shown as one (``0.0%``), text is text
+(never a formula: names and every other string go through ``safetext.append_row``), header rows are frozen and
+columns sized to their content (a long text wraps). Every sheet prints on A4, fitted to the page's width, its
+header row repeated on each page, sideways when it is wide; the page's header says the event and the state.
+
+The state is said honestly (issue 28, point 7): the file downloaded before the sending is recorded is the one a
+director may e-mail, so its first sheet's first line says "Estado: rascunho — ainda não registrado como enviado"
+(or "Enviado em dd/mm/aaaa" once recorded), and so does the header of every printed page. The document's title
+and author (``workbook.properties``) name the event and its chief arbiter.
 
 Read, compute, present: the workbook is a pure function of the homologation report
 (:func:`tournaments.homologation.report.homologation_check`: the tournament's snapshot read once, the standings,
@@ -34,6 +41,7 @@ from django.utils import timezone, translation
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
 
 from tournaments.core.files import write_atomically
 from tournaments.core.labels import tiebreak_label
@@ -60,8 +68,13 @@ from tournaments.standings.readings import order_reason_text, regulation_reading
 
 DATE_FORMAT = "DD/MM/YYYY"
 DATETIME_FORMAT = "DD/MM/YYYY HH:MM"
+PERCENT_FORMAT = "0.0%"
 HEADER_FONT = Font(bold=True)
 HEADER_FILL = PatternFill("solid", fgColor="DDE4EE")
+DRAFT_FILL = PatternFill("solid", fgColor="FFF2CC")
+SENT_FILL = PatternFill("solid", fgColor="E2EFDA")
+WRAP_AT = 50  # a column whose text is longer wraps at this width (characters)
+LANDSCAPE_FROM = 100  # a sheet whose columns add up to more than this many characters prints sideways
 SHEETS = ("Evento", "Condições", "Participantes", "Rodadas", "Classificação", "Desempenho", "Vagas")
 _WITHDRAWAL = {"approved": "aprovada pelo árbitro", "abandonment": "abandono"}
 _STATUS = {"published": "publicada", "draft": "rascunho"}
@@ -93,55 +106,126 @@ def as_shown(value):
     return number(Decimal(value).quantize(Decimal("0.01")))
 
 
+_FORMAT_WIDTH = {DATETIME_FORMAT: 16, DATE_FORMAT: 10, PERCENT_FORMAT: 6}
+
+
+def _number_format(value):
+    if isinstance(value, datetime):
+        return DATETIME_FORMAT
+    if isinstance(value, date):
+        return DATE_FORMAT
+    return None
+
+
+def _header_width(text):
+    """A header wraps between its words: its column needs its longest word."""
+    return max((len(word) for word in str(text).split()), default=0)
+
+
 class _Sheet:
-    """A worksheet with a header row: tracks column widths and formats dates."""
+    """A worksheet with a header row: tracks column widths and formats dates and percentages."""
 
     def __init__(self, wb, title, header, first=False):
         self.ws = wb.active if first else wb.create_sheet()
         self.ws.title = title
-        self.widths = [len(str(h)) for h in header]
-        append_row(self.ws, header)
-        for cell in self.ws[1]:
+        self.widths: list[int] = []
+        self.count = 0
+        self.header(header)
+        self.ws.freeze_panes = "A2"
+
+    def header(self, values):
+        """A header row (the first one, or one inside the sheet): bold, filled, wrapping between its words."""
+        self.row(values, header=True)
+        for cell in self.ws[self.count]:
             cell.font = HEADER_FONT
             cell.fill = HEADER_FILL
-            cell.alignment = Alignment(vertical="center", wrap_text=False)
-        self.ws.freeze_panes = "A2"
-        self.count = 1
+            cell.alignment = Alignment(vertical="center", wrap_text=True)
 
-    def row(self, values):
+    def row(self, values, formats=None, header=False):
+        """Append a row; ``formats``: {column index: number format} (a percentage is a fraction, 0.5 = 50%)."""
         values = [v if v is None or isinstance(v, (str, date, datetime)) else number(v) for v in values]
         values = append_row(self.ws, values)  # user text as text cells, never a formula
         self.count += 1
-        r = self.count
         for i, v in enumerate(values):
             if v is None:
                 continue
-            if isinstance(v, datetime):
-                self.ws.cell(r, i + 1).number_format = DATETIME_FORMAT
-                length = 16
-            elif isinstance(v, date):
-                self.ws.cell(r, i + 1).number_format = DATE_FORMAT
-                length = 10
-            else:
-                length = len(str(v))
+            fmt = (formats or {}).get(i) or _number_format(v)
+            if fmt:
+                self.ws.cell(self.count, i + 1).number_format = fmt
+            length = _header_width(v) if header else _FORMAT_WIDTH.get(fmt, len(str(v)))
             if i >= len(self.widths):
                 self.widths.append(0)
             self.widths[i] = max(self.widths[i], length)
 
     def finish(self):
+        wrapped = []
         for i, w in enumerate(self.widths, start=1):
-            self.ws.column_dimensions[get_column_letter(i)].width = min(max(w + 2, 6), 80)
+            self.ws.column_dimensions[get_column_letter(i)].width = min(max(w + 2, 6), WRAP_AT)
+            if w + 2 > WRAP_AT:
+                wrapped.append(i)
+        for i in wrapped:  # a long text wraps inside its column rather than widening the printed page
+            for (cell,) in self.ws.iter_rows(min_row=2, min_col=i, max_col=i):
+                cell.alignment = Alignment(vertical="top", wrap_text=True)
+        total = sum(min(max(w + 2, 6), WRAP_AT) for w in self.widths)
+        print_setup(self.ws, landscape=total > LANDSCAPE_FROM)
+
+
+def _header_footer_text(text):
+    """Text for a printed page's header or footer: "&" is its code character."""
+    return text.replace("&", "&&")[:120]
+
+
+def print_setup(ws: Worksheet, *, landscape: bool) -> None:
+    """A4, fitted to the page's width (as many pages tall as it needs), the header row repeated on every page,
+    sideways when the sheet is wide; the sheet's name and the page number in the footer."""
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    ws.page_setup.orientation = ws.ORIENTATION_LANDSCAPE if landscape else ws.ORIENTATION_PORTRAIT
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.print_title_rows = "1:1"
+    ws.print_options.gridLines = True
+    ws.page_margins.left = ws.page_margins.right = 0.4
+    ws.page_margins.top = ws.page_margins.bottom = 0.6
+    ws.oddFooter.left.text = _header_footer_text(ws.title)
+    ws.oddFooter.right.text = "Página &P de &N"
 
 
 NOT_SENT = (
     "Não enviado: arquivo gerado antes de o envio à federação ser registrado (art. 11); o arquivo enviado traz a "
     "data do envio."
 )
+DRAFT_STATE = "rascunho — ainda não registrado como enviado à federação"
 
 
 def _sent(exported, tz):
     """The date the workbook was recorded as sent, or says that this file was made before (issue 26, point 19)."""
     return _local_naive(exported, tz) if exported is not None else NOT_SENT
+
+
+def state_text(exported, tz):
+    """The workbook's state, as its first line says it: a draft until the sending is recorded, then its date
+    (issue 28, point 7)."""
+    if exported is None:
+        return DRAFT_STATE
+    return f"enviado em {_local_naive(exported, tz):%d/%m/%Y}"
+
+
+def document_properties(wb, settings, exported):
+    """The document's title, subject, author (the chief arbiter, else the program), and its state said in the
+    description and on the printed pages' header."""
+    state = state_text(exported, settings.time_zone)
+    props = wb.properties
+    props.title = f"Homologação — {settings.name}"
+    props.subject = "Relatório de homologação de etapa (CBJD)"
+    props.creator = settings.chief_arbiter or "damas-swiss"
+    props.lastModifiedBy = "damas-swiss"
+    props.keywords = "homologação, CBJD, damas, sistema suíço"
+    props.description = f"Estado: {state}"
+    props.language = "pt-BR"
+    header = _header_footer_text(f"{settings.name} — Estado: {state}")
+    for ws in wb.worksheets:
+        ws.oddHeader.center.text = header
 
 
 def homologation_workbook(tournament, report: HomologationReport | None = None, exported_at=None) -> Workbook:
@@ -160,6 +244,7 @@ def homologation_workbook(tournament, report: HomologationReport | None = None, 
         standings_sheet(wb, report)
         performance_sheet(wb, report)
         spots_sheet(wb, report)
+        document_properties(wb, report.settings, exported)
         for ws in wb.worksheets:
             ws.sheet_view.zoomScale = 100
         return wb
@@ -171,11 +256,25 @@ def _bye_text(settings):
     return "vitória" if settings.bye_value == "win" else "empate"
 
 
+def _opening_table_text(settings):
+    """The opening table (tablita) by its name, its code beside it; or free openings."""
+    if not settings.opening_table:
+        return "nenhuma (aberturas livres)"
+    if settings.opening_table_name and settings.opening_table_name != settings.opening_table:
+        return f"{settings.opening_table_name} (código {settings.opening_table})"
+    return settings.opening_table
+
+
 def event_sheet(wb, report, exported, readings):
     """Evento: the event and its settings."""
     s, st = report.settings, report.standings
     ev = _Sheet(wb, "Evento", ["Campo", "Valor"], first=True)
+    ev.row(["Estado", state_text(exported, s.time_zone)])
+    for cell in ev.ws[ev.count]:
+        cell.font = HEADER_FONT
+        cell.fill = DRAFT_FILL if exported is None else SENT_FILL
     rows = [
+        ("Arquivo gerado em", _local_naive(timezone.now(), s.time_zone)),
         ("Torneio", s.name),
         ("Endereço (slug)", s.slug),
         ("Cidade", s.city),
@@ -199,7 +298,7 @@ def event_sheet(wb, report, exported, readings):
             "Desempate",
             "Perfil CBJD" if s.tiebreak_profile == "cbjd" else ", ".join(tiebreak_label(k) for k in s.tiebreak_keys),
         ),
-        ("Tabela de aberturas", s.opening_table or "livre"),
+        ("Tabela de aberturas (tablita)", _opening_table_text(s)),
         ("Motor de emparceiramento", report.engine),
         ("Lista de rating usada (art. 4)", rating_list_text(s)),
         ("Inscritos", len(st.entries)),
@@ -233,21 +332,13 @@ def _rights_note(report):
 
 def conditions_sheet(wb, report, exported):
     """Condições: each homologation condition met or not, with the reason; the rights and the deadline."""
-    co = _Sheet(wb, "Condições", ["Condição", "Chave", "Artigo", "Cumprida", "Detalhe", "Texto do regulamento"])
+    co = _Sheet(wb, "Condições", ["Condição", "Artigo", "Cumprida", "Detalhe", "Texto do regulamento"])
     for c in report.conditions:
-        co.row([c.label or c.key, c.key, c.article, "Sim" if c.met else "Não", c.detail, c.quote])
+        co.row([c.label or c.key, c.article, "Sim" if c.met else "Não", c.detail, c.quote])
     co.row([])
-    co.row(
-        [
-            "Direito a vagas",
-            "rights",
-            "art. 6",
-            "Sim" if report.rights else "Não",
-            _rights_note(report),
-        ]
-    )
-    co.row(["Prazo para envio dos resultados", "deadline_date", "art. 6, 11", report.deadline, report.deadline_detail])
-    co.row(["Exportado em", "exported_at", "art. 11", _sent(exported, report.settings.time_zone), ""])
+    co.row(["Direito a vagas", "art. 6", "Sim" if report.rights else "Não", _rights_note(report)])
+    co.row(["Prazo para envio dos resultados", "art. 6, 11", report.deadline, report.deadline_detail])
+    co.row(["Exportado em", "art. 11", _sent(exported, report.settings.time_zone), ""])
     co.finish()
 
 
@@ -532,10 +623,11 @@ def performance_sheet(wb, report):
                 st.entries[row.id].rating,
                 p.games,
                 p.score,
-                round(float(p.percentage), 4) if p.percentage is not None else None,
+                float(p.percentage) if p.percentage is not None else None,  # a fraction shown as a percentage
                 p.average_rating,
                 p.performance,
-            ]
+            ],
+            formats={5: PERCENT_FORMAT},
         )
     de.finish()
 
@@ -588,7 +680,7 @@ def spots_sheet(wb, report):
             ]
         )
     va.row([])
-    va.row(["Categoria", "Vaga", "Nº", "Nome", "Lugar na categoria", "Lugar dividido", "Rating"])
+    va.header(["Categoria", "Vaga", "Nº", "Nome", "Lugar na categoria", "Lugar dividido", "Rating"])
     for cat in st.categories:
         rank = {c.row.id: c.rank for c in cat.rows}
         for i, pid in enumerate(cat.qualification.qualified, 1):

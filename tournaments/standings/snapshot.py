@@ -83,6 +83,7 @@ def settings_of(tournament: Tournament) -> SnapSettings:
         min_participants=t.min_participants,
         pairing_program_rule=t.pairing_program_rule,
         opening_table=t.opening_table.code if t.opening_table is not None else "",
+        opening_table_name=t.opening_table.name if t.opening_table is not None else "",
         rating_list_name=t.rating_list_name,
         rating_list_date=t.rating_list_date,
         homologation_exported_at=t.homologation_exported_at,
