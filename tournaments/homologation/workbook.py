@@ -41,6 +41,7 @@ from django.utils import timezone, translation
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
 from tournaments.core.files import write_atomically
@@ -182,13 +183,15 @@ def print_setup(ws: Worksheet, *, landscape: bool) -> None:
     ws.page_setup.orientation = ws.ORIENTATION_LANDSCAPE if landscape else ws.ORIENTATION_PORTRAIT
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
     ws.print_title_rows = "1:1"
     ws.print_options.gridLines = True
     ws.page_margins.left = ws.page_margins.right = 0.4
     ws.page_margins.top = ws.page_margins.bottom = 0.6
-    ws.oddFooter.left.text = _header_footer_text(ws.title)
-    ws.oddFooter.right.text = "Página &P de &N"
+    footer = ws.oddFooter
+    assert footer is not None  # openpyxl makes every sheet's header and footer
+    footer.left.text = _header_footer_text(ws.title)
+    footer.right.text = "Página &P de &N"
 
 
 NOT_SENT = (
