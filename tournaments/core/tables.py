@@ -69,24 +69,29 @@ class EntryTable(tables.Table):
 
 # A column a phone's screen leaves out (site.css, ``.wide-only``): the page and paper show it.
 WIDE_ONLY = {"cell": {"class": "wide-only"}}
+# A player's name: on one line (site.css, ``.round-table td.name``).
+NAME = {"td": {"class": "name"}}
+# A rating, left out on a phone's screen: "s/r" when the player has none.
+RATING = {"th": {"class": "wide-only"}, "td": {"class": "wide-only rating"}}
 
 
 class PairingTable(tables.Table):
     """Boards of a round with both players (rating, score before the round) and each game's result (rows are
     plain dicts). On a phone the board, the two players and the result are what show: the numbers, ratings and
-    points beside each player are ``wide-only`` (the games and the opening follow the result, sideways)."""
+    points beside each player are ``wide-only`` (the games and the opening follow the result, sideways). On a
+    laptop (1366 px) a board is one compact line, the names whole on it (issue 28, point 13)."""
 
     board = tables.Column(verbose_name=_("board"))
     first_no = tables.Column(verbose_name=_("No."), attrs=WIDE_ONLY)
-    first = tables.Column(verbose_name=_("White (game 1)"))
-    first_rating = tables.Column(verbose_name=_("rating"), empty_values=(), attrs=WIDE_ONLY)
+    first = tables.Column(verbose_name=_("White (game 1)"), attrs=NAME)
+    first_rating = tables.Column(verbose_name=_("rating"), empty_values=(), attrs=RATING)
     first_before = tables.Column(verbose_name=_("pts before"), empty_values=(), attrs=WIDE_ONLY)
     first_points = tables.Column(verbose_name=_("pts"), attrs=WIDE_ONLY)
     score = tables.Column(verbose_name=_("result"), orderable=False, attrs={"cell": {"class": "result"}})
     second_points = tables.Column(verbose_name=_("pts"), attrs=WIDE_ONLY)
     second_before = tables.Column(verbose_name=_("pts before"), empty_values=(), attrs=WIDE_ONLY)
-    second_rating = tables.Column(verbose_name=_("rating"), empty_values=(), attrs=WIDE_ONLY)
-    second = tables.Column(verbose_name=_("Black (game 1)"))
+    second_rating = tables.Column(verbose_name=_("rating"), empty_values=(), attrs=RATING)
+    second = tables.Column(verbose_name=_("Black (game 1)"), attrs=NAME)
     second_no = tables.Column(verbose_name=_("No."), attrs=WIDE_ONLY)
     games = tables.Column(verbose_name=_("games"), orderable=False)
     opening = tables.Column(verbose_name=_("opening"))
@@ -104,8 +109,18 @@ class PairingTable(tables.Table):
     }
 
     class Meta:
-        attrs = {"class": "table"}
+        attrs = {"class": "table compact round-table"}
         order_by = ("board",)
+
+    @staticmethod
+    def _rating(value):
+        return value if value not in ("", None) else _("unr.")  # "s/r", as the public standings say it
+
+    def render_first_rating(self, value):
+        return self._rating(value)
+
+    def render_second_rating(self, value):
+        return self._rating(value)
 
     # the downloads' values: numbers as numbers (the page's are formatted text), None for an empty cell
     def value_first_rating(self, record):

@@ -6,6 +6,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 
@@ -17,7 +18,7 @@ from tournaments.core.labels import tiebreak_label
 from tournaments.core.staff_views import run_service
 from tournaments.homologation.forms import TournamentFileForm
 from tournaments.homologation.report import homologation_check
-from tournaments.homologation.services import homologation_mark_exported
+from tournaments.homologation.services import homologation_mark_exported, results_complete
 from tournaments.homologation.workbook import homologation_xlsx
 from tournaments.interchange import (
     MAX_FILE_BYTES,
@@ -28,7 +29,7 @@ from tournaments.interchange import (
     export_trf,
     import_upload,
 )
-from tournaments.models.choices import StaffRole
+from tournaments.models.choices import RoundStatus, StaffRole
 from tournaments.rounds.services import rounds_name_program
 from tournaments.standings.readings import order_reason_text, regulation_readings, spot_note_text
 
@@ -42,12 +43,14 @@ def attachment(content, content_type, filename):
 
 
 class StandingsView(TournamentStaffMixin, TemplateView):
-    """Standings over every complete round, drafts included (what the public sees once they are published)."""
+    """Standings over every complete round, drafts included (what the public sees once they are published): the
+    table first, the tie groups' exceptions and the regulation's readings below it (folded); print and export."""
 
     template_name = "staff/standings.html"
 
     def standings(self):
-        st = homologation_check(self.tournament).standings  # every complete round, drafts included; the spots
+        report = homologation_check(self.tournament)  # every complete round, drafts included; the spots
+        st = report.standings
         code = (self.request.GET.get("categoria") or "").upper()
         category = next((c for c in st.categories if c.code == code), None)
         if code and category is None:
@@ -56,13 +59,14 @@ class StandingsView(TournamentStaffMixin, TemplateView):
             rows = [(r.row, st.cells(r.row), r.rank) for r in category.rows]
         else:
             rows = [(row, st.cells(row), row.rank) for row in st.rows]
-        return st, category, rows
+        return report, category, rows
 
     def get(self, request, *args, **kwargs):
         fmt = request.GET.get("_export")
         if fmt not in EXPORT_FORMATS:
             return super().get(request, *args, **kwargs)
-        st, category, rows = self.standings()
+        report, category, rows = self.standings()
+        st = report.standings
         headers = ["#", _("No."), _("Name"), _("Points"), *[tiebreak_label(k) for k in st.columns()]]
         lines = [
             [int(rank) if rank.isdigit() else rank, row.id, row.name, row.points, *cells] for row, cells, rank in rows
@@ -73,12 +77,12 @@ class StandingsView(TournamentStaffMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
-        st, category, rows = self.standings()
-        columns = st.columns()
+        report, category, rows = self.standings()
+        st = report.standings
         ctx.update(
             standings=st,
             category=category,
-            columns=[tiebreak_label(k) for k in columns],
+            columns=[tiebreak_label(k) for k in st.columns()],
             rows=rows,
             export_formats=EXPORT_FORMATS,
             tie_groups=[
@@ -88,6 +92,12 @@ class StandingsView(TournamentStaffMixin, TemplateView):
             ],
             categories=st.categories,
             readings=regulation_readings(self.tournament),
+            # "(drafts included)" only when a round the standings count is still a draft
+            drafts=[
+                r.number
+                for r in report.snapshot.rounds
+                if r.status == RoundStatus.DRAFT and r.number <= st.rounds_completed
+            ],
         )
         return ctx
 
@@ -121,6 +131,7 @@ class HomologationView(TournamentStaffMixin, TemplateView):
             categories=categories,
             readings=regulation_readings(self.tournament),
             participation=st.participation,
+            results_complete=results_complete(self.tournament),
         )
         return ctx
 
@@ -137,7 +148,8 @@ class HomologationView(TournamentStaffMixin, TemplateView):
                 tournament=self.tournament,
                 user=request.user,
             )
-        return redirect("staff:homologation", slug=self.tournament.slug)
+        # back where the workbook is, its state now said there
+        return redirect(reverse("staff:homologation", args=[self.tournament.slug]) + "#workbook")
 
 
 class DownloadView(TournamentStaffMixin, TemplateView):

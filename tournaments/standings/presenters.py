@@ -160,8 +160,10 @@ def _add_rows_html(rows, span, with_overall):
     1,000-player table is 12,000 tags, as long to render as the standings are to compute. Every value goes
     through conditional_escape, as the template's autoescaping would."""
     esc = _escape
-    unrated = f' <span class="tag" title="{esc(_("unrated"))}">{esc(_("unr."))}</span>'
-    spot = f' <span class="tag ok">{esc(_("spot"))}</span>'
+    # the words outside the f-strings, where makemessages finds them ("s/r", "vaga" on a page in Portuguese)
+    unrated_title, unrated_abbr, spot_word = esc(_("unrated")), esc(_("unr.")), esc(_("spot"))
+    unrated = f' <span class="tag" title="{unrated_title}">{unrated_abbr}</span>'
+    spot = f' <span class="tag ok">{spot_word}</span>'
     for r in rows:
         group = r["group"]
         head = f'<tr class="tie-group"><td colspan="{span}">{esc(group["text"])}</td></tr>\n' if group else ""
