@@ -13,7 +13,8 @@ rating, ``Total`` the game points. Each round cell is ``opp:R``: ``W``/``D``/``L
 player's side, game 1 first (``12:WD``: won game 1, drew game 2; ``9:++`` a micro-match won by forfeit), which
 Swiss Perfect's one letter a round cannot say and the standings need (issue 27.10: the import reads it back, the
 columns are as wide as the widest cell); without a game, as the
-real Swiss Perfect exports write it, ``0:W`` for the pairing-allocated bye worth a win (``0:=`` worth a draw),
+real Swiss Perfect exports write it, ``0:W`` for the pairing-allocated bye worth a win (``0:D`` worth a draw: the
+letters W D L are what the pairing gave, + = - what was given without a game),
 ``0:+`` / ``0:=`` / ``0:-`` for an announced absence worth a win / half a point / nothing (``0:L`` and ``0:D``
 when the imported cross table wrote them so), and ``0:`` and a space
 when the player has no record that round: not in the tournament yet or any more (late entry, withdrawal), or not
@@ -79,7 +80,7 @@ def _cell(record, announced, style):
     """One round's cell, written in ``style`` (:class:`_Style`)."""
     kind = record.kind
     if kind is RoundKind.BYE:
-        return "0:W" if style.bye_is_win else "0:="
+        return "0:W" if style.bye_is_win else "0:D"  # what the pairing gave: W or D (an absence's half is =)
     if kind is RoundKind.ABSENT and not announced:
         return "0: "  # not paired and no absence announced (an imported round without a record)
     if kind is RoundKind.ABSENT:
@@ -143,7 +144,8 @@ def crosstable_sp(tournament, public=False) -> str:
         micro=games > 1,
         # as the imported file wrote them
         zero="L" if header.get(SP_ZERO_KEY) == "L" else "-",
-        half="D" if header.get(SP_HALF_KEY) == "D" else "=",
+        # D is the bye's letter when the bye is worth a draw: an absence's half point is then always =
+        half="D" if header.get(SP_HALF_KEY) == "D" and settings.bye_value == "win" else "=",
     )
     announced = st.snapshot.absences
     table = []

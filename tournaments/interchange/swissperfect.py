@@ -33,7 +33,8 @@ read as a micro-match event (the lower number has White in game 1), and a file m
 refused. It has no colours and
 no dates: colours are given by the pairing numbers (the lower number has White) and the import says so. Without
 an opponent, ``0:W`` is the pairing-allocated bye (as Swiss Perfect writes it; a lone ``0:+`` in a round without
-one is the bye too, as other programs write it), any other ``0:+`` a whole point given without a game, ``0:D`` /
+one is the bye too, as other programs write it), any other ``0:+`` a whole point given without a game, in a file
+without ``0:W`` a round's lone ``0:D`` the bye worth a draw (W D L are what the pairing gave), any other ``0:D`` /
 ``0:=`` an absence worth half a point, ``0:L`` / ``0:-`` one worth nothing, and ``0:`` (no letter, Swiss Perfect's
 round without a record) or `` : `` no record: a late entry's first rounds, a withdrawal's last ones, and in
 between a round the player was not paired in, without an announced absence (nothing is created). A ``Total``
@@ -570,8 +571,24 @@ _PAIR = {
 _ALONE = {"W": 2, "+": 2, "D": 1, "=": 1, "L": 0, "-": 0}
 
 
+def _draw_bye_rounds(cells_of: dict[int, list[tuple[int, int, str, str]]]) -> set[int]:
+    """The rounds whose one ``0:D`` is the pairing bye worth a draw: W, D and L are what the pairing gave (Swiss
+    Perfect writes its bye ``0:W``), so in a file without a ``0:W`` (a tournament has one bye value) a round's lone
+    ``0:D`` is the bye at the draw value; with a ``0:W`` anywhere, or two in a round, a ``0:D`` is half a point given
+    without a game (an absence, Swiss Perfect's bonus), as ``0:=`` is."""
+    alone = [(rnd, code) for cells in cells_of.values() for rnd, opp, code, _w in cells if opp == 0]
+    if any(code == "W" for _r, code in alone):
+        return set()
+    per_round: dict[int, int] = {}
+    for rnd, code in alone:
+        if code == "D":
+            per_round[rnd] = per_round.get(rnd, 0) + 1
+    return {rnd for rnd, n in per_round.items() if n == 1}
+
+
 def _text_rounds(event: SpEvent, cells_of: dict[int, list[tuple[int, int, str, str]]], errors: list[str]) -> None:
     rounds = event.planned_rounds
+    draw_byes = _draw_bye_rounds(cells_of)
     for p in event.players:
         cells = {rnd: (opp, code, where) for rnd, opp, code, where in cells_of[p.number]}
         blank = {rnd for rnd in range(1, rounds + 1) if cells[rnd][0] == -1}
@@ -594,7 +611,7 @@ def _text_rounds(event: SpEvent, cells_of: dict[int, list[tuple[int, int, str, s
                 slot.alone[p.number] = _ALONE.get(code, 0)
                 if code == "+":
                     slot.awarded.add(p.number)  # a point without a game; "W" is the pairing bye (below)
-                elif code != "W":
+                elif code != "W" and not (code == "D" and rnd in draw_byes):
                     p.absent_rounds.add(rnd)
                 continue
             if opp not in cells_of:

@@ -148,3 +148,29 @@ def test_a_round_without_a_game_is_written_back_with_the_letters_the_file_used(z
     ]
     again = import_upload(Upload(crosstable_sp_file(t), "Limerick.txt")).tournament
     assert crosstable_sp(again) == crosstable_sp(t)
+
+
+def test_a_micro_match_cross_table_laid_out_with_spaces_is_read_the_same():
+    # another program (or an editor) that turns the tabs into spaces (issue 27.8)
+    t = import_named(event("micro-match"))
+    spaced = crosstable_sp(t).replace("\t", " ").encode("cp1252")
+    assert what_counts(import_upload(Upload(spaced, "Aberto de Caruaru.txt")).tournament) == what_counts(t)
+
+
+@pytest.mark.parametrize("fmt", ["micro-match", "single-game"])
+def test_a_bye_worth_a_draw_is_written_0_d_and_read_back_as_the_bye(fmt):
+    # W D L are what the pairing gave, + = - what was given without a game: the bye worth a draw is 0:D, an absence
+    # worth half a point 0:= (issue 27, small doubts)
+    data = event(fmt)
+    data["tournament"]["bye"] = "draw"
+    t = import_named(data)
+    lines = crosstable_sp(t).split("\r\n")
+    carla, edu = (line.split("\t")[-4:] for line in lines[5:9:2])
+    if fmt == "micro-match":
+        assert (carla, edu) == (["1:LL", "5:LW", " 0:=", "7:DD"], ["3:--", " 0:D", "5:L+", " 0: "])
+    else:
+        assert (carla, edu) == ([" 1:L", " 5:L", " 0:=", " 7:D"], [" 3:-", " 0:D", " 5:L", " 0: "])
+    again = import_upload(Upload(crosstable_sp_file(t), "Aberto de Caruaru.txt")).tournament
+    assert again.bye_value == "draw"
+    assert what_counts(again) == what_counts(t)
+    assert crosstable_sp(again) == crosstable_sp(t)
