@@ -55,12 +55,13 @@ def test_the_endpoint_answers_the_version_and_304_when_unchanged(client, live):
     assert len(queries) == 0  # the slug's id is remembered: a check costs no query
 
 
-def test_a_saved_result_changes_the_version_and_the_page(client, live, director):
+def test_a_saved_result_changes_the_version_and_the_page(client, live, director, django_capture_on_commit_callbacks):
     url = f"/t/{live.slug}/rodadas/3/"
     _endpoint, before = page_version(client, url)
     etag = client.get(f"/t/{live.slug}/versao/")["ETag"]
     board = Board.objects.get(round__tournament=live, round__number=3, number=1)
-    game_record_result(board=board, results={1: "1-0", 2: "1/2"}, expected_version=board.version, user=director)
+    with django_capture_on_commit_callbacks(execute=True):  # the version changes when the save commits
+        game_record_result(board=board, results={1: "1-0", 2: "1/2"}, expected_version=board.version, user=director)
     r = client.get(f"/t/{live.slug}/versao/", HTTP_IF_NONE_MATCH=etag)
     assert r.status_code == 200 and int(r.content) > before
     _endpoint, after = page_version(client, url)

@@ -198,12 +198,13 @@ def test_the_results_page_shows_each_state_and_approves_in_one_click(client, eve
     assert stored(board2) == {1: None, 2: None}
 
 
-def test_each_printed_slip_carries_the_qr_of_its_board(client, event, director):
+def test_each_printed_slip_carries_the_qr_of_its_board(client, event, director, django_capture_on_commit_callbacks):
     r = client.get(reverse("public:print_slips", args=[event.slug, 3]))
     page = r.content.decode()
     assert page.count('class="slip-qr"') == Board.objects.filter(round__tournament=event, round__number=3).count()
     assert "/t/relatos/minha-mesa/entrar/?mesa=1" in page
-    services.reporting_set_enabled(tournament=event, enabled=False, user=director)
+    with django_capture_on_commit_callbacks(execute=True):  # the printed pages change when the setting commits
+        services.reporting_set_enabled(tournament=event, enabled=False, user=director)
     r = client.get(reverse("public:print_slips", args=[event.slug, 3]))
     assert 'class="slip-qr"' not in r.content.decode()
 

@@ -1,8 +1,11 @@
 """Public pages are cached per tournament; each entry keeps the tournament's version it was built for.
 
-Every write bumps the tournament's version twice: at once (so nothing cached before the write is served as
-current again) and after its transaction commits (so a page a reader built from the old data while the write was
-in progress is rebuilt too). A rolled-back write only costs a needless rebuild.
+Every write bumps the tournament's version once, when its transaction commits: until then readers see the data
+as it was, so the pages cached for it stay current; a page a reader built from the old data while the write was in
+progress carries the version it read first, which the bump makes stale. A version is read before the data a page
+shows, so no page is kept under a version newer than its data. A rolled-back write bumps nothing. (It bumped twice,
+at once and after the commit, until issue 25 item 9: every page of the tournament was then rebuilt twice per saved
+result.)
 
 An entry built for an older version is stale: the first request that sees it takes a short lock and rebuilds it,
 while the others serve the stale entry for that moment (stale-while-revalidate) instead of all rebuilding the same
@@ -63,7 +66,7 @@ def _incr(tournament_id: int) -> None:
 
 
 def bump(tournament_id: int) -> None:
-    _incr(tournament_id)
+    """The tournament's pages are stale once the caller's transaction commits (at once outside a transaction)."""
     transaction.on_commit(lambda: _incr(tournament_id))
 
 

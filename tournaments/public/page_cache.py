@@ -9,8 +9,13 @@ request rebuilds a page after a write, the others get the previous version for t
   per request (``render_page``), so nothing user-specific is ever cached.
 """
 
+import threading
 import time
+from collections import OrderedDict
+from collections.abc import Callable
+from contextvars import ContextVar
 from functools import wraps
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache as django_cache
@@ -36,6 +41,43 @@ def page_timeout():
     return LOCAL_PAGE_TIMEOUT if backend.endswith("LocMemCache") else PAGE_TIMEOUT
 
 
+# The tournament and version a page is being built for, while ``cached`` builds it: what ``shared`` keys on.
+_building: ContextVar[tuple[int, int] | None] = ContextVar("page_building", default=None)
+# (tournament id, version, name) -> value computed for that version, in this process: after a write every page
+# of the tournament is stale, and each is rebuilt by one request (``cached``), but all of them read the same
+# snapshot of the tournament. Computed once per process and version, not once per page (issue 25, item 9).
+_SHARED: OrderedDict[tuple[int, int, str], Any] = OrderedDict()
+_SHARED_LOCK = threading.Lock()
+SHARED_SIZE = 16
+
+
+def shared(tournament_id: int, name: str, compute: Callable[[], Any]) -> Any:
+    """``compute()``, or the value it gave for the same ``name`` while this process built another page of the
+    tournament for the same version. Computed anew outside a page build, while the cache is unreachable (the
+    version is then the clock's) and with a per-process cache (LocMemCache: another process's writes do not change
+    this process's version). The value is shared between requests: never change it."""
+    building = _building.get()
+    backend = settings.CACHES.get("default", {}).get("BACKEND", "")
+    if (
+        building is None
+        or building[0] != tournament_id
+        or backend.endswith("LocMemCache")
+        or not getattr(django_cache, "available", True)
+    ):
+        return compute()
+    key = (tournament_id, building[1], name)
+    with _SHARED_LOCK:
+        if key in _SHARED:
+            _SHARED.move_to_end(key)
+            return _SHARED[key]
+    value = compute()
+    with _SHARED_LOCK:
+        _SHARED[key] = value
+        while len(_SHARED) > SHARED_SIZE:
+            _SHARED.popitem(last=False)
+    return value
+
+
 def cached(tournament_id, key, build):
     """``build()``'s answer, kept under ``key`` with the tournament's version it was built for.
 
@@ -53,6 +95,7 @@ def cached(tournament_id, key, build):
         locked = page_cache.rebuild_lock(key)
         if not locked:
             return payload, True  # another request is rebuilding it: the previous version for a moment
+    token = _building.set((tournament_id, current))
     try:
         try:
             answer, payload = build()
@@ -65,6 +108,7 @@ def cached(tournament_id, key, build):
         elif entry is not None:
             django_cache.delete(key)  # nothing to show now (a 404): likewise
     finally:
+        _building.reset(token)
         if locked:
             page_cache.release(key)
     return answer, False

@@ -12,6 +12,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
@@ -19,11 +20,33 @@ from tournaments.core.labels import show_code
 from tournaments.homologation.report import published_categories, published_standings
 from tournaments.models import Entry, Game, Opening, Round, Tournament
 from tournaments.models.choices import EntryStatus, RoundStatus
-from tournaments.public.page_cache import cached_fragment, category_code, full_page_cache, render_page
+from tournaments.public.page_cache import cached_fragment, category_code, full_page_cache, render_page, shared
 from tournaments.rounds.presenters import PublicData, game_from_first, game_viewer, sort_key
 from tournaments.rounds.scoring import white_is_first
+from tournaments.standings import read_snapshot
 from tournaments.standings.presenters import crosstable_rows, settings_in_force, standings_table
 from tournaments.templatetags.damas import board_svg_markup
+
+
+def public_snapshot(t):
+    """The tournament's published rounds (``read_snapshot``), read once per version by each process while its
+    pages are rebuilt after a write (``page_cache.shared``), instead of once per page."""
+    return shared(t.pk, "snapshot", lambda: read_snapshot(t, public=True))
+
+
+def public_data(t):
+    """What the public pages show of the tournament (``PublicData``), built once per version likewise."""
+    return shared(t.pk, f"public-data:{get_language()}", lambda: PublicData(t, snapshot=public_snapshot(t)))
+
+
+def public_standings(t, category=None, data=None):
+    """The public standings, overall or of a category (its code), computed once per version likewise (from
+    ``data``'s snapshot when the page has it)."""
+    return shared(
+        t.pk,
+        f"standings:{get_language()}:{category or ''}",
+        lambda: published_standings(t, public_snapshot(t) if data is None else data.snapshot, category=category),
+    )
 
 
 def tournament_or_404(slug):
@@ -51,9 +74,9 @@ def tournament(request, slug):
     t = tournament_or_404(slug)
 
     def build():
-        data = PublicData(t)
+        data = public_data(t)
         rnd = data.current
-        overall = published_standings(t, data.snapshot)
+        overall = public_standings(t, data=data)
         standing = standings_table(t, overall)
         winners = []
         if data.finished:  # the final standings lead, with the winners of every category
@@ -101,7 +124,7 @@ def rounds(request, slug):
     t = tournament_or_404(slug)
 
     def build():
-        data = PublicData(t)
+        data = public_data(t)
         summary = []
         for rnd in data.rounds:  # every round's progress; the last one's results in full
             boards = data.boards(rnd, with_scores=False)
@@ -142,7 +165,7 @@ def _round_page(request, slug, number, alphabetical):
     name = "round-alpha" if alphabetical else "round"
 
     def build():
-        data = PublicData(t)
+        data = public_data(t)
         if number is None:
             rnd = data.current
             if rnd is None:
@@ -207,7 +230,7 @@ def standings(request, slug, category=None):
     t = tournament_or_404(slug)
 
     def build():
-        table = standings_table(t, published_standings(t, category=category), category)
+        table = standings_table(t, public_standings(t, category), category)
         if table is None:
             return ""
         return render_to_string("public/_standings.html", {"tournament": t, "table": table})
@@ -224,8 +247,8 @@ def crosstable(request, slug):
     t = tournament_or_404(slug)
 
     def build():
-        data = PublicData(t)
-        table, rows = crosstable_rows(t, data, published_standings(t, data.snapshot))
+        data = public_data(t)
+        table, rows = crosstable_rows(t, data, public_standings(t, data=data))
         return render_to_string(
             "public/_crosstable.html",
             {"tournament": t, "rows": rows, "rounds": data.rounds, "columns": table["columns"]},
@@ -247,7 +270,7 @@ def players(request, slug):
     t = tournament_or_404(slug)
 
     def build():
-        data = PublicData(t)
+        data = public_data(t)
         totals = data.totals()
         entries = sorted(data.entries, key=lambda e: (sort_key(e.player.name), e.pk))
         rows = [
@@ -274,7 +297,7 @@ def player(request, slug, entry_id):
         raise Http404(_("No such player in this tournament."))
 
     def build():
-        data = PublicData(t)
+        data = public_data(t)
         entry = data.by_id[entry_id]
         return render_to_string(
             "public/_player.html",
@@ -303,7 +326,7 @@ def opening(request, slug, number):
     t = tournament_or_404(slug)
 
     def build():
-        rnd = PublicData(t).round(number)
+        rnd = public_data(t).round(number)
         pks = {o.pk for o in [rnd.opening, *(b.opening for b in rnd.boards)] if o is not None}
         models = Opening.objects.in_bulk(pks)  # the openings' positions and kinds, for the diagrams
         openings = []
@@ -338,7 +361,7 @@ def board(request, slug, number, board_number):
     t = tournament_or_404(slug)
 
     def build():
-        data = PublicData(t)
+        data = public_data(t)
         rnd = data.round(number)
         row = next((b for b in data.boards(rnd) if b["number"] == board_number), None)
         if row is None:
@@ -391,7 +414,7 @@ def screen(request, slug, what="standings"):
         raise Http404
 
     def build():
-        data = PublicData(t)
+        data = public_data(t)
         if what == "pairings":
             rnd = data.current
             return render_to_string(
@@ -407,7 +430,7 @@ def screen(request, slug, what="standings"):
             "public/_screen_standings.html",
             {
                 "tournament": t,
-                "table": standings_table(t, published_standings(t, data.snapshot)),
+                "table": standings_table(t, public_standings(t, data=data)),
                 "current": data.current,
             },
         )

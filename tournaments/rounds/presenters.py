@@ -155,11 +155,14 @@ class PublicData:
     """Everything the public pages show, from a handful of queries (published rounds only): the tournament's
     snapshot, and its entries as models for the templates."""
 
-    def __init__(self, tournament, include_drafts=False):
-        """``include_drafts`` is for the tournament's own staff (printing a round before publishing it)."""
+    def __init__(self, tournament, include_drafts=False, snapshot=None):
+        """``include_drafts`` is for the tournament's own staff (printing a round before publishing it);
+        ``snapshot``, the public one when the caller has read it already."""
         self.tournament = tournament
         self.micro = tournament.is_micro_match
-        self.snapshot = published_rounds(tournament, published_only=not include_drafts)
+        if snapshot is None:
+            snapshot = published_rounds(tournament, published_only=not include_drafts)
+        self.snapshot = snapshot
         self.rounds = list(self.snapshot.rounds)
         self.entries = entries_in_order(tournament)
         self.by_id = {e.pk: e for e in self.entries}
