@@ -127,6 +127,10 @@ def test_conditions_are_named_in_portuguese_without_internal_keys(stage):
         "Prazo para envio dos resultados",
         "Exportado em",
     ]
+    # not sent: a short "Não" in the column of the verdicts, the sentence in the detail's
+    sent = [c.value for c in co[13]]
+    assert sent[1:3] == ["art. 11", "Não"] and sent[3].startswith("Não enviado: arquivo gerado antes de o envio")
+    assert co.column_dimensions["C"].width < 15
 
 
 def test_the_opening_table_is_named_and_the_document_has_a_title_and_an_author(stage):

@@ -75,7 +75,7 @@ HEADER_FILL = PatternFill("solid", fgColor="DDE4EE")
 DRAFT_FILL = PatternFill("solid", fgColor="FFF2CC")
 SENT_FILL = PatternFill("solid", fgColor="E2EFDA")
 WRAP_AT = 50  # a column whose text is longer wraps at this width (characters)
-LANDSCAPE_FROM = 100  # a sheet whose columns add up to more than this many characters prints sideways
+LANDSCAPE_FROM = 120  # a sheet whose columns add up to more than this many characters prints sideways
 SHEETS = ("Evento", "Condições", "Participantes", "Rodadas", "Classificação", "Desempenho", "Vagas")
 _WITHDRAWAL = {"approved": "aprovada pelo árbitro", "abandonment": "abandono"}
 _STATUS = {"published": "publicada", "draft": "rascunho"}
@@ -341,7 +341,8 @@ def conditions_sheet(wb, report, exported):
     co.row([])
     co.row(["Direito a vagas", "art. 6", "Sim" if report.rights else "Não", _rights_note(report)])
     co.row(["Prazo para envio dos resultados", "art. 6, 11", report.deadline, report.deadline_detail])
-    co.row(["Exportado em", "art. 11", _sent(exported, report.settings.time_zone), ""])
+    sent = _sent(exported, report.settings.time_zone)  # a date, or the sentence that says it is not sent yet
+    co.row(["Exportado em", "art. 11", *((sent, "") if exported is not None else ("Não", sent))])
     co.finish()
 
 
