@@ -762,19 +762,47 @@ def to_interchange(event: SpEvent, *, slug: str, today: date) -> tuple[dict[str,
     from tournaments.interchange.jsonfile import FORMAT
 
     warnings = list(event.warnings)
-    errors: list[str] = []
-    key_to_number = {p.key: p.number for p in event.players}
-    by_key = {p.key: p for p in event.players}
+    last = _last_paired_round(event)
+    _late_entries_with_points(event, warnings)
+    rounds = _SpRounds(event, last, warnings)
+    rounds.convert()
+    if len(rounds.bye_values) > 1:
+        one, other = sorted(rounds.bye_values)
+        raise InterchangeError(
+            [
+                f"Swiss Perfect: byes de valores diferentes no mesmo torneio ({_value_pt(one)}: "
+                f"{rounds.bye_values[one][0]}; {_value_pt(other)}: {rounds.bye_values[other][0]}); um torneio aqui "
+                "tem um valor só para o bye"
+            ]
+        )
+    players = _sp_players(event, last, warnings)
+    start = _start_date(event, today, warnings)
+    data = {
+        "format": FORMAT,
+        "tournament": _sp_tournament(event, slug, last, start, rounds),
+        "categories": [{"code": "ABS", "name": "Absoluto"}],
+        "players": players,
+        "rounds": rounds.rounds,
+        "absences": rounds.ahead,
+    }
+    return data, warnings
+
+
+def _last_paired_round(event: SpEvent) -> int:
     last = max([*event.rounds, 0])
     while last and not event.rounds[last].boards and not any(event.rounds[last].alone.values()):
         # a round Swiss Perfect opened but did not pair: its lone zero records are absences announced ahead
         last -= 1
         if last == 0:
             break
+    return last
+
+
+def _late_entries_with_points(event: SpEvent, warnings: list[str]) -> None:
+    """Points in a round before the late entry (Swiss Perfect lets the arbiter give some for rounds missed):
+    here a round before the entry scores nothing, so the entry moves to the first round with points and the
+    rounds from there are absences with the points given (rounds before it stay rounds not entered)."""
     for p in event.players:
-        # points in a round before the late entry (Swiss Perfect lets the arbiter give some for rounds missed):
-        # here a round before the entry scores nothing, so the entry moves to the first round with points and
-        # the rounds from there are absences with the points given (rounds before it stay rounds not entered)
         if not p.late_entry:
             continue
         given = [r for r in range(1, p.late_entry) if event.rounds.get(r, SpRound()).alone.get(p.key, 0)]
@@ -792,102 +820,93 @@ def to_interchange(event: SpEvent, *, slug: str, today: date) -> tuple[dict[str,
         for r in range(first, p.late_entry):
             p.absent_rounds.add(r)
         p.late_entry = first if first > 1 else None
-    bye_values: dict[str, list[str]] = {}
-    absence_count = {"zero": 0, "draw": 0, "win": 0}
-    rounds = []
-    ahead = []
-    for rnd in range(1, max([*event.rounds, 0]) + 1):
-        slot = event.rounds.get(rnd, SpRound())
-        if rnd > last:
-            ahead += [
-                {"round": rnd, "player": key_to_number[k], "value": "zero"}
-                for k in sorted(slot.alone, key=lambda k: key_to_number[k])
-            ]
-            continue
-        byes = []
-        absent = []
-        absent_values = {}
-        for key, halves in sorted(slot.alone.items(), key=lambda kv: key_to_number[kv[0]]):
-            p = by_key[key]
-            label = f"{p.name} (nº {p.number}), rodada {rnd}"
-            before_entry = p.late_entry is not None and rnd < p.late_entry
-            # the pairing bye: points without a game that the pairing gave (not an absence, not points awarded)
-            if halves and not before_entry and rnd not in p.absent_rounds and key not in slot.awarded:
-                byes.append(key_to_number[key])
-                bye_values.setdefault("win" if halves == 2 else "draw", []).append(label)
+
+
+class _SpRounds:
+    """The event's rounds as the interchange file's ``rounds`` (up to ``last``) and ``absences`` (the rounds
+    after it), with the values of the pairing byes (``bye_values``: value -> the byes, by label) and how many
+    absences are worth each value."""
+
+    def __init__(self, event: SpEvent, last: int, warnings: list[str]) -> None:
+        self.event, self.last, self.warnings = event, last, warnings
+        self.key_to_number = {p.key: p.number for p in event.players}
+        self.by_key = {p.key: p for p in event.players}
+        self.bye_values: dict[str, list[str]] = {}
+        self.absence_count = {"zero": 0, "draw": 0, "win": 0}
+        self.rounds: list[dict[str, Any]] = []
+        self.ahead: list[dict[str, Any]] = []
+
+    def convert(self) -> None:
+        key_to_number = self.key_to_number
+        for rnd in range(1, max([*self.event.rounds, 0]) + 1):
+            slot = self.event.rounds.get(rnd, SpRound())
+            if rnd > self.last:
+                self.ahead += [
+                    {"round": rnd, "player": key_to_number[k], "value": "zero"}
+                    for k in sorted(slot.alone, key=lambda k: key_to_number[k])
+                ]
             else:
-                # an absence keeps the value Swiss Perfect gave it: zero, half a point or a whole point
-                value = ("zero", "draw", "win")[halves]
-                absent.append(key_to_number[key])
-                absent_values[str(key_to_number[key])] = value
-                absence_count[value] += 1
+                self.rounds.append(self._round(rnd, slot))
+
+    def _round(self, rnd: int, slot: SpRound) -> dict[str, Any]:
+        key_to_number = self.key_to_number
+        byes, absent, absent_values = self._alone(rnd, slot)
         one_sided = []
         if len(byes) > 1:
             # a second pairing bye (Swiss Perfect allows it when pairing by hand): kept as that player's own round,
             # as the TRF import keeps one
             one_sided = [{"player": n, "opponent": None, "colour": "", "result": "U"} for n in byes[1:]]
-            warnings.append(
+            self.warnings.append(
                 f"Swiss Perfect, rodada {rnd}: {len(byes)} jogadores com o bye do emparceiramento (números "
                 f"{', '.join(map(str, byes))}); o bye da rodada fica com o nº {byes[0]}, os outros contam como byes "
                 "registrados só para o jogador"
             )
-        boards = []
-        for i, (w, b, res) in enumerate(slot.boards, start=1):
-            boards.append({"board": i, "first": key_to_number[w], "second": key_to_number[b], "games": list(res)})
-        rounds.append(
-            {
-                "number": rnd,
-                "opening": None,
-                "status": "published",
-                "boards": boards,
-                "bye": byes[0] if byes else None,
-                "absent": sorted(absent),
-                "absent_values": absent_values,
-                **({"one_sided": one_sided} if one_sided else {}),
-            }
-        )
-    if len(bye_values) > 1:
-        one, other = sorted(bye_values)
-        errors.append(
-            f"Swiss Perfect: byes de valores diferentes no mesmo torneio ({_value_pt(one)}: {bye_values[one][0]}; "
-            f"{_value_pt(other)}: {bye_values[other][0]}); um torneio aqui tem um valor só para o bye"
-        )
-    if errors:
-        raise InterchangeError(errors[:50])
+        boards = [
+            {"board": i, "first": key_to_number[w], "second": key_to_number[b], "games": list(res)}
+            for i, (w, b, res) in enumerate(slot.boards, start=1)
+        ]
+        return {
+            "number": rnd,
+            "opening": None,
+            "status": "published",
+            "boards": boards,
+            "bye": byes[0] if byes else None,
+            "absent": sorted(absent),
+            "absent_values": absent_values,
+            **({"one_sided": one_sided} if one_sided else {}),
+        }
+
+    def _alone(self, rnd: int, slot: SpRound) -> tuple[list[int], list[int], dict[str, str]]:
+        """The players of a round without a game: the pairing byes, the absent and their values."""
+        key_to_number = self.key_to_number
+        byes = []
+        absent = []
+        absent_values = {}
+        for key, halves in sorted(slot.alone.items(), key=lambda kv: key_to_number[kv[0]]):
+            p = self.by_key[key]
+            label = f"{p.name} (nº {p.number}), rodada {rnd}"
+            before_entry = p.late_entry is not None and rnd < p.late_entry
+            # the pairing bye: points without a game that the pairing gave (not an absence, not points awarded)
+            if halves and not before_entry and rnd not in p.absent_rounds and key not in slot.awarded:
+                byes.append(key_to_number[key])
+                self.bye_values.setdefault("win" if halves == 2 else "draw", []).append(label)
+            else:
+                # an absence keeps the value Swiss Perfect gave it: zero, half a point or a whole point
+                value = ("zero", "draw", "win")[halves]
+                absent.append(key_to_number[key])
+                absent_values[str(key_to_number[key])] = value
+                self.absence_count[value] += 1
+        return byes, absent, absent_values
+
+
+def _sp_players(event: SpEvent, last: int, warnings: list[str]) -> list[dict[str, Any]]:
     players = []
     unknown_sex = []
-    odd_intl = []
+    odd_intl: list[str] = []
     for p in sorted(event.players, key=lambda p: p.number):
         if not p.sex:
             unknown_sex.append(p.number)
-        player: dict[str, Any] = {
-            "id": p.number,
-            "cbjd_id": p.loc_id or None,
-            "name": p.name[:120],
-            "sex": p.sex,  # "" when the file does not say: never guessed
-            "birth_date": p.birth_date.isoformat() if p.birth_date else None,
-            "state": p.state,
-            "club": p.club[:120],
-            "rating": p.rating,
-            "categories": ["ABS"],
-        }
-        if p.fmjd_rating:
-            player["fmjd_rating"] = p.fmjd_rating
-        if p.title:
-            player["title"] = p.title
-        if p.withdrawn_from and p.withdrawn_from <= max(event.planned_rounds, last):
-            player["withdrawn_from"] = p.withdrawn_from
-        if p.late_entry and p.late_entry > 1:
-            player["late_entry"] = p.late_entry
-        if len(p.federation) <= 3:
-            player["federation"] = p.federation  # as the TRF import keeps it; a Brazilian state is the UF
-        else:
-            warnings.append(f"{p.name} (nº {p.number}): federação “{p.federation}” com mais de 3 letras; não guardada")
-        if p.intl_id.isdigit() and len(p.intl_id) <= 20:
-            player["foreign_id"] = p.intl_id  # FIDE or another federation's ID: never a CBJD ID
-        elif p.intl_id:
-            odd_intl.append(f"{p.number} (“{p.intl_id[:20]}”)")
-        players.append(player)
+        players.append(_sp_player(p, event, last, warnings, odd_intl))
     if unknown_sex:
         warnings.append(
             f"sexo não informado no arquivo para {len(unknown_sex)} jogador(es) (números {_some(unknown_sex)}): "
@@ -898,6 +917,42 @@ def to_interchange(event: SpEvent, *, slug: str, today: date) -> tuple[dict[str,
             f"Intl Id que não é um número para {len(odd_intl)} jogador(es) (números {_some(odd_intl)}): não guardado "
             "como ID internacional"
         )
+    return players
+
+
+def _sp_player(p: SpPlayer, event: SpEvent, last: int, warnings: list[str], odd_intl: list[str]) -> dict[str, Any]:
+    """One player of the file; an international ID that is not a number goes to ``odd_intl``."""
+    player: dict[str, Any] = {
+        "id": p.number,
+        "cbjd_id": p.loc_id or None,
+        "name": p.name[:120],
+        "sex": p.sex,  # "" when the file does not say: never guessed
+        "birth_date": p.birth_date.isoformat() if p.birth_date else None,
+        "state": p.state,
+        "club": p.club[:120],
+        "rating": p.rating,
+        "categories": ["ABS"],
+    }
+    if p.fmjd_rating:
+        player["fmjd_rating"] = p.fmjd_rating
+    if p.title:
+        player["title"] = p.title
+    if p.withdrawn_from and p.withdrawn_from <= max(event.planned_rounds, last):
+        player["withdrawn_from"] = p.withdrawn_from
+    if p.late_entry and p.late_entry > 1:
+        player["late_entry"] = p.late_entry
+    if len(p.federation) <= 3:
+        player["federation"] = p.federation  # as the TRF import keeps it; a Brazilian state is the UF
+    else:
+        warnings.append(f"{p.name} (nº {p.number}): federação “{p.federation}” com mais de 3 letras; não guardada")
+    if p.intl_id.isdigit() and len(p.intl_id) <= 20:
+        player["foreign_id"] = p.intl_id  # FIDE or another federation's ID: never a CBJD ID
+    elif p.intl_id:
+        odd_intl.append(f"{p.number} (“{p.intl_id[:20]}”)")
+    return player
+
+
+def _start_date(event: SpEvent, today: date, warnings: list[str]) -> date:
     saved = event.saved_on if event.saved_on and date(1990, 1, 1) <= event.saved_on <= today else None
     start = saved or today
     warnings.append(
@@ -905,41 +960,37 @@ def to_interchange(event: SpEvent, *, slug: str, today: date) -> tuple[dict[str,
         + (f"{start:%d/%m/%Y} (a data em que os resultados foram salvos)" if saved else f"{start:%d/%m/%Y}")
         + " até o diretor informar a data de início nas configurações"
     )
-    data = {
-        "format": FORMAT,
-        "tournament": {
-            "name": event.name[:200],
-            "slug": slug,
-            "variant": "brazilian-64",
-            "format": "micro-match" if event.games == 2 else "single-game",
-            "rounds": max(event.planned_rounds, last, 1),
-            "minutes_per_game": 21,
-            "start_date": start.isoformat(),
-            "end_date": start.isoformat(),
-            "start_date_unknown": True,
-            # the cross table writes a round without a game worth nothing as the file did (0:L or 0:-)
-            **_letters_kept(event),
-            "city": "",
-            "state": "",
-            "scoring": {"win": "2", "draw": "1", "loss": "0"}
-            if event.scale == 2
-            else {"win": "1", "draw": "0.5", "loss": "0"},
-            "bye": next(iter(bye_values), "win"),
-            # the setting for absences announced later (zero or half a point); each imported one keeps its own
-            "absence": "draw" if absence_count["draw"] > absence_count["zero"] else "zero",
-            "acceleration": "none",
-            "tiebreaks": "cbjd",
-            "min_participants": 30,
-            "chief_arbiter": event.arbiter[:120],
-            "opening_table": None,
-            "initial_colour": "white",
-        },
-        "categories": [{"code": "ABS", "name": "Absoluto"}],
-        "players": players,
-        "rounds": rounds,
-        "absences": ahead,
+    return start
+
+
+def _sp_tournament(event: SpEvent, slug: str, last: int, start: date, rounds: _SpRounds) -> dict[str, Any]:
+    return {
+        "name": event.name[:200],
+        "slug": slug,
+        "variant": "brazilian-64",
+        "format": "micro-match" if event.games == 2 else "single-game",
+        "rounds": max(event.planned_rounds, last, 1),
+        "minutes_per_game": 21,
+        "start_date": start.isoformat(),
+        "end_date": start.isoformat(),
+        "start_date_unknown": True,
+        # the cross table writes a round without a game worth nothing as the file did (0:L or 0:-)
+        **_letters_kept(event),
+        "city": "",
+        "state": "",
+        "scoring": {"win": "2", "draw": "1", "loss": "0"}
+        if event.scale == 2
+        else {"win": "1", "draw": "0.5", "loss": "0"},
+        "bye": next(iter(rounds.bye_values), "win"),
+        # the setting for absences announced later (zero or half a point); each imported one keeps its own
+        "absence": "draw" if rounds.absence_count["draw"] > rounds.absence_count["zero"] else "zero",
+        "acceleration": "none",
+        "tiebreaks": "cbjd",
+        "min_participants": 30,
+        "chief_arbiter": event.arbiter[:120],
+        "opening_table": None,
+        "initial_colour": "white",
     }
-    return data, warnings
 
 
 def _letters_kept(event: SpEvent) -> dict[str, Any]:
