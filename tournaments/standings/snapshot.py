@@ -13,7 +13,7 @@ from __future__ import annotations
 from decimal import Decimal
 from types import MappingProxyType
 
-from django.db.models import FilteredRelation, Q
+from django.db.models import FilteredRelation, Q, QuerySet
 
 from tournaments.domain.model import ByeValue, Format, Number, UnplayedRules
 from tournaments.domain.snapshot import (
@@ -110,39 +110,65 @@ def read_snapshot(tournament: Tournament, *, public: bool) -> Snapshot:
         rounds_qs = rounds_qs.filter(status=RoundStatus.PUBLISHED)
         boards_qs = boards_qs.filter(round__status=RoundStatus.PUBLISHED)
         byes_qs = byes_qs.filter(round__status=RoundStatus.PUBLISHED)
-    new_player, new_entry = SnapPlayer._make, SnapEntry._make
-    entry_rows = list(
-        Entry.objects.filter(tournament=t)
-        .order_by("pairing_number", "id")
-        .values_list(
-            "id",
-            "pairing_number",
-            "rating",
-            "fmjd_rating",
-            "withdrawn_from_round",
-            "withdrawal_kind",
-            "late_entry_round",
-            "declared_adult",
-            "rating_kept_reason",
-            "accelerations",
-            "player__name",
-            "player__state",
-            "player__sex",
-            "player__birth_date",
-            "player__birth_year",
-            "player__club",
-            "player__cbjd_id",
-            "player__title",
-            "player__federation",
-            "player__foreign_id",
-            "player__title_as_written",
-            "player_id",
-            "points_adjustment",
-            "points_adjustment_reason",
-            "adjustment_lines",
-        )
-    )
+    entry_rows = list(Entry.objects.filter(tournament=t).order_by("pairing_number", "id").values_list(*_ENTRY_FIELDS))
     numbers = standings_numbers(((r[0], r[1], r[2], r[10]) for r in entry_rows), t.provisional_rating)
+    categories, categories_of = _categories(t)
+    entries = _entries(entry_rows, numbers, categories_of)
+    boards_of = _boards(boards_qs)
+    byes_of: dict[int, list[int]] = {}
+    for round_id, entry_id in byes_qs.order_by("entry__pairing_number", "entry_id").values_list("round_id", "entry_id"):
+        byes_of.setdefault(round_id, []).append(entry_id)
+    one_sided_of = _one_sided(t, numbers) if t.has_one_sided_rounds else {}
+    rounds = _rounds(rounds_qs, boards_of, byes_of, one_sided_of)
+    absences = {
+        (entry_id, number): value
+        for entry_id, number, value in Absence.objects.filter(entry__tournament=t).values_list(
+            "entry_id", "round_number", "value"
+        )
+    }
+    return Snapshot(
+        settings=settings_of(t),
+        entries=tuple(entries),
+        rounds=rounds,
+        categories=categories,
+        absences=MappingProxyType(absences),
+        public=public,
+        settings_changes=tuple(changes_of(t)),
+    )
+
+
+# an entry's row: its own fields (0-9), its player's (10 to -4: SnapPlayer's, in order), then the adjustment (-3 on)
+_ENTRY_FIELDS = (
+    "id",
+    "pairing_number",
+    "rating",
+    "fmjd_rating",
+    "withdrawn_from_round",
+    "withdrawal_kind",
+    "late_entry_round",
+    "declared_adult",
+    "rating_kept_reason",
+    "accelerations",
+    "player__name",
+    "player__state",
+    "player__sex",
+    "player__birth_date",
+    "player__birth_year",
+    "player__club",
+    "player__cbjd_id",
+    "player__title",
+    "player__federation",
+    "player__foreign_id",
+    "player__title_as_written",
+    "player_id",
+    "points_adjustment",
+    "points_adjustment_reason",
+    "adjustment_lines",
+)
+
+
+def _categories(t: Tournament) -> tuple[tuple[SnapCategory, ...], dict[int, list[str]]]:
+    """The tournament's categories, and each entry's category codes (two queries)."""
     categories = tuple(
         SnapCategory(code, name, pk)
         for pk, code, name in Category.objects.filter(tournament=t)
@@ -157,6 +183,12 @@ def read_snapshot(tournament: Tournament, *, public: bool) -> Snapshot:
         .values_list("entry_id", "category_id")
     ):
         categories_of.setdefault(entry_id, []).append(codes[category_id])
+    return categories, categories_of
+
+
+def _entries(entry_rows: list[tuple], numbers: dict[int, int], categories_of: dict[int, list[str]]) -> list[SnapEntry]:
+    """The entries by pairing number (before round 1: the numbers given by rating)."""
+    new_player, new_entry = SnapPlayer._make, SnapEntry._make
     entries = sorted(
         new_entry(
             (
@@ -180,8 +212,13 @@ def read_snapshot(tournament: Tournament, *, public: bool) -> Snapshot:
         )
         for r in entry_rows
     )
-    entries.sort(key=lambda e: e.number)  # by pairing number (before round 1: the numbers given by rating)
-    # the boards, each one row: (round, id, number, opening, colourless, first, second, game 1, game 2)
+    entries.sort(key=lambda e: e.number)
+    return entries
+
+
+def _boards(boards_qs: QuerySet[Board]) -> dict[int, list[SnapBoard]]:
+    """The boards by round id, each one row: (round, id, number, opening, colourless, first, second, game 1,
+    game 2)."""
     boards_of: dict[int, list[SnapBoard]] = {}
     new_board = SnapBoard._make
     openings: dict[tuple, SnapOpening | None] = {}
@@ -224,19 +261,29 @@ def read_snapshot(tournament: Tournament, *, public: bool) -> Snapshot:
                 (n, r) for n, r in ((number1, result1), (number2, result2)) if n is not None
             )
         boards_of.setdefault(row[0], []).append(new_board((row[2], row[7], row[8], games, opening, row[6], row[1])))
-    byes_of: dict[int, list[int]] = {}
-    for round_id, entry_id in byes_qs.order_by("entry__pairing_number", "entry_id").values_list("round_id", "entry_id"):
-        byes_of.setdefault(round_id, []).append(entry_id)
+    return boards_of
+
+
+def _one_sided(t: Tournament, numbers: dict[int, int]) -> dict[int, list[SnapOneSided]]:
+    """The rounds an imported file kept for one player alone, by round id (one query)."""
     one_sided_of: dict[int, list[SnapOneSided]] = {}
-    if t.has_one_sided_rounds:
-        for round_id, entry_id, opponent_id, colour, result in (
-            OneSidedRound.objects.filter(round__tournament=t)
-            .order_by("entry__pairing_number", "entry_id")
-            .values_list("round_id", "entry_id", "opponent_id", "colour", "result")
-        ):
-            opponent = None if opponent_id is None else numbers.get(opponent_id)
-            one_sided_of.setdefault(round_id, []).append(SnapOneSided(entry_id, opponent, colour or "", result))
-    rounds = tuple(
+    for round_id, entry_id, opponent_id, colour, result in (
+        OneSidedRound.objects.filter(round__tournament=t)
+        .order_by("entry__pairing_number", "entry_id")
+        .values_list("round_id", "entry_id", "opponent_id", "colour", "result")
+    ):
+        opponent = None if opponent_id is None else numbers.get(opponent_id)
+        one_sided_of.setdefault(round_id, []).append(SnapOneSided(entry_id, opponent, colour or "", result))
+    return one_sided_of
+
+
+def _rounds(
+    rounds_qs: QuerySet[Round],
+    boards_of: dict[int, list[SnapBoard]],
+    byes_of: dict[int, list[int]],
+    one_sided_of: dict[int, list[SnapOneSided]],
+) -> tuple[SnapRound, ...]:
+    return tuple(
         SnapRound(
             number=number,
             status=status,
@@ -262,19 +309,4 @@ def read_snapshot(tournament: Tournament, *, public: bool) -> Snapshot:
             "opening__code",
             "opening__moves",
         )
-    )
-    absences = {
-        (entry_id, number): value
-        for entry_id, number, value in Absence.objects.filter(entry__tournament=t).values_list(
-            "entry_id", "round_number", "value"
-        )
-    }
-    return Snapshot(
-        settings=settings_of(t),
-        entries=tuple(entries),
-        rounds=rounds,
-        categories=categories,
-        absences=MappingProxyType(absences),
-        public=public,
-        settings_changes=tuple(changes_of(t)),
     )
