@@ -47,7 +47,8 @@ Speed (the reference recomputes matchings on the whole round):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from itertools import islice
 
 from .engine import NOCOLOR, WHITE, EPlayer, ETournament, invert
 from .matching import LazyTiebreak, MatchingState, Tiebreak, Weight
@@ -68,6 +69,120 @@ def bits(x: int) -> int:
 
 def prefs_compatible(a: int, b: int) -> bool:
     return a != b or a == NOCOLOR or b == NOCOLOR
+
+
+class _Walk:
+    """What ``Dutch.run`` carries from one bracket to the next and between the phases of one bracket: the
+    players in pairing order (``sp``, vertex ``i`` is ``sp[i]``), the matching, the bracket being paired
+    (its players and their vertices; ``stable``, the last matching computed) and the pairs made so far."""
+
+    def __init__(self, sorted_players: list[EPlayer], score: dict[int, int], count_bits: int) -> None:
+        self.sp = sorted_players
+        self.n = len(sorted_players)
+        self.score = score
+        self.count_bits = count_bits
+        self.M: MatchingState
+        # the completion check
+        self.bye_score = 0
+        self.single_bye = False
+        self.initial_single_bye = False
+        self.low_mask = 0
+        self.not_bye_candidate: list[bool] = []
+        # the walk down the brackets
+        self.matching_by_id: dict[int, int] = {}
+        self.bracket: list[EPlayer] = []  # the moved-down players, the residents, then the next score group
+        self.vertex: list[int] = []
+        self.nxt = 0  # the first player below the bracket
+        self.matched = [False] * self.n
+        self.moved_down_count = 0
+        self.residents_vertex = 0
+        self.stable: list[int] = []
+        # the bracket being paired
+        self.next_group: range = range(0)
+        self.next_group_start = 0
+        self.next_group_vertex = 0
+        self.next_group_first = 0
+        self.cur_score = 0
+        self.size = 0
+        self.reduced = False
+        self.within = False
+        self.compute: Callable[..., list[int]]
+        # ordered_weight(sm, lg, sm_ri, rem_pairs): the weight of the edge (lg, sm) with the order bits of the
+        # remainder (sm its sm_ri-th player); made with the bracket's base weights (a closure: the hot path)
+        self.ordered_weight: Callable[[int, int, int, int], Weight | None]
+        self.base_weight: dict[tuple[int, int], int | None] = {}
+        self.residents: list[int] = []
+        self.group: list[int] = []
+        self.remainder: list[int] = []
+        self.rem_pairs = 0
+
+    def computing_within(self, subset: list[int]) -> Callable[..., list[int]]:
+        """compute() restricted to ``subset`` (the caller knows it exact, or restricted it
+        with the next score group: when a matching is not shown to fill that group as well
+        as any, it and the following ones are computed on the bracket and that group)."""
+        within_subset = [subset]
+        M = self.M
+
+        def compute_subset(tb: Tiebreak | None = None) -> list[int]:
+            mate = M.compute_within(within_subset[0], self.low_mask, self.not_bye_candidate, tb)
+            if mate is None:
+                M.forget_subset()
+                within_subset[0] = self.vertex
+                mate = M.compute_within(self.vertex, self.low_mask, self.not_bye_candidate, tb)
+                assert mate is not None
+            if self.reduced:
+                return mate
+            # nobody below the next score group: "matched outside" is left unmatched
+            n = self.n
+            return [v if m == n else m for v, m in enumerate(mate)]
+
+        return compute_subset
+
+    def in_bracket(self, x: int) -> bool:
+        return self.residents_vertex <= x < self.next_group_vertex
+
+    def forward(self, v: int) -> bool:
+        """Whether ``v`` leads its pair in the last matching (a first-group player of the remainder)."""
+        return v < self.stable[v] < self.next_group_vertex
+
+    def first_free(self, pi: int, candidates: Iterable[int]) -> int | None:
+        """The vertex of the first of ``candidates`` (bracket indices) not matched yet that may meet ``pi``."""
+        matched, vertex, base_weight = self.matched, self.vertex, self.base_weight
+        for oi in candidates:
+            if not matched[vertex[oi]] and base_weight.get((oi, pi)):
+                return vertex[oi]
+        return None
+
+    def weigh_to_residents(self, pi: int, pv: int, low: int) -> None:
+        """The edges of moved-down player ``pi`` (vertex ``pv``) to the residents, with ``low`` as their low
+        part."""
+        for oi in range(self.moved_down_count, self.next_group_start):
+            weight = self.base_weight.get((oi, pi))
+            if weight:
+                self.M.set(pv, self.vertex[oi], (weight, low))
+
+    def drop_edges_of_exchanged(self, it: int, pi: int, pv: int) -> None:
+        """A second-group player moved to the first group by an exchange (the ``it``-th of the remainder): no
+        edge to the remainder's players before it, nor to the next score group."""
+        remainder, vertex, base_weight, set_weight = self.remainder, self.vertex, self.base_weight, self.M.set
+        for k in range(it):
+            base_weight.pop((pi, remainder[k]), None)
+            set_weight(pv, vertex[remainder[k]], None)
+        for oi in range(self.next_group_start, self.size):
+            base_weight.pop((oi, pi), None)
+            set_weight(pv, vertex[oi], None)
+
+    def moved_down_of_score(self, pi: int, moved_down_score: int) -> tuple[int, int]:
+        """How many moved-down players from ``pi`` on have that score, and how many of them the last matching
+        pairs in the bracket."""
+        left = paired = 0
+        j = pi
+        while self.score[self.bracket[j].pid] >= moved_down_score:
+            left += 1
+            if self.in_bracket(self.stable[self.vertex[j]]):
+                paired += 1
+            j += 1
+        return left, paired
 
 
 class Dutch:
@@ -585,6 +700,27 @@ class Dutch:
 
     # ------------------------------------------------------------------- main
     def run(self) -> tuple[list[tuple[int, int]], int | None]:
+        """Pair the next round: the players in pairing order, the completion check, then bracket by bracket
+        from the top score group down (each bracket's phases below, in the order of C.04.3)."""
+        sorted_players = self._pairing_order()
+        n = len(sorted_players)
+        if n == 0:
+            return [], None
+        self._floats(sorted_players)
+        self._score_layout(sorted_players)
+        walk = _Walk(sorted_players, self.pairing_score, self.count_bits)
+        walk.M = self._matching_state(walk)
+        if self._plain_first_round(sorted_players):
+            return self.first_round(sorted_players)
+        self._completion(walk)
+        self._top_bracket(walk)
+        while len(walk.bracket) > 1 or walk.nxt != n:
+            self._pair_bracket(walk)
+        return self._pairs(walk)
+
+    def _pairing_order(self) -> list[EPlayer]:
+        """The players to pair, by pairing score then rank; with who may not meet whom (forbidden pairs and
+        games already played), the pairing scores and the colour keys."""
         t = self.t
         pr = t.played_rounds
         self.forbidden = t.resolve_forbidden(pr)
@@ -601,9 +737,12 @@ class Dutch:
         self.colour_keys()
         sorted_players.sort(key=lambda p: (-score[p.pid], p.rank))
         self.sorted = sorted_players
-        n = len(sorted_players)
-        if n == 0:
-            return [], None
+        return sorted_players
+
+    def _floats(self, sorted_players: list[EPlayer]) -> None:
+        """Who may get the bye, and each player's float one and two rounds back."""
+        t = self.t
+        pr = t.played_rounds
         self.bye_eligible = {p.pid: t.eligible_for_bye(p) for p in sorted_players}
         self.float_1 = {}
         self.float_2 = {}
@@ -613,12 +752,14 @@ class Dutch:
             if pr > 1:
                 self.float_2[p.pid] = self.get_float(p, 2)
 
-        # score-group bit layout
+    def _score_layout(self, sorted_players: list[EPlayer]) -> None:
+        """The score-group bit layout of the weights: a field per score, as wide as its group needs."""
+        score = self.pairing_score
         shifts = {}
         score_bits = 0
         max_size = 0
         rep = 0
-        for idx in range(n - 1, -1, -1):
+        for idx in range(len(sorted_players) - 1, -1, -1):
             rep += 1
             cur = score[sorted_players[idx].pid]
             if idx == 0 or cur < score[sorted_players[idx - 1].pid]:
@@ -628,19 +769,18 @@ class Dutch:
                 rep = 0
         self.shifts = shifts
         self.score_bits = score_bits
-        self.count_bits = count_bits = bits(max_size)
+        self.count_bits = bits(max_size)
         self.unplayed_ranks = {}
-
         self.positions = self.field_positions()
-        top_shift = self.positions["completion"]
-        top_score = score[sorted_players[0].pid]
 
-        # the vertices of the current bracket's next score group: their edges (to the bracket and
-        # among themselves) are made when a computation asks for them, not with the bracket's
-        next_group = range(0)
+    def _matching_state(self, walk: _Walk) -> MatchingState:
+        """The matching over every player; the edges outside the current bracket are made when asked for."""
+        sorted_players = walk.sp
 
         def outside(u: int, v: int) -> Weight | None:
-            if v in next_group:
+            # the vertices of the current bracket's next score group: their edges (to the bracket and
+            # among themselves) are made when a computation asks for them, not with the bracket's
+            if v in walk.next_group:
                 # u < v: u is in the bracket or in that group too (everyone above is paired)
                 w = self.fast_weight(sorted_players[u], sorted_players[v], False, True)
             else:
@@ -649,21 +789,25 @@ class Dutch:
                 )
             return (w, 0) if w else None
 
-        M = MatchingState(n, outside)
+        M = MatchingState(walk.n, outside)
         M.compat = lambda u, v: self.compatible(sorted_players[u], sorted_players[v])
-        M.b_split = 2 * count_bits + 1
-        set_weight = M.set
+        M.b_split = 2 * self.count_bits + 1
+        return M
 
-        # round 1 with nothing to distinguish the players but their (accelerated) pairing scores
-        if (
+    def _plain_first_round(self, sorted_players: list[EPlayer]) -> bool:
+        """Round 1 with nothing to distinguish the players but their (accelerated) pairing scores."""
+        return (
             self.reduce
-            and pr == 0
+            and self.t.played_rounds == 0
             and not any(self.forbidden[p.pid] for p in sorted_players)
             and all(self.bye_eligible[p.pid] for p in sorted_players)
-        ):
-            return self.first_round(sorted_players)
+        )
 
-        # completion check, bye assignee score
+    def _completion(self, walk: _Walk) -> None:
+        """The completion check (every player paired but at most one bye-eligible player), and the score of
+        the bye assignee: the round's first matching, from which the brackets start."""
+        M, n, sorted_players, score = walk.M, walk.n, walk.sp, walk.score
+        top_score = score[sorted_players[0].pid]
         mate = self.quick_completion(n) if self.reduce else None
         if mate is None:
             mate = self.exact_completion(M, n, top_score)
@@ -672,454 +816,480 @@ class Dutch:
             raise NoValidPairingError(
                 "The players could not be simultaneously matched while satisfying all absolute criteria."
             )
-        bye_score = 0
-        single_bye = False
         if n & 1:
-            bv = unmatched[0]
-            bye_score = score[sorted_players[bv].pid]
-            if bye_score >= top_score:
-                single_bye = True
-                for v in range(n):
-                    if score[sorted_players[v].pid] < top_score:
-                        break
-                    if score[sorted_players[mate[v]].pid] < top_score:
-                        single_bye = False
-                        break
+            walk.bye_score = bye_score = score[sorted_players[unmatched[0]].pid]
+            walk.single_bye = bye_score >= top_score and self._single_bye(walk, mate, top_score)
             counts = sorted((p.played_games for p in sorted_players if score[p.pid] == bye_score), reverse=True)
             for rank, g in enumerate(counts):
                 self.unplayed_ranks[g] = rank
             self.outside_bye_score = bye_score
-            self.outside_single_bye = single_bye
+            self.outside_single_bye = walk.single_bye
         M.base_mate = {v: mate[v] for v in range(n) if mate[v] != v}
         M.mate = list(range(n))
+        walk.initial_single_bye = walk.single_bye
+        walk.stable = mate
 
-        initial_single_bye = single_bye
-        self.prepare_fast(bye_score, single_bye)
-        low_mask = (1 << top_shift) - 1
-        not_bye_candidate = [not self.is_bye_candidate(p, bye_score) for p in sorted_players]
-        matching_by_id: dict[int, int] = {}
+    @staticmethod
+    def _single_bye(walk: _Walk, mate: list[int], top_score: int) -> bool:
+        """Whether the top score group pairs within itself, the bye assignee (of the top score) apart."""
+        sorted_players, score = walk.sp, walk.score
+        for v in range(walk.n):
+            if score[sorted_players[v].pid] < top_score:
+                break
+            if score[sorted_players[mate[v]].pid] < top_score:
+                return False
+        return True
+
+    def _top_bracket(self, walk: _Walk) -> None:
+        """The fast weights for the bye found, and the first bracket: the top score group."""
+        sorted_players, score, n = walk.sp, walk.score, walk.n
+        self.prepare_fast(walk.bye_score, walk.single_bye)
+        walk.low_mask = (1 << self.positions["completion"]) - 1
+        walk.not_bye_candidate = [not self.is_bye_candidate(p, walk.bye_score) for p in sorted_players]
         self.paired_in = {}
         self.moved_down = {}
-        bracket: list[EPlayer] = []
-        vertex: list[int] = []
+        top_score = score[sorted_players[0].pid]
         nxt = 0
         while nxt < n and score[sorted_players[nxt].pid] >= top_score:
-            bracket.append(sorted_players[nxt])
-            vertex.append(len(vertex))
+            walk.bracket.append(sorted_players[nxt])
+            walk.vertex.append(len(walk.vertex))
             nxt += 1
-        matched = [False] * n
-        moved_down_count = 0
-        residents_vertex = 0
-        stable = mate
+        walk.nxt = nxt
 
-        while len(bracket) > 1 or nxt != n:
-            next_group_start = len(bracket)
-            next_group_vertex = residents_vertex + (next_group_start - moved_down_count)
-            next_group_first = nxt
-            cur_score = score[bracket[next_group_start - 1].pid]
-            while nxt != n and score[sorted_players[nxt].pid] >= score[sorted_players[next_group_first].pid]:
-                bracket.append(sorted_players[nxt])
-                vertex.append(vertex[-1] + 1)
-                nxt += 1
-            size = len(bracket)
-            if self.fast_single is not single_bye:
-                self.prepare_fast(bye_score, single_bye)
-            fast = self.fast_weight
-            M.forget_subset()
-            reduced = (
-                self.reduce
-                and not initial_single_bye
-                and not ((n & 1) and next_group_first != n and bye_score >= score[sorted_players[next_group_first].pid])
-            )
+    # ------------------------------------------------------------ one bracket
+    def _pair_bracket(self, walk: _Walk) -> None:
+        """Pair one bracket (its residents and the players moved down to it) with the next score group in
+        view; who is left over moves down to the next bracket."""
+        self._open_bracket(walk)
+        self._bracket_weights(walk)
+        self._first_matching(walk)
+        self._pair_moved_down(walk)
+        self._moved_down_opponents(walk)
+        exchange_count = self._order_remainder(walk)
+        self._exchange_from_first_group(walk, exchange_count)
+        self._exchange_from_second_group(walk, exchange_count)
+        self._finalize_exchanges(walk)
+        self._restrict_to_remainder(walk)
+        self._first_group_opponents(walk)
+        self._next_bracket(walk)
 
-            # the last score group is the next one: the bracket and that group are all the players
-            # left, and computing within them only saves rebuilding the edges at each matching
-            within = reduced or (self.reduce and nxt == n)
+    def _open_bracket(self, w: _Walk) -> None:
+        """Add the next score group to the bracket, and choose how its matchings are computed."""
+        sorted_players, score, n, M = w.sp, w.score, w.n, w.M
+        w.next_group_start = len(w.bracket)
+        w.next_group_vertex = w.residents_vertex + (w.next_group_start - w.moved_down_count)
+        w.next_group_first = first = nxt = w.nxt
+        w.cur_score = score[w.bracket[w.next_group_start - 1].pid]
+        while nxt != n and score[sorted_players[nxt].pid] >= score[sorted_players[first].pid]:
+            w.bracket.append(sorted_players[nxt])
+            w.vertex.append(w.vertex[-1] + 1)
+            nxt += 1
+        w.nxt = nxt
+        w.size = len(w.bracket)
+        if self.fast_single is not w.single_bye:
+            self.prepare_fast(w.bye_score, w.single_bye)
+        M.forget_subset()
+        w.reduced = (
+            self.reduce
+            and not w.initial_single_bye
+            and not ((n & 1) and first != n and w.bye_score >= score[sorted_players[first].pid])
+        )
+        # the last score group is the next one: the bracket and that group are all the players
+        # left, and computing within them only saves rebuilding the edges at each matching
+        w.within = w.reduced or (self.reduce and nxt == n)
+        w.compute = w.computing_within(w.vertex) if w.within else M.compute
+        w.next_group = range(first, nxt)
 
-            def computing_within(subset: list[int]) -> Callable[..., list[int]]:
-                """compute() restricted to ``subset`` (the caller knows it exact, or restricted it
-                with the next score group: when a matching is not shown to fill that group as well
-                as any, it and the following ones are computed on the bracket and that group)."""
-                within_subset = [subset]
-
-                def compute_subset(tb: Tiebreak | None = None) -> list[int]:
-                    mate = M.compute_within(within_subset[0], low_mask, not_bye_candidate, tb)
-                    if mate is None:
-                        M.forget_subset()
-                        within_subset[0] = vertex
-                        mate = M.compute_within(vertex, low_mask, not_bye_candidate, tb)
-                        assert mate is not None
-                    if reduced:
-                        return mate
-                    # nobody below the next score group: "matched outside" is left unmatched
-                    return [v if m == n else m for v, m in enumerate(mate)]
-
-                return compute_subset
-
-            compute = computing_within(vertex) if within else M.compute
-
-            # base edge weights: base_weight[(larger, smaller)] within the bracket (those to the next
-            # score group and within it come from ``outside``, when asked for)
-            next_group = range(next_group_first, nxt)
-            base_weight: dict[tuple[int, int], int | None] = {}
-            E = M.E
-            xadj = M.xadj
-            for lg in range(moved_down_count, next_group_start):
-                plg = bracket[lg]
-                vlg = vertex[lg]
-                xl = xadj[vlg]
-                for sm in range(lg):
-                    w: int | None = fast(bracket[sm], plg, True, False)
-                    vs = vertex[sm]
-                    # vertex indices grow with the player index: vs < vlg
-                    if w:
-                        base_weight[(lg, sm)] = w
-                        E[(vs, vlg)] = (w, 0)
-                    else:
-                        E[(vs, vlg)] = None
-                    xl.add(vs)
-                    xadj[vs].add(vlg)
-
-            def ordered_weight(sm: int, lg: int, sm_ri: int, rem_pairs: int) -> Weight | None:
-                r = base_weight.get((lg, sm))
-                if not r:
-                    return None
-                add = ((int(sm_ri < rem_pairs) << (2 * count_bits)) - sm_ri) << 1
-                return (r, add)
-
-            closed = None
-            if reduced and not next_group_start & 1:
-                # an even bracket that can be paired within itself: its pairing does not depend
-                # on the next score group, so every matching of this bracket leaves that group out
-                bracket_vertices = vertex[:next_group_start]
-                closed = M.try_close(bracket_vertices, low_mask, not_bye_candidate)
-                if closed is not None:
-                    compute = computing_within(bracket_vertices)
-
-            residents = vertex[moved_down_count:next_group_start]
-            group = vertex[next_group_start:size]
-            alike = closed is None and within and self.meet_alike(M, residents, group, low_mask)
-            if closed is None and (alike or reduced):
-                # how many players float is decided by the pairs of the bracket (C6). When every
-                # resident would meet the next score group alike, which ones float does not change
-                # the rest; otherwise each matching is accepted when the ones it floats are shown
-                # to fill the next bracket with as many pairs as any could (C8; only the next
-                # group's pairs depend on who floats). So the matchings of this bracket leave that
-                # group out, as long as every moved-down player is paired in the bracket (if one is
-                # in an optimal matching of the bracket, then in all of them: C7)
-                bracket_vertices = vertex[:next_group_start]
-                M.restrict_subset(bracket_vertices, low_mask, None if alike else group, residents)
-                restricted = computing_within(bracket_vertices)
-                trial = restricted()
-                if all(residents_vertex <= trial[v] < next_group_vertex for v in vertex[:moved_down_count]):
-                    closed = trial
-                    compute = restricted
+    def _bracket_weights(self, w: _Walk) -> None:
+        """Base edge weights: base_weight[(larger, smaller)] within the bracket (those to the next score group
+        and within it come from ``outside``, when asked for)."""
+        fast = self.fast_weight
+        bracket, vertex = w.bracket, w.vertex
+        base_weight: dict[tuple[int, int], int | None] = {}
+        E = w.M.E
+        xadj = w.M.xadj
+        for lg in range(w.moved_down_count, w.next_group_start):
+            plg = bracket[lg]
+            vlg = vertex[lg]
+            xl = xadj[vlg]
+            for sm in range(lg):
+                weight: int | None = fast(bracket[sm], plg, True, False)
+                vs = vertex[sm]
+                # vertex indices grow with the player index: vs < vlg
+                if weight:
+                    base_weight[(lg, sm)] = weight
+                    E[(vs, vlg)] = (weight, 0)
                 else:
-                    M.forget_subset()
+                    E[(vs, vlg)] = None
+                xl.add(vs)
+                xadj[vs].add(vlg)
+        w.base_weight = base_weight
+        shift = 2 * w.count_bits
+        get = base_weight.get
 
-            stable = closed if closed is not None else compute()
+        def ordered_weight(sm: int, lg: int, sm_ri: int, rem_pairs: int) -> Weight | None:
+            r = get((lg, sm))
+            if not r:
+                return None
+            add = ((int(sm_ri < rem_pairs) << shift) - sm_ri) << 1
+            return (r, add)
 
-            def in_bracket(x: int) -> bool:
-                return residents_vertex <= x < next_group_vertex
+        w.ordered_weight = ordered_weight
 
-            # moved-down players to pair in this bracket
-            moved_down_score = 0
-            moved_down_left = moved_down_left_paired = 0
-            for pi in range(moved_down_count):
-                if pi == 0 or score[bracket[pi].pid] < moved_down_score:
-                    moved_down_score = score[bracket[pi].pid]
-                    moved_down_left_paired = 0
-                    moved_down_left = 0
-                    j = pi
-                    while score[bracket[j].pid] >= moved_down_score:
-                        moved_down_left += 1
-                        if in_bracket(stable[vertex[j]]):
-                            moved_down_left_paired += 1
-                        j += 1
-                if not moved_down_left_paired:
-                    continue
-                pv = vertex[pi]
-                if moved_down_left <= moved_down_left_paired:
-                    matched[pv] = True
-                    continue
-                moved_down_left -= 1
-                if not in_bracket(stable[pv]):
-                    for oi in range(moved_down_count, next_group_start):
-                        w = base_weight.get((oi, pi))
-                        if w:
-                            set_weight(pv, vertex[oi], (w, 1))
-                    stable = compute()
-                if in_bracket(stable[pv]):
-                    matched[pv] = True
-                    moved_down_left_paired -= 1
-                    for oi in range(moved_down_count, next_group_start):
-                        w = base_weight.get((oi, pi))
-                        if w:
-                            set_weight(pv, vertex[oi], (w, (next_group_start - moved_down_count) + 1))
+    def _first_matching(self, w: _Walk) -> None:
+        """The bracket's first matching, computed without the next score group when that is shown not to
+        change it."""
+        M, vertex = w.M, w.vertex
+        closed = None
+        if w.reduced and not w.next_group_start & 1:
+            # an even bracket that can be paired within itself: its pairing does not depend
+            # on the next score group, so every matching of this bracket leaves that group out
+            bracket_vertices = vertex[: w.next_group_start]
+            closed = M.try_close(bracket_vertices, w.low_mask, w.not_bye_candidate)
+            if closed is not None:
+                w.compute = w.computing_within(bracket_vertices)
+        w.residents = vertex[w.moved_down_count : w.next_group_start]
+        w.group = vertex[w.next_group_start : w.size]
+        alike = closed is None and w.within and self.meet_alike(M, w.residents, w.group, w.low_mask)
+        if closed is None and (alike or w.reduced):
+            # how many players float is decided by the pairs of the bracket (C6). When every
+            # resident would meet the next score group alike, which ones float does not change
+            # the rest; otherwise each matching is accepted when the ones it floats are shown
+            # to fill the next bracket with as many pairs as any could (C8; only the next
+            # group's pairs depend on who floats). So the matchings of this bracket leave that
+            # group out, as long as every moved-down player is paired in the bracket (if one is
+            # in an optimal matching of the bracket, then in all of them: C7)
+            bracket_vertices = vertex[: w.next_group_start]
+            M.restrict_subset(bracket_vertices, w.low_mask, None if alike else w.group, w.residents)
+            restricted = w.computing_within(bracket_vertices)
+            trial = restricted()
+            if all(w.residents_vertex <= trial[v] < w.next_group_vertex for v in vertex[: w.moved_down_count]):
+                closed = trial
+                w.compute = restricted
+            else:
+                M.forget_subset()
+        w.stable = closed if closed is not None else w.compute()
 
-            # opponents of the moved-down players
-            for pi in range(moved_down_count):
-                pv = vertex[pi]
-                if not matched[pv]:
-                    continue
-                best: int | None = None
-                for oi in range(moved_down_count, next_group_start):
-                    if not matched[vertex[oi]] and base_weight.get((oi, pi)):
-                        best = vertex[oi]
-                        break
-                if stable[pv] != best:
-                    addend = size
-                    for oi in range(next_group_start - 1, moved_down_count - 1, -1):
-                        ov = vertex[oi]
-                        if matched[ov]:
-                            continue
-                        w = base_weight.get((oi, pi))
-                        if w:
-                            set_weight(pv, ov, (w, addend))
-                            addend += 1
-                    M.tb_hint["settled"] = pv
+    def _pair_moved_down(self, w: _Walk) -> None:
+        """Which moved-down players are paired in this bracket (the most, the highest first: C6, C7)."""
+        score, bracket, vertex, matched = w.score, w.bracket, w.vertex, w.matched
+        moved_down_score = 0
+        moved_down_left = moved_down_left_paired = 0
+        for pi in range(w.moved_down_count):
+            if pi == 0 or score[bracket[pi].pid] < moved_down_score:
+                moved_down_score = score[bracket[pi].pid]
+                moved_down_left, moved_down_left_paired = w.moved_down_of_score(pi, moved_down_score)
+            if not moved_down_left_paired:
+                continue
+            pv = vertex[pi]
+            if moved_down_left <= moved_down_left_paired:
+                matched[pv] = True
+                continue
+            moved_down_left -= 1
+            if not w.in_bracket(w.stable[pv]):
+                w.weigh_to_residents(pi, pv, 1)
+                w.stable = w.compute()
+            if w.in_bracket(w.stable[pv]):
+                matched[pv] = True
+                moved_down_left_paired -= 1
+                w.weigh_to_residents(pi, pv, (w.next_group_start - w.moved_down_count) + 1)
 
-                    def moved_down_ranking(pi: int = pi) -> Iterator[tuple[int, list[int]]]:
-                        for pj in range(pi, moved_down_count):
-                            if matched[vertex[pj]]:
-                                yield (
-                                    vertex[pj],
-                                    [
-                                        vertex[oi]
-                                        for oi in range(moved_down_count, next_group_start)
-                                        if not matched[vertex[oi]] and base_weight.get((oi, pj))
-                                    ],
-                                )
+    def _moved_down_opponents(self, w: _Walk) -> None:
+        """The opponents of the moved-down players paired here: each its first free compatible resident."""
+        M, vertex, matched = w.M, w.vertex, w.matched
+        residents = range(w.moved_down_count, w.next_group_start)
+        for pi in range(w.moved_down_count):
+            pv = vertex[pi]
+            if not matched[pv]:
+                continue
+            if w.stable[pv] != w.first_free(pi, residents):
+                self._rank_moved_down(w, pi, pv)
+            mv = w.stable[pv]
+            matched[mv] = True
+            M.finalize(pv, mv)
+            self.report(self.settled + 2, w.n)
 
-                    stable = compute(LazyTiebreak(moved_down_ranking))
-                mv = stable[pv]
-                matched[mv] = True
-                M.finalize(pv, mv)
-                self.report(self.settled + 2, n)
+    @staticmethod
+    def _rank_moved_down(w: _Walk, pi: int, pv: int) -> None:
+        """The matching that gives moved-down player ``pi`` its first free compatible resident (and, the ties
+        broken in that order, the following moved-down players theirs)."""
+        M, vertex, matched, base_weight = w.M, w.vertex, w.matched, w.base_weight
+        moved_down_count, next_group_start = w.moved_down_count, w.next_group_start
+        addend = w.size
+        for oi in range(next_group_start - 1, moved_down_count - 1, -1):
+            ov = vertex[oi]
+            if matched[ov]:
+                continue
+            weight = base_weight.get((oi, pi))
+            if weight:
+                M.set(pv, ov, (weight, addend))
+                addend += 1
+        M.tb_hint["settled"] = pv
 
-            # remainder
-            remainder: list[int] = []
-            rem_pairs = 0
-            for pi in range(moved_down_count, next_group_start):
-                pv = vertex[pi]
-                if stable[pv] < residents_vertex:
-                    continue
-                remainder.append(pi)
-                if stable[pv] < pv:
-                    rem_pairs += 1
-            R = len(remainder)
-            # the order weights favour pairs led by the remainder's first rem_pairs players, then
-            # the earliest leaders: first only the former (quicker to compute), for when every
-            # one of those players can lead a pair (the earliest leaders then, and no exchange)
-            top_first = 2 * rem_pairs >= R - 1
+        def moved_down_ranking(pi: int = pi) -> Iterator[tuple[int, list[int]]]:
+            for pj in range(pi, moved_down_count):
+                if matched[vertex[pj]]:
+                    yield (
+                        vertex[pj],
+                        [
+                            vertex[oi]
+                            for oi in range(moved_down_count, next_group_start)
+                            if not matched[vertex[oi]] and base_weight.get((oi, pj))
+                        ],
+                    )
 
-            def set_order_weights(leaders_only: bool) -> None:
-                for oidx in range(R):
-                    oi = remainder[oidx]
-                    ov = vertex[oi]
-                    for ridx in range(R):
-                        pi = remainder[ridx]
-                        if oi <= pi:
-                            break
-                        ow = ordered_weight(pi, oi, ridx, rem_pairs)
-                        if leaders_only and ow is not None:
-                            ow = (ow[0], (ridx < rem_pairs) << (2 * count_bits + 1))
-                        set_weight(vertex[pi], ov, ow)
+        w.stable = w.compute(LazyTiebreak(moved_down_ranking))
 
-            set_order_weights(top_first)
-            stable = compute()
-            if top_first and not all(
-                vertex[pi] < stable[vertex[pi]] < next_group_vertex for pi in remainder[:rem_pairs]
-            ):
-                set_order_weights(False)
-                stable = compute()
+    def _order_remainder(self, w: _Walk) -> int:
+        """The remainder (the residents not paired with a moved-down player) and who leads its pairs (S1);
+        returns how many of its first players must be exchanged."""
+        vertex = w.vertex
+        remainder: list[int] = []
+        rem_pairs = 0
+        for pi in range(w.moved_down_count, w.next_group_start):
+            pv = vertex[pi]
+            if w.stable[pv] < w.residents_vertex:
+                continue
+            remainder.append(pi)
+            if w.stable[pv] < pv:
+                rem_pairs += 1
+        w.remainder, w.rem_pairs = remainder, rem_pairs
+        R = len(remainder)
+        # the order weights favour pairs led by the remainder's first rem_pairs players, then
+        # the earliest leaders: first only the former (quicker to compute), for when every
+        # one of those players can lead a pair (the earliest leaders then, and no exchange)
+        top_first = 2 * rem_pairs >= R - 1
+        self._set_order_weights(w, top_first)
+        w.stable = w.compute()
+        if top_first and not all(
+            vertex[pi] < w.stable[vertex[pi]] < w.next_group_vertex for pi in remainder[:rem_pairs]
+        ):
+            self._set_order_weights(w, False)
+            w.stable = w.compute()
+        exchange_count = 0
+        for ridx in range(min(rem_pairs, R)):
+            if not w.forward(vertex[remainder[ridx]]):
+                exchange_count += 1
+        return exchange_count
 
-            def forward(v: int) -> bool:
-                return v < stable[v] < next_group_vertex
-
-            exchange_count = 0
-            for ridx in range(min(rem_pairs, R)):
-                pv = vertex[remainder[ridx]]
-                if not forward(pv):
-                    exchange_count += 1
-
-            # lower players of the higher group to be exchanged
-            ex_rem = exchange_count
-            pri = rem_pairs
-            it = rem_pairs
-            while it != 0 and ex_rem:
-                opp_it = it
-                pri -= 1
-                it -= 1
-                pi = remainder[it]
-                pv = vertex[pi]
-                if forward(pv):
-                    for k in range(opp_it, R):
-                        ow = ordered_weight(pi, remainder[k], pri, rem_pairs)
-                        if ow:
-                            set_weight(pv, vertex[remainder[k]], (ow[0], ow[1] - 1))
-                    stable = compute()
-                exchange = not forward(pv)
-                ex_rem -= exchange
-                for k in range(it + 1, R):
-                    if exchange:
-                        base_weight.pop((remainder[k], pi), None)
-                    set_weight(pv, vertex[remainder[k]], ordered_weight(pi, remainder[k], pri, rem_pairs))
-
-            # higher players of the lower group to be exchanged
-            ex_rem = exchange_count
-            ri = rem_pairs
-            for it in range(rem_pairs, R):
-                if not ex_rem > 1:
+    @staticmethod
+    def _set_order_weights(w: _Walk, leaders_only: bool) -> None:
+        remainder, vertex, rem_pairs, set_weight = w.remainder, w.vertex, w.rem_pairs, w.M.set
+        ordered_weight = w.ordered_weight
+        leader_bit = 2 * w.count_bits + 1
+        for oidx in range(len(remainder)):
+            oi = remainder[oidx]
+            ov = vertex[oi]
+            for ridx in range(len(remainder)):
+                pi = remainder[ridx]
+                if oi <= pi:
                     break
-                pi = remainder[it]
-                pv = vertex[pi]
-                already = forward(pv)
-                if not already:
-                    for k in range(it + 1, R):
-                        ow = ordered_weight(pi, remainder[k], ri, rem_pairs)
-                        if ow:
-                            set_weight(pv, vertex[remainder[k]], (ow[0], ow[1] + 1))
-                    stable = compute()
-                exchange = forward(pv)
+                ow = ordered_weight(pi, oi, ridx, rem_pairs)
+                if leaders_only and ow is not None:
+                    ow = (ow[0], (ridx < rem_pairs) << leader_bit)
+                set_weight(vertex[pi], ov, ow)
+
+    def _exchange_from_first_group(self, w: _Walk, exchange_count: int) -> None:
+        """The lower players of the higher group (S1) to be exchanged."""
+        remainder, vertex, rem_pairs, set_weight = w.remainder, w.vertex, w.rem_pairs, w.M.set
+        forward, ordered_weight = w.forward, w.ordered_weight
+        R = len(remainder)
+        ex_rem = exchange_count
+        pri = rem_pairs
+        it = rem_pairs
+        while it != 0 and ex_rem:
+            opp_it = it
+            pri -= 1
+            it -= 1
+            pi = remainder[it]
+            pv = vertex[pi]
+            if forward(pv):
+                for k in range(opp_it, R):
+                    ow = ordered_weight(pi, remainder[k], pri, rem_pairs)
+                    if ow:
+                        set_weight(pv, vertex[remainder[k]], (ow[0], ow[1] - 1))
+                w.stable = w.compute()
+            exchange = not forward(pv)
+            ex_rem -= exchange
+            for k in range(it + 1, R):
                 if exchange:
-                    ex_rem -= 1
-                    for k in range(it):
-                        base_weight.pop((pi, remainder[k]), None)
-                        set_weight(pv, vertex[remainder[k]], None)
-                    for oi in range(next_group_start, size):
-                        base_weight.pop((oi, pi), None)
-                        set_weight(pv, vertex[oi], None)
-                if not already:
-                    for k in range(it + 1, R):
-                        set_weight(pv, vertex[remainder[k]], ordered_weight(pi, remainder[k], ri, rem_pairs))
-                ri += 1
+                    w.base_weight.pop((remainder[k], pi), None)
+                set_weight(pv, vertex[remainder[k]], ordered_weight(pi, remainder[k], pri, rem_pairs))
 
-            # finalize the exchanges
-            for ia in range(R):
-                pos_a = remainder[ia]
-                pv = vertex[pos_a]
-                fa = forward(pv)
-                for c in range(ia + 1, R):
-                    pos_c = remainder[c]
-                    ov = vertex[pos_c]
-                    if not fa or forward(ov):
-                        base_weight.pop((pos_c, pos_a), None)
-                    w = base_weight.get((pos_c, pos_a))
-                    set_weight(pv, ov, (w, 0) if w else None)
+    def _exchange_from_second_group(self, w: _Walk, exchange_count: int) -> None:
+        """The higher players of the lower group (S2) to be exchanged."""
+        remainder, vertex, rem_pairs, set_weight = w.remainder, w.vertex, w.rem_pairs, w.M.set
+        forward, ordered_weight = w.forward, w.ordered_weight
+        R = len(remainder)
+        ex_rem = exchange_count
+        ri = rem_pairs
+        for it in range(rem_pairs, R):
+            if not ex_rem > 1:
+                break
+            pi = remainder[it]
+            pv = vertex[pi]
+            already = forward(pv)
+            if not already:
+                for k in range(it + 1, R):
+                    ow = ordered_weight(pi, remainder[k], ri, rem_pairs)
+                    if ow:
+                        set_weight(pv, vertex[remainder[k]], (ow[0], ow[1] + 1))
+                w.stable = w.compute()
+            if forward(pv):
+                ex_rem -= 1
+                w.drop_edges_of_exchanged(it, pi, pv)
+            if not already:
+                for k in range(it + 1, R):
+                    set_weight(pv, vertex[remainder[k]], ordered_weight(pi, remainder[k], ri, rem_pairs))
+            ri += 1
 
-            # opponents of the first-group players.  Among the remainder only edges from a
-            # first-group player to a later second-group one are left, and every optimal matching
-            # has as many pairs in the bracket as there are first-group players: each of them is
-            # paired in the remainder, so its edges to everyone else can go (smaller matchings)
-            rem_vertices = {vertex[pi] for pi in remainder}
-            others = [v for v in (vertex if reduced else range(n)) if M.active[v] and v not in rem_vertices]
-            for pi in remainder:
-                pv = vertex[pi]
-                if forward(pv):
-                    for ov in others:
-                        set_weight(pv, ov, None)
-            if within:
-                rem_active = [vertex[pi] for pi in remainder if not matched[vertex[pi]]]
-                s1_count = sum(1 for v in rem_active if forward(v))
-                if rem_active and 2 * s1_count == len(rem_active):
-                    # nobody of the remainder floats: its pairing does not depend
-                    # on the other players
-                    M.close_subset(rem_active, low_mask)
-                    compute = computing_within(rem_active)
-                elif rem_active:
-                    # some of the second group float: when each would meet the next score group
-                    # alike, which ones float is decided within the remainder; otherwise each
-                    # matching is accepted when the ones it floats fill the next bracket as well as
-                    # any could (C8). Either way the matchings of the first group's opponents leave
-                    # the next score group out
-                    second = [v for v in rem_active if not forward(v)]
-                    # the others are the next group's residents, unless a moved-down player floats on
-                    residents_only = others == [v for v in group if M.active[v]]
-                    if residents_only:
-                        alike = self.meet_alike(M, second, others, low_mask)
-                    else:
-                        alike = M.rows_alike(second, others, low_mask)
-                    if alike or (reduced and residents_only):
-                        M.restrict_subset(rem_active, low_mask, None if alike else others, second)
-                        compute = computing_within(rem_active)
+    @staticmethod
+    def _finalize_exchanges(w: _Walk) -> None:
+        """Only the edges from a first-group player to a later second-group one stay in the remainder."""
+        remainder, vertex, base_weight, set_weight = w.remainder, w.vertex, w.base_weight, w.M.set
+        R = len(remainder)
+        leads = [w.forward(vertex[pos]) for pos in remainder]  # no matching is computed here
+        for ia in range(R):
+            pos_a = remainder[ia]
+            pv = vertex[pos_a]
+            fa = leads[ia]
+            for c in range(ia + 1, R):
+                pos_c = remainder[c]
+                ov = vertex[pos_c]
+                if not fa or leads[c]:
+                    base_weight.pop((pos_c, pos_a), None)
+                weight = base_weight.get((pos_c, pos_a))
+                set_weight(pv, ov, (weight, 0) if weight else None)
 
-            for pi in remainder:
-                pv = vertex[pi]
-                if forward(pv):
-                    best = None
-                    for oi in remainder:
-                        if oi > pi and not matched[vertex[oi]] and base_weight.get((oi, pi)):
-                            best = vertex[oi]
-                            break
-                    if stable[pv] != best and pv not in M.covered:
-                        addend = 0
-                        for oi in reversed(remainder):
-                            ov = vertex[oi]
-                            if oi <= pi or matched[ov]:
-                                continue
-                            w = base_weight.get((oi, pi))
-                            if w:
-                                set_weight(pv, ov, (w, addend))
-                            addend += 1
-                        # the player itself first: the tie-break's predictions then know whom it takes
-                        M.tb_hint["settled"] = pv
+    def _restrict_to_remainder(self, w: _Walk) -> None:
+        """Opponents of the first-group players.  Among the remainder only edges from a first-group player to a
+        later second-group one are left, and every optimal matching has as many pairs in the bracket as there
+        are first-group players: each of them is paired in the remainder, so its edges to everyone else can go
+        (smaller matchings); and the matchings that follow are computed on the remainder when that is shown
+        not to change them."""
+        M, vertex, matched = w.M, w.vertex, w.matched
+        rem_vertices = {vertex[pi] for pi in w.remainder}
+        others = [v for v in (vertex if w.reduced else range(w.n)) if M.active[v] and v not in rem_vertices]
+        for pi in w.remainder:
+            pv = vertex[pi]
+            if w.forward(pv):
+                for ov in others:
+                    M.set(pv, ov, None)
+        if not w.within:
+            return
+        rem_active = [vertex[pi] for pi in w.remainder if not matched[vertex[pi]]]
+        s1_count = sum(1 for v in rem_active if w.forward(v))
+        if rem_active and 2 * s1_count == len(rem_active):
+            # nobody of the remainder floats: its pairing does not depend
+            # on the other players
+            M.close_subset(rem_active, w.low_mask)
+            w.compute = w.computing_within(rem_active)
+        elif rem_active:
+            # some of the second group float: when each would meet the next score group
+            # alike, which ones float is decided within the remainder; otherwise each
+            # matching is accepted when the ones it floats fill the next bracket as well as
+            # any could (C8). Either way the matchings of the first group's opponents leave
+            # the next score group out
+            second = [v for v in rem_active if not w.forward(v)]
+            # the others are the next group's residents, unless a moved-down player floats on
+            residents_only = others == [v for v in w.group if M.active[v]]
+            if residents_only:
+                alike = self.meet_alike(M, second, others, w.low_mask)
+            else:
+                alike = M.rows_alike(second, others, w.low_mask)
+            if alike or (w.reduced and residents_only):
+                M.restrict_subset(rem_active, w.low_mask, None if alike else others, second)
+                w.compute = w.computing_within(rem_active)
 
-                        def first_group_ranking(pi: int = pi) -> Iterator[tuple[int, list[int]]]:
-                            for pj in remainder:
-                                if pj >= pi and forward(vertex[pj]):
-                                    yield (
-                                        vertex[pj],
-                                        [
-                                            vertex[oi]
-                                            for oi in remainder
-                                            if oi > pj and not matched[vertex[oi]] and base_weight.get((oi, pj))
-                                        ],
-                                    )
+    def _first_group_opponents(self, w: _Walk) -> None:
+        """Each first-group player in turn gets its first free compatible player of the second group."""
+        M, vertex, matched, remainder = w.M, w.vertex, w.matched, w.remainder
+        for idx, pi in enumerate(remainder):
+            pv = vertex[pi]
+            if not w.forward(pv):
+                continue
+            # the remainder is in bracket order: the players after pi are those after it in the list
+            if w.stable[pv] != w.first_free(pi, islice(remainder, idx + 1, None)) and pv not in M.covered:
+                self._rank_first_group(w, pi, pv)
+            mv = w.stable[pv]
+            matched[pv] = True
+            matched[mv] = True
+            M.finalize(pv, mv)
+            self.report(self.settled + 2, w.n)
 
-                        stable = compute(LazyTiebreak(first_group_ranking))
-                    mv = stable[pv]
-                    matched[pv] = True
-                    matched[mv] = True
-                    M.finalize(pv, mv)
-                    self.report(self.settled + 2, n)
+    @staticmethod
+    def _rank_first_group(w: _Walk, pi: int, pv: int) -> None:
+        """The matching that gives first-group player ``pi`` its first free compatible opponent (and, the ties
+        broken in that order, the following first-group players theirs)."""
+        M, vertex, matched, base_weight, remainder = w.M, w.vertex, w.matched, w.base_weight, w.remainder
+        forward = w.forward
+        addend = 0
+        for oi in reversed(remainder):
+            ov = vertex[oi]
+            if oi <= pi or matched[ov]:
+                continue
+            weight = base_weight.get((oi, pi))
+            if weight:
+                M.set(pv, ov, (weight, addend))
+            addend += 1
+        # the player itself first: the tie-break's predictions then know whom it takes
+        M.tb_hint["settled"] = pv
 
-            # next bracket
-            new_pbi: list[EPlayer] = []
-            new_vi: list[int] = []
-            moved_down_count = 0
-            single_bye = bool(
-                (n & 1) and next_group_first != n and bye_score >= score[sorted_players[next_group_first].pid]
-            )
-            for pi in range(size):
-                pv = vertex[pi]
-                if pi < next_group_start and matched[pv]:
-                    a = bracket[pi]
-                    b = sorted_players[stable[pv]]
-                    matching_by_id[a.pid] = b.pid
-                    matching_by_id[b.pid] = a.pid
-                    self.paired_in[a.pid] = self.paired_in[b.pid] = cur_score
-                else:
-                    new_pbi.append(bracket[pi])
-                    new_vi.append(pv)
-                    if pi < next_group_start:
-                        moved_down_count += 1
-                        self.moved_down.setdefault(bracket[pi].pid, []).append(
-                            (cur_score, next_group_start, sum(1 for q in range(next_group_start) if matched[vertex[q]]))
-                        )
-                    if (
-                        single_bye
-                        and score[sorted_players[stable[pv]].pid] < score[sorted_players[next_group_first].pid]
-                    ):
-                        single_bye = False
-            bracket = new_pbi
-            vertex = new_vi
-            residents_vertex = next_group_vertex
+        def first_group_ranking(pi: int = pi) -> Iterator[tuple[int, list[int]]]:
+            for pj in remainder:
+                if pj >= pi and forward(vertex[pj]):
+                    yield (
+                        vertex[pj],
+                        [
+                            vertex[oi]
+                            for oi in remainder
+                            if oi > pj and not matched[vertex[oi]] and base_weight.get((oi, pj))
+                        ],
+                    )
 
+        w.stable = w.compute(LazyTiebreak(first_group_ranking))
+
+    def _next_bracket(self, w: _Walk) -> None:
+        """Record the pairs made; the players left over move down to the next bracket."""
+        sorted_players, score, n, vertex, matched = w.sp, w.score, w.n, w.vertex, w.matched
+        next_group_start, next_group_first, cur_score = w.next_group_start, w.next_group_first, w.cur_score
+        new_pbi: list[EPlayer] = []
+        new_vi: list[int] = []
+        moved_down_count = 0
+        single_bye = bool(
+            (n & 1) and next_group_first != n and w.bye_score >= score[sorted_players[next_group_first].pid]
+        )
+        for pi in range(w.size):
+            pv = vertex[pi]
+            if pi < next_group_start and matched[pv]:
+                a = w.bracket[pi]
+                b = sorted_players[w.stable[pv]]
+                w.matching_by_id[a.pid] = b.pid
+                w.matching_by_id[b.pid] = a.pid
+                self.paired_in[a.pid] = self.paired_in[b.pid] = cur_score
+            else:
+                new_pbi.append(w.bracket[pi])
+                new_vi.append(pv)
+                if pi < next_group_start:
+                    moved_down_count += 1
+                    self.moved_down.setdefault(w.bracket[pi].pid, []).append(
+                        (cur_score, next_group_start, sum(1 for q in range(next_group_start) if matched[vertex[q]]))
+                    )
+                if single_bye and score[sorted_players[w.stable[pv]].pid] < score[sorted_players[next_group_first].pid]:
+                    single_bye = False
+        w.single_bye = single_bye
+        w.moved_down_count = moved_down_count
+        w.bracket = new_pbi
+        w.vertex = new_vi
+        w.residents_vertex = w.next_group_vertex
+
+    def _pairs(self, w: _Walk) -> tuple[list[tuple[int, int]], int | None]:
+        """The pairs with their colours, in board order, and the bye."""
+        t, score = self.t, w.score
         pairs = []
         bye = None
-        for p in sorted_players:
-            partner = matching_by_id.get(p.pid)
+        for p in w.sp:
+            partner = w.matching_by_id.get(p.pid)
             if partner is not None:
                 if p.pid < partner:
                     col, _ = self.choose_colour(p, t.players[partner])
@@ -1131,7 +1301,7 @@ class Dutch:
                 bye = p.pid
                 self.paired_in[p.pid] = score[p.pid]
         pairs = self.board_order(pairs)
-        self.report(n, n)
+        self.report(w.n, w.n)
         return pairs, bye
 
     def board_order(self, pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
