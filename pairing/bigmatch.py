@@ -37,60 +37,226 @@ def max_weight_matching(edges: list[tuple[int, int, int]]) -> list[tuple[int, in
 
 
 def _solve(nvertex: int, edges: list[tuple[int, int, int]]) -> list[int]:
-    nedge = len(edges)
-    maxweight = max(0, max(w for _, _, w in edges))
-    endpoint = [edges[p // 2][p % 2] for p in range(2 * nedge)]
-    neighbend: list[list[int]] = [[] for _ in range(nvertex)]
-    for k, (i, j, _w) in enumerate(edges):
-        neighbend[i].append(2 * k + 1)
-        neighbend[j].append(2 * k)
-    mate = nvertex * [-1]
-    label = (2 * nvertex) * [0]
-    labelend = (2 * nvertex) * [-1]
-    inblossom = list(range(nvertex))
-    blossomparent = (2 * nvertex) * [-1]
-    blossomchilds: list[list[int]] = [[] for _ in range(2 * nvertex)]
-    blossombase = list(range(nvertex)) + nvertex * [-1]
-    blossomendps: list[list[int]] = [[] for _ in range(2 * nvertex)]
-    bestedge = (2 * nvertex) * [-1]
-    blossombestedges: list[list[int] | None] = [None] * (2 * nvertex)
-    unusedblossoms = list(range(nvertex, 2 * nvertex))
-    dualvar = nvertex * [maxweight] + nvertex * [0]
-    allowedge = nedge * [False]
-    queue: list[int] = []
+    """mate[v]: the vertex matched with ``v``, or -1."""
+    return _Matcher(nvertex, edges).solve()
 
-    def slack(k: int) -> int:
-        i, j, wt = edges[k]
-        return dualvar[i] + dualvar[j] - 2 * wt
 
-    def blossom_leaves(b: int) -> Iterator[int]:
-        if b < nvertex:
+class _Matcher:
+    """The state of the primal-dual method (the names of the classic implementation: vertices ``0..n-1``, blossoms
+    ``n..2n-1``; an edge ``k`` has the endpoints ``2k`` and ``2k+1``; labels 1 = S, 2 = T; dual variables doubled)."""
+
+    def __init__(self, nvertex: int, edges: list[tuple[int, int, int]]) -> None:
+        self.nvertex = nvertex
+        self.edges = edges
+        self.nedge = nedge = len(edges)
+        maxweight = max(0, max(w for _, _, w in edges))
+        self.endpoint = [edges[p // 2][p % 2] for p in range(2 * nedge)]
+        self.neighbend: list[list[int]] = [[] for _ in range(nvertex)]
+        for k, (i, j, _w) in enumerate(edges):
+            self.neighbend[i].append(2 * k + 1)
+            self.neighbend[j].append(2 * k)
+        self.mate = nvertex * [-1]
+        self.label = (2 * nvertex) * [0]
+        self.labelend = (2 * nvertex) * [-1]
+        self.inblossom = list(range(nvertex))
+        self.blossomparent = (2 * nvertex) * [-1]
+        self.blossomchilds: list[list[int]] = [[] for _ in range(2 * nvertex)]
+        self.blossombase = list(range(nvertex)) + nvertex * [-1]
+        self.blossomendps: list[list[int]] = [[] for _ in range(2 * nvertex)]
+        self.bestedge = (2 * nvertex) * [-1]
+        self.blossombestedges: list[list[int] | None] = [None] * (2 * nvertex)
+        self.unusedblossoms = list(range(nvertex, 2 * nvertex))
+        self.dualvar = nvertex * [maxweight] + nvertex * [0]
+        self.allowedge = nedge * [False]
+        self.queue: list[int] = []
+
+    # ------------------------------------------------------------------ the stages
+    def solve(self) -> list[int]:
+        """One stage per augmenting path, until none is left."""
+        nvertex = self.nvertex
+        for _ in range(nvertex):
+            self.start_stage()
+            if not self.stage():
+                break
+            # end of the stage: expand the S-blossoms with a zero dual
+            for b in range(nvertex, 2 * nvertex):
+                if (
+                    self.blossomparent[b] == -1
+                    and self.blossombase[b] >= 0
+                    and self.label[b] == 1
+                    and self.dualvar[b] == 0
+                ):
+                    self.expand_blossom(b, True)
+        mate, endpoint = self.mate, self.endpoint
+        return [endpoint[mate[v]] if mate[v] >= 0 else -1 for v in range(nvertex)]
+
+    def start_stage(self) -> None:
+        """Labels and best edges forgotten; every single top vertex an S-vertex."""
+        nvertex = self.nvertex
+        self.label[:] = (2 * nvertex) * [0]
+        self.bestedge[:] = (2 * nvertex) * [-1]
+        self.blossombestedges[nvertex:] = nvertex * [None]
+        self.allowedge[:] = self.nedge * [False]
+        self.queue[:] = []
+        for v in range(nvertex):
+            if self.mate[v] == -1 and self.label[self.inblossom[v]] == 0:
+                self.assign_label(v, 1, -1)
+
+    def stage(self) -> bool:
+        """Grow the alternating trees, changing the duals when stuck; True when the matching was augmented,
+        False when the duals show it is the best (no augmenting path left)."""
+        while True:
+            if self.scan_queue():
+                return True
+            deltatype, delta, deltaedge, deltablossom = self.delta()
+            self.update_duals(delta)
+            if deltatype == 1:
+                return False
+            self.apply_delta(deltatype, deltaedge, deltablossom)
+
+    def scan_queue(self) -> bool:
+        """Scan the edges of the S-vertices of the queue to vertices in other blossoms: grow the trees, make
+        blossoms; True when an augmenting path was found (and used)."""
+        queue, neighbend, endpoint, inblossom = self.queue, self.neighbend, self.endpoint, self.inblossom
+        edges, dualvar, allowedge = self.edges, self.dualvar, self.allowedge
+        while queue:
+            v = queue.pop()
+            for p in neighbend[v]:
+                w = endpoint[p]
+                if inblossom[v] == inblossom[w]:
+                    continue
+                k = p // 2
+                kslack = 0
+                if not allowedge[k]:
+                    i, j, wt = edges[k]
+                    kslack = dualvar[i] + dualvar[j] - 2 * wt  # slack(k), inline: the hot loop
+                    if kslack <= 0:
+                        allowedge[k] = True
+                if not allowedge[k]:
+                    self.loose_edge(v, w, k, kslack)
+                elif self.tight_edge(v, w, p):
+                    return True
+        return False
+
+    def loose_edge(self, v: int, w: int, k: int, kslack: int) -> None:
+        """An edge with slack: remembered as the best edge of ``v``'s blossom (to an S-blossom) or of ``w``."""
+        label, inblossom, bestedge = self.label, self.inblossom, self.bestedge
+        if label[inblossom[w]] == 1:
+            b = inblossom[v]
+            if bestedge[b] == -1 or kslack < self.slack(bestedge[b]):
+                bestedge[b] = k
+        elif label[w] == 0 and (bestedge[w] == -1 or kslack < self.slack(bestedge[w])):
+            bestedge[w] = k
+
+    def tight_edge(self, v: int, w: int, p: int) -> bool:
+        """A zero-slack edge: label ``w`` T, or make a blossom, or augment (then True)."""
+        label, inblossom = self.label, self.inblossom
+        if label[inblossom[w]] == 0:
+            self.assign_label(w, 2, p ^ 1)
+        elif label[inblossom[w]] == 1:
+            base = self.scan_blossom(v, w)
+            if base < 0:
+                self.augment_matching(p // 2)
+                return True
+            self.add_blossom(base, p // 2)
+        elif label[w] == 0:
+            label[w] = 2
+            self.labelend[w] = p ^ 1
+        return False
+
+    def delta(self) -> tuple[int, int, int, int]:
+        """The smallest change of the duals that allows a new edge, or expands a blossom, or ends the stage:
+        (its type 1 to 4, the change, the edge, the blossom)."""
+        nvertex, label, inblossom, bestedge = self.nvertex, self.label, self.inblossom, self.bestedge
+        deltaedge = deltablossom = -1
+        # type 1: minimum dual of a vertex (no max-cardinality)
+        deltatype = 1
+        delta = min(self.dualvar[:nvertex])
+        for v in range(nvertex):
+            if label[inblossom[v]] == 0 and bestedge[v] != -1:
+                d = self.slack(bestedge[v])
+                if d < delta:
+                    delta = d
+                    deltatype = 2
+                    deltaedge = bestedge[v]
+        for b in range(2 * nvertex):
+            if self.blossomparent[b] == -1 and label[b] == 1 and bestedge[b] != -1:
+                d = self.slack(bestedge[b]) // 2
+                if d < delta:
+                    delta = d
+                    deltatype = 3
+                    deltaedge = bestedge[b]
+        for b in range(nvertex, 2 * nvertex):
+            if self.blossombase[b] >= 0 and self.blossomparent[b] == -1 and label[b] == 2 and self.dualvar[b] < delta:
+                delta = self.dualvar[b]
+                deltatype = 4
+                deltablossom = b
+        return deltatype, delta, deltaedge, deltablossom
+
+    def update_duals(self, delta: int) -> None:
+        nvertex, label, inblossom, dualvar = self.nvertex, self.label, self.inblossom, self.dualvar
+        for v in range(nvertex):
+            if label[inblossom[v]] == 1:
+                dualvar[v] -= delta
+            elif label[inblossom[v]] == 2:
+                dualvar[v] += delta
+        for b in range(nvertex, 2 * nvertex):
+            if self.blossombase[b] >= 0 and self.blossomparent[b] == -1:
+                if label[b] == 1:
+                    dualvar[b] += delta
+                elif label[b] == 2:
+                    dualvar[b] -= delta
+
+    def apply_delta(self, deltatype: int, deltaedge: int, deltablossom: int) -> None:
+        if deltatype == 2:
+            self.allowedge[deltaedge] = True
+            i, j, _wt = self.edges[deltaedge]
+            if self.label[self.inblossom[i]] == 0:
+                i, j = j, i
+            self.queue.append(i)
+        elif deltatype == 3:
+            self.allowedge[deltaedge] = True
+            i, j, _wt = self.edges[deltaedge]
+            self.queue.append(i)
+        elif deltatype == 4:
+            self.expand_blossom(deltablossom, False)
+
+    # ------------------------------------------------------------------ the steps
+    def slack(self, k: int) -> int:
+        i, j, wt = self.edges[k]
+        return self.dualvar[i] + self.dualvar[j] - 2 * wt
+
+    def blossom_leaves(self, b: int) -> Iterator[int]:
+        if b < self.nvertex:
             yield b
         else:
-            for t in blossomchilds[b]:
-                if t < nvertex:
+            for t in self.blossomchilds[b]:
+                if t < self.nvertex:
                     yield t
                 else:
-                    yield from blossom_leaves(t)
+                    yield from self.blossom_leaves(t)
 
-    def assign_label(w: int, t: int, p: int) -> None:
-        b = inblossom[w]
-        label[w] = label[b] = t
-        labelend[w] = labelend[b] = p
-        bestedge[w] = bestedge[b] = -1
+    def assign_label(self, w: int, t: int, p: int) -> None:
+        b = self.inblossom[w]
+        self.label[w] = self.label[b] = t
+        self.labelend[w] = self.labelend[b] = p
+        self.bestedge[w] = self.bestedge[b] = -1
         if t == 1:
-            queue.extend(blossom_leaves(b))
+            self.queue.extend(self.blossom_leaves(b))
         elif t == 2:
-            base = blossombase[b]
-            assign_label(endpoint[mate[base]], 1, mate[base] ^ 1)
+            base = self.blossombase[b]
+            mate = self.mate
+            self.assign_label(self.endpoint[mate[base]], 1, mate[base] ^ 1)
 
-    def scan_blossom(v: int, w: int) -> int:
+    def scan_blossom(self, v: int, w: int) -> int:
+        """Trace back from ``v`` and ``w``: the base of the new blossom, or -1 (an augmenting path)."""
+        label, labelend, inblossom, endpoint = self.label, self.labelend, self.inblossom, self.endpoint
         path = []
         base = -1
         while v != -1 or w != -1:
             b = inblossom[v]
             if label[b] & 4:
-                base = blossombase[b]
+                base = self.blossombase[b]
                 break
             path.append(b)
             label[b] = 5
@@ -106,17 +272,32 @@ def _solve(nvertex: int, edges: list[tuple[int, int, int]]) -> list[int]:
             label[b] = 1
         return base
 
-    def add_blossom(base: int, k: int) -> None:
-        v, w, wt = edges[k]
+    def add_blossom(self, base: int, k: int) -> None:
+        """A new S-blossom from edge ``k`` and the two paths down to ``base``."""
+        b = self.unusedblossoms.pop()
+        path = self.blossom_cycle(b, base, k)
+        label, inblossom = self.label, self.inblossom
+        label[b] = 1
+        self.labelend[b] = self.labelend[inblossom[base]]
+        self.dualvar[b] = 0
+        for v in self.blossom_leaves(b):
+            if label[inblossom[v]] == 2:
+                self.queue.append(v)
+            inblossom[v] = b
+        self.blossom_best_edges(b, path)
+
+    def blossom_cycle(self, b: int, base: int, k: int) -> list[int]:
+        """Blossom ``b``'s children (the sub-blossoms around the cycle, from the base) and their endpoints."""
+        blossomparent, labelend, endpoint, inblossom = self.blossomparent, self.labelend, self.endpoint, self.inblossom
+        v, w, _wt = self.edges[k]
         bb = inblossom[base]
         bv = inblossom[v]
         bw = inblossom[w]
-        b = unusedblossoms.pop()
-        blossombase[b] = base
+        self.blossombase[b] = base
         blossomparent[b] = -1
         blossomparent[bb] = b
-        blossomchilds[b] = path = []
-        blossomendps[b] = endps = []
+        self.blossomchilds[b] = path = []
+        self.blossomendps[b] = endps = []
         while bv != bb:
             blossomparent[bv] = b
             path.append(bv)
@@ -133,99 +314,117 @@ def _solve(nvertex: int, edges: list[tuple[int, int, int]]) -> list[int]:
             endps.append(labelend[bw] ^ 1)
             w = endpoint[labelend[bw]]
             bw = inblossom[w]
-        label[b] = 1
-        labelend[b] = labelend[bb]
-        dualvar[b] = 0
-        for v in blossom_leaves(b):
-            if label[inblossom[v]] == 2:
-                queue.append(v)
-            inblossom[v] = b
-        bestedgeto = (2 * nvertex) * [-1]
+        return path
+
+    def blossom_best_edges(self, b: int, path: list[int]) -> None:
+        """The least-slack edges from new blossom ``b`` to each neighbouring S-blossom."""
+        edges, label, inblossom = self.edges, self.label, self.inblossom
+        bestedgeto = (2 * self.nvertex) * [-1]
         for bv in path:
-            best_of_bv = blossombestedges[bv]
+            best_of_bv = self.blossombestedges[bv]
             if best_of_bv is None:
-                nblists = [[p // 2 for p in neighbend[v]] for v in blossom_leaves(bv)]
+                nblists = [[p // 2 for p in self.neighbend[v]] for v in self.blossom_leaves(bv)]
             else:
                 nblists = [best_of_bv]
             for nblist in nblists:
                 for k2 in nblist:
-                    i, j, wt = edges[k2]
+                    i, j, _wt = edges[k2]
                     if inblossom[j] == b:
                         i, j = j, i
                     bj = inblossom[j]
-                    if bj != b and label[bj] == 1 and (bestedgeto[bj] == -1 or slack(k2) < slack(bestedgeto[bj])):
+                    if (
+                        bj != b
+                        and label[bj] == 1
+                        and (bestedgeto[bj] == -1 or self.slack(k2) < self.slack(bestedgeto[bj]))
+                    ):
                         bestedgeto[bj] = k2
-            blossombestedges[bv] = None
-            bestedge[bv] = -1
+            self.blossombestedges[bv] = None
+            self.bestedge[bv] = -1
         best_of_b = [k2 for k2 in bestedgeto if k2 != -1]
-        blossombestedges[b] = best_of_b
-        bestedge[b] = -1
+        self.blossombestedges[b] = best_of_b
+        self.bestedge[b] = -1
         for k2 in best_of_b:
-            if bestedge[b] == -1 or slack(k2) < slack(bestedge[b]):
-                bestedge[b] = k2
+            if self.bestedge[b] == -1 or self.slack(k2) < self.slack(self.bestedge[b]):
+                self.bestedge[b] = k2
 
-    def expand_blossom(b: int, endstage: bool) -> None:
-        for s in blossomchilds[b]:
-            blossomparent[s] = -1
-            if s < nvertex:
-                inblossom[s] = s
-            elif endstage and dualvar[s] == 0:
-                expand_blossom(s, endstage)
+    def expand_blossom(self, b: int, endstage: bool) -> None:
+        """Blossom ``b`` undone: its children become top blossoms (relabelled when it was a T-blossom in the
+        middle of a stage)."""
+        for s in self.blossomchilds[b]:
+            self.blossomparent[s] = -1
+            if s < self.nvertex:
+                self.inblossom[s] = s
+            elif endstage and self.dualvar[s] == 0:
+                self.expand_blossom(s, endstage)
             else:
-                for v in blossom_leaves(s):
-                    inblossom[v] = s
-        if (not endstage) and label[b] == 2:
-            entrychild = inblossom[endpoint[labelend[b] ^ 1]]
-            j = blossomchilds[b].index(entrychild)
-            if j & 1:
-                j -= len(blossomchilds[b])
-                jstep = 1
-                endptrick = 0
-            else:
-                jstep = -1
-                endptrick = 1
-            p = labelend[b]
-            while j != 0:
-                label[endpoint[p ^ 1]] = 0
-                label[endpoint[blossomendps[b][j - endptrick] ^ endptrick ^ 1]] = 0
-                assign_label(endpoint[p ^ 1], 2, p)
-                allowedge[blossomendps[b][j - endptrick] // 2] = True
-                j += jstep
-                p = blossomendps[b][j - endptrick] ^ endptrick
-                allowedge[p // 2] = True
-                j += jstep
-            bv = blossomchilds[b][j]
-            label[endpoint[p ^ 1]] = label[bv] = 2
-            labelend[endpoint[p ^ 1]] = labelend[bv] = p
-            bestedge[bv] = -1
+                for v in self.blossom_leaves(s):
+                    self.inblossom[v] = s
+        if (not endstage) and self.label[b] == 2:
+            self.relabel_expanded(b)
+        self.label[b] = self.labelend[b] = -1
+        self.blossomchilds[b] = []
+        self.blossomendps[b] = []
+        self.blossombase[b] = -1
+        self.blossombestedges[b] = None
+        self.bestedge[b] = -1
+        self.unusedblossoms.append(b)
+
+    def relabel_expanded(self, b: int) -> None:
+        """The children of expanded T-blossom ``b``: T and S along the even path from the entry child to the
+        base; the others reachable from the tree are labelled T through their vertices."""
+        label, labelend, endpoint, inblossom = self.label, self.labelend, self.endpoint, self.inblossom
+        childs, endps = self.blossomchilds[b], self.blossomendps[b]
+        entrychild = inblossom[endpoint[labelend[b] ^ 1]]
+        j = childs.index(entrychild)
+        if j & 1:
+            j -= len(childs)
+            jstep = 1
+            endptrick = 0
+        else:
+            jstep = -1
+            endptrick = 1
+        p = labelend[b]
+        while j != 0:
+            label[endpoint[p ^ 1]] = 0
+            label[endpoint[endps[j - endptrick] ^ endptrick ^ 1]] = 0
+            self.assign_label(endpoint[p ^ 1], 2, p)
+            self.allowedge[endps[j - endptrick] // 2] = True
             j += jstep
-            while blossomchilds[b][j] != entrychild:
-                bv = blossomchilds[b][j]
-                if label[bv] == 1:
-                    j += jstep
-                    continue
-                for v in blossom_leaves(bv):
-                    if label[v] != 0:
-                        break
-                if label[v] != 0:
-                    label[v] = 0
-                    label[endpoint[mate[blossombase[bv]]]] = 0
-                    assign_label(v, 2, labelend[v])
-                j += jstep
-        label[b] = labelend[b] = -1
-        blossomchilds[b] = []
-        blossomendps[b] = []
-        blossombase[b] = -1
-        blossombestedges[b] = None
-        bestedge[b] = -1
-        unusedblossoms.append(b)
+            p = endps[j - endptrick] ^ endptrick
+            self.allowedge[p // 2] = True
+            j += jstep
+        bv = childs[j]
+        label[endpoint[p ^ 1]] = label[bv] = 2
+        labelend[endpoint[p ^ 1]] = labelend[bv] = p
+        self.bestedge[bv] = -1
+        j += jstep
+        while childs[j] != entrychild:
+            bv = childs[j]
+            if label[bv] != 1:
+                self.label_reachable_child(bv)
+            j += jstep
 
-    def augment_blossom(b: int, v: int) -> None:
+    def label_reachable_child(self, bv: int) -> None:
+        """A child of an expanded T-blossom off the path: T when one of its vertices was reached."""
+        label = self.label
+        v = -1
+        for v in self.blossom_leaves(bv):
+            if label[v] != 0:
+                break
+        if label[v] != 0:
+            label[v] = 0
+            label[self.endpoint[self.mate[self.blossombase[bv]]]] = 0
+            self.assign_label(v, 2, self.labelend[v])
+
+    def augment_blossom(self, b: int, v: int) -> None:
+        """Swap matched and unmatched edges along the even path in blossom ``b`` from ``v`` to the base."""
+        blossomchilds, blossomendps, endpoint, mate = self.blossomchilds, self.blossomendps, self.endpoint, self.mate
+        nvertex = self.nvertex
         t = v
-        while blossomparent[t] != b:
-            t = blossomparent[t]
+        while self.blossomparent[t] != b:
+            t = self.blossomparent[t]
         if t >= nvertex:
-            augment_blossom(t, v)
+            self.augment_blossom(t, v)
         i = j = blossomchilds[b].index(t)
         if i & 1:
             j -= len(blossomchilds[b])
@@ -239,24 +438,27 @@ def _solve(nvertex: int, edges: list[tuple[int, int, int]]) -> list[int]:
             t = blossomchilds[b][j]
             p = blossomendps[b][j - endptrick] ^ endptrick
             if t >= nvertex:
-                augment_blossom(t, endpoint[p])
+                self.augment_blossom(t, endpoint[p])
             j += jstep
             t = blossomchilds[b][j]
             if t >= nvertex:
-                augment_blossom(t, endpoint[p ^ 1])
+                self.augment_blossom(t, endpoint[p ^ 1])
             mate[endpoint[p]] = p ^ 1
             mate[endpoint[p ^ 1]] = p
         blossomchilds[b] = blossomchilds[b][i:] + blossomchilds[b][:i]
         blossomendps[b] = blossomendps[b][i:] + blossomendps[b][:i]
-        blossombase[b] = blossombase[blossomchilds[b][0]]
+        self.blossombase[b] = self.blossombase[blossomchilds[b][0]]
 
-    def augment_matching(k: int) -> None:
-        v, w, wt = edges[k]
+    def augment_matching(self, k: int) -> None:
+        """Swap matched and unmatched edges along the augmenting path through edge ``k``."""
+        inblossom, labelend, endpoint, mate = self.inblossom, self.labelend, self.endpoint, self.mate
+        nvertex = self.nvertex
+        v, w, _wt = self.edges[k]
         for s, p in ((v, 2 * k + 1), (w, 2 * k)):
             while True:
                 bs = inblossom[s]
                 if bs >= nvertex:
-                    augment_blossom(bs, s)
+                    self.augment_blossom(bs, s)
                 mate[s] = p
                 if labelend[bs] == -1:
                     break
@@ -265,116 +467,6 @@ def _solve(nvertex: int, edges: list[tuple[int, int, int]]) -> list[int]:
                 s = endpoint[labelend[bt]]
                 j = endpoint[labelend[bt] ^ 1]
                 if bt >= nvertex:
-                    augment_blossom(bt, j)
+                    self.augment_blossom(bt, j)
                 mate[j] = labelend[bt]
                 p = labelend[bt] ^ 1
-
-    for _ in range(nvertex):
-        label[:] = (2 * nvertex) * [0]
-        bestedge[:] = (2 * nvertex) * [-1]
-        blossombestedges[nvertex:] = nvertex * [None]
-        allowedge[:] = nedge * [False]
-        queue[:] = []
-        for v in range(nvertex):
-            if mate[v] == -1 and label[inblossom[v]] == 0:
-                assign_label(v, 1, -1)
-        augmented = False
-        while True:
-            while queue and not augmented:
-                v = queue.pop()
-                for p in neighbend[v]:
-                    k = p // 2
-                    w = endpoint[p]
-                    if inblossom[v] == inblossom[w]:
-                        continue
-                    if not allowedge[k]:
-                        kslack = slack(k)
-                        if kslack <= 0:
-                            allowedge[k] = True
-                    if allowedge[k]:
-                        if label[inblossom[w]] == 0:
-                            assign_label(w, 2, p ^ 1)
-                        elif label[inblossom[w]] == 1:
-                            base = scan_blossom(v, w)
-                            if base >= 0:
-                                add_blossom(base, k)
-                            else:
-                                augment_matching(k)
-                                augmented = True
-                                break
-                        elif label[w] == 0:
-                            label[w] = 2
-                            labelend[w] = p ^ 1
-                    elif label[inblossom[w]] == 1:
-                        b = inblossom[v]
-                        if bestedge[b] == -1 or kslack < slack(bestedge[b]):
-                            bestedge[b] = k
-                    elif label[w] == 0 and (bestedge[w] == -1 or kslack < slack(bestedge[w])):
-                        bestedge[w] = k
-            if augmented:
-                break
-            deltatype = -1
-            delta = 0  # read only once deltatype says which one was found
-            deltaedge = deltablossom = -1
-            # type 1: minimum dual of a vertex (no max-cardinality)
-            deltatype = 1
-            delta = min(dualvar[:nvertex])
-            for v in range(nvertex):
-                if label[inblossom[v]] == 0 and bestedge[v] != -1:
-                    d = slack(bestedge[v])
-                    if deltatype == -1 or d < delta:
-                        delta = d
-                        deltatype = 2
-                        deltaedge = bestedge[v]
-            for b in range(2 * nvertex):
-                if blossomparent[b] == -1 and label[b] == 1 and bestedge[b] != -1:
-                    kslack = slack(bestedge[b])
-                    d = kslack // 2
-                    if deltatype == -1 or d < delta:
-                        delta = d
-                        deltatype = 3
-                        deltaedge = bestedge[b]
-            for b in range(nvertex, 2 * nvertex):
-                if (
-                    blossombase[b] >= 0
-                    and blossomparent[b] == -1
-                    and label[b] == 2
-                    and (deltatype == -1 or dualvar[b] < delta)
-                ):
-                    delta = dualvar[b]
-                    deltatype = 4
-                    deltablossom = b
-            for v in range(nvertex):
-                if label[inblossom[v]] == 1:
-                    dualvar[v] -= delta
-                elif label[inblossom[v]] == 2:
-                    dualvar[v] += delta
-            for b in range(nvertex, 2 * nvertex):
-                if blossombase[b] >= 0 and blossomparent[b] == -1:
-                    if label[b] == 1:
-                        dualvar[b] += delta
-                    elif label[b] == 2:
-                        dualvar[b] -= delta
-            if deltatype == 1:
-                break
-            elif deltatype == 2:
-                allowedge[deltaedge] = True
-                i, j, wt = edges[deltaedge]
-                if label[inblossom[i]] == 0:
-                    i, j = j, i
-                queue.append(i)
-            elif deltatype == 3:
-                allowedge[deltaedge] = True
-                i, j, wt = edges[deltaedge]
-                queue.append(i)
-            elif deltatype == 4:
-                expand_blossom(deltablossom, False)
-        if not augmented:
-            break
-        for b in range(nvertex, 2 * nvertex):
-            if blossomparent[b] == -1 and blossombase[b] >= 0 and label[b] == 1 and dualvar[b] == 0:
-                expand_blossom(b, True)
-    result = []
-    for v in range(nvertex):
-        result.append(endpoint[mate[v]] if mate[v] >= 0 else -1)
-    return result
