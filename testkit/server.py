@@ -273,6 +273,41 @@ class Site:
             time.sleep(0.05)
 
 
+class Worker:
+    """``manage.py db_worker`` beside a site's gunicorn, as ``make run`` starts it: the site's environment (its
+    database, its cache), polling the queue every ``interval`` seconds, its output in the site's ``worker.out``.
+    ``stop()`` sends SIGTERM (it finishes the task in hand), and kills it if it is still there 20 s later."""
+
+    def __init__(self, site, interval=0.5):
+        self.site = site
+        self.log = open(site.folder / "worker.out", "wb")  # noqa: SIM115 (written until stop())
+        self.proc = subprocess.Popen(
+            [
+                PYTHON,
+                str(site.root / "manage.py"),
+                "db_worker",
+                "--no-reload",
+                "--interval",
+                str(interval),
+                "--no-startup-delay",
+            ],
+            cwd=site.root,
+            env=site.env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+        self.log.close()
+
+
 class Response:
     def __init__(self, status, headers, body):
         self.status, self.headers, self.body = status, headers, body

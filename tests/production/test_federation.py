@@ -11,7 +11,6 @@ qualifiers.
 import json
 import re
 import shutil
-import subprocess
 import time
 from datetime import date, timedelta
 from pathlib import Path
@@ -24,39 +23,6 @@ STAGE = Path(__file__).resolve().parents[1] / "data" / "federation" / "etapa-car
 SLUG = "etapa-caruaru-2026"
 # the ports of this helper's range (issue 29): the federation, then the venue
 FEDERATION_PORT, VENUE_PORT = 18161, 18162
-
-
-class Worker:
-    """``manage.py db_worker`` with a site's environment, stopped by SIGTERM (it finishes the task in hand)."""
-
-    def __init__(self, site):
-        self.site = site
-        self.log = open(site.folder / "worker.out", "wb")  # noqa: SIM115 (written until stop())
-        self.proc = subprocess.Popen(
-            [
-                S.PYTHON,
-                str(S.ROOT / "manage.py"),
-                "db_worker",
-                "--no-reload",
-                "--interval",
-                "0.5",
-                "--no-startup-delay",
-            ],
-            cwd=S.ROOT,
-            env=site.env,
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-        )
-
-    def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
-        self.log.close()
 
 
 def site_on(port, folder, **env):
@@ -137,7 +103,7 @@ def venue_submits_offline(venue, stage_file, running):
     out = venue.manage("submit_event", SLUG)
     assert out.startswith(f"{SLUG}: na fila; situação: pendente (1 tentativa; sem conexão com a federação")
     venue.start()
-    running["workers"].append(Worker(venue))
+    running["workers"].append(S.Worker(venue))
     director = S.Browser(venue.port)
     director.login()
     assert "pendente" in director.get(f"/gestao/t/{SLUG}/federacao/").text
@@ -213,7 +179,7 @@ def test_venue_offline_to_season_page(running):
     director = venue_submits_offline(venue, stage_file, running)
     # the link returns: the venue's worker sends it on its next try; the federation's worker verifies it
     federation.start()
-    running["workers"].append(Worker(federation))
+    running["workers"].append(S.Worker(federation))
     venue_downloads_the_national_list(federation, venue)
     officer_approves(officer, received_and_verified(director, officer))
     venue_sees_the_decision(director)

@@ -6,7 +6,6 @@ worker, which is gone after answering), and the progress page leads to the round
 import json
 import re
 import shutil
-import subprocess
 import time
 
 import pytest
@@ -14,38 +13,6 @@ import pytest
 from testkit import server as S
 
 SLUG = S.DEMO_SLUG
-
-
-class Worker:
-    """``manage.py db_worker`` with the site's environment, stopped by SIGTERM (it finishes the task in hand)."""
-
-    def __init__(self, site):
-        self.log = open(site.folder / "worker.out", "wb")  # noqa: SIM115 (written until stop())
-        self.proc = subprocess.Popen(
-            [
-                S.PYTHON,
-                str(S.ROOT / "manage.py"),
-                "db_worker",
-                "--no-reload",
-                "--interval",
-                "0.3",
-                "--no-startup-delay",
-            ],
-            cwd=S.ROOT,
-            env=site.env,
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-        )
-
-    def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
-        self.log.close()
 
 
 @pytest.fixture
@@ -61,7 +28,7 @@ def site():
     try:
         s.prepare()
         s.start()
-        worker = Worker(s)
+        worker = S.Worker(s, interval=0.3)
         yield s
     finally:
         if worker is not None:
