@@ -1261,22 +1261,72 @@ def load_json(text):
 
 
 def _write(plan, user):
+    """Write a validated plan: the tournament, its players and entries, its rounds, the forbidden pairs and the
+    settings changes, then the audit line."""
+    tournament = _write_tournament(plan, user)
+    by_id = _write_entries(tournament, plan, user)
+    round_objs = _write_rounds(tournament, plan, by_id)
+    ForbiddenPair.objects.bulk_create(
+        [
+            ForbiddenPair(tournament=tournament, entry_a=by_id[a], entry_b=by_id[b], from_round=first, to_round=last)
+            for a, b, first, last in plan["forbidden"]
+        ],
+        batch_size=1000,
+    )
+    write_changes(tournament, plan[SETTINGS_CHANGES])
+    audit(
+        tournament=tournament,
+        user=user,
+        action="tournament.import",
+        obj=tournament,
+        summary=tournament.name,
+        new={"players": len(by_id), "rounds": len(round_objs)},
+    )
+    cache.bump(tournament.pk)
+    return tournament
+
+
+def _write_tournament(plan, user):
     from tournaments.setup.services import tournament_create
 
     fields = dict(plan["fields"])
     try:
-        tournament = tournament_create(
+        return tournament_create(
             user=user, categories=[{k: v for k, v in c.items() if v is not None} for c in plan["categories"]], **fields
         )
     except ValidationError as exc:
         raise InterchangeError([f"torneio: {m}" for m in exc.messages]) from exc
-    cats = {c.code: c for c in tournament.categories.all()}
 
-    # Players: reuse a stored player with the same CBJD ID, create the others.
-    wanted = [p["cbjd_id"] for p in plan["players"] if p["cbjd_id"]]
+
+def _write_entries(tournament, plan, user):
+    """The players (a stored player with the same CBJD ID is reused, the others created), their entries and
+    categories; an abandonment in the file suspends the player as when typed. Returns {pairing number: entry}."""
+    cats = {c.code: c for c in tournament.categories.all()}
+    _write_players(plan["players"])
+    entries = [_entry(tournament, p) for p in plan["players"]]
+    Entry.objects.bulk_create(entries, batch_size=500)
+    for p, entry in zip(plan["players"], entries):
+        if p["withdrawal"] == WithdrawalKind.ABANDONMENT:  # regulation art. 10: suspended at once, as when typed
+            abandonment_suspend(entry=entry, user=user, from_file=True)  # this event only, until confirmed
+    by_id = {p["id"]: e for p, e in zip(plan["players"], entries)}
+    Through = Entry.categories.through
+    Through.objects.bulk_create(
+        [
+            Through(entry_id=by_id[p["id"]].pk, category_id=cats[code].pk)
+            for p in plan["players"]
+            for code in p["categories"]
+        ],
+        batch_size=1000,
+    )
+    return by_id
+
+
+def _write_players(players):
+    """``p["player"]`` for each player of the plan: the stored one with its CBJD ID, or a new one (created)."""
+    wanted = [p["cbjd_id"] for p in players if p["cbjd_id"]]
     existing = {pl.cbjd_id: pl for pl in Player.objects.filter(cbjd_id__in=wanted)}
     new = []
-    for p in plan["players"]:
+    for p in players:
         if p["cbjd_id"] and p["cbjd_id"] in existing:
             p["player"] = existing[p["cbjd_id"]]
         else:
@@ -1297,42 +1347,31 @@ def _write(plan, user):
             )
             new.append(p["player"])
     Player.objects.bulk_create(new, batch_size=500)
-    entries = []
-    for p in plan["players"]:
-        entries.append(
-            Entry(
-                tournament=tournament,
-                player=p["player"],
-                pairing_number=p["id"],
-                rating=p["rating"],
-                fmjd_rating=p["fmjd_rating"],
-                status=EntryStatus.WITHDRAWN if p["withdrawn_from"] else EntryStatus.ACTIVE,
-                withdrawn_from_round=p["withdrawn_from"],
-                withdrawal_kind=p["withdrawal"],
-                late_entry_round=p["late_entry"],
-                declared_adult=p["declared_adult"],
-                rating_kept_reason=p["rating_kept_reason"],
-                accelerations=p["accelerations"],
-                points_adjustment=p["points_adjustment"],
-                points_adjustment_reason=p["points_adjustment_reason"],
-                adjustment_lines=p["adjustment_lines"],
-            )
-        )
-    Entry.objects.bulk_create(entries, batch_size=500)
-    for p, entry in zip(plan["players"], entries):
-        if p["withdrawal"] == WithdrawalKind.ABANDONMENT:  # regulation art. 10: suspended at once, as when typed
-            abandonment_suspend(entry=entry, user=user, from_file=True)  # this event only, until confirmed
-    by_id = {p["id"]: e for p, e in zip(plan["players"], entries)}
-    Through = Entry.categories.through
-    Through.objects.bulk_create(
-        [
-            Through(entry_id=by_id[p["id"]].pk, category_id=cats[code].pk)
-            for p in plan["players"]
-            for code in p["categories"]
-        ],
-        batch_size=1000,
+
+
+def _entry(tournament, p):
+    return Entry(
+        tournament=tournament,
+        player=p["player"],
+        pairing_number=p["id"],
+        rating=p["rating"],
+        fmjd_rating=p["fmjd_rating"],
+        status=EntryStatus.WITHDRAWN if p["withdrawn_from"] else EntryStatus.ACTIVE,
+        withdrawn_from_round=p["withdrawn_from"],
+        withdrawal_kind=p["withdrawal"],
+        late_entry_round=p["late_entry"],
+        declared_adult=p["declared_adult"],
+        rating_kept_reason=p["rating_kept_reason"],
+        accelerations=p["accelerations"],
+        points_adjustment=p["points_adjustment"],
+        points_adjustment_reason=p["points_adjustment_reason"],
+        adjustment_lines=p["adjustment_lines"],
     )
 
+
+def _write_rounds(tournament, plan, by_id):
+    """The rounds as the file has them: boards, seats, games, one-sided rounds, byes and absences (those of rounds
+    not paired yet too). Returns the rounds."""
     now = timezone.now()
     round_objs = Round.objects.bulk_create(
         [
@@ -1349,33 +1388,11 @@ def _write(plan, user):
             for r in plan["rounds"]
         ]
     )
-    boards, board_plans = [], []
-    for rnd, r in zip(round_objs, plan["rounds"]):
-        for b in r["boards"]:
-            boards.append(Board(round=rnd, number=b["number"], opening=b["opening"], colourless=b["colourless"]))
-            board_plans.append((rnd, b))
-    Board.objects.bulk_create(boards, batch_size=1000)
-    seats, games, absences = [], [], []
-    for board, (rnd, b) in zip(boards, board_plans):
-        seats.append(Seat(round=rnd, entry=by_id[b["first"]], board=board, side=SeatSide.FIRST))
-        seats.append(Seat(round=rnd, entry=by_id[b["second"]], board=board, side=SeatSide.SECOND))
-        games.extend(Game(board=board, number=n, result=code) for n, code in enumerate(b["games"], start=1))
-    one_sided = [
-        OneSidedRound(
-            round=rnd,
-            entry=by_id[pid],
-            opponent=by_id[opp] if opp is not None else None,
-            colour=colour,
-            result=result,
-        )
-        for rnd, r in zip(round_objs, plan["rounds"])
-        for pid, opp, colour, result in r["one_sided"]
-    ]
-    if one_sided:
-        OneSidedRound.objects.bulk_create(one_sided, batch_size=1000)
-        Tournament.objects.filter(pk=tournament.pk).update(has_one_sided_rounds=True)
-        tournament.has_one_sided_rounds = True
-    for rnd, r in zip(round_objs, plan["rounds"]):
+    rounds = list(zip(round_objs, plan["rounds"]))
+    seats, games = _write_boards(rounds, by_id)
+    _write_one_sided(tournament, rounds, by_id)
+    absences = []
+    for rnd, r in rounds:
         if r["bye"] is not None:
             seats.append(Seat(round=rnd, entry=by_id[r["bye"]], side=SeatSide.BYE))
         absences.extend(
@@ -1386,21 +1403,38 @@ def _write(plan, user):
     Seat.objects.bulk_create(seats, batch_size=1000)
     Game.objects.bulk_create(games, batch_size=1000)
     Absence.objects.bulk_create(absences, batch_size=1000)
-    ForbiddenPair.objects.bulk_create(
-        [
-            ForbiddenPair(tournament=tournament, entry_a=by_id[a], entry_b=by_id[b], from_round=first, to_round=last)
-            for a, b, first, last in plan["forbidden"]
-        ],
-        batch_size=1000,
-    )
-    write_changes(tournament, plan[SETTINGS_CHANGES])
-    audit(
-        tournament=tournament,
-        user=user,
-        action="tournament.import",
-        obj=tournament,
-        summary=tournament.name,
-        new={"players": len(entries), "rounds": len(round_objs)},
-    )
-    cache.bump(tournament.pk)
-    return tournament
+    return round_objs
+
+
+def _write_boards(rounds, by_id):
+    """The boards (created), and their seats and games (to create)."""
+    boards, board_plans = [], []
+    for rnd, r in rounds:
+        for b in r["boards"]:
+            boards.append(Board(round=rnd, number=b["number"], opening=b["opening"], colourless=b["colourless"]))
+            board_plans.append((rnd, b))
+    Board.objects.bulk_create(boards, batch_size=1000)
+    seats, games = [], []
+    for board, (rnd, b) in zip(boards, board_plans):
+        seats.append(Seat(round=rnd, entry=by_id[b["first"]], board=board, side=SeatSide.FIRST))
+        seats.append(Seat(round=rnd, entry=by_id[b["second"]], board=board, side=SeatSide.SECOND))
+        games.extend(Game(board=board, number=n, result=code) for n, code in enumerate(b["games"], start=1))
+    return seats, games
+
+
+def _write_one_sided(tournament, rounds, by_id):
+    one_sided = [
+        OneSidedRound(
+            round=rnd,
+            entry=by_id[pid],
+            opponent=by_id[opp] if opp is not None else None,
+            colour=colour,
+            result=result,
+        )
+        for rnd, r in rounds
+        for pid, opp, colour, result in r["one_sided"]
+    ]
+    if one_sided:
+        OneSidedRound.objects.bulk_create(one_sided, batch_size=1000)
+        Tournament.objects.filter(pk=tournament.pk).update(has_one_sided_rounds=True)
+        tournament.has_one_sided_rounds = True
