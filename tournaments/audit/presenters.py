@@ -4,6 +4,7 @@ what, and why. Entries store codes and plain data (``services.audit``); this is 
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.models.choices import StaffRole, SuspensionSource, WithdrawalKind
 from tournaments.rounds.scoring import entry_label
@@ -92,6 +93,31 @@ def _staff_sentence(action: str, name: str, new: dict[str, Any], by: str) -> str
     if action not in sentences:
         return _("%(what)s, %(by)s") % {"what": (name or _("change")).capitalize(), "by": by}
     return sentences[action] % {"user": name, "role": role, "by": by}
+
+
+def _renumber_sentence(new: dict[str, Any], by: str) -> str:
+    """Pairing numbers re-assigned before a round for the late entrants (rounds.numbering, issue 28.8)."""
+    late = set(new.get("late") or [])
+    rows = new.get("numbers") or []
+    moved = [f"{who} {old or '—'} → {now}" for who, old, now in rows if who in late]
+    text = _("Pairing numbers re-assigned by rating before round %(n)s (FIDE C.04.2) %(by)s: %(moved)s") % {
+        "n": new.get("round"),
+        "by": by,
+        "moved": "; ".join(moved),
+    }
+    others = len(rows) - len(moved)
+    if others:
+        text += "; " + ngettext(
+            "%(n)s other number moved down", "%(n)s other numbers moved down one place or more", others
+        ) % {"n": others}
+    return text
+
+
+def _other_sentence(action: str, name: str, new: dict[str, Any], by: str) -> str:
+    if action == "entry.renumber":
+        return _renumber_sentence(new, by)
+    # an action without its own sentence reads as its summary and who did it, never as a code
+    return _("%(what)s, %(by)s") % {"what": (name or _("change")).capitalize(), "by": by}
 
 
 def audit_sentence(entry, roles=None):
@@ -230,8 +256,8 @@ def audit_sentence(entry, roles=None):
             text = _("Registry data of %(name)s changed %(by)s") % {"name": name, "by": by}
         if changes:
             text += f" ({changes})"
-    else:  # an action without its own sentence reads as its summary and who did it, never as a code
-        text = _("%(what)s, %(by)s") % {"what": (name or _("change")).capitalize(), "by": by}
+    else:
+        text = _other_sentence(action, name, new, by)
     if entry.reason:
         text += ", " + _("reason: %(r)s") % {"r": entry.reason}
     return text + "."

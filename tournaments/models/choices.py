@@ -291,6 +291,7 @@ class AuditAction(models.TextChoices):
     ENTRY_REINSTATE = "entry.reinstate"
     ENTRY_RATING_REFRESH = "entry.rating_refresh"
     ENTRY_RATING_KEEP = "entry.rating_keep"
+    ENTRY_RENUMBER = "entry.renumber"
     ABSENCE_CREATE = "absence.create"
     ABSENCE_DELETE = "absence.delete"
     FORBIDDEN_CREATE = "forbidden.create"

@@ -30,6 +30,7 @@ __all__ = [
     "build_state",
     "pair_next_round",
     "round1_order",
+    "seed_sort_key",
 ]
 
 # progress(players paired so far, players to pair), called while the engine runs
@@ -40,16 +41,18 @@ def effective_rating(tournament: Tournament, entry: Entry) -> int:
     return entry.rating if entry.rating is not None else tournament.provisional_rating
 
 
-def round1_order(tournament: Tournament, entries: Iterable[Entry]) -> list[Entry]:
-    """The engine's round-1 order (``pairing.api.seed_key``: rating, FMJD rating, title, name), an unrated entry
-    at the tournament's provisional rating; entries equal on all four keep the order they were entered in."""
-    return sorted(
-        entries,
-        key=lambda e: (
-            *seed_key(effective_rating(tournament, e), e.fmjd_rating, e.player.title, e.player.name),
-            e.pk,
-        ),
+def seed_sort_key(tournament: Tournament, entry: Entry) -> tuple[Any, ...]:
+    """An entry's place in the initial ranking (``pairing.api.seed_key``: rating, FMJD rating, title, name), an
+    unrated entry at the tournament's provisional rating; entries equal on all four in the order they were entered."""
+    return (
+        *seed_key(effective_rating(tournament, entry), entry.fmjd_rating, entry.player.title, entry.player.name),
+        entry.pk,
     )
+
+
+def round1_order(tournament: Tournament, entries: Iterable[Entry]) -> list[Entry]:
+    """The engine's round-1 order: the entries sorted by :func:`seed_sort_key`."""
+    return sorted(entries, key=lambda e: seed_sort_key(tournament, e))
 
 
 _KIND = {

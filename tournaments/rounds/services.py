@@ -20,6 +20,7 @@ from tournaments.domain.snapshot import Snapshot, round_records, rounds_before
 from tournaments.entries.services import refresh_ratings
 from tournaments.models import Absence, Board, Entry, Game, Round, Seat, Tournament
 from tournaments.models.choices import RoundStatus, SeatSide
+from tournaments.rounds.numbering import place_late_entries
 from tournaments.rounds.pairing_bridge import (
     ENGINE_NAME,
     BridgeResult,
@@ -112,6 +113,7 @@ def round_pair(
     if number == 1:
         return _round_pair_first(tournament=tournament, user=user, publish=publish, progress=progress)
     _check_next_round(tournament, number)
+    _place_late_entries(tournament, number, user)
     entries, snapshot = pairing_read(tournament)
     started = time.perf_counter()
     result = _run_engine(tournament, number, entries, snapshot, progress)
@@ -131,6 +133,15 @@ def round_pair(
                 % {"n": number}
             )
         return _write_round(tournament, number, result, user, publish, started)
+
+
+def _place_late_entries(tournament: Tournament, number: int, user: Actor) -> None:
+    """The late entrants take their pairing numbers by rating before the engine reads them (``numbering``), in a
+    transaction of its own: the engine runs outside any."""
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if _next_round_number(locked) == number and place_late_entries(tournament=locked, number=number, user=user):
+            cache.bump(tournament.pk)
 
 
 def _next_round_number(tournament: Tournament) -> int:
