@@ -33,6 +33,25 @@
     root.querySelectorAll("[data-print]").forEach(function (button) {
       button.addEventListener("click", function () { window.print(); });
     });
+    // A pairing edited by hand (issue 28.6): choosing a player who sits elsewhere in the form swaps the two.
+    root.querySelectorAll("form[data-swap]").forEach(function (form) {
+      var selects = Array.prototype.slice.call(form.querySelectorAll("select"));
+      selects.forEach(function (select) {
+        select.setAttribute("data-previous", select.value);
+        select.addEventListener("change", function () {
+          var chosen = select.value, before = select.getAttribute("data-previous");
+          if (chosen) {
+            selects.forEach(function (other) {
+              if (other !== select && other.value === chosen) {
+                other.value = before;
+                other.setAttribute("data-previous", before);
+              }
+            });
+          }
+          select.setAttribute("data-previous", chosen);
+        });
+      });
+    });
     // Game viewer: one position at a time, buttons and arrow keys.
     root.querySelectorAll("[data-viewer]").forEach(function (viewer) {
       var frames = viewer.querySelectorAll("[data-frame]");

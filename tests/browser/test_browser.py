@@ -11,6 +11,13 @@ from tournaments.models import Player, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+
+def pair_next(page):
+    """The dashboard's "Emparceirar a próxima rodada", then who is present: nobody absent here (issue 28.12)."""
+    page.click("#pair-next")
+    page.click("#confirm-presence")
+
+
 PASSWORD = "senha-forte-123"
 
 
@@ -91,7 +98,7 @@ def test_a_director_runs_a_round_and_the_public_sees_it(desktop, live_server, di
 
     # pair round 1, draw the opening, publish
     page.goto(f"{base}/gestao/t/aberto-recife/")
-    page.click("#pair-next")
+    pair_next(page)
     page.wait_for_url(re.compile(r"/rodada/1/$"))
     page.click("#draw-opening")
     page.wait_for_load_state()

@@ -13,6 +13,13 @@ from tournaments.models import AuditEntry, Game, Player, Round, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+
+def pair_next(page):
+    """The dashboard's "Emparceirar a próxima rodada", then who is present: nobody absent here (issue 28.12)."""
+    page.click("#pair-next")
+    page.click("#confirm-presence")
+
+
 PASSWORD = "senha-forte-123"
 SLUG = "etapa-caruaru"
 NAMES = [
@@ -110,7 +117,7 @@ def test_a_whole_day_at_the_venue(browser, live_server, people, shot):
 
         # -- round 1: pair, draw the opening, publish; the print links are on the round page
         page.goto(f"{base}/gestao/t/{SLUG}/")
-        page.click("#pair-next")
+        pair_next(page)
         page.wait_for_url(re.compile(r"/rodada/1/$"))
         page.click("#draw-opening")
         page.wait_for_load_state()
@@ -176,7 +183,7 @@ def test_a_whole_day_at_the_venue(browser, live_server, people, shot):
 
         # -- round 2 draft: who sits out and why, scores before the round, ratings
         page.goto(f"{base}/gestao/t/{SLUG}/")
-        page.click("#pair-next")
+        pair_next(page)
         page.wait_for_url(re.compile(r"/rodada/2/$"))
         out = page.locator("#not-paired").inner_text()
         assert "Fábio Dias" in out and "desistente" in out and "BYE" in out
@@ -192,7 +199,7 @@ def test_a_whole_day_at_the_venue(browser, live_server, people, shot):
         page.click("#undo-round")
         page.wait_for_url(re.compile(rf"/gestao/t/{SLUG}/$"))
         assert not Round.objects.filter(tournament=t, number=2).exists()
-        page.click("#pair-next")
+        pair_next(page)
         page.wait_for_url(re.compile(r"/rodada/2/$"))
         page.click("#draw-opening")
         page.wait_for_load_state()

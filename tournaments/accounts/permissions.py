@@ -11,7 +11,9 @@ from tournaments.setup.tiebreak_list import broken_list_warning
 
 
 def role_of(user, tournament):
-    if not user.is_authenticated:
+    """The user's role on the tournament (a site administrator is a director), or None (also for nobody: a
+    management command)."""
+    if user is None or not user.is_authenticated:
         return None
     if user.is_superuser:
         return StaffRole.DIRECTOR
@@ -20,6 +22,14 @@ def role_of(user, tournament):
 
 def can_run(user, tournament):
     return role_of(user, tournament) in (StaffRole.DIRECTOR, StaffRole.ARBITER)
+
+
+def may_pair(role, tournament):
+    """Whether a staff role pairs, publishes, edits and undoes rounds: the director always, an arbiter when the
+    director allows it (``Tournament.arbiters_may_pair``, issue 28.12)."""
+    if role == StaffRole.DIRECTOR:
+        return True
+    return role == StaffRole.ARBITER and tournament.arbiters_may_pair
 
 
 def can_direct(user, tournament):
@@ -46,9 +56,11 @@ class DirectorRequiredMixin(LoginRequiredMixin):
 
 
 class TournamentStaffMixin(LoginRequiredMixin):
-    """Loads ``self.tournament`` from the URL's slug and checks the user's role on it."""
+    """Loads ``self.tournament`` from the URL's slug and checks the user's role on it. ``pairing_only``: the
+    director, or an arbiter the director lets pair (:func:`may_pair`); anyone else gets 403."""
 
     director_only = False
+    pairing_only = False
 
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
@@ -56,6 +68,8 @@ class TournamentStaffMixin(LoginRequiredMixin):
         self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
         self.role = role_of(request.user, self.tournament)
         allowed = self.role == StaffRole.DIRECTOR if self.director_only else self.role is not None
+        if self.pairing_only:
+            allowed = may_pair(self.role, self.tournament)
         if not allowed:
             raise PermissionDenied
         return super().dispatch(request, *args, **kwargs)
@@ -65,5 +79,6 @@ class TournamentStaffMixin(LoginRequiredMixin):
         ctx["tournament"] = self.tournament
         ctx["role"] = self.role
         ctx["is_director"] = self.role == StaffRole.DIRECTOR
+        ctx["may_pair"] = may_pair(self.role, self.tournament)
         ctx["settings_warning"] = broken_list_warning(self.tournament)  # issue 25, item 4
         return ctx

@@ -130,3 +130,23 @@ def staff_offer_withdraw(*, tournament: Tournament, user: Actor, offer: RoleOffe
     """The director takes back an offer not yet answered."""
     audit(tournament=tournament, user=user, action="staff.withdraw", obj=offer, summary=offer.username)
     offer.delete()
+
+
+@transaction.atomic
+def staff_pairing_permission(*, tournament: Tournament, user: Actor, allowed: bool) -> bool:
+    """The director lets the tournament's arbiters pair, publish, edit and undo rounds, or keeps that to directors
+    (issue 28.12). Returns whether anything changed (audited when it did)."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.arbiters_may_pair == allowed:
+        return False
+    tournament.arbiters_may_pair = allowed
+    tournament.save(update_fields=["arbiters_may_pair"])
+    audit(
+        tournament=tournament,
+        user=user,
+        action="staff.pairing",
+        obj=tournament,
+        old={"arbiters_may_pair": not allowed},
+        new={"arbiters_may_pair": allowed},
+    )
+    return True

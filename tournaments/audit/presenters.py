@@ -13,7 +13,7 @@ from tournaments.rounds.scoring import entry_label
 def _by(entry, roles):
     """“by arbiter X” / “by director X” / “by X” (the role the user has in the tournament)."""
     name = entry.username or _("the system")
-    role = roles.get(entry.user_id)
+    role = (entry.new or {}).get("by_role") or roles.get(entry.user_id)  # the role of the time, when recorded
     if role == StaffRole.ARBITER:
         return _("by arbiter %(u)s") % {"u": name}
     if role == StaffRole.DIRECTOR:
@@ -82,6 +82,10 @@ def _label(choices, value):
 
 def _staff_sentence(action: str, name: str, new: dict[str, Any], by: str) -> str:
     """The Equipe page's entries: access given, offered (issue 25, item 1), declined, withdrawn, removed."""
+    if action == "staff.pairing":
+        if new.get("arbiters_may_pair"):
+            return _("Arbiters allowed to pair, publish, edit and undo rounds %(by)s") % {"by": by}
+        return _("Pairing the rounds kept to the director %(by)s") % {"by": by}
     role = _label(StaffRole, new.get("role")).lower()
     sentences = {
         "staff.grant": _("%(user)s given access as %(role)s %(by)s"),

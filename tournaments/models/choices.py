@@ -273,6 +273,7 @@ class AuditAction(models.TextChoices):
     STAFF_DECLINE = "staff.decline"
     STAFF_WITHDRAW = "staff.withdraw"
     STAFF_REMOVE = "staff.remove"
+    STAFF_PAIRING = "staff.pairing"
     PLAYER_CREATE = "player.create"
     PLAYER_UPDATE = "player.update"
     RATINGLIST_IMPORT = "ratinglist.import"

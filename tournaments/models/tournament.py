@@ -148,6 +148,9 @@ class Tournament(FriendlyConstraints):
         default=InitialColour.WHITE,
     )
     provisional_rating = models.PositiveIntegerField(_("provisional rating for unrated players"), default=1600)
+    # Staff: whether the tournament's arbiters pair, publish, edit and undo rounds, or only the director (issue
+    # 28.12; set on the Equipe page). Default on: at a CBJD stage the chief arbiter often runs the pairing.
+    arbiters_may_pair = models.BooleanField(_("arbiters may pair rounds"), default=True)
 
     # Tiebreaks.
     tiebreak_profile = models.CharField(

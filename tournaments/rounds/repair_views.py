@@ -20,6 +20,7 @@ class RoundRepairView(TournamentStaffMixin, View):
     again if it was. Back to the corrected round's results when refused."""
 
     http_method_names = ["post"]
+    pairing_only = True
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         number = int(kwargs["number"])

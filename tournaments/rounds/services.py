@@ -12,6 +12,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.accounts.permissions import role_of
 from tournaments.audit.services import Actor, audit, login_of
 from tournaments.core import cache
 from tournaments.core.errors import ServiceError
@@ -197,6 +198,7 @@ def _write_round(
         new={
             "boards": [[a.pairing_number, b.pairing_number] for a, b in result.boards],
             "bye": result.bye.pairing_number if result.bye else None,
+            "by_role": role_of(user, tournament),  # the role it was done in (issue 28.12)
         },
     )
     if publish:
@@ -224,6 +226,7 @@ def _publish(rnd: Round, user: Actor) -> None:
         action="round.publish",
         obj=rnd,
         summary=_("round %(n)s") % {"n": rnd.number},
+        new={"by_role": role_of(user, rnd.tournament)},
     )
 
 

@@ -3,6 +3,7 @@
 from urllib.parse import urlencode
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
@@ -12,7 +13,7 @@ from django.views import View
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
-from tournaments.accounts.permissions import TournamentStaffMixin
+from tournaments.accounts.permissions import TournamentStaffMixin, may_pair
 from tournaments.core.errors import ServiceError
 from tournaments.core.exports import FORMATS as EXPORT_FORMATS
 from tournaments.core.exports import table_download
@@ -23,24 +24,53 @@ from tournaments.games.services import RuleConflict
 from tournaments.models import PairingJob, Round
 from tournaments.models.choices import PairingJobStatus
 from tournaments.reporting.presenters import reports_panel
+from tournaments.rounds.edit_views import RoundEditView  # noqa: F401  # the URLs name it here
 from tournaments.rounds.pairing_jobs import expire_stale_jobs, pairing_job_start
+from tournaments.rounds.presence import next_round_to_pair, presence_confirm, presence_rows
 from tournaments.rounds.presenters import PublicData, one_sided_row, page_kind
 from tournaments.rounds.repair import next_round_of, warn_next_round_paired
 from tournaments.rounds.results import ReasonRequired, round_record_results
 from tournaments.rounds.results_form import MAX_SELECTION, RESULT_FIELD, board_selection, parse_shown, posted_fields
 from tournaments.rounds.scoring import board_points, entry_label, is_complete, parse_entry, side_label
 from tournaments.rounds.selectors import board_pair, round_one_sided, rounds_with_boards, scoring_of
-from tournaments.rounds.services import round_edit, round_publish, round_undo
+from tournaments.rounds.services import round_publish, round_undo
 from tournaments.setup.openings import opening_draw, opening_set_code
 from tournaments.templatetags.damas import fmt_number
 
 
 class RoundPairView(TournamentStaffMixin, TemplateView):
-    """Starts the pairing (services.pairing_jobs): a quick one comes back paired, a long one shows its progress."""
+    """Pairing the next round (issue 28.12): first who is present (a list of the entrants, one click marks an
+    absentee), then the pairing (services.pairing_jobs): a quick one comes back paired, a long one shows its
+    progress. For the director, or an arbiter the director lets pair; anyone else gets 403."""
 
-    http_method_names = ["post"]
+    template_name = "staff/round_presence.html"
+    pairing_only = True
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        number = next_round_to_pair(self.tournament)
+        rows, out = presence_rows(self.tournament, number) if number <= self.tournament.planned_rounds else ([], [])
+        ctx.update(
+            number=number,
+            rows=[{"entry": r.entry, "points": fmt_number(r.points), "absent": r.absent} for r in rows],
+            out=out,
+            absent_count=sum(1 for r in rows if r.absent),
+            all_paired=number > self.tournament.planned_rounds,
+        )
+        return ctx
 
     def post(self, request, *args, **kwargs):
+        if request.POST.get("presence") == "1":
+            number = parse_id(request.POST.get("round"))
+            ids = [parse_id(v) for v in request.POST.getlist("absent")[:5000]]
+            if number is None or None in ids:
+                messages.error(request, _("The list of absentees sent is not readable: reload the page."))
+                return redirect("staff:round_pair", slug=self.tournament.slug)
+            ok, _counts = run_service(
+                request, presence_confirm, tournament=self.tournament, number=number, absent=ids, user=request.user
+            )
+            if not ok:
+                return redirect("staff:round_pair", slug=self.tournament.slug)
         ok, job = run_service(
             request,
             pairing_job_start,
@@ -235,6 +265,8 @@ class RoundView(TournamentStaffMixin, TemplateView):
         rnd = get_object_or_404(Round, tournament=self.tournament, number=self.kwargs["number"])
         action = request.POST.get("action")
         url = reverse("staff:round", args=[self.tournament.slug, rnd.number])
+        if action in ("publish", "undo") and not may_pair(self.role, self.tournament):
+            raise PermissionDenied  # the director has not let arbiters pair this tournament (issue 28.12)
         if action == "publish":
             run_service(
                 request,
@@ -275,69 +307,6 @@ class RoundView(TournamentStaffMixin, TemplateView):
         return redirect(url)
 
 
-class RoundEditView(TournamentStaffMixin, TemplateView):
-    """Edit a draft pairing by hand: one line per board, 'first second' pairing numbers, and the bye."""
-
-    template_name = "staff/round_edit.html"
-
-    def get_context_data(self, **kwargs):
-        ctx = super().get_context_data(**kwargs)
-        rnd = get_object_or_404(Round, tournament=self.tournament, number=self.kwargs["number"])
-        rnd = rounds_with_boards(self.tournament, number=rnd.number)[0]
-        lines = []
-        for board in rnd.boards.all():
-            a, b = board_pair(board)
-            lines.append(f"{a.pairing_number} {b.pairing_number}")
-        bye = rnd.bye_seats[0].entry.pairing_number if rnd.bye_seats else ""
-        ctx.update(
-            round=rnd,
-            text=kwargs.get("text", "\n".join(lines)),
-            bye=kwargs.get("bye", bye),
-            warnings=kwargs.get("warnings", []),
-        )
-        return ctx
-
-    def post(self, request, *args, **kwargs):
-        rnd = get_object_or_404(Round, tournament=self.tournament, number=self.kwargs["number"])
-        text, bye_text = request.POST.get("pairs", ""), request.POST.get("bye", "").strip()
-        by_number = dict(
-            self.tournament.entries.filter(pairing_number__isnull=False).values_list("pairing_number", "pk")
-        )
-        pairs, errors = [], []
-        if len(text) > 20_000 or len(bye_text) > 20:
-            messages.error(request, _("The pairing typed is too long: one board per line, two pairing numbers each."))
-            return self.render_to_response(self.get_context_data(text=text[:20_000], bye=bye_text[:20]), status=400)
-        for i, line in enumerate(text.splitlines(), start=1):
-            parts = line.replace(",", " ").replace("-", " ").split()
-            if not parts:
-                continue
-            numbers = [parse_id(p) for p in parts]
-            if len(parts) != 2 or None in numbers:
-                errors.append(_("Line %(i)s: write two pairing numbers, e.g. “12 31”.") % {"i": i})
-                continue
-            a, b = (by_number.get(n) for n in numbers)
-            if a is None or b is None:
-                errors.append(_("Line %(i)s: unknown pairing number.") % {"i": i})
-                continue
-            pairs.append((a, b))
-        bye = None
-        if bye_text:
-            bye = by_number.get(parse_id(bye_text))
-            if bye is None:
-                errors.append(_("Unknown pairing number for the bye."))
-        if not errors:
-            try:
-                _rnd, warnings = round_edit(round=rnd, user=request.user, pairs=pairs, bye=bye)
-            except ServiceError as exc:
-                errors.extend(exc.messages)
-            else:
-                messages.success(request, _("Pairing saved by hand."))
-                for w in warnings:
-                    messages.warning(request, w)
-                return redirect("staff:round", slug=self.tournament.slug, number=rnd.number)
-        for e in errors:
-            messages.error(request, e)
-        return self.render_to_response(self.get_context_data(text=text, bye=bye_text))
 
 
 class ResultsView(TournamentStaffMixin, TemplateView):

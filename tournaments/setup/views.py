@@ -16,6 +16,7 @@ from tournaments.accounts.services import (
     staff_invite_again,
     staff_offer_answer,
     staff_offer_withdraw,
+    staff_pairing_permission,
     staff_role_offer,
 )
 from tournaments.accounts.sessions import session_ends_at
@@ -175,6 +176,17 @@ class StaffRolesView(TournamentStaffMixin, FormView):
                     self.get_context_data(
                         invite={"user": role.user, "url": request.build_absolute_uri(path)}, form=StaffRoleForm()
                     )
+                )
+            return redirect("staff:roles", slug=self.tournament.slug)
+        if action == "pairing_permission":  # issue 28.12: whether arbiters pair
+            allowed = request.POST.get("arbiters_may_pair") == "1"
+            ok, changed = run_service(
+                request, staff_pairing_permission, tournament=self.tournament, user=request.user, allowed=allowed
+            )
+            if ok and changed:
+                messages.success(
+                    request,
+                    _("Arbiters may now pair the rounds.") if allowed else _("Only the director pairs the rounds now."),
                 )
             return redirect("staff:roles", slug=self.tournament.slug)
         if action == "withdraw_offer":
