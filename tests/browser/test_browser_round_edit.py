@@ -11,8 +11,8 @@ from django.contrib.auth.models import Permission
 from tournaments.entries.services import entry_register
 from tournaments.models import Round
 from tournaments.rounds.results import game_record_result
+from tournaments.rounds.selectors import board_pair, rounds_with_boards
 from tournaments.rounds.services import round_pair
-from tournaments.selectors import board_pair, rounds_with_boards
 from tournaments.setup.services import tournament_create
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -6,8 +6,8 @@ from django.urls import reverse
 
 from tournaments.models import AuditEntry, Round
 from tournaments.rounds.results import game_record_result
+from tournaments.rounds.selectors import board_pair, rounds_with_boards
 from tournaments.rounds.services import round_pair
-from tournaments.selectors import board_pair, rounds_with_boards
 
 pytestmark = pytest.mark.django_db
 

@@ -19,8 +19,9 @@ from tournaments.accounts.permissions import TournamentStaffMixin
 from tournaments.core.errors import ServiceError
 from tournaments.core.staff_views import parse_id
 from tournaments.models import Absence, Entry, Round
+from tournaments.rounds.presence import points_before
+from tournaments.rounds.selectors import board_pair, rounds_with_boards
 from tournaments.rounds.services import round_edit
-from tournaments.selectors import board_pair, rounds_with_boards, tournament_history
 from tournaments.templatetags.damas import fmt_number
 
 MAX_BOARDS = 2000  # more boards than any event has: a longer post is refused
@@ -31,7 +32,7 @@ Pairs = list[tuple[int, int]]
 def choices_for(tournament: Any, number: int) -> list[dict[str, Any]]:
     """The players who may play round ``number`` (not withdrawn, not entered later, no absence announced), by
     pairing number: {"id": entry id, "label": "nº — Name (pts)"}."""
-    entries, _rounds, history = tournament_history(tournament, rounds=rounds_with_boards(tournament, upto=number - 1))
+    entries, before = points_before(tournament, number)
     absent = set(
         Absence.objects.filter(entry__tournament=tournament, round_number=number).values_list("entry_id", flat=True)
     )
@@ -39,7 +40,7 @@ def choices_for(tournament: Any, number: int) -> list[dict[str, Any]]:
     for entry in sorted(entries, key=lambda e: (e.pairing_number or 0, e.player.name)):
         if entry.is_out_for_round(number) or entry.pk in absent:
             continue
-        points = sum((r.points for r in history.get(entry.pk, []) if r.round < number), Decimal(0))
+        points = before.get(entry.pk, Decimal(0))
         out.append(
             {"id": entry.pk, "label": f"{entry.pairing_number or '—'} — {entry.player.name} ({fmt_number(points)})"}
         )

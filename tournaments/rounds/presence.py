@@ -16,8 +16,9 @@ from django.utils.translation import gettext as _
 from tournaments.audit.services import Actor, audit
 from tournaments.core import cache
 from tournaments.core.errors import ServiceError
+from tournaments.domain.snapshot import counted_rounds, round_records
 from tournaments.models import Absence, Entry, Tournament
-from tournaments.selectors import tournament_history
+from tournaments.rounds.selectors import pairing_read
 
 
 @dataclass(frozen=True)
@@ -34,10 +35,18 @@ def next_round_to_pair(tournament: Tournament) -> int:
     return (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
 
 
+def points_before(tournament: Tournament, number: int) -> tuple[list[Entry], dict[int, Decimal]]:
+    """(the entries by pairing number, each one's points before round ``number``: its complete rounds before it,
+    drafts included; a round still missing results counts none of its points yet)."""
+    entries, snapshot = pairing_read(tournament)
+    history = round_records(snapshot, tuple(r for r in counted_rounds(snapshot) if r.number < number))
+    return entries, {pk: sum((Decimal(r.points or 0) for r in records), Decimal(0)) for pk, records in history.items()}
+
+
 def presence_rows(tournament: Tournament, number: int) -> tuple[list[PresenceRow], list[Entry]]:
     """(the entrants who may play round ``number``, by pairing number then name; those who may not: withdrawn or
     entered for a later round)."""
-    entries, _rounds, history = tournament_history(tournament)
+    entries, before = points_before(tournament, number)
     absent = set(
         Absence.objects.filter(entry__tournament=tournament, round_number=number).values_list("entry_id", flat=True)
     )
@@ -46,8 +55,7 @@ def presence_rows(tournament: Tournament, number: int) -> tuple[list[PresenceRow
         if entry.is_out_for_round(number):
             out.append(entry)
             continue
-        points = sum((r.points for r in history.get(entry.pk, []) if r.round < number), Decimal(0))
-        rows.append(PresenceRow(entry, points, entry.pk in absent))
+        rows.append(PresenceRow(entry, before.get(entry.pk, Decimal(0)), entry.pk in absent))
     return rows, out
 
 

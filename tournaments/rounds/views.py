@@ -307,8 +307,6 @@ class RoundView(TournamentStaffMixin, TemplateView):
         return redirect(url)
 
 
-
-
 class ResultsView(TournamentStaffMixin, TemplateView):
     """Type every board of a round fast: one text field per game, first player's side (2-0, 1-1, 0-2, +, -, x).
 

@@ -13,8 +13,8 @@ from tournaments.interchange.trf import export_trf
 from tournaments.models import AuditEntry, Entry, Round
 from tournaments.rounds.numbering import ranking_with_late_entries
 from tournaments.rounds.results import game_record_result
+from tournaments.rounds.selectors import board_pair, rounds_with_boards
 from tournaments.rounds.services import round_pair
-from tournaments.selectors import board_pair, rounds_with_boards
 
 pytestmark = pytest.mark.django_db
 

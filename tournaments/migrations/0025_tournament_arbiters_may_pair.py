@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0022_entry_points_adjustment'),
+        ('tournaments', '0024_code_failures'),
     ]
 
     operations = [
