@@ -805,7 +805,7 @@ class _Players:
             ck.add(pw, "“categories” deve ser uma lista de códigos")
             pcats = []
         for code in pcats:
-            if code not in self.codes:
+            if not isinstance(code, str) or code not in self.codes:  # a list or an object: not a code either
                 ck.add(pw, f"categoria “{code}” não existe no torneio")
         withdrawn = p.get("withdrawn_from")
         if withdrawn is not None and (not _is_int(withdrawn) or not 1 <= withdrawn <= last):
@@ -825,7 +825,7 @@ class _Players:
             ck.add(pw, f"valor inválido em “rating_kept_reason”: {kept!r}")
             kept = ""
         return {
-            "categories": [c for c in pcats if c in self.codes],
+            "categories": [c for c in pcats if isinstance(c, str) and c in self.codes],
             "withdrawn_from": withdrawn,
             "withdrawal": withdrawal if withdrawn else "",
             "late_entry": late,
@@ -1050,7 +1050,7 @@ class _Rounds:
             return None
         bad = False
         for g, code in enumerate(games, start=1):
-            if code is not None and code not in RESULT_CODES:
+            if code is not None and (not isinstance(code, str) or code not in RESULT_CODES):
                 ck.add(bw, f"resultado inválido na partida {g}: {code!r} (use 1-0, 0-1, 1/2, +/-, -/+, -/- ou null)")
                 bad = True
         if bad or not ok:

@@ -187,6 +187,16 @@ BAD_FILES = [
         _set(["players", 0, "categories"], ["ABS", "XYZ"]),
         "jogador 1: categoria “XYZ” não existe no torneio",
     ),
+    (
+        "a list as a category code",
+        _set(["players", 0, "categories"], [["ABS"]]),
+        "jogador 1: categoria “['ABS']” não existe no torneio",
+    ),
+    (
+        "an object as a result",
+        _set(["rounds", 1, "boards", 0, "games", 1], {"result": "1-0"}),
+        "rodada 2, mesa 1: resultado inválido na partida 2: {'result': '1-0'}",
+    ),
     ("bad format tag", _set(["format"], "outro/2"), "arquivo: formato “outro/2” desconhecido"),
     ("bad rating", _set(["players", 2, "rating"], 5000), "jogador 3: rating inválido: 5000"),
     ("bad sex", _set(["players", 2, "sex"], "X"), "jogador 3: sexo inválido"),
