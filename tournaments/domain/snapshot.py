@@ -28,6 +28,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from enum import StrEnum
 from functools import cached_property
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from tournaments.domain.model import (
@@ -238,6 +239,9 @@ class SnapOneSided(NamedTuple):
     result: str
 
 
+_GAMES = attrgetter("games")
+
+
 @dataclass(frozen=True)
 class SnapRound:
     number: int
@@ -257,8 +261,11 @@ class SnapRound:
 
     @cached_property
     def complete(self) -> bool:
-        """Every game of every board has its result (worked out once: the snapshot is immutable)."""
-        return all(board.complete for board in self.boards)
+        """Every game of every board has its result (worked out once: the snapshot is immutable). Boards share
+        their games' tuple when they have the same games (the database reader builds each distinct one once):
+        each distinct tuple is checked once."""
+        distinct = {id(games): games for games in map(_GAMES, self.boards)}
+        return all(games and all(code is not None for _n, code in games) for games in distinct.values())
 
     @property
     def pending_games(self) -> int:

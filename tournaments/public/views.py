@@ -23,7 +23,7 @@ from tournaments.models.choices import EntryStatus, RoundStatus
 from tournaments.public.page_cache import cached_fragment, category_code, full_page_cache, render_page, shared
 from tournaments.rounds.presenters import PublicData, game_from_first, game_viewer, sort_key
 from tournaments.rounds.scoring import white_is_first
-from tournaments.standings import read_snapshot
+from tournaments.standings import gc_paused, read_snapshot
 from tournaments.standings.presenters import crosstable_rows, settings_in_force, standings_table
 from tournaments.templatetags.damas import board_svg_markup
 
@@ -230,10 +230,11 @@ def standings(request, slug, category=None):
     t = tournament_or_404(slug)
 
     def build():
-        table = standings_table(t, public_standings(t, category), category)
-        if table is None:
-            return ""
-        return render_to_string("public/_standings.html", {"tournament": t, "table": table})
+        with gc_paused():  # the standings and their rows (tens of thousands of objects): see gc_paused
+            table = standings_table(t, public_standings(t, category), category)
+            if table is None:
+                return ""
+            return render_to_string("public/_standings.html", {"tournament": t, "table": table})
 
     body = cached_fragment(t, "standings", build, category or "")
     if not body:
