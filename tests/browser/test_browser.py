@@ -8,6 +8,7 @@ from django.contrib.auth.models import Permission
 
 from testkit.builders import build_tournament
 from tournaments.models import Player, Tournament
+from tournaments.registry.services import federation_group
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,12 +24,10 @@ PASSWORD = "senha-forte-123"
 
 @pytest.fixture
 def director_login(django_user_model):
-    from django.contrib.auth.models import Group
-
     user = django_user_model.objects.create_user("diretora", password=PASSWORD)
     user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
     # she enters a new player with a CBJD ID and a rating: national data, the federation's (issue 25, item 7)
-    user.groups.add(Group.objects.get(name="Federação"))
+    user.groups.add(federation_group())
     return user
 
 

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from config import urls_staff
 from tournaments.models import PairingJob, TournamentRole
+from tournaments.registry.services import federation_group
 from tournaments.rounds.services import round_pair
 
 pytestmark = pytest.mark.django_db
@@ -128,11 +129,9 @@ def test_director_allowed_everywhere_but_the_federation_pages(world):
 
 
 def test_the_federation_imports_rating_lists_and_edits_players(world, django_user_model):
-    from django.contrib.auth.models import Group
-
     t, entries, director, *_ = world
     federation = django_user_model.objects.create_user("cbjd", password="x-senha-123")
-    federation.groups.add(Group.objects.get(name="Federação"))  # made by a data migration
+    federation.groups.add(federation_group())  # a data migration's group, remade after a flush
     client = as_user(federation)
     for name in ("rating_import", "registry"):
         assert client.get(reverse(f"staff:{name}")).status_code == 200, name

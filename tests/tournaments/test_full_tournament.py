@@ -11,6 +11,7 @@ from tournaments.domain.snapshot import round_records, rounds_before
 from tournaments.entries.services import absence_announce, entry_register, entry_withdraw
 from tournaments.models import Board, Entry, Game, Round, Tournament
 from tournaments.models.choices import WithdrawalKind
+from tournaments.registry.services import federation_group
 from tournaments.rounds.results import game_record_result
 from tournaments.rounds.selectors import board_pair, pairing_read, rounds_with_boards
 from tournaments.rounds.services import round_pair
@@ -84,11 +85,10 @@ def parse_boards(html):
 
 def test_staff_pages_from_setup_to_last_result(client, director, make_player):
     """40 players, 7 rounds of micro-matches, every step through the staff pages as an arbiter clicks."""
-    from django.contrib.auth.models import Group
 
     # The new players come with a CBJD ID and a rating: national data, the federation's to enter (issue 25, item 7),
     # so this director is also a federation officer.
-    director.groups.add(Group.objects.get(name="Federação"))
+    director.groups.add(federation_group())
     client.force_login(director)
     rng = random.Random(11)
     # Setup: a 7-round micro-match tournament.
