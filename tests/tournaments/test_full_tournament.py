@@ -85,7 +85,6 @@ def parse_boards(html):
 
 def test_staff_pages_from_setup_to_last_result(client, director, make_player):
     """40 players, 7 rounds of micro-matches, every step through the staff pages as an arbiter clicks."""
-
     # The new players come with a CBJD ID and a rating: national data, the federation's to enter (issue 25, item 7),
     # so this director is also a federation officer.
     director.groups.add(federation_group())
