@@ -62,3 +62,40 @@ def test_the_opening_diagram_is_folded_below_its_code(phone, live_server, event,
     assert phone.locator("main table").first.bounding_box()["y"] - folded >= 250
     assert fits(phone)
     shot(phone, "ui-round-opening-open")
+
+
+def test_small_things_on_a_phone(phone, live_server, event, shot):
+    """Issue 28.16 at 390 px: the categories page before round 1 names nobody ahead; the player card says the
+    current place; the public tab bar shows it scrolls (a glow at the edge where more tabs are); issue 28.14: a
+    female player's refusal agrees ("inscrita"), said once with her name."""
+    director = event.roles.get().user
+    log_in(phone, live_server.url, "/gestao/t/etapa/categorias/")
+    cells = phone.locator('#categories tr[data-code="ABS"] td')
+    assert cells.nth(6).inner_text() == "—"
+    assert fits(phone)
+    shot(phone, "ui-categories-before-round-1")
+
+    phone.goto(f"{live_server.url}/gestao/t/etapa/inscritos/?q=Jogadora 02")
+    assert phone.locator("#found li").first.locator("em").inner_text() == "já inscrita"
+    shot(phone, "ui-entries-already-entered-female")
+
+    round_pair(tournament=event, user=director, publish=True)
+    rnd = Round.objects.get(tournament=event, number=1)
+    from tournaments.rounds.results import round_record_results
+
+    rows = [(b.pk, b.version, {1: "1-0", 2: "0-1"}) for b in rnd.boards.order_by("number")]
+    round_record_results(round=rnd, rows=rows, user=director)
+    first = rnd.boards.get(number=1).seats.get(side="first").entry
+    phone.goto(f"{live_server.url}/t/etapa/jogadores/{first.pk}/")
+    assert phone.locator("#player-place").inner_text() == "Colocação 1-4 de 8 após a rodada 1 · 4 pontos"
+    assert fits(phone)
+    shot(phone, "ui-player-card-place")
+
+    tabs = phone.locator(".subnav-links")
+    assert tabs.evaluate("t => t.scrollWidth > t.clientWidth")  # more tabs than the screen shows
+    images = tabs.evaluate("t => getComputedStyle(t).backgroundImage")
+    attachments = tabs.evaluate("t => getComputedStyle(t).backgroundAttachment")
+    assert images.count("linear-gradient") == 4 and attachments.startswith("local, local, scroll, scroll")
+    shot(phone, "ui-tab-bar-start", full_page=False)
+    tabs.evaluate("t => t.scrollLeft = t.scrollWidth")
+    shot(phone, "ui-tab-bar-end", full_page=False)

@@ -195,9 +195,11 @@ def test_the_finished_tournament_leads_with_final_standings_and_winners(desktop,
         assert first_section.get_attribute("id") == "final-standings"
         assert first_section.locator("h2").inner_text().startswith("Classificação final")
         winners = first_section.locator("ul.winners li")
-        assert winners.count() == 3  # overall, Absoluto, Feminino
-        lines = [winners.nth(i).inner_text() for i in range(3)]
-        assert lines[0].startswith("Geral:") and lines[1].startswith("Absoluto:") and lines[2].startswith("Feminino:")
+        # the Absoluto (everyone) is the overall standings: one line under its name, not "Geral" then "Absoluto"
+        # with the same winner (issue 28.16)
+        assert winners.count() == 2
+        lines = [winners.nth(i).inner_text() for i in range(2)]
+        assert lines[0].startswith("Absoluto:") and lines[1].startswith("Feminino:")
         leader = first_section.locator("ol.top-list li").first.inner_text()
         assert leader.split()[0] in ("1", "1-2", "1-3")
         shot(page, f"{device}-finished-home", full_page=False)

@@ -179,7 +179,7 @@ def test_standings_csv_and_text():
     ]
     assert len(rows) == 6
     text = run("standings", "teste-5")
-    assert "Ana Souza" in text and "após 3 rodada(s)" in text and "Milésimos" in text
+    assert "Ana Souza" in text and "após 3 rodadas" in text and "Milésimos" in text
     lines = text.splitlines()
     assert lines[3].split() == ["1", "1", "Ana", "Souza", "8", "17", "14", "21"]
 
@@ -251,7 +251,7 @@ def test_pair_round_draft_then_publish(make_tournament, make_player, director, a
         entry_register(tournament=t, player=make_player(rating=2000 - 10 * i), user=director)
     code, out, err = argv("pair_round", t.slug, "--draft")
     assert code == 0, err
-    assert out.startswith("Rodada 1 emparceirada (rascunho): 3 mesa(s), bye para o nº 7")
+    assert out.startswith("Rodada 1 emparceirada (rascunho): 3 mesas, bye para o nº 7")
     assert Round.objects.get(tournament=t).status == "draft"
     before = row_counts()
     code, out, err = argv("pair_round", t.slug)  # round 1 still a draft: refused, nothing written
@@ -260,7 +260,7 @@ def test_pair_round_draft_then_publish(make_tournament, make_player, director, a
     t2 = make_tournament(planned_rounds=5)
     for i in range(4):
         entry_register(tournament=t2, player=make_player(rating=1900 - 10 * i), user=director)
-    assert run("pair_round", t2.slug).startswith("Rodada 1 emparceirada (publicada): 2 mesa(s)")
+    assert run("pair_round", t2.slug).startswith("Rodada 1 emparceirada (publicada): 2 mesas")
     assert Round.objects.get(tournament=t2).status == "published"
 
 

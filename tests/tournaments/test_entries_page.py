@@ -21,7 +21,7 @@ def add_url(t):
 def registry(make_player):
     return {
         "joao": make_player(name="João Araújo", cbjd_id="30101", rating=2100),
-        "joana": make_player(name="Joana Lima", cbjd_id="30102", rating=2000),
+        "joana": make_player(name="Joana Lima", cbjd_id="30102", rating=2000, sex="F"),
         "silva1": make_player(name="Carlos Silva", cbjd_id="30103", rating=1900),
         "silva2": make_player(name="Carlos Silva", cbjd_id="30104", rating=1800),
         "edson": make_player(name="Édson Monteiro", cbjd_id="30105", rating=1700),
@@ -50,11 +50,13 @@ def test_a_suspended_player_in_the_selection_enters_nobody(client, director, mak
     )
     client.force_login(director)
     html = client.get(reverse("staff:entries", args=[t.slug]), {"q": "jo"}).content.decode()
-    assert "suspenso(a) até 31/12/2026" in html  # said in the search results already
+    assert "suspensa até 31/12/2026" in html  # said in the search results already, agreeing with her sex
     response = client.post(add_url(t), {"action": "pick", "player": [registry["joao"].pk, registry["joana"].pk]})
     messages = [str(m) for m in response.wsgi_request._messages]
     assert messages[0] == "Ninguém foi inscrito."
-    assert "Joana Lima" in messages[1] and "31/12/2026" in messages[1] and "conduta antidesportiva" in messages[1]
+    assert messages[1] == (
+        "Joana Lima está suspensa até 31/12/2026 (Tribunal nacional: conduta antidesportiva) e não pode ser inscrita."
+    )
     assert not t.entries.exists()
 
 
@@ -73,11 +75,12 @@ def test_a_pasted_list_with_problems_enters_nobody_and_marks_each_line(client, d
         2: ("Joana Lima", ""),
         4: (None, "corresponde a vários jogadores: escreva o ID CBJD do jogador certo"),
         5: (None, "não corresponde a nenhum jogador do cadastro"),
-        6: ("Édson Monteiro", "Édson Monteiro já está inscrito neste torneio."),
+        6: ("Édson Monteiro", "já inscrito"),  # the line shows the name once (issue 28.14)
         7: ("João Araújo", "o mesmo jogador da linha 1"),
     }
     html = response.content.decode()
     assert "Ninguém foi inscrito: 4 de 6 linhas precisam de correção" in html
+    assert '<td class="bad">Édson Monteiro: já inscrito</td>' in html
     assert "30103" in html and "30104" in html  # the two Carlos Silva, to choose from
     assert "Fulano de Tal" in html and "joana lima" in html  # the typed list is kept
     assert list(t.entries.values_list("player__cbjd_id", flat=True)) == ["30105"]
@@ -95,8 +98,8 @@ def test_a_late_entry_says_what_the_missed_rounds_score_and_joins_from_the_round
     client.force_login(director)
     html = client.get(reverse("staff:entries", args=[t.slug])).content.decode()
     assert "Joga a partir da rodada" in html
-    assert 'data-note="Rodada 1 perdida: 0 ponto' in html
-    assert 'data-note="Rodadas 1 a 3 perdidas: 0 ponto cada, 0 no total' in html
+    assert 'data-note="Rodada 1 perdida: 0 pontos (quem' in html
+    assert 'data-note="Rodadas 1 a 3 perdidas: 0 pontos cada, 0 no total' in html
     response = client.post(add_url(t), {"action": "pick", "player": [registry["joao"].pk], "late_entry_round": "4"})
     assert response.status_code == 302
     entry = t.entries.get(player=registry["joao"])
@@ -124,5 +127,6 @@ def test_an_entry_made_by_mistake_is_deleted_until_it_is_paired(client, director
     assert 'id="delete-entry"' not in client.get(url).content.decode()
     response = client.post(url, {"action": "delete"})
     messages = [str(m) for m in response.wsgi_request._messages]
-    assert "está emparceirado(a) na rodada 1" in messages[0]
+    name = paired.player.name
+    assert messages[0].startswith(f"{name} está emparceirado na rodada 1: uma inscrição já emparceirada")
     assert Entry.objects.filter(pk=paired.pk).exists()

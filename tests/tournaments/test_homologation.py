@@ -142,7 +142,7 @@ def test_imported_rounds_without_a_named_program_fail_the_pairing_software_condi
     report = homologation_check(imported(homologable(), engine_ours=False))
     assert {k for k, v in met(report).items() if not v} == {"pairing_engine"}
     detail = report.condition("pairing_engine").detail
-    assert "1, 2, 3, 4, 5, 6, 7 importada(s) sem o nome do programa" in detail
+    assert "Rodadas 1, 2, 3, 4, 5, 6, 7 importadas sem o nome do programa que as emparceirou." in detail
 
 
 def test_a_minor_without_birth_date_fails_unless_declared_adult():

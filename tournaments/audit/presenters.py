@@ -134,7 +134,11 @@ def audit_sentence(entry, roles=None):
         text = _result_sentence(entry, by)
     elif action == "round.pair":
         boards = len(new.get("boards") or [])
-        text = _("%(round)s paired %(by)s: %(n)s boards") % {"round": name.capitalize(), "by": by, "n": boards}
+        text = ngettext("%(round)s paired %(by)s: %(n)s board", "%(round)s paired %(by)s: %(n)s boards", boards) % {
+            "round": name.capitalize(),
+            "by": by,
+            "n": boards,
+        }
         if new.get("bye"):
             text += ", " + _("BYE for number %(n)s") % {"n": new["bye"]}
     elif action == "round.publish":

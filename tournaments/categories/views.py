@@ -56,7 +56,10 @@ class CategoriesView(TournamentStaffMixin, TemplateView):
                     "average": q.average,
                     "spots": q.spots,
                     "note": q.note,
-                    "leaders": [(r.rank, r.row.name) for r in cs.rows[: max(q.spots, 1)]],
+                    # nobody leads before a round counts (issue 28.16): every rank would be 1
+                    "leaders": [(r.rank, r.row.name) for r in cs.rows[: max(q.spots, 1)]]
+                    if st.rounds_completed
+                    else [],
                 }
             )
         existing = {c.category.code for c in st.categories}

@@ -10,10 +10,12 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournaments.audit.services import Actor, audit, login_of
 from tournaments.categories.services import rule_of
 from tournaments.core import cache
+from tournaments.core.agreement import by_sex
 from tournaments.core.errors import ServiceError
 from tournaments.core.safetext import has_control_characters, single_line_message
 from tournaments.domain.categories import Person, is_member
@@ -75,17 +77,9 @@ def entry_register(
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     suspension = blocking_suspension(player, tournament.start_date, tournament.end_date)
     if suspension:
-        raise ServiceError(
-            _("%(name)s is suspended until %(end)s (%(source)s%(reason)s) and cannot be entered.")
-            % {
-                "name": player.name,
-                "end": suspension.end_date.strftime("%d/%m/%Y"),
-                "source": suspension.get_source_display(),
-                "reason": f": {suspension.reason}" if suspension.reason else "",
-            }
-        )
+        raise ServiceError(suspended_refusal(player, suspension))
     if Entry.objects.filter(tournament=tournament, player=player).exists():
-        raise ServiceError(_("%(name)s is already entered in this tournament.") % {"name": player.name})
+        raise ServiceError(already_entered(player))
     next_round = next_round_number(tournament)
     if next_round > tournament.planned_rounds:
         raise ServiceError(_("Every round has been paired; no more entries are possible."))
@@ -148,7 +142,7 @@ def entry_withdraw(*, entry: Entry, from_round: int, kind: str, user: Actor, not
     entry = Entry.objects.select_for_update().select_related("tournament", "player").get(pk=entry.pk)
     tournament = entry.tournament
     if entry.status == EntryStatus.WITHDRAWN:
-        raise ServiceError(_("%(name)s has already withdrawn.") % {"name": entry.player.name})
+        raise ServiceError(_("%(name)s has already withdrawn.") % {"name": entry.player.name})  # "já desistiu"
     if from_round < 1 or from_round > tournament.planned_rounds:
         raise ServiceError(_("Round %(n)s does not exist in this tournament.") % {"n": from_round})
     # Art. 10: "Não abandonar a competição antes do término desta". A player who leaves during the last round
@@ -157,9 +151,17 @@ def entry_withdraw(*, entry: Entry, from_round: int, kind: str, user: Actor, not
     last_round = from_round == tournament.planned_rounds
     if not last_round and entry.seats.filter(round__number__gte=from_round).exists():
         raise ServiceError(
-            _(
-                "%(name)s is already paired in round %(n)s or later: undo that pairing first, or withdraw from "
-                "the next round."
+            by_sex(
+                entry.player.sex,
+                _(
+                    "%(name)s is already paired in round %(n)s or later: undo that pairing first, or withdraw "
+                    "from the next round."
+                ),
+                pgettext(
+                    "female",
+                    "%(name)s is already paired in round %(n)s or later: undo that pairing first, or withdraw "
+                    "from the next round.",
+                ),
             )
             % {"name": entry.player.name, "n": from_round}
         )
@@ -629,9 +631,17 @@ def entry_delete(*, entry: Entry, user: Actor) -> None:
     seat = entry.seats.select_related("round").order_by("round__number").first()
     if seat is not None:
         raise ServiceError(
-            _(
-                "%(name)s is paired in round %(n)s: an entry that has been paired cannot be deleted. Undo that "
-                "round's pairing first, or record a withdrawal."
+            by_sex(
+                entry.player.sex,
+                _(
+                    "%(name)s is paired in round %(n)s: an entry that has been paired cannot be deleted. Undo "
+                    "that round's pairing first, or record a withdrawal."
+                ),
+                pgettext(
+                    "female",
+                    "%(name)s is paired in round %(n)s: an entry that has been paired cannot be deleted. Undo "
+                    "that round's pairing first, or record a withdrawal.",
+                ),
             )
             % {"name": entry.player.name, "n": seat.round.number}
         )
@@ -653,18 +663,52 @@ def entry_delete(*, entry: Entry, user: Actor) -> None:
     cache.bump(tournament.pk)
 
 
-def entry_refusal(tournament: Tournament, player: Player, entered_ids: set[int]) -> str:
-    """Why ``player`` cannot be entered now (suspended, already entered), or "" when they can."""
+def already_entered(player: Player) -> str:
+    return by_sex(
+        player.sex,
+        _("%(name)s is already entered in this tournament."),
+        pgettext("female", "%(name)s is already entered in this tournament."),
+    ) % {"name": player.name}
+
+
+def suspended_refusal(player: Player, suspension: Suspension, named: bool = True) -> str:
+    """Why a suspended player cannot be entered; ``named=False`` leaves the name out, for a line that already
+    starts with it (the pasted list's report)."""
+    values = {
+        "name": player.name,
+        "end": suspension.end_date.strftime("%d/%m/%Y"),
+        "source": suspension.get_source_display(),
+        "reason": f": {suspension.reason}" if suspension.reason else "",
+    }
+    if named:
+        return (
+            by_sex(
+                player.sex,
+                _("%(name)s is suspended until %(end)s (%(source)s%(reason)s) and cannot be entered."),
+                pgettext("female", "%(name)s is suspended until %(end)s (%(source)s%(reason)s) and cannot be entered."),
+            )
+            % values
+        )
+    return (
+        by_sex(
+            player.sex,
+            _("suspended until %(end)s (%(source)s%(reason)s): cannot be entered"),
+            pgettext("female", "suspended until %(end)s (%(source)s%(reason)s): cannot be entered"),
+        )
+        % values
+    )
+
+
+def entry_refusal(tournament: Tournament, player: Player, entered_ids: set[int], named: bool = True) -> str:
+    """Why ``player`` cannot be entered now (suspended, already entered), or "" when they can; ``named=False``
+    without the player's name (see :func:`suspended_refusal`)."""
     if player.pk in entered_ids:
-        return _("%(name)s is already entered in this tournament.") % {"name": player.name}
+        if not named:
+            return by_sex(player.sex, _("already entered"), pgettext("female", "already entered"))
+        return already_entered(player)
     suspension = blocking_suspension(player, tournament.start_date, tournament.end_date)
     if suspension:
-        return _("%(name)s is suspended until %(end)s (%(source)s%(reason)s) and cannot be entered.") % {
-            "name": player.name,
-            "end": suspension.end_date.strftime("%d/%m/%Y"),
-            "source": suspension.get_source_display(),
-            "reason": f": {suspension.reason}" if suspension.reason else "",
-        }
+        return suspended_refusal(player, suspension, named)
     return ""
 
 

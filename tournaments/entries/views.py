@@ -10,12 +10,13 @@ from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 from django.views.generic import FormView, TemplateView
 from django_tables2 import RequestConfig
 
 from tournaments.accounts.permissions import TournamentStaffMixin
 from tournaments.audit.services import audit
+from tournaments.core.agreement import by_sex
 from tournaments.core.errors import ServiceError
 from tournaments.core.exports import FORMATS as EXPORT_FORMATS
 from tournaments.core.exports import table_download
@@ -118,7 +119,7 @@ def paste_problem(match, tournament, entered):
     if match.problem == "too_many":
         return _("more than 500 lines: split the list")
     if match.player is not None:
-        return entry_refusal(tournament, match.player, entered)
+        return entry_refusal(tournament, match.player, entered, named=False)  # the line shows the name
     return ""
 
 
@@ -218,13 +219,17 @@ class EntryAddView(EntriesView):
             for message in exc.messages:
                 messages.error(self.request, message)
             return self.render_to_response(self.get_context_data(**context))
-        messages.success(self.request, _("%(name)s entered.") % {"name": player.name})
+        messages.success(self.request, entered_one(player))
         return self.back()
+
+
+def entered_one(player):
+    return by_sex(player.sex, _("%(name)s entered."), pgettext("female", "%(name)s entered.")) % {"name": player.name}
 
 
 def entered_message(entries):
     if len(entries) == 1:
-        return _("%(name)s entered.") % {"name": entries[0].player.name}
+        return entered_one(entries[0].player)
     return _("%(n)s players entered: %(names)s.") % {
         "n": len(entries),
         "names": ", ".join(e.player.name for e in entries),
@@ -286,9 +291,17 @@ class EntryView(TournamentStaffMixin, TemplateView):
         if ok and suspension:
             messages.warning(
                 request,
-                _(
-                    "Abandonment: %(name)s is suspended until %(end)s (regulation art. 10). The director may "
-                    "lift the suspension on the suspensions page, giving the reason."
+                by_sex(
+                    entry.player.sex,
+                    _(
+                        "Abandonment: %(name)s is suspended until %(end)s (regulation art. 10). The director may "
+                        "lift the suspension on the suspensions page, giving the reason."
+                    ),
+                    pgettext(
+                        "female",
+                        "Abandonment: %(name)s is suspended until %(end)s (regulation art. 10). The director may "
+                        "lift the suspension on the suspensions page, giving the reason.",
+                    ),
                 )
                 % {"name": entry.player.name, "end": suspension.end_date.strftime("%d/%m/%Y")},
             )

@@ -268,9 +268,18 @@ def _rounds_and_time(settings, played):
     if no_table_100 and not free_100:
         problems.append(_("100 squares without an opening table: the rounds were not played “usando a Tablita”"))
     elif no_opening and not free_100:
-        problems.append(_("no tablita opening recorded in round(s) %(r)s") % {"r": _rounds_text(no_opening)})
-    detail = _(
-        "%(rounds)s complete round(s) of %(planned)s planned, %(minutes)s minutes per player per game, %(format)s."
+        problems.append(
+            ngettext(
+                "no tablita opening recorded in round %(r)s",
+                "no tablita opening recorded in rounds %(r)s",
+                len(no_opening),
+            )
+            % {"r": _rounds_text(no_opening)}
+        )
+    detail = ngettext(
+        "%(rounds)s complete round of %(planned)s planned, %(minutes)s minutes per player per game, %(format)s.",
+        "%(rounds)s complete rounds of %(planned)s planned, %(minutes)s minutes per player per game, %(format)s.",
+        rounds,
     ) % {
         "rounds": rounds,
         "planned": settings.planned_rounds,
@@ -455,24 +464,40 @@ def _pairing_engine(settings, rounds, claimed=()):
     for program, numbers in sorted(by_program.items(), key=lambda kv: kv[1][0]):
         if program == ours:
             parts.append(
-                _("round(s) %(rounds)s paired by this product's engine, %(engine)s (FIDE Dutch system, %(edition)s)")
+                ngettext(
+                    "round %(rounds)s paired by this product's engine, %(engine)s (FIDE Dutch system, %(edition)s)",
+                    "rounds %(rounds)s paired by this product's engine, %(engine)s (FIDE Dutch system, %(edition)s)",
+                    len(numbers),
+                )
                 % {"rounds": _rounds_text(numbers), "engine": ours, "edition": ENGINE_EDITION}
             )
         else:
             parts.append(
-                _("round(s) %(rounds)s paired by %(program)s (recorded when the event was imported)")
+                ngettext(
+                    "round %(rounds)s paired by %(program)s (recorded when the event was imported)",
+                    "rounds %(rounds)s paired by %(program)s (recorded when the event was imported)",
+                    len(numbers),
+                )
                 % {"rounds": _rounds_text(numbers), "program": program}
             )
     if unknown:
         parts.append(
-            _("round(s) %(rounds)s imported without the name of the program that paired them")
+            ngettext(
+                "round %(rounds)s imported without the name of the program that paired them",
+                "rounds %(rounds)s imported without the name of the program that paired them",
+                len(unknown),
+            )
             % {"rounds": _rounds_text(unknown)}
         )
     what = "; ".join(parts)
     detail = _("Checked: which program paired each round. %(what)s.") % {"what": what[:1].upper() + what[1:]}
     edited = [r.number for r in rounds if r.manually_edited]
     if edited:
-        detail += " " + _("Changed by hand after pairing: round(s) %(rounds)s.") % {"rounds": _rounds_text(edited)}
+        detail += " " + ngettext(
+            "Changed by hand after pairing: round %(rounds)s.",
+            "Changed by hand after pairing: rounds %(rounds)s.",
+            len(edited),
+        ) % {"rounds": _rounds_text(edited)}
     mismatches = _engine_mismatches(claimed)
     detail += _claimed_detail(claimed, mismatches)
     if settings.pairing_program_rule == PairingProgramRule.STRICT:

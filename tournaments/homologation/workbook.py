@@ -44,6 +44,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
+from tournaments.core.agreement import plural
 from tournaments.core.files import write_atomically
 from tournaments.core.labels import tiebreak_label
 from tournaments.core.safetext import append_row
@@ -255,7 +256,7 @@ def homologation_workbook(tournament, report: HomologationReport | None = None, 
 
 def _bye_text(settings):
     if settings.bye_points is not None:
-        return f"{settings.bye_points} ponto(s) por partida"
+        return f"{settings.bye_points} {plural(settings.bye_points, 'ponto', 'pontos')} por partida"
     return "vitória" if settings.bye_value == "win" else "empate"
 
 
@@ -474,7 +475,7 @@ def _board_note(codes):
     if not is_played(results):
         return "W.O. duplo" if all(c == "-/-" for c in codes) else "W.O."
     if any(c in FORFEITS for c in codes):
-        return "partida(s) por W.O."
+        return "partidas por W.O." if sum(c in FORFEITS for c in codes) > 1 else "partida por W.O."
     return ""
 
 

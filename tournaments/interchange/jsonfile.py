@@ -57,6 +57,7 @@ from django.utils import timezone
 
 from tournaments.audit.services import audit
 from tournaments.core import cache
+from tournaments.core.agreement import plural
 from tournaments.core.safetext import has_control_characters, one_line
 from tournaments.core.slugs import free_slug
 from tournaments.domain import TIEBREAK_KEYS
@@ -1046,7 +1047,9 @@ class _Rounds:
             ck.add(bw, "campo obrigatório “games” ausente (lista de resultados)")
             return None
         if len(games) != self.games_per_round:
-            ck.add(bw, f"{len(games)} resultado(s) informado(s); cada mesa tem {self.games_per_round} partida(s)")
+            given = f"{len(games)} {plural(len(games), 'resultado informado', 'resultados informados')}"
+            each = f"{self.games_per_round} {plural(self.games_per_round, 'partida', 'partidas')}"
+            ck.add(bw, f"{given}; cada mesa tem {each}")
             return None
         bad = False
         for g, code in enumerate(games, start=1):

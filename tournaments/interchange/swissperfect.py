@@ -63,6 +63,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from tournaments.core.agreement import plural
 from tournaments.core.zipcheck import directory_fits, method_name, read_member, unsafe_member
 from tournaments.interchange.dbase import DbfError, Value, read_dbf
 from tournaments.interchange.errors import InterchangeError
@@ -363,7 +364,8 @@ def _spread_bonus(event: SpEvent) -> None:
         if halves:
             raise InterchangeError(
                 [
-                    f"{p.where}: {p.name} tem {halves / 2:g} ponto(s) de bônus (BONUS), mas nenhuma rodada sem "
+                    f"{p.where}: {p.name} tem {halves / 2:g} {plural(halves / 2, 'ponto', 'pontos')} de bônus "
+                    "(BONUS), mas nenhuma rodada sem "
                     "partida que os receba; este programa não guarda pontos fora das rodadas"
                 ]
             )
@@ -731,9 +733,16 @@ def _invisible_bonus(event: SpEvent, p: SpPlayer, missing: Decimal) -> bool:
     for r in chosen:
         event.rounds[r].alone[p.number] = 1
         p.absent_rounds.add(r)
+    rounds = ", ".join(map(str, sorted(chosen)))
+    several = len(chosen) > 1
     event.warnings.append(
-        f"{p.where}: {p.name} tem {missing:g} ponto(s) no Total que nenhuma rodada mostra (bônus do Swiss Perfect): "
-        f"registrado(s) como ausência valendo meio ponto na(s) rodada(s) {', '.join(map(str, sorted(chosen)))}"
+        f"{p.where}: {p.name} tem {missing:g} {plural(missing, 'ponto', 'pontos')} no Total que nenhuma rodada "
+        "mostra (bônus do Swiss Perfect): "
+        + (
+            f"registrados como ausência valendo meio ponto nas rodadas {rounds}"
+            if several
+            else f"registrado como ausência valendo meio ponto na rodada {rounds}"
+        )
     )
     return True
 
@@ -909,15 +918,19 @@ def _sp_players(event: SpEvent, last: int, warnings: list[str]) -> list[dict[str
         players.append(_sp_player(p, event, last, warnings, odd_intl))
     if unknown_sex:
         warnings.append(
-            f"sexo não informado no arquivo para {len(unknown_sex)} jogador(es) (números {_some(unknown_sex)}): "
-            "deixado em branco, e categorias por sexo não os incluem; informe-o nas inscrições"
+            f"sexo não informado no arquivo para {_players(unknown_sex)}: deixado em branco, e categorias por sexo "
+            f"não {'o' if len(unknown_sex) == 1 else 'os'} incluem; informe-o nas inscrições"
         )
     if odd_intl:
-        warnings.append(
-            f"Intl Id que não é um número para {len(odd_intl)} jogador(es) (números {_some(odd_intl)}): não guardado "
-            "como ID internacional"
-        )
+        warnings.append(f"Intl Id que não é um número para {_players(odd_intl)}: não guardado como ID internacional")
     return players
+
+
+def _players(numbers: list[Any]) -> str:
+    """ "1 jogador (número 5)", "3 jogadores (números 1, 4, 9)"."""
+    if len(numbers) == 1:
+        return f"1 jogador (número {_some(numbers)})"
+    return f"{len(numbers)} jogadores (números {_some(numbers)})"
 
 
 def _sp_player(p: SpPlayer, event: SpEvent, last: int, warnings: list[str], odd_intl: list[str]) -> dict[str, Any]:

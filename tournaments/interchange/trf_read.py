@@ -30,6 +30,7 @@ from pairing import model as M
 from pairing import trf, trffile
 from pairing.convert import fmt_tenths
 from pairing.trffile import TrfDocument, TrfPlayer, decode
+from tournaments.core.agreement import plural
 from tournaments.core.slugs import free_slug
 from tournaments.interchange.errors import InterchangeError
 from tournaments.interchange.jsonfile import FORMAT, MAX_PLAYERS, import_data
@@ -636,7 +637,8 @@ def _adjustments(doc: TrfDocument, listed: list[dict[str, Any]]) -> list[dict[st
             why = f"{where}: {_KIND_PT[adj.kind]} valendo {fmt_tenths(int(adj.points * 10))} ({rounds})"
         else:
             what = "bônus" if adj.points >= 0 else "penalidade"
-            why = f"{where}: {what} de {fmt_tenths(int(abs(adj.points) * 10))} ponto(s) ({rounds})"
+            size = abs(adj.points)
+            why = f"{where}: {what} de {fmt_tenths(int(size * 10))} {plural(size, 'ponto', 'pontos')} ({rounds})"
         for pid in adj.players:
             p = players[pid]
             p["points_adjustment"] = str(Decimal(p.get("points_adjustment", "0")) + points.get(pid, Decimal(0)))

@@ -12,8 +12,10 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import formats
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_safe
 
 from tournaments.core.labels import show_code
@@ -25,7 +27,7 @@ from tournaments.rounds.presenters import PublicData, game_from_first, game_view
 from tournaments.rounds.scoring import white_is_first
 from tournaments.standings import gc_paused, read_snapshot
 from tournaments.standings.presenters import crosstable_rows, settings_in_force, standings_table
-from tournaments.templatetags.damas import board_svg_markup
+from tournaments.templatetags.damas import board_svg_markup, fmt_number
 
 
 def public_snapshot(t):
@@ -78,14 +80,7 @@ def tournament(request, slug):
         rnd = data.current
         overall = public_standings(t, data=data)
         standing = standings_table(t, overall)
-        winners = []
-        if data.finished:  # the final standings lead, with the winners of every category
-            winners.append({"category": None, "rows": _winners(standing)})
-            ranked = published_categories(t, overall)
-            for category in data.categories:
-                table = standings_table(t, ranked, category.code)
-                if table is not None:
-                    winners.append({"category": category, "rows": _winners(table)})
+        winners = _all_winners(t, data, overall, standing) if data.finished else []
         return render_to_string(
             "public/_tournament.html",
             {
@@ -111,6 +106,40 @@ def tournament(request, slug):
         body=cached_fragment(t, "tournament", build),
         section="tournament",
     )
+
+
+def place_of(standings, entry_id):
+    """The player's place in the published standings (issue 28.16): the rank ("3" or, shared, "3-4"), out of how
+    many, the points and after which round; None before a round counts or for a player not in them."""
+    done = standings.rounds_completed
+    row = next((r for r in standings.rows if r.id == entry_id), None) if done else None
+    if row is None:
+        return None
+    points = fmt_number(row.points, formats.get_format("DECIMAL_SEPARATOR"))
+    count = int(row.points) if row.points == int(row.points) else 2
+    return {
+        "rank": row.rank,
+        "of": len(standings.rows),
+        "round": done,
+        "points": ngettext("%(p)s point", "%(p)s points", count) % {"p": points},
+    }
+
+
+def _all_winners(t, data, overall, standing):
+    """The final standings' winners, then every category's. A category of everyone (the "Absoluto") is the overall
+    standings again: said once, under its name, not as a second line (issue 28.16)."""
+    first = {"category": None, "label": None, "rows": _winners(standing)}
+    winners = [first]
+    ranked = published_categories(t, overall)
+    for category in data.categories:
+        table = standings_table(t, ranked, category.code)
+        if table is None:
+            continue
+        if len(table["rows"]) == len(standing["rows"]):
+            first["label"] = first["label"] or category.name
+        else:
+            winners.append({"category": category, "rows": _winners(table)})
+    return winners
 
 
 def _winners(table):
@@ -305,6 +334,7 @@ def player(request, slug, entry_id):
             {
                 "tournament": t,
                 "entry": entry,
+                "place": place_of(public_standings(t, data=data), entry_id),
                 "card": data.card(entry),
                 "categories": list(entry.categories.all()),
                 "withdrawn": entry.status == EntryStatus.WITHDRAWN,

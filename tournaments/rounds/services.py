@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.accounts.permissions import role_of
 from tournaments.audit.services import Actor, audit, login_of
@@ -48,7 +49,11 @@ def _check_previous_round(tournament: Tournament, number: int) -> None:
     boards = missing_results(previous)
     if boards:
         raise ServiceError(
-            _("Round %(n)s still has results missing on board(s) %(boards)s.")
+            ngettext(
+                "Round %(n)s still has results missing on board %(boards)s.",
+                "Round %(n)s still has results missing on boards %(boards)s.",
+                len(boards),
+            )
             % {"n": previous.number, "boards": ", ".join(map(str, boards))}
         )
 

@@ -5,6 +5,7 @@ import csv
 import io
 import json
 
+from tournaments.core.agreement import plural
 from tournaments.core.safetext import spreadsheet_row
 from tournaments.domain import StandingRow
 from tournaments.domain.catalogue import TIEBREAK_BY_KEY
@@ -56,7 +57,8 @@ def as_csv(st: TournamentStandings, lines: Lines) -> str:
 
 def as_text(name: str, st: TournamentStandings, cat: CategoryStandings | None, lines: Lines) -> str:
     columns = st.columns()
-    title = f"Classificação — {name} — após {st.rounds_completed} rodada(s)"
+    done = st.rounds_completed
+    title = f"Classificação — {name} — após {done} {plural(done, 'rodada', 'rodadas')}"
     if cat is not None:
         title += f" — categoria {cat.code} ({cat.category.name})"
     width = max([len(row.name) for _r, row in lines] + [4])

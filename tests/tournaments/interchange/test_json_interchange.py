@@ -166,7 +166,7 @@ BAD_FILES = [
     (
         "one game in a micro-match",
         _set(["rounds", 1, "boards", 0, "games"], ["1-0"]),
-        "rodada 2, mesa 1: 1 resultado(s) informado(s); cada mesa tem 2 partida(s)",
+        "rodada 2, mesa 1: 1 resultado informado; cada mesa tem 2 partidas",
     ),
     ("bad start date", _set(["tournament", "start_date"], "2026-13-01"), "torneio: data inválida em “start_date”"),
     ("bad end date", _set(["tournament", "end_date"], "8/11/2026"), "torneio: data inválida em “end_date”"),

@@ -138,8 +138,8 @@ def test_tournament_files_zipped_are_imported_with_colours_byes_absences_withdra
         (4, 2)
     ]
     assert imported.warnings == [
-        "sexo não informado no arquivo para 1 jogador(es) (números 5): deixado em branco, e categorias por sexo não "
-        "os incluem; informe-o nas inscrições",
+        "sexo não informado no arquivo para 1 jogador (número 5): deixado em branco, e categorias por sexo não "
+        "o incluem; informe-o nas inscrições",
         "o Swiss Perfect não grava a data do torneio: o torneio fica com 12/09/2010 (a data em que os resultados "
         "foram salvos) até o diretor informar a data de início nas configurações",
     ]
@@ -256,7 +256,7 @@ def _with(results=None, players=None, **ini_args):
         ),
         (
             _with(players=PLAYERS[:5] + [{**PLAYERS[5], "BONUS": "0.5"}]),
-            "Swiss Perfect, OLINDA.trn, registro 6: Edu Gomes tem 0.5 ponto(s) de bônus (BONUS), mas nenhuma rodada "
+            "Swiss Perfect, OLINDA.trn, registro 6: Edu Gomes tem 0.5 ponto de bônus (BONUS), mas nenhuma rodada "
             "sem partida que os receba; este programa não guarda pontos fora das rodadas",
         ),
         (
@@ -614,9 +614,9 @@ def test_an_intl_id_that_is_no_id_and_a_long_federation_are_not_stored_and_said(
     assert (entries[1].foreign_id, entries[2].federation, entries[2].state) == ("", "", "")
     assert imported.warnings[:3] == [
         "Ana Souza (nº 2): federação “EIRE” com mais de 3 letras; não guardada",
-        "sexo não informado no arquivo para 1 jogador(es) (números 5): deixado em branco, e categorias por sexo não "
-        "os incluem; informe-o nas inscrições",
-        "Intl Id que não é um número para 1 jogador(es) (números 1 (“16-02-1944”)): não guardado como ID internacional",
+        "sexo não informado no arquivo para 1 jogador (número 5): deixado em branco, e categorias por sexo não "
+        "o incluem; informe-o nas inscrições",
+        "Intl Id que não é um número para 1 jogador (número 1 (“16-02-1944”)): não guardado como ID internacional",
     ]
 
 
@@ -639,8 +639,8 @@ def test_points_in_the_total_no_cell_shows_are_swiss_perfects_bonus():
     imported = import_upload(Upload(text.replace(b"1    \t 0:W", b"2    \t 0:W"), "bonus.txt"))
     t = imported.tournament
     assert imported.warnings[0] == (
-        "Swiss Perfect (texto), bonus, linha 3: Alves, Ana tem 0.5 ponto(s) no Total que nenhuma rodada mostra (bônus "
-        "do Swiss Perfect): registrado(s) como ausência valendo meio ponto na(s) rodada(s) 2"
+        "Swiss Perfect (texto), bonus, linha 3: Alves, Ana tem 0.5 ponto no Total que nenhuma rodada mostra (bônus "
+        "do Swiss Perfect): registrado como ausência valendo meio ponto na rodada 2"
     )
     own = Absence.objects.filter(entry__tournament=t)
     assert list(own.values_list("entry__pairing_number", "round_number", "value")) == [(1, 2, "draw")]

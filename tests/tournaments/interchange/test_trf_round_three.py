@@ -198,8 +198,8 @@ def test_299_lines_count_in_the_standings_and_are_written_back(director):
         4: Decimal("-1.0"),
         7: Decimal("0.5"),
     }
-    assert entries[4].points_adjustment_reason == "TRF linha 13 (299): penalidade de 1.0 ponto(s) (rodada 2)"
-    assert entries[7].points_adjustment_reason == "TRF linha 14 (299): bônus de 0.5 ponto(s) (todas as rodadas)"
+    assert entries[4].points_adjustment_reason == "TRF linha 13 (299): penalidade de 1.0 ponto (rodada 2)"
+    assert entries[7].points_adjustment_reason == "TRF linha 14 (299): bônus de 0.5 ponto (todas as rodadas)"
     assert entries[2].points_adjustment_reason == "TRF linha 15 (299): empate valendo 0.0 (rodada 2)"
     st = tournament_standings(t, public=False, rights=False)
     points = {row.id: row.points for row in st.rows}

@@ -2,6 +2,7 @@ import json
 
 from django.core.management.base import BaseCommand
 
+from tournaments.core.agreement import plural
 from tournaments.homologation.report import homologation_check
 from tournaments.interchange.cli import get_tournament
 
@@ -35,6 +36,6 @@ class Command(BaseCommand):
             qualified = ", ".join(map(str, q.qualified)) if q.qualified else "-"
             out.append(
                 f"  {q.code}: {q.entries} participantes, média {average} ({q.counted} ratings), "
-                f"{q.spots} vaga(s); classificados: {qualified}"
+                f"{q.spots} {plural(q.spots, 'vaga', 'vagas')}; classificados: {qualified}"
             )
         self.stdout.write("\n".join(out) + "\n", ending="")

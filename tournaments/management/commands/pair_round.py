@@ -2,6 +2,7 @@ import logging
 
 from django.core.management.base import BaseCommand
 
+from tournaments.core.agreement import plural
 from tournaments.interchange.cli import error_text, fail, get_tournament
 
 logger = logging.getLogger(__name__)
@@ -31,7 +32,7 @@ class Command(BaseCommand):
         boards = rnd.boards.count()
         bye = rnd.seats.filter(side="bye").select_related("entry").first()
         status = "rascunho" if options["draft"] else "publicada"
-        text = f"Rodada {rnd.number} emparceirada ({status}): {boards} mesa(s)"
+        text = f"Rodada {rnd.number} emparceirada ({status}): {boards} {plural(boards, 'mesa', 'mesas')}"
         if bye:
             text += f", bye para o nº {bye.entry.pairing_number}"
         self.stdout.write(text)

@@ -4,6 +4,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from tournaments.core.agreement import plural
 from tournaments.federation.selectors import registry_at
 from tournaments.federation.verification import verify
 from tournaments.interchange.cli import error_text, fail
@@ -50,5 +51,6 @@ class Command(BaseCommand):
         out += ["", f"Direito a vagas: {'sim' if result.rights else 'não'}", "", "Vagas por categoria:"]
         for q in result.qualification:
             names = ", ".join(p["name"] for p in q["qualified"]) or "-"
-            out.append(f"  {q['code']}: média {q['average'] or '-'}, {q['spots']} vaga(s); classificados: {names}")
+            spots = f"{q['spots']} {plural(q['spots'], 'vaga', 'vagas')}"
+            out.append(f"  {q['code']}: média {q['average'] or '-'}, {spots}; classificados: {names}")
         self.stdout.write("\n".join(out) + "\n", ending="")

@@ -1,0 +1,53 @@
+"""Issue 28.16: the categories page before round 1 names nobody ahead; the public player card says the current
+place; the winners list says the Absoluto once."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from tournaments.models import Round
+from tournaments.rounds.results import round_record_results
+from tournaments.rounds.services import round_pair
+
+pytestmark = pytest.mark.django_db
+
+
+def play_round(t, director, number):
+    """Every board's first player wins both games (white in game 1, black in game 2)."""
+    rnd = Round.objects.get(tournament=t, number=number)
+    rows = [(b.pk, b.version, {1: "1-0", 2: "0-1"}) for b in rnd.boards.order_by("number")]
+    round_record_results(round=rnd, rows=rows, user=director)
+
+
+def leading(html, code="ABS"):
+    row = re.search(rf'<tr data-code="{code}">(.*?)</tr>', html, re.S).group(1)
+    return re.findall(r"<td>(.*?)</td>", row, re.S)[6]
+
+
+def test_nobody_is_ahead_before_a_round_counts(client, director, field):
+    t, _entries = field(6)
+    client.force_login(director)
+    url = reverse("staff:categories", args=[t.slug])
+    assert leading(client.get(url).content.decode()) == "—"
+    round_pair(tournament=t, user=director, publish=True)
+    assert leading(client.get(url).content.decode()) == "—"  # paired, no result yet
+    play_round(t, director, 1)
+    assert re.fullmatch(r"1-3\. P\d\d", leading(client.get(url).content.decode()))  # 1 spot: the first shown
+
+
+def test_the_player_card_says_the_current_place(client, director, field):
+    t, entries = field(6)
+    url = reverse("public:player", args=[t.slug, entries[0].pk])
+    assert 'id="player-place"' not in client.get(url).content.decode()  # before any round: no place
+    round_pair(tournament=t, user=director, publish=True)
+    play_round(t, director, 1)
+    board = Round.objects.get(tournament=t, number=1).boards.get(number=1)
+    sides = {s.side: s.entry_id for s in board.seats.all()}
+    for side, text in [
+        ("first", "<strong>1-3</strong> de 6 após a rodada 1 · 4 pontos"),
+        ("second", "<strong>4-6</strong> de 6 após a rodada 1 · 0 pontos"),
+    ]:
+        html = client.get(reverse("public:player", args=[t.slug, sides[side]])).content.decode()
+        place = re.search(r'<p class="player-place" id="player-place">(.*?)</p>', html).group(1)
+        assert place == f"Colocação {text}"
