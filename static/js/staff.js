@@ -20,14 +20,32 @@
     out = out.replace(/[^\x00-\x7f]/g, "").replace(/[^\w\s-]/g, "").replace(/[-\s]+/g, "-");
     return out.replace(/^[-_]+|[-_]+$/g, "").slice(0, 70).replace(/^-+|-+$/g, "");
   }
+  // The default address is short (issue 28.16): the name's words without the small ones (de, da, do, e...), up to
+  // 48 characters cut between words, keeping a year at the end ("Circuito Nacional de Damas - Etapa Recife 2026"
+  // gives "circuito-nacional-damas-etapa-recife-2026").
+  var SMALL_WORDS = ["a", "o", "as", "os", "e", "de", "da", "do", "das", "dos", "em", "na", "no", "nas", "nos"];
+  var SHORT = 48;
+  function shortSlug(text) {
+    var slug = slugify(text);
+    if (slug === null) return null;
+    var words = slug.split("-").filter(function (w) { return w && SMALL_WORDS.indexOf(w) < 0; });
+    var year = words.length > 1 && /^(19|20)\d\d$/.test(words[words.length - 1]) ? words.pop() : "";
+    var room = SHORT - (year ? year.length + 1 : 0), out = [];
+    for (var i = 0; i < words.length; i++) {
+      if (out.length && (out.join("-") + "-" + words[i]).length > room) break;
+      out.push(words[i]);
+    }
+    if (year) out.push(year);
+    return out.join("-").slice(0, 80).replace(/-+$/, "");
+  }
   // <input data-slug-from="id_name">: follows the name while the director has not typed an address of their own
   // (left empty for a name in a script the table above has not: the server fills it).
   document.querySelectorAll("input[data-slug-from]").forEach(function (slug) {
     var source = document.getElementById(slug.getAttribute("data-slug-from"));
     if (!source) return;
-    var auto = slug.value === "" || slug.value === slugify(source.value);
+    var auto = slug.value === "" || slug.value === shortSlug(source.value);
     source.addEventListener("input", function () {
-      if (auto) slug.value = slugify(source.value) || "";
+      if (auto) slug.value = shortSlug(source.value) || "";
     });
     slug.addEventListener("input", function () {
       auto = slug.value === "";
@@ -46,6 +64,75 @@
         if (!other.disabled) other.checked = box.checked;
       });
     });
+  });
+  // <ol data-tiebreak-editor>: the custom tiebreak list, one select per tiebreak in order (issue 28.15). Without
+  // script the page shows the chosen ones and three empty selects; here each gets buttons to move it up or down
+  // and to remove it, and the empty ones wait behind one "add" button. The form posts the selects in page order.
+  document.querySelectorAll("ol[data-tiebreak-editor]").forEach(function (list) {
+    if (list.querySelector("select[disabled]")) return;
+    var add;
+    function rows() { return Array.prototype.slice.call(list.querySelectorAll("li.tiebreak-row")); }
+    function makeButton(text, label, cls, action) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "secondary tb-button " + cls;
+      b.textContent = text;
+      b.title = label;
+      b.setAttribute("aria-label", label);
+      b.addEventListener("click", action);
+      return b;
+    }
+    function refresh() {
+      var shown = rows().filter(function (li) {
+        return li.querySelector("select").value !== "" || li.getAttribute("data-open") === "1";
+      });
+      rows().forEach(function (li) { li.hidden = shown.indexOf(li) < 0; });
+      shown.forEach(function (li, i) {
+        li.querySelector(".tb-up").disabled = i === 0;
+        li.querySelector(".tb-down").disabled = i === shown.length - 1;
+      });
+    }
+    function wire(li) {
+      var select = li.querySelector("select");
+      li.appendChild(makeButton("↑", list.getAttribute("data-up"), "tb-up", function () {
+        var prev = li.previousElementSibling;
+        if (prev) list.insertBefore(li, prev);
+        refresh();
+      }));
+      li.appendChild(makeButton("↓", list.getAttribute("data-down"), "tb-down", function () {
+        var next = li.nextElementSibling;
+        if (next && !next.hidden) list.insertBefore(next, li);
+        refresh();
+      }));
+      li.appendChild(makeButton("✕", list.getAttribute("data-remove"), "tb-remove", function () {
+        select.value = "";
+        li.removeAttribute("data-open");
+        list.appendChild(li);
+        refresh();
+        add.focus();
+      }));
+      select.addEventListener("change", refresh);
+    }
+    rows().forEach(wire);
+    add = makeButton("+ " + list.getAttribute("data-add"), list.getAttribute("data-add"), "tb-add", function () {
+      var next = rows().filter(function (li) { return li.hidden; })[0];
+      if (!next) {  // every select in use: one more, like the last
+        next = rows()[rows().length - 1].cloneNode(true);
+        next.querySelectorAll("button").forEach(function (b) { b.remove(); });
+        var select = next.querySelector("select");
+        select.id = list.id + "_" + rows().length;
+        select.value = "";
+        list.appendChild(next);
+        wire(next);
+      }
+      var last = rows().filter(function (li) { return !li.hidden; }).pop();
+      if (last && last.nextElementSibling !== next) list.insertBefore(next, last.nextElementSibling);
+      next.setAttribute("data-open", "1");
+      refresh();
+      next.querySelector("select").focus();
+    });
+    list.parentNode.insertBefore(add, list.nextSibling);
+    refresh();
   });
   // <select data-late-note="id">: shows the points of the rounds missed for the round chosen.
   document.querySelectorAll("select[data-late-note]").forEach(function (select) {

@@ -36,12 +36,13 @@ def test_nobody_is_ahead_before_a_round_counts(client, director, field):
     assert re.fullmatch(r"1-3\. P\d\d", leading(client.get(url).content.decode()))  # 1 spot: the first shown
 
 
-def test_the_player_card_says_the_current_place(client, director, field):
+def test_the_player_card_says_the_current_place(client, director, field, django_capture_on_commit_callbacks):
     t, entries = field(6)
     url = reverse("public:player", args=[t.slug, entries[0].pk])
     assert 'id="player-place"' not in client.get(url).content.decode()  # before any round: no place
-    round_pair(tournament=t, user=director, publish=True)
-    play_round(t, director, 1)
+    with django_capture_on_commit_callbacks(execute=True):  # the writes' cache bumps, as when they commit
+        round_pair(tournament=t, user=director, publish=True)
+        play_round(t, director, 1)
     board = Round.objects.get(tournament=t, number=1).boards.get(number=1)
     sides = {s.side: s.entry_id for s in board.seats.all()}
     for side, text in [
@@ -51,3 +52,15 @@ def test_the_player_card_says_the_current_place(client, director, field):
         html = client.get(reverse("public:player", args=[t.slug, sides[side]])).content.decode()
         place = re.search(r'<p class="player-place" id="player-place">(.*?)</p>', html).group(1)
         assert place == f"Colocação {text}"
+
+
+def test_a_new_tournaments_default_address_is_short():
+    """Issue 28.16, as the page's script writes it (static/js/staff.js shortSlug; the browser test types names)."""
+    from tournaments.core.slugs import short_slug
+
+    assert short_slug("Circuito Nacional de Damas - Etapa Recife - Campeonato Aberto 2026", "t") == (
+        "circuito-nacional-damas-etapa-recife-2026"
+    )
+    assert short_slug("Aberto de Olinda – 2ª Etapa", "t") == "aberto-olinda-2a-etapa"
+    assert short_slug("Чемпионат России по шашкам 2024", "t") == "chempionat-rossii-po-shashkam-2024"
+    assert short_slug("de da do", "torneio") == "torneio"

@@ -3,6 +3,8 @@ transliterated, not cut down to its digits), and free in this database."""
 
 from __future__ import annotations
 
+import re
+
 from anyascii import anyascii
 from django.utils.text import slugify
 
@@ -15,11 +17,34 @@ def readable_slug(name: str, fallback: str) -> str:
     return base or fallback
 
 
-def free_slug(name: str, fallback: str) -> str:
-    """:func:`readable_slug` of ``name``, with ``-2``, ``-3``, ... when the address is taken."""
+# The default address of a new tournament is short (issue 28.16), as static/js/staff.js writes it (shortSlug): the
+# name's words without the small Portuguese ones, at most SHORT characters cut between words, a year kept at the end.
+SMALL_WORDS = frozenset(["a", "o", "as", "os", "e", "de", "da", "do", "das", "dos", "em", "na", "no", "nas", "nos"])
+SHORT = 48
+
+
+def short_slug(name: str, fallback: str) -> str:
+    """``Circuito Nacional de Damas - Etapa Recife - Campeonato Aberto 2026`` ->
+    ``circuito-nacional-damas-etapa-recife-2026``."""
+    words = [w for w in readable_slug(name, "").split("-") if w and w not in SMALL_WORDS]
+    year = words.pop() if len(words) > 1 and re.fullmatch(r"(19|20)\d\d", words[-1]) else ""
+    room = SHORT - (len(year) + 1 if year else 0)
+    out: list[str] = []
+    for word in words:
+        if out and len("-".join([*out, word])) > room:
+            break
+        out.append(word)
+    if year:
+        out.append(year)
+    return "-".join(out)[:80].rstrip("-") or fallback
+
+
+def free_slug(name: str, fallback: str, short: bool = False) -> str:
+    """:func:`readable_slug` of ``name`` (:func:`short_slug` when ``short``), with ``-2``, ``-3``, ... when the
+    address is taken."""
     from tournaments.models import Tournament
 
-    base = readable_slug(name, fallback)
+    base = short_slug(name, fallback) if short else readable_slug(name, fallback)
     taken = set(Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True))
     slug, n = base, 1
     while slug in taken:

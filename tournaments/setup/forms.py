@@ -11,8 +11,9 @@ from tournaments.core.forms import DateInput, single_line_fields
 from tournaments.core.safetext import validate_single_line
 from tournaments.core.slugs import free_slug
 from tournaments.models import Tournament
-from tournaments.models.choices import StaffRole, Variant
-from tournaments.setup.tiebreak_list import parse_tiebreak_text
+from tournaments.models.choices import StaffRole, TiebreakProfile, Variant
+from tournaments.setup.tiebreak_editor import TiebreakListWidget
+from tournaments.setup.tiebreak_list import parse_tiebreak_text, tiebreak_keys_validator
 
 TOURNAMENT_FIELDS = [
     "name",
@@ -62,16 +63,22 @@ TOURNAMENT_FIELDS = [
 
 
 class TiebreakListField(forms.CharField):
-    """The custom tiebreak list typed as JSON, parsed safely (issue 25, item 4): no NaN, no infinity, no deep
-    nesting, only names of the catalogue, each once; a Portuguese message otherwise."""
+    """The custom tiebreak list, chosen in a list of selects (issue 28.15, ``TiebreakListWidget``) or posted as JSON
+    text by a script, parsed safely (issue 25, item 4): no NaN, no infinity, no deep nesting, only names of the
+    catalogue, each once; a Portuguese message otherwise."""
+
+    widget = TiebreakListWidget
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.pop("encoder", None), kwargs.pop("decoder", None)
         kwargs.pop("max_length", None)
+        kwargs["widget"] = TiebreakListWidget
         super().__init__(strip=True, **kwargs)
 
     def to_python(self, value: Any) -> Any:
-        if isinstance(value, list):  # the stored value of a disabled (frozen) field
+        if isinstance(value, list):  # the selects' keys, or the stored value of a disabled (frozen) field
+            if not self.disabled:
+                tiebreak_keys_validator(value)
             return value
         return parse_tiebreak_text(value)
 
@@ -140,6 +147,36 @@ class TournamentForm(forms.ModelForm):
         "double_spot_rule",
     )
 
+    # The settings a director sets for every event; the others are folded under "Advanced settings" (issue 28.15),
+    # open when one of them has an error.
+    ESSENTIAL = (
+        "name",
+        "slug",
+        "variant",
+        "format",
+        "planned_rounds",
+        "minutes_per_game",
+        "start_date",
+        "end_date",
+        "city",
+        "state",
+        "venue",
+        "chief_arbiter",
+        "tiebreak_profile",
+        "tiebreak_keys",
+        "opening_table",
+        "change_reason",
+    )
+
+    def essential_fields(self) -> list[forms.BoundField]:
+        return [field for field in self if field.name in self.ESSENTIAL]
+
+    def advanced_fields(self) -> list[forms.BoundField]:
+        return [field for field in self if field.name not in self.ESSENTIAL]
+
+    def advanced_has_errors(self) -> bool:
+        return any(field.errors for field in self.advanced_fields())
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if not (self.instance.pk and self.instance.rounds.exists()):
@@ -154,10 +191,14 @@ class TournamentForm(forms.ModelForm):
         if not self.instance.pk and not data.get("slug") and "slug" not in self.errors and data.get("name"):
             # as the page's script fills it, or, for a name in a script it cannot write in Latin letters, as it
             # cannot (issue 27.17): the same readable address, free in this database
-            data["slug"] = free_slug(data["name"], "torneio")
+            data["slug"] = free_slug(data["name"], "torneio", short=True)
         for name in self.OPTIONAL:
             if data.get(name) in (None, "") and name not in self.errors:
                 data[name] = getattr(self.instance, name)
+        if "tiebreak_keys" in self.errors and data.get("tiebreak_profile") == TiebreakProfile.CUSTOM:
+            # the list's own error says what is wrong: not also "write the list" from the model's check of an
+            # empty custom list (the form is invalid, nothing is saved)
+            data["tiebreak_profile"] = TiebreakProfile.CBJD
         return data
 
 
