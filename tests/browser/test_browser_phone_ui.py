@@ -87,7 +87,9 @@ def test_small_things_on_a_phone(phone, live_server, event, shot):
     round_record_results(round=rnd, rows=rows, user=director)
     first = rnd.boards.get(number=1).seats.get(side="first").entry
     phone.goto(f"{live_server.url}/t/etapa/jogadores/{first.pk}/")
-    if phone.locator("#player-place").count() == 0:  # served stale once while it is rebuilt (issue 25.9)
+    for _attempt in range(20):  # served stale while the page is rebuilt after the writes (issue 25.9)
+        if phone.locator("#player-place").count():
+            break
         phone.wait_for_timeout(500)
         phone.reload()
     assert phone.locator("#player-place").inner_text() == "Colocação 1-4 de 8 após a rodada 1 · 4 pontos"
