@@ -37,3 +37,28 @@ def test_the_language_selector_says_portugues_brasil(client):
     html = client.get(reverse("login")).content.decode()
     options = re.findall(r'<option value="([\w-]+)"( selected)?>([^<]+)</option>', html)
     assert options == [("pt-br", " selected", "Português (Brasil)"), ("en", "", "English")]
+
+
+def test_every_staff_page_names_the_product_once(client, field, director):
+    """Every page of the staff URL map that answers a GET with HTML (issue 28.18), not a chosen few."""
+    from config import urls_staff
+
+    t, entries = field(4)
+    round_pair(tournament=t, user=director, publish=True)
+    director.is_superuser = True  # the federation's pages too
+    director.save()
+    client.force_login(director)
+    values = {"slug": t.slug, "number": 1, "pk": entries[0].pk, "player": entries[0].player_id, "board": 1, "game": 1}
+    checked = []
+    for pattern in urls_staff.urlpatterns:
+        names = list(pattern.pattern.regex.groupindex)
+        if any(n not in values for n in names):
+            continue  # a job, a category or a file by its id: the pages above cover their layout
+        url = reverse(f"staff:{pattern.name}", kwargs={n: values[n] for n in names})
+        response = client.get(url)
+        if response.status_code != 200 or "text/html" not in response.get("Content-Type", ""):
+            continue
+        text = title(response.content.decode())
+        assert text.endswith(" · damas-swiss") and text.count("damas-swiss") == 1, (url, text)
+        checked.append(pattern.name)
+    assert len(checked) >= 20, checked
