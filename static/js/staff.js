@@ -94,17 +94,20 @@
     }
     function wire(li) {
       var select = li.querySelector("select");
-      li.appendChild(makeButton("↑", list.getAttribute("data-up"), "tb-up", function () {
+      var group = document.createElement("span");  // the three buttons wrap together, under a long name
+      group.className = "tb-buttons";
+      li.appendChild(group);
+      group.appendChild(makeButton("↑", list.getAttribute("data-up"), "tb-up", function () {
         var prev = li.previousElementSibling;
         if (prev) list.insertBefore(li, prev);
         refresh();
       }));
-      li.appendChild(makeButton("↓", list.getAttribute("data-down"), "tb-down", function () {
+      group.appendChild(makeButton("↓", list.getAttribute("data-down"), "tb-down", function () {
         var next = li.nextElementSibling;
         if (next && !next.hidden) list.insertBefore(next, li);
         refresh();
       }));
-      li.appendChild(makeButton("✕", list.getAttribute("data-remove"), "tb-remove", function () {
+      group.appendChild(makeButton("✕", list.getAttribute("data-remove"), "tb-remove", function () {
         select.value = "";
         li.removeAttribute("data-open");
         list.appendChild(li);
@@ -118,7 +121,7 @@
       var next = rows().filter(function (li) { return li.hidden; })[0];
       if (!next) {  // every select in use: one more, like the last
         next = rows()[rows().length - 1].cloneNode(true);
-        next.querySelectorAll("button").forEach(function (b) { b.remove(); });
+        next.querySelectorAll(".tb-buttons").forEach(function (g) { g.remove(); });
         var select = next.querySelector("select");
         select.id = list.id + "_" + rows().length;
         select.value = "";

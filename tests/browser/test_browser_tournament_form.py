@@ -101,6 +101,7 @@ def test_the_tiebreak_list_is_chosen_not_typed(browser, live_server, director, s
                 page.click("button.tb-add")
                 editor.locator("li:visible select").last.select_option(key)
             shot(page, f"tournament-form-tiebreaks-{width}")
+            assert page.evaluate(CUT_SELECTS) == []  # the chosen tiebreaks' names whole beside their buttons
             editor.locator("li:visible").nth(2).locator(".tb-up").click()  # matches won above progressive
             editor.locator("li:visible").nth(0).locator(".tb-remove").click()  # buchholz out
             chosen = editor.locator("li:visible select").evaluate_all("ss => ss.map(s => s.value)")
