@@ -90,7 +90,7 @@ def test_standings_csv_for_excel_and_no_empty_pdn(desktop, live_server, running,
     log_in(page, live_server.url, "org")
     page.goto(f"{live_server.url}/gestao/t/circuito/classificacao/")
     with page.expect_download() as info:
-        page.locator(".export-links a", has_text="CSV").click()
+        page.locator("#standings-files a", has_text="CSV").click()
     download = info.value
     assert download.suggested_filename == "circuito-classificacao.csv"
     data = Path(download.path()).read_bytes()
