@@ -5,6 +5,7 @@ import json
 from typing import Any
 
 from django import forms
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.core.forms import DateInput, single_line_fields
@@ -185,6 +186,23 @@ class TournamentForm(forms.ModelForm):
             self.fields["slug"].required = False  # left empty, made from the name (clean)
         for name in self.OPTIONAL:
             self.fields[name].required = False
+        self._long_choices_as_radios()
+
+    # A closed select shows one line: a choice longer than this does not fit a phone's width (issue 28.15).
+    LONG_CHOICE = 34
+
+    def _long_choices_as_radios(self) -> None:
+        """The advanced settings whose choices are sentences become radio lists, whose labels wrap on a phone,
+        instead of selects that would cut the chosen sentence."""
+        for name in self.fields:
+            field = self.fields[name]
+            if name in self.ESSENTIAL or not isinstance(field.widget, forms.Select):
+                continue
+            choices = list(getattr(field, "choices", []))
+            with translation.override("pt-br"):  # the same widget whatever the page's language
+                longest = max((len(str(label)) for _value, label in choices), default=0)
+            if longest > self.LONG_CHOICE:
+                field.widget = forms.RadioSelect(choices=choices)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
