@@ -36,7 +36,14 @@ def test_nobody_is_ahead_before_a_round_counts(client, director, field):
     assert re.fullmatch(r"1-3\. P\d\d", leading(client.get(url).content.decode()))  # 1 spot: the first shown
 
 
-def test_the_player_card_says_the_current_place(client, director, field, django_capture_on_commit_callbacks):
+@pytest.mark.parametrize("earlier_entries", [0, 5])
+def test_the_player_card_says_the_current_place(
+    client, director, field, django_capture_on_commit_callbacks, earlier_entries
+):
+    """With another tournament's entries made first, an entry's database id is not its number in the standings:
+    the card still finds its own line (it showed no place then)."""
+    if earlier_entries:
+        field(earlier_entries)
     t, entries = field(6)
     url = reverse("public:player", args=[t.slug, entries[0].pk])
     assert 'id="player-place"' not in client.get(url).content.decode()  # before any round: no place

@@ -111,7 +111,9 @@ def place_of(standings, entry_id):
     """The player's place in the published standings (issue 28.16): the rank ("3" or, shared, "3-4"), out of how
     many, the points and after which round; None before a round counts or for a player not in them."""
     done = standings.rounds_completed
-    row = next((r for r in standings.rows if r.id == entry_id), None) if done else None
+    # the rows name each entry by its number in the standings (``entries``' keys), not by its database id
+    number = next((n for n, e in standings.entries.items() if e.pk == entry_id), None)
+    row = next((r for r in standings.rows if r.id == number), None) if done and number is not None else None
     if row is None:
         return None
     points = fmt_number(row.points, formats.get_format("DECIMAL_SEPARATOR"))
