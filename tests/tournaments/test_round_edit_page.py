@@ -76,6 +76,20 @@ def test_a_player_twice_is_refused_naming_the_players_and_nothing_is_written(dra
     assert page.count(f'<option value="{b1[0]}" selected>') == 2  # what was chosen is shown again
 
 
+def test_the_refusals_agree_with_a_female_players_sex(draft, client):
+    """Issue 28.14: "emparceirada", "presente mas não foi emparceirada", as the entries page says "inscrita"."""
+    t, entries = draft
+    (b1, b2, b3), bye = boards_of(t, 2)
+    by_pk = {e.pk: e for e in entries}
+    for pk in (b1[0], b2[0]):
+        by_pk[pk].player.sex = "F"
+        by_pk[pk].player.save(update_fields=["sex"])
+    response = post(client, t, [(b1[0], b2[1]), (b1[0], b1[1]), b3], bye)
+    shown = [str(m) for m in response.context["messages"]]
+    assert f"{by_pk[b1[0]].player.name} está emparceirada mais de uma vez." in shown
+    assert f"{by_pk[b2[0]].player.name} está presente mas não foi emparceirada." in shown
+
+
 @pytest.mark.parametrize(
     "data",
     [

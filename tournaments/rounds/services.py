@@ -11,11 +11,12 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from tournaments.accounts.permissions import role_of
 from tournaments.audit.services import Actor, audit, login_of
 from tournaments.core import cache
+from tournaments.core.agreement import by_sex
 from tournaments.core.errors import ServiceError
 from tournaments.domain.model import RoundKind, RoundRecord
 from tournaments.domain.snapshot import Snapshot, round_records, rounds_before
@@ -306,17 +307,40 @@ def validate_manual_pairing(
         if entry_id not in by_id:
             errors.append(_("A player of another tournament cannot be paired here."))
         elif count > 1:
-            errors.append(_("%(name)s is paired more than once.") % {"name": by_id[entry_id].player.name})
+            player = by_id[entry_id].player
+            errors.append(
+                by_sex(
+                    player.sex,
+                    _("%(name)s is paired more than once."),
+                    pgettext("female", "%(name)s is paired more than once."),
+                )
+                % {"name": player.name}
+            )
         elif entry_id not in present:
             errors.append(
                 _("%(name)s is not available for round %(n)s (withdrawn, absent or entered later).")
                 % {"name": by_id[entry_id].player.name, "n": number}
             )
     for entry_id in sorted(present - set(seated), key=lambda i: by_id[i].pairing_number or 0):
-        errors.append(_("%(name)s is present but not paired.") % {"name": by_id[entry_id].player.name})
+        player = by_id[entry_id].player
+        errors.append(
+            by_sex(
+                player.sex,
+                _("%(name)s is present but not paired."),
+                pgettext("female", "%(name)s is present but not paired."),
+            )
+            % {"name": player.name}
+        )
     for a, b in pairs:
         if a.pk == b.pk:
-            errors.append(_("%(name)s cannot play against themself.") % {"name": a.player.name})
+            errors.append(
+                by_sex(
+                    a.player.sex,
+                    _("%(name)s cannot play against themself."),
+                    pgettext("female", "%(name)s cannot play against themself."),
+                )
+                % {"name": a.player.name}
+            )
             continue
         met = [
             n
