@@ -38,17 +38,10 @@ from collections import OrderedDict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+sys.path.insert(0, str(ROOT))
+
+from testkit.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
 # The last commit before issue 28's work (its first landing, cfae046, merges two arbiters' pages: issue 28.1).
 DEFAULT_BEFORE = "cfae046^"
 PASSWORD = "senha-forte-walk-123"

@@ -8,22 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from testkit.chromium import CHROMIUM, CHROMIUM_ARGS
+
 # Playwright's sync API runs an event loop in the test thread; Django's ORM calls made by the test itself would
 # otherwise be refused as "async unsafe".
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-# Debian's chromium (Playwright cannot download browsers here); CHROMIUM_PATH overrides it.
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SKIP_REASON = f"browser tests skipped: {CHROMIUM} is absent (install it with: apt-get install -y chromium)"
 
