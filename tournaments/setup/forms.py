@@ -150,19 +150,9 @@ class TournamentForm(forms.ModelForm):
 
     # The settings a director sets for every event; the others are folded under "Advanced settings" (issue 28.15),
     # open when one of them has an error.
+    # (the event's identity, the fields TOURNAMENT_FIELDS lists before the time zone, then the tiebreaks and openings)
     ESSENTIAL = (
-        "name",
-        "slug",
-        "variant",
-        "format",
-        "planned_rounds",
-        "minutes_per_game",
-        "start_date",
-        "end_date",
-        "city",
-        "state",
-        "venue",
-        "chief_arbiter",
+        *TOURNAMENT_FIELDS[: TOURNAMENT_FIELDS.index("time_zone")],
         "tiebreak_profile",
         "tiebreak_keys",
         "opening_table",
