@@ -52,9 +52,11 @@ run: $(VENV)/.runtime
 # pytest exits with 5 when the markers select no test (e.g. `make test-slow PYTEST_ARGS=-k nothing`): said, not failed.
 PYTEST = $(PY) -m pytest $(1) $(PYTEST_ARGS) || { rc=$$?; [ $$rc -eq 5 ] && echo "(nenhum teste selecionado)" || exit $$rc; }
 
-## make test: every test but the `slow` sweep (browser tests run when /usr/bin/chromium exists); docs/development.md
+## make test: every test but the `slow` sweep (browser tests run when /usr/bin/chromium exists), in TEST_WORKERS
+## processes side by side (pytest-xdist; default 2, one per core of a 2-core machine; TEST_WORKERS=0: one process)
+TEST_WORKERS ?= 2
 test: $(VENV)/.dev
-	$(call PYTEST,-m "not slow")
+	$(call PYTEST,-m "not slow" -n $(TEST_WORKERS))
 
 ## make test-fast: no browser and no slow test, stopping at the first failure
 test-fast: $(VENV)/.dev
@@ -70,9 +72,9 @@ test-slow: $(VENV)/.dev
 test-all: $(VENV)/.dev
 	$(call PYTEST,)
 
-## make coverage: make test with coverage measured; fails under the floor of pyproject.toml ([tool.coverage.report])
+## make coverage: make test (same TEST_WORKERS) with coverage measured; fails under the floor of pyproject.toml ([tool.coverage.report])
 coverage: $(VENV)/.dev
-	$(call PYTEST,-m "not slow" --cov --cov-report=term:skip-covered)
+	$(call PYTEST,-m "not slow" -n $(TEST_WORKERS) --cov --cov-report=term:skip-covered)
 
 ## make backup: a consistent copy of the SQLite database into backups/ (safe while the server runs)
 backup: $(VENV)/.runtime

@@ -1,11 +1,32 @@
 """Shared fixtures: the personas (director, arbiter, stranger) and a tournament factory."""
 
 import itertools
+import os
 from datetime import date
 
 import pytest
 
 _counter = itertools.count(1)
+
+# Each test process keeps its cache keys apart: two processes side by side (make test's pytest-xdist workers, or
+# two runs on one machine) share the Redis database of REDIS_URL, and their tournaments have the same ids.
+# Read by config.settings.caches_for (tests that build their cache settings) and set on the settings in force.
+CACHE_KEY_PREFIX = f"damas-test-{os.getpid()}"
+os.environ["CACHE_KEY_PREFIX"] = CACHE_KEY_PREFIX
+
+
+def pytest_configure(config):
+    from django.conf import settings
+
+    if "KEY_PREFIX" in settings.CACHES["default"]:
+        settings.CACHES["default"]["KEY_PREFIX"] = CACHE_KEY_PREFIX
+
+
+def pytest_unconfigure(config):
+    """This process's keys go with it (the last test's pages, the tournaments' versions)."""
+    from django.core.cache import cache
+
+    cache.clear()
 
 
 @pytest.fixture

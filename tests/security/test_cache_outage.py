@@ -246,3 +246,27 @@ def test_with_redis_down_wrong_player_codes_still_lock_the_phone_out(client, dir
     assert "Muitos códigos errados. Espere 15 minutos ou procure o árbitro." in r.content.decode()
     r = client.post(url, {"code": pin}, REMOTE_ADDR="10.9.8.8")  # another phone at the venue is not locked
     assert r.status_code == 302
+
+
+def test_clearing_the_cache_keeps_another_sites_keys(settings, live_cache):
+    """``cache.clear()`` deletes this site's keys only: Django's RedisCache flushes the whole database, which
+    emptied the pages of another site (or another test process) sharing it."""
+    from django.core.cache import caches
+
+    from tests.conftest import CACHE_KEY_PREFIX
+
+    assert cache.key_prefix == CACHE_KEY_PREFIX  # this test process's own keys
+    settings.CACHES = {
+        **settings.CACHES,
+        "neighbour": {**settings.CACHES["default"], "KEY_PREFIX": f"{CACHE_KEY_PREFIX}-neighbour"},
+    }
+    neighbour = caches["neighbour"]
+    try:
+        cache.set("page", "mine")
+        neighbour.set("page", "theirs")
+        cache.clear()
+        assert cache.get("page") is None
+        assert neighbour.get("page") == "theirs"
+    finally:
+        neighbour.clear()
+    assert neighbour.get("page") is None

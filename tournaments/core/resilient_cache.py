@@ -80,7 +80,8 @@ class ResilientRedisCache(RedisCache):
         try:
             if breaker.lost_writes:
                 self._new_generation()
-            result = getattr(super(), name)(*args, **kwargs)
+            # Django's operation by name, or one of this class's own (a name starting with "_")
+            result = (getattr(self, name) if name.startswith("_") else getattr(super(), name))(*args, **kwargs)
         except RedisError as exc:
             self._failed(breaker, exc)
             return fallback
@@ -154,4 +155,17 @@ class ResilientRedisCache(RedisCache):
         self._call("delete_many", None, keys, version)
 
     def clear(self) -> None:
-        self._call("clear", None)
+        """Delete this site's keys, those under its ``KEY_PREFIX``. Django's ``RedisCache.clear`` empties the whole
+        Redis database (FLUSHDB): another site's keys too, or another test process's that shares it."""
+        self._call("_delete_own_keys", None)
+
+    def _delete_own_keys(self, batch_size: int = 500) -> None:
+        client = self._cache.get_client(None, write=True)
+        batch: list[Any] = []
+        for key in client.scan_iter(match=f"{self.key_prefix}:*", count=batch_size):
+            batch.append(key)
+            if len(batch) >= batch_size:
+                client.delete(*batch)
+                batch = []
+        if batch:
+            client.delete(*batch)
