@@ -1,6 +1,6 @@
 """Load test: a crowd on the public pages, read-only and then while an arbiter saves results, side by side.
 
-    .venv/bin/python bench/load.py [--seconds 30] [--clients 200] [--save-every 3] [--workers N]
+    .venv/bin/python bench/load.py [--seconds 30] [--slices 3] [--clients 200] [--save-every 3] [--workers N]
                                    [--compare-with REF] [--db auto|postgres|sqlite] [--cache auto|redis|memory]
 
 For this tree (and, with ``--compare-with REF``, for the code of git revision REF too, checked out in a temporary
@@ -15,9 +15,12 @@ For this tree (and, with ``--compare-with REF``, for the code of git revision RE
    pairings, cross table and player cards for ``--seconds`` seconds.
 3. With writes: the same crowd for as long again, while an "arbiter" (a thread) logged in on the staff results
    page (``/gestao/t/<slug>/rodada/5/resultados/``) saves one board every ``--save-every`` seconds.
+   The two phases run in turn, in ``--slices`` slices each (read-only, with writes, read-only, ...), so that the
+   load other work puts on a shared machine weighs on both alike.
 4. Prints, per code and phase, requests/s, errors and latency percentiles, and the with-writes throughput as a
    share of the read-only one (target: at least 80 %); checks every saved result is stored and shows on every
-   worker's public pairings page. Exit status 1 on errors or a lost result.
+   worker's public pairings page within FRESH_WITHIN seconds (printing how long that took). Exit status 1 on
+   errors, a lost result or a page still stale then.
 
 Only 127.0.0.1 is contacted; each phase is bounded in time (and in requests, ``--max-requests``) and stops by
 itself; the servers, databases, cache keys and worktree it created are removed at the end.
@@ -46,6 +49,7 @@ ROUND = 5
 TOKENS = ["2-0", "1-1", "0-2"]
 # How the public pairings page shows a board still without its result (checked against the page before the load).
 PENDING = '<td class="result"><span class="muted">–</span></td>'
+FRESH_WITHIN = 10  # seconds after the last save by which every worker must show it
 
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/15")
 PG = {
@@ -126,15 +130,15 @@ async def crowd(port, pages, clients, seconds, max_requests, timeout=30):
 # -------------------------------------------------------------------------------------------------- arbiter
 
 
-class Arbiter(threading.Thread):
-    """Logs in, then saves one board of the round every ``every`` seconds (that board's fields only, as the page's
-    script posts them) until ``stop`` is set or the round is done."""
+class Arbiter:
+    """Logs in, then, while a with-writes slice lasts, saves one board of the round every ``every`` seconds (that
+    board's fields only, as the page's script posts them), going on with the next board in the next slice."""
 
-    def __init__(self, port, every, stop, seed=7):
-        super().__init__(name="arbiter", daemon=True)
-        self.port, self.every, self.stop, self.rng = port, every, stop, random.Random(seed)
+    def __init__(self, port, every, seed=7):
+        self.port, self.every, self.rng = port, every, random.Random(seed)
         self.intended = {}  # board id -> (token game 1, token game 2)
         self.saves, self.errors, self.latencies = 0, [], []
+        self.pending = []
 
     def timed(self, fn, *args):
         t0 = time.perf_counter()
@@ -142,37 +146,48 @@ class Arbiter(threading.Thread):
         self.latencies.append(time.perf_counter() - t0)
         return resp
 
-    def run(self):
-        try:
-            self._run()
-        except Exception as exc:  # reported, never hidden
-            self.errors.append(f"{type(exc).__name__}: {exc}")
-
     def prepare(self):
         """Log in and open the results page before the crowd comes (only the saves fall in the measured phase)."""
         self.browser = S.Browser(self.port)
         self.browser.login()
         self.page = self.browser.get(S.results_path(SLUG, ROUND))
         assert self.page.status == 200, self.page.status
+        self.pending = sorted(S.results_form(self.page.text))
+
+    def start(self):
+        """Saves in a thread until ``stop()`` (or the round is done)."""
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="arbiter", daemon=True)
+        self._thread.start()
+
+    def stop(self):
+        self._stop.set()
+        self._thread.join(timeout=120)
+        if self._thread.is_alive():
+            self.errors.append("the arbiter did not stop within 120 s")
 
     def _run(self):
-        browser, page, path = self.browser, self.page, S.results_path(SLUG, ROUND)
-        boards = sorted(S.results_form(page.text))
-        for board_id in boards:
-            if self.stop.wait(self.every):
-                return
-            fields = S.results_form(page.text)[board_id]
+        try:
+            self._save_until_stopped()
+        except Exception as exc:  # reported, never hidden
+            self.errors.append(f"{type(exc).__name__}: {exc}")
+
+    def _save_until_stopped(self):
+        browser, path = self.browser, S.results_path(SLUG, ROUND)
+        while self.pending and not self._stop.wait(self.every):
+            board_id = self.pending.pop(0)
+            fields = S.results_form(self.page.text)[board_id]
             self.intended[board_id] = (self.rng.choice(TOKENS), self.rng.choice(TOKENS))
-            data = {"csrfmiddlewaretoken": browser.csrf(page.text), f"b{board_id}_v": fields["v"]}
+            data = {"csrfmiddlewaretoken": browser.csrf(self.page.text), f"b{board_id}_v": fields["v"]}
             data[f"b{board_id}_g1"], data[f"b{board_id}_g2"] = self.intended[board_id]
             resp = self.timed(browser.post, path, data)
             if resp.status != 302:
                 self.errors.append(f"save of board id {board_id}: HTTP {resp.status}")
             else:
                 self.saves += 1
-            page = self.timed(browser.get, path)  # the page the redirect shows, with the fresh versions
-            if page.status != 200:
-                self.errors.append(f"GET {path}: {page.status}")
+            self.page = self.timed(browser.get, path)  # the page the redirect shows, with the fresh versions
+            if self.page.status != 200:
+                self.errors.append(f"GET {path}: {self.page.status}")
                 return
 
 
@@ -209,46 +224,73 @@ def public_pages(site):
     return pages
 
 
-def with_writes(site, pages, args, result):
-    """The crowd while the arbiter saves a board every ``--save-every`` seconds; returns the arbiter."""
-    stop = threading.Event()
-    arbiter = Arbiter(site.port, args.save_every, stop)
+def merged(slices):
+    """The stats of several slices of one phase as one."""
+    return {
+        "latencies": [x for st in slices for x in st["latencies"]],
+        "errors": [x for st in slices for x in st["errors"]],
+        "elapsed": sum(st["elapsed"] for st in slices),
+    }
+
+
+def both_phases(site, pages, args, result):
+    """Read-only and with-writes slices in turn (``--slices`` of each), so that a change in the machine's load
+    during the run weighs on both phases alike; returns the arbiter."""
+    arbiter = Arbiter(site.port, args.save_every)
     arbiter.prepare()
-    arbiter.start()
-    stats = asyncio.run(crowd(site.port, pages, args.clients, args.seconds, args.max_requests))
-    stop.set()
-    arbiter.join(timeout=120)
-    result["with writes"] = summary(stats)
+    read_only, with_writes = [], []
+    length = args.seconds / args.slices
+    for _ in range(args.slices):
+        read_only.append(asyncio.run(crowd(site.port, pages, args.clients, length, args.max_requests)))
+        arbiter.start()
+        try:
+            with_writes.append(asyncio.run(crowd(site.port, pages, args.clients, length, args.max_requests)))
+        finally:
+            arbiter.stop()
+    result["read-only"] = summary(merged(read_only))
+    result["with writes"] = summary(merged(with_writes))
     al = arbiter.latencies
     result["arbiter"] = {
         "saves": arbiter.saves,
         "p50": statistics.median(al) * 1000 if al else float("nan"),
         "max": max(al) * 1000 if al else float("nan"),
     }
-    if arbiter.is_alive() or arbiter.errors:
+    if arbiter.errors:
         result["notes"].append(f"ARBITER ERRORS: {arbiter.errors[:3]}")
     return arbiter
 
 
 def check_stored(site, arbiter, args, result, shared_cache):
-    """Nothing lost: every board saved holds what the arbiter typed, and every worker shows it publicly."""
+    """Nothing lost: every board saved holds what the arbiter typed, and every worker's public pairings page shows
+    it. Right after the last save the first reader rebuilds the page while the others get the previous version
+    for that moment (stale-while-revalidate): the crowd asks again until every answer is fresh, for at most
+    ``FRESH_WITHIN`` seconds, and the time that took is printed."""
     from concurrent.futures import ThreadPoolExecutor
 
     browser = S.Browser(site.port)
     browser.login()
     final = S.results_form(browser.get(S.results_path(SLUG, ROUND)).text)
     wrong = [b for b, typed in arbiter.intended.items() if (final[b].get("g1"), final[b].get("g2")) != typed]
-    with ThreadPoolExecutor(max_workers=args.workers * 2) as pool:
-        answers = list(
-            pool.map(lambda _i: S.request(site.port, "GET", f"/t/{SLUG}/emparceiramento/"), range(args.workers * 6))
-        )
-    pending_after = {a.text.count(PENDING) for a in answers if a.status == 200}
-    expected_pending = len(final) - len(arbiter.intended)
     result["stored"] = f"{len(arbiter.intended) - len(wrong)}/{len(arbiter.intended)} saved boards stored as typed"
     if wrong:
         result["notes"].append(f"LOST OR WRONG RESULTS: board ids {wrong[:5]}")
-    if shared_cache and pending_after != {expected_pending}:
-        result["notes"].append(f"STALE public pairings: pending boards shown {pending_after}, {expected_pending} left")
+    expected_pending = len(final) - len(arbiter.intended)
+    t0 = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=args.workers * 2) as pool:
+        while True:
+            answers = list(
+                pool.map(lambda _i: S.request(site.port, "GET", f"/t/{SLUG}/emparceiramento/"), range(args.workers * 6))
+            )
+            shown = {a.text.count(PENDING) for a in answers if a.status == 200}
+            waited = time.perf_counter() - t0
+            if shown == {expected_pending} or waited > FRESH_WITHIN:
+                break
+            time.sleep(0.1)
+    result["fresh"] = f"every worker fresh after {waited * 1000:.0f} ms"
+    if shared_cache and shown != {expected_pending}:
+        result["notes"].append(
+            f"STALE public pairings after {FRESH_WITHIN} s: pending boards shown {shown}, {expected_pending} left"
+        )
 
 
 def run_code(label, root, args, database, redis_url, folder):
@@ -264,11 +306,12 @@ def run_code(label, root, args, database, redis_url, folder):
         site.start()
         print(f"[{label}] site ready in {time.perf_counter() - t0:.1f} s at {site.base}", flush=True)
         pages = public_pages(site)
-        stats = asyncio.run(crowd(site.port, pages, args.clients, args.seconds, args.max_requests))
-        result["read-only"] = summary(stats)
-        print(f"[{label}] read-only: {result['read-only']['rps']:.0f} req/s", flush=True)
-        arbiter = with_writes(site, pages, args, result)
-        print(f"[{label}] with writes: {result['with writes']['rps']:.0f} req/s, {arbiter.saves} saves", flush=True)
+        arbiter = both_phases(site, pages, args, result)
+        print(
+            f"[{label}] read-only: {result['read-only']['rps']:.0f} req/s; with writes: "
+            f"{result['with writes']['rps']:.0f} req/s, {arbiter.saves} saves",
+            flush=True,
+        )
         for phase in ("read-only", "with writes"):
             if result[phase]["errors"]:
                 result["notes"].append(f"{phase}: ERRORS, first: {result[phase]['first_errors']}")
@@ -301,7 +344,7 @@ def print_table(results, args):
             a = r["arbiter"]
             print(
                 f"{'':24s} with writes / read-only: {share:.0f} % (target >= 80 %); arbiter {a['saves']} saves, "
-                f"p50 {a['p50']:.0f} ms, max {a['max']:.0f} ms; {r['stored']}"
+                f"p50 {a['p50']:.0f} ms, max {a['max']:.0f} ms; {r['stored']}; {r.get('fresh', '')}"
             )
         for note in r["notes"]:
             print(f"{'':24s} {note}")
@@ -310,6 +353,9 @@ def print_table(results, args):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=30, help="length of each phase")
+    parser.add_argument(
+        "--slices", type=int, default=3, help="each phase in this many slices, read-only and with writes in turn"
+    )
     parser.add_argument("--clients", type=int, default=200)
     parser.add_argument("--save-every", type=float, default=3.0, help="seconds between two saves of the arbiter")
     parser.add_argument("--workers", type=int, default=max(2, min((os.cpu_count() or 1) * 2 + 1, 12)))
@@ -321,6 +367,7 @@ def main():
     args.seconds = min(max(args.seconds, 1), 3600)
     args.clients = min(max(args.clients, 1), 2000)
     args.save_every = min(max(args.save_every, 0.2), 60)
+    args.slices = min(max(args.slices, 1), 20)
 
     use_pg = args.db == "postgres" or (args.db == "auto" and pg_reachable())
     redis_reason = S.redis_unreachable(REDIS_URL) if args.cache != "memory" else "not asked for"
