@@ -15,3 +15,5 @@ urlpatterns = [
     path("gestao/", include("config.urls_staff")),
     path("", include("tournaments.public.urls")),
 ]
+
+handler400 = "tournaments.core.error_pages.bad_request"

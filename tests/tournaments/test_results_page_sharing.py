@@ -159,8 +159,8 @@ def test_a_thousand_player_round_is_saved_whole_and_corrected_one_board(director
     assert r.status_code == 200 and "500 mesas salvas." in messages_of(r.content.decode())
     assert Game.objects.filter(board__round=rnd, result="1-0").count() == 500
     assert Game.objects.filter(board__round=rnd, result="1/2").count() == 500
-    # a correction of one board on the whole page, posted without the script (every box a field): still refused
-    # by Django's limit (2 boxes and a version per board); the page's script posts it in one field
+    # a correction of one board: the page's script posts that board alone, in one field (without the script every
+    # box would be a field, over Django's limit: see the next test)
     last = Round.objects.get(pk=rnd.pk).boards.get(number=500)
     one = {
         f"b{last.pk}_v": str(last.version),
@@ -171,6 +171,22 @@ def test_a_thousand_player_round_is_saved_whole_and_corrected_one_board(director
     r = client.post(url, {"packed": json.dumps(one), "reason": "súmula", "confirm_correction": "1"}, follow=True)
     assert "1 mesa salva (500)." in messages_of(r.content.decode())
     assert games(last) == ["0-1", "1/2"]
+
+
+def test_a_big_round_posted_without_the_script_is_refused_saying_why_and_nothing_is_saved(director, client):
+    """Without the page's script every box is a field: over Django's 1,000 fields (350 micro-match boards here) the
+    post is refused before anything is read, with the reason and what to do in Portuguese, not a bare 400."""
+    t, rnd = big_round(director, 700)
+    client.force_login(director)
+    fields = {}
+    for b in rnd.boards.all():
+        fields |= {f"b{b.pk}_v": str(b.version), f"b{b.pk}_g1": "2-0", f"b{b.pk}_g2": "1-1"}
+    assert len(fields) > 1000
+    r = client.post(reverse("staff:results", args=[t.slug, 1]), fields)
+    assert r.status_code == 400
+    page = r.content.decode()
+    assert "O formulário enviado tem campos demais" in page and "ative-o no navegador" in page
+    assert Game.objects.filter(board__round=rnd, result__isnull=False).count() == 0
 
 
 def test_my_boards_shows_only_the_boards_an_arbiter_keeps_and_the_save_keeps_them(shared_round, client):
