@@ -4,6 +4,7 @@ with its header repeated, names the conditions and the opening table in Portugue
 author. Each is read back from the saved file with openpyxl."""
 
 import io
+import math
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -102,6 +103,30 @@ def test_every_sheet_prints_on_a4_fitted_to_the_width_with_its_header_repeated(s
     # a header wraps between its words
     assert wb["Desempenho"].cell(1, 4).alignment.wrap_text
     assert wb["Desempenho"].column_dimensions["D"].width < len("Partidas contra adversários com rating")
+
+
+def test_a_row_whose_text_wraps_is_tall_enough_for_its_lines(stage):
+    """LibreOffice (seen printing the demo's workbook) keeps a row one line tall whatever wraps in it, and the
+    wrapped lines printed over the rows below: every row holding text wider than its column says its height, at
+    least a line (15 points) for each line the text needs even at the widest, and its cells start at the top.
+    A row of short texts keeps the default height."""
+    wb = reopened(stage)
+    tall = 0
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            height = ws.row_dimensions[row[0].row].height
+            wrapping = [c for c in row if isinstance(c.value, str) and c.alignment.wrap_text and c.value.strip()]
+            # at most 1.3 characters of ordinary text per unit of the column's width, however narrow the letters
+            needed = max(
+                (len(c.value) / (1.3 * ws.column_dimensions[c.column_letter].width) for c in wrapping), default=0
+            )
+            if needed > 1:
+                tall += 1
+                assert height is not None and height >= 15 * math.ceil(needed), (ws.title, row[0].row, height)
+                assert all(c.alignment.vertical == "top" for c in row), (ws.title, row[0].row)
+            elif not any(isinstance(c.value, str) and len(c.value) > 20 for c in row):
+                assert height is None, (ws.title, row[0].row, height)
+    assert tall > 10  # the regulation's texts, the conditions' details, the headers
 
 
 def test_conditions_are_named_in_portuguese_without_internal_keys(stage):

@@ -30,6 +30,7 @@ the staff page downloads it with a GET and records the export with a separate PO
 from __future__ import annotations
 
 import io
+import textwrap
 from datetime import date, datetime
 from decimal import Decimal
 from fractions import Fraction
@@ -76,6 +77,10 @@ HEADER_FILL = PatternFill("solid", fgColor="DDE4EE")
 DRAFT_FILL = PatternFill("solid", fgColor="FFF2CC")
 SENT_FILL = PatternFill("solid", fgColor="E2EFDA")
 WRAP_AT = 50  # a column whose text is longer wraps at this width (characters)
+LINE_HEIGHT = 15  # points: a line of the default font (Calibri 11), as a spreadsheet draws a row
+# characters of ordinary text in a column per unit of its width (a unit is one "0" of the default font; words and
+# spaces are narrower): about 60 fit in the 50 of a wrapped column; 1.15 errs on the side of a line to spare
+CHARS_PER_WIDTH = 1.15
 LANDSCAPE_FROM = 120  # a sheet whose columns add up to more than this many characters prints sideways
 SHEETS = ("Evento", "Condições", "Participantes", "Rodadas", "Classificação", "Desempenho", "Vagas")
 _WITHDRAWAL = {"approved": "aprovada pelo árbitro", "abandonment": "abandono"}
@@ -132,12 +137,14 @@ class _Sheet:
         self.ws.title = title
         self.widths: list[int] = []
         self.count = 0
+        self.header_rows: list[int] = []
         self.header(header)
         self.ws.freeze_panes = "A2"
 
     def header(self, values):
         """A header row (the first one, or one inside the sheet): bold, filled, wrapping between its words."""
         self.row(values, header=True)
+        self.header_rows.append(self.count)
         for cell in self.ws[self.count]:
             cell.font = HEADER_FONT
             cell.fill = HEADER_FILL
@@ -168,8 +175,28 @@ class _Sheet:
         for i in wrapped:  # a long text wraps inside its column rather than widening the printed page
             for (cell,) in self.ws.iter_rows(min_row=2, min_col=i, max_col=i):
                 cell.alignment = Alignment(vertical="top", wrap_text=True)
+        self.row_heights(wrapped)
         total = sum(min(max(w + 2, 6), WRAP_AT) for w in self.widths)
         print_setup(self.ws, landscape=total > LANDSCAPE_FROM)
+
+    def row_heights(self, wrapped):
+        """A row whose text wraps is as tall as its lines, its cells aligned at the top. The height is written in
+        the file: LibreOffice keeps a row one line tall whatever wraps in it (so the wrapped lines printed over the
+        rows below), and Excel only fits the rows of a file it wrote itself."""
+        ws = self.ws
+        for r in range(1, self.count + 1):
+            header = r in self.header_rows
+            lines = 1
+            for i in range(1, len(self.widths) + 1) if header else wrapped:
+                value = ws.cell(r, i).value
+                if isinstance(value, str) and value:
+                    width = ws.column_dimensions[get_column_letter(i)].width * (1.0 if header else CHARS_PER_WIDTH)
+                    lines = max(lines, len(textwrap.wrap(value, max(int(width) - 1, 1), break_on_hyphens=False)))
+            if lines > 1:
+                ws.row_dimensions[r].height = LINE_HEIGHT * lines
+                for cell in ws[r]:
+                    align = cell.alignment
+                    cell.alignment = Alignment(horizontal=align.horizontal, vertical="top", wrap_text=align.wrap_text)
 
 
 def _header_footer_text(text):
@@ -188,7 +215,8 @@ def print_setup(ws: Worksheet, *, landscape: bool) -> None:
     ws.print_title_rows = "1:1"
     ws.print_options.gridLines = True
     ws.page_margins.left = ws.page_margins.right = 0.4
-    ws.page_margins.top = ws.page_margins.bottom = 0.6
+    ws.page_margins.top = ws.page_margins.bottom = 0.8  # inches: room for the header and footer lines
+    ws.page_margins.header = ws.page_margins.footer = 0.3
     footer = ws.oddFooter
     assert footer is not None  # openpyxl makes every sheet's header and footer
     footer.left.text = _header_footer_text(ws.title)
