@@ -1,6 +1,7 @@
 """Benchmark: the public standings page of a 300-player, 9-round micro-match tournament.
 
     .venv/bin/python bench/public_pages.py [--players 300] [--rounds 9] [--seconds 5] [--workers N] [--threads T]
+    .venv/bin/python bench/public_pages.py --players 1000 --rounds 11 --compare-with f83918a [--repeat 2]
 
 1. Uncached render time (in process, through the whole middleware stack, cache cleared before every request),
    best and median of 15, wall and CPU: target < 100 ms on 2 cores for 300 players, < 150 ms for 1,000 players
@@ -16,6 +17,12 @@
    there; a last run starts a private redis-server (127.0.0.1, no persistence, stopped at the end) as the shared
    cache production should use.
 
+``--compare-with REF`` measures the uncached page only (1.), for the code of git revision REF (checked out in a
+temporary ``git worktree``, removed at the end) and for this tree, each in a fresh process running this same script
+(``--uncached-only``) on a database of its own of the same kind (a SQLite file, or a new PostgreSQL database on
+``BENCH_DATABASE_URL``'s server, dropped at the end); ``--repeat N`` alternates the two N times. It prints both
+side by side, each figure the best of its runs.
+
 The tournament is built with bulk inserts into a throw-away SQLite file (``BENCH_DATABASE_URL`` to use
 another database), never into the project's database.
 """
@@ -24,6 +31,7 @@ import argparse
 import asyncio
 import gc
 import os
+import re
 import shutil
 import socket
 import statistics
@@ -35,8 +43,10 @@ import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-DB_FILE = Path(tempfile.gettempdir()) / "damas_bench_public.sqlite3"
+# the tree whose code is measured: this one, or the other revision's worktree of --compare-with
+CODE_ROOT = Path(os.environ.get("BENCH_CODE_ROOT", ROOT))
+sys.path.insert(0, str(CODE_ROOT))
+DB_FILE = Path(tempfile.gettempdir()) / f"damas_bench_public_{os.getpid()}.sqlite3"
 DB_URL = os.environ.get("BENCH_DATABASE_URL", f"sqlite:///{DB_FILE}")
 os.environ["DATABASE_URL"] = DB_URL
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -78,10 +88,20 @@ def target_ms(players):
     return 100 if players <= 300 else 150
 
 
-def uncached(t, players, runs=15):
-    from tournaments.homologation.report import published_standings
-    from tournaments.standings.presenters import standings_table
+def standings_alone(t):
+    """The standings' read and computation as the page does them (the code of before the redesign too)."""
+    try:
+        from tournaments.homologation.report import published_standings
+        from tournaments.standings.presenters import standings_table
+    except ImportError:  # before the redesign (f83918a): one call read and computed
+        from tournaments.presenters.standings import standings_table
 
+        return lambda: standings_table(t)
+    return lambda: standings_table(t, published_standings(t))
+
+
+def uncached(t, players, runs=15, cached_too=True):
+    compute_standings = standings_alone(t)
     client = Client()
     url = f"/t/{t.slug}/classificacao/"
     client.get(url)  # imports, template loading
@@ -102,7 +122,7 @@ def uncached(t, players, runs=15):
         compute = []
         for _ in range(5):
             c0 = time.process_time()
-            standings_table(t, published_standings(t))
+            compute_standings()
             compute.append(time.process_time() - c0)
         print(
             f"uncached standings page ({heap}): wall best {min(times) * 1000:.0f} ms, median "
@@ -112,6 +132,8 @@ def uncached(t, players, runs=15):
             f"tournaments.standings: snapshot read, computation, rows) {min(compute) * 1000:.0f} ms CPU; load average {os.getloadavg()[0]:.1f}"
         )
     gc.unfreeze()
+    if not cached_too:
+        return url
     cached = []
     for _ in range(50):
         t0 = time.perf_counter()
@@ -276,6 +298,93 @@ def served(path, workers, seconds, clients=8, threads=0, redis_url=None):
             proc.kill()
 
 
+UNCACHED_LINE = re.compile(
+    r"uncached standings page \((?P<heap>[^)]*)\): wall best (?P<wall>\d+) ms, median (?P<wall_median>\d+) ms; "
+    r"CPU best (?P<cpu>\d+) ms, median (?P<cpu_median>\d+) ms .*?; (?P<queries>\d+) queries, (?P<kb>\d+) KB;"
+    r".* (?P<standings>\d+) ms CPU;"
+)
+
+
+def fresh_database():
+    """(database URL, drop) for one measuring process: a SQLite file of its own (the process names it), or a new
+    database on ``BENCH_DATABASE_URL``'s PostgreSQL server."""
+    if DB_URL.startswith("sqlite"):
+        return None, lambda: None
+    from urllib.parse import urlsplit
+
+    from testkit.server import Database
+
+    url = urlsplit(DB_URL)
+    db = Database.postgres(url.hostname, url.port, url.username, url.password)
+    return db.url, db.drop
+
+
+def measure_code(root, players, rounds):
+    """The uncached figures of the code at ``root``, measured by this script in a fresh process."""
+    env = dict(os.environ, BENCH_CODE_ROOT=str(root))
+    url, drop = fresh_database()
+    if url:
+        env["BENCH_DATABASE_URL"] = url
+    try:
+        out = subprocess.run(
+            [sys.executable, __file__, "--uncached-only", "--players", str(players), "--rounds", str(rounds)],
+            cwd=root,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=900,
+        )
+    finally:
+        drop()
+    if out.returncode != 0:
+        sys.exit(f"the measurement of {root} failed:\n{out.stdout}{out.stderr}")
+    figures = {}
+    for line in out.stdout.splitlines():
+        found = UNCACHED_LINE.search(line)
+        if found:
+            figures[found["heap"]] = {k: v if k == "heap" else int(v) for k, v in found.groupdict().items()}
+    return figures
+
+
+def compare(ref, players, rounds, repeat):
+    """The uncached page of REF's code and of this tree's, side by side (each figure the best of ``repeat`` runs)."""
+    rev = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--short", ref], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    worktree = Path(tempfile.mkdtemp(prefix="damas-bench-public-"))
+    worktree.rmdir()
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(worktree), rev], check=True)
+    codes = [(f"{ref} ({rev})" if ref != rev else rev, worktree), ("this tree", ROOT)]
+    best = {label: {} for label, _ in codes}
+    try:
+        for _ in range(repeat):
+            for label, root in codes:
+                for heap, figures in measure_code(root, players, rounds).items():
+                    kept = best[label].setdefault(heap, figures)
+                    for key, value in figures.items():
+                        if key != "heap":
+                            kept[key] = min(kept[key], value)
+    finally:
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(worktree)], check=False)
+    kind = DB_URL.split(":")[0]
+    print(
+        f"\nuncached standings page, {players} players x {rounds} rounds, {kind}, best of {repeat} x 15 requests "
+        f"(ms; target < {target_ms(players)} ms CPU):"
+    )
+    header = f"{'code':24s} {'heap':10s} {'wall':>6s} {'CPU':>6s} {'CPU med':>8s} {'standings':>10s} {'queries':>8s} {'KB':>5s}"
+    print(header)
+    for heap in best[codes[0][0]]:
+        for label, _ in codes:
+            f = best[label].get(heap)
+            if f is None:
+                continue
+            short = "frozen" if heap.startswith("start-up") else "as is"
+            print(
+                f"{label:24s} {short:10s} {f['wall']:6d} {f['cpu']:6d} {f['cpu_median']:8d} {f['standings']:10d} "
+                f"{f['queries']:8d} {f['kb']:5d}"
+            )
+
+
 def main():
     print(
         f"{os.cpu_count()} CPUs, load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} (other work on the "
@@ -295,11 +404,21 @@ def main():
     )
     parser.add_argument("--no-server", action="store_true")
     parser.add_argument("--no-redis", action="store_true", help="skip the run with a private redis-server as cache")
+    parser.add_argument(
+        "--compare-with",
+        metavar="REF",
+        help="only the uncached page, for the code of this git revision and this tree's, side by side",
+    )
+    parser.add_argument("--repeat", type=int, default=1, help="with --compare-with: measure each code this many times")
+    parser.add_argument("--uncached-only", action="store_true", help="only the uncached page (no cached, no server)")
     args = parser.parse_args()
+    if args.compare_with:
+        compare(args.compare_with, args.players, args.rounds, args.repeat)
+        return
     t = build(args.players, args.rounds)
-    path = uncached(t, args.players)
+    path = uncached(t, args.players, cached_too=not args.uncached_only)
     connection.close()
-    if not args.no_server:
+    if not args.no_server and not args.uncached_only:
         for threads in [0, 4] if args.threads is None else [args.threads]:
             served(path, args.workers, args.seconds, threads=threads)
         if not args.no_redis:
