@@ -2,14 +2,16 @@
 
 :func:`read_snapshot` reads everything the standings, the homologation conditions, the workbook, the cross table
 and the exports need, as plain rows (``values_list``: no model instance), in a fixed number of queries whatever
-the number of players and rounds (seven, and one more when the tournament has rounds an imported file kept for
-one player alone). A board is one row: its two seats and two games are joined to it.
+the number of players and rounds (eight; one more when a board has an opening drawn for it, one more when the
+tournament has rounds an imported file kept for one player alone), each compiled once (:func:`_rows`). A board
+is one row: its two seats and two games are joined to it.
 
 The same snapshot is built from an interchange file by :func:`tournaments.domain.interchange.snapshot_from_interchange`.
 """
 
 from __future__ import annotations
 
+import datetime
 import functools
 import json
 from collections.abc import Callable, Iterable
@@ -18,7 +20,7 @@ from types import MappingProxyType
 from typing import Any, TypeVar
 
 from django.db import connection
-from django.db.models import Case, CharField, FilteredRelation, Q, QuerySet, TextField, Value, When
+from django.db.models import FilteredRelation, Q, QuerySet, TextField
 from django.db.models.functions import Cast
 
 from tournaments.domain.model import ByeValue, Format, Number, UnplayedRules
@@ -35,7 +37,7 @@ from tournaments.domain.snapshot import (
     exact,
     standings_numbers,
 )
-from tournaments.models import Absence, Board, Category, Entry, OneSidedRound, Round, Seat, Tournament
+from tournaments.models import Absence, Board, Category, Entry, OneSidedRound, Opening, Round, Seat, Tournament
 from tournaments.models.choices import RoundStatus, SeatSide, TiebreakProfile
 from tournaments.setup.lock import changes_of
 from tournaments.setup.tiebreak_list import custom_tiebreaks
@@ -103,12 +105,8 @@ def settings_of(tournament: Tournament) -> SnapSettings:
     )
 
 
-# Columns read without Django's per-row converters (on 5,500 boards and 1,000 entries they were a fifth of the
-# public standings page's read): a board's ``colourless`` flag as "c" or "", the entries' JSON lists as their
-# text, decoded only when not empty (almost never).
-_COLOURLESS = Case(When(colourless=True, then=Value("c")), default=Value(""), output_field=CharField())
-
-
+# The entries' JSON lists are read as their text, decoded only when not empty (almost never): without Django's
+# converter of a JSON column, called for every entry.
 def _as_text(name: str) -> Cast:
     return Cast(name, output_field=TextField())
 
@@ -131,29 +129,19 @@ def _opening(pk: int | None, code: str, moves: str | None) -> SnapOpening | None
 
 def read_snapshot(tournament: Tournament, *, public: bool) -> Snapshot:
     """The tournament's snapshot: for the public (``public=True``) the published rounds only, else every round,
-    drafts included. A fixed number of queries."""
+    drafts included. A fixed number of queries (:func:`_rows`: each compiled once)."""
     t = tournament
-    rounds_qs = Round.objects.filter(tournament=t)
-    byes_qs = Seat.objects.filter(round__tournament=t, side=SeatSide.BYE)
-    if public:
-        rounds_qs = rounds_qs.filter(status=RoundStatus.PUBLISHED)
-        byes_qs = byes_qs.filter(round__status=RoundStatus.PUBLISHED)
-    entry_rows = list(Entry.objects.filter(tournament=t).order_by("pairing_number", "id").values_list(*_ENTRY_FIELDS))
+    entry_rows = _rows(_entries_query, t.pk, public)
     numbers = standings_numbers(((r[0], r[1], r[2], r[10]) for r in entry_rows), t.provisional_rating)
-    categories, categories_of = _categories(t)
+    categories, categories_of = _categories(t.pk, public)
     entries = _entries(entry_rows, numbers, categories_of)
     boards_of = _boards(t.pk, public)
     byes_of: dict[int, list[int]] = {}
-    for round_id, entry_id in byes_qs.order_by("entry__pairing_number", "entry_id").values_list("round_id", "entry_id"):
+    for round_id, entry_id in _rows(_byes_query, t.pk, public):
         byes_of.setdefault(round_id, []).append(entry_id)
     one_sided_of = _one_sided(t, numbers) if t.has_one_sided_rounds else {}
-    rounds = _rounds(rounds_qs, boards_of, byes_of, one_sided_of)
-    absences = {
-        (entry_id, number): value
-        for entry_id, number, value in Absence.objects.filter(entry__tournament=t).values_list(
-            "entry_id", "round_number", "value"
-        )
-    }
+    rounds = _rounds(_rows(_rounds_query, t.pk, public), boards_of, byes_of, one_sided_of)
+    absences = {(entry_id, number): value for entry_id, number, value in _rows(_absences_query, t.pk, public)}
     return Snapshot(
         settings=settings_of(t),
         entries=tuple(entries),
@@ -163,6 +151,96 @@ def read_snapshot(tournament: Tournament, *, public: bool) -> Snapshot:
         public=public,
         settings_changes=tuple(changes_of(t)),
     )
+
+
+# The queries of :func:`read_snapshot`, each a function of the tournament's id and the reading (public: the
+# published rounds only), compiled once per database and reading by :func:`_rows`.
+_Query = Callable[[int, bool], QuerySet[Any, tuple[Any, ...]]]
+_COMPILED: dict[tuple[str, _Query, bool], tuple[str, tuple[Any, ...], tuple[tuple[int, list[Any], Any], ...]]] = {}
+_ANY_TOURNAMENT = -424_242  # stands for the tournament's id in the compiled SQL's parameters
+_IMMUTABLE = (bool, int, float, str, Decimal, datetime.date, datetime.time, datetime.timedelta, type(None))
+
+
+def _rows(query: _Query, tournament_id: int, public: bool, *, convert: bool = True) -> list[tuple[Any, ...]]:
+    """The rows of ``query(tournament_id, public)``, as its ``values_list`` gives them (Django's converters: a
+    date, a Decimal, a bool on SQLite), without building and compiling the query again: its SQL, with the
+    tournament's id as a parameter, and its columns' converters are kept per database and reading. Each column's
+    converters run once per distinct value (the rows share the immutable result): compiling the eight queries
+    and converting every value were a sixth of the public standings' read on 1,000 entries and 5,500 boards.
+    ``convert=False``: the values as the database driver gives them (the caller converts)."""
+    key = (connection.alias, query, public)
+    compiled = _COMPILED.get(key)
+    if compiled is None:
+        compiler = query(_ANY_TOURNAMENT, public).query.get_compiler(connection=connection)
+        sql, params = compiler.as_sql()
+        columns = [s[0] for s in compiler.select[: compiler.col_count]]
+        converters = tuple((pos, convs, expr) for pos, (convs, expr) in compiler.get_converters(columns).items())
+        compiled = _COMPILED[key] = (sql, tuple(params), converters)
+    sql, params, converters = compiled
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [tournament_id if p == _ANY_TOURNAMENT else p for p in params])
+        rows = cursor.fetchall()
+    if not converters or not rows or not convert:
+        return rows
+    columns = list(zip(*rows, strict=True))
+    for pos, convs, expression in converters:
+        columns[pos] = _converted(columns[pos], convs, expression)
+    return list(zip(*columns, strict=True))
+
+
+def _converted(values: Iterable[Any], convs: list[Any], expression: Any) -> list[Any]:
+    """``values`` through Django's converters of their column, each distinct value once."""
+    done: dict[Any, Any] = {}
+    out = []
+    for raw in values:
+        try:
+            value = done[raw]
+        except KeyError:
+            value = raw
+            for convert in convs:
+                value = convert(value, expression, connection)
+            if isinstance(value, _IMMUTABLE):
+                done[raw] = value
+        except TypeError:  # not hashable
+            value = raw
+            for convert in convs:
+                value = convert(value, expression, connection)
+        out.append(value)
+    return out
+
+
+def _entries_query(tournament_id: int, public: bool) -> QuerySet[Entry, tuple[Any, ...]]:
+    return (
+        Entry.objects.filter(tournament_id=tournament_id).order_by("pairing_number", "id").values_list(*_ENTRY_FIELDS)
+    )
+
+
+def _byes_query(tournament_id: int, public: bool) -> QuerySet[Seat, tuple[Any, ...]]:
+    byes = Seat.objects.filter(round__tournament_id=tournament_id, side=SeatSide.BYE)
+    if public:
+        byes = byes.filter(round__status=RoundStatus.PUBLISHED)
+    return byes.order_by("entry__pairing_number", "entry_id").values_list("round_id", "entry_id")
+
+
+def _rounds_query(tournament_id: int, public: bool) -> QuerySet[Round, tuple[Any, ...]]:
+    rounds = Round.objects.filter(tournament_id=tournament_id)
+    if public:
+        rounds = rounds.filter(status=RoundStatus.PUBLISHED)
+    return rounds.order_by("number").values_list(
+        "id",
+        "number",
+        "status",
+        "engine",
+        "manually_edited",
+        "paired_at",
+        "opening_id",
+        "opening__code",
+        "opening__moves",
+    )
+
+
+def _absences_query(tournament_id: int, public: bool) -> QuerySet[Absence, tuple[Any, ...]]:
+    return Absence.objects.filter(entry__tournament_id=tournament_id).values_list("entry_id", "round_number", "value")
 
 
 # an entry's row: its own fields (0-9), its player's (10 to -4: SnapPlayer's, in order), then the adjustment (-3 on)
@@ -195,23 +273,36 @@ _ENTRY_FIELDS = (
 )
 
 
-def _categories(t: Tournament) -> tuple[tuple[SnapCategory, ...], dict[int, list[str]]]:
-    """The tournament's categories, and each entry's category codes (two queries)."""
+def _categories(tournament_id: int, public: bool) -> tuple[tuple[SnapCategory, ...], dict[int, list[str]]]:
+    """The tournament's categories, and each entry's category codes in the categories' order (two queries)."""
     categories = tuple(
-        SnapCategory(code, name, pk)
-        for pk, code, name in Category.objects.filter(tournament=t)
-        .order_by("position", "code")
-        .values_list("id", "code", "name")
+        SnapCategory(code, name, pk) for pk, code, name in _rows(_categories_query, tournament_id, public)
     )
     codes = {c.pk: c.code for c in categories}
+    position = {c.pk: i for i, c in enumerate(categories)}
     categories_of: dict[int, list[str]] = {}
-    for entry_id, category_id in (
-        Entry.categories.through.objects.filter(entry__tournament=t)
-        .order_by("category__position", "category__code")
-        .values_list("entry_id", "category_id")
+    for entry_id, category_id in sorted(
+        _rows(_entry_categories_query, tournament_id, public), key=lambda r: position[r[1]]
     ):
         categories_of.setdefault(entry_id, []).append(codes[category_id])
     return categories, categories_of
+
+
+def _categories_query(tournament_id: int, public: bool) -> QuerySet[Category, tuple[Any, ...]]:
+    return (
+        Category.objects.filter(tournament_id=tournament_id)
+        .order_by("position", "code")
+        .values_list("id", "code", "name")
+    )
+
+
+def _entry_categories_query(tournament_id: int, public: bool) -> QuerySet[Any, tuple[Any, ...]]:
+    """(entry, category) of the tournament's entries, in no order (:func:`_categories` orders them)."""
+    return (
+        Entry.categories.through.objects.filter(entry__tournament_id=tournament_id)
+        .order_by()
+        .values_list("entry_id", "category_id")
+    )
 
 
 def _entries(entry_rows: list[tuple], numbers: dict[int, int], categories_of: dict[int, list[str]]) -> list[SnapEntry]:
@@ -244,14 +335,10 @@ def _entries(entry_rows: list[tuple], numbers: dict[int, int], categories_of: di
     return entries
 
 
-# The boards' query of :func:`read_snapshot`, compiled once per database and reading (public or staff): its SQL
-# with the tournament's id as a parameter. Compiling it (four filtered relations) cost as much as reading a
-# hundred boards; the rows come straight from the cursor (no converter applies to its columns).
-_BOARDS_SQL: dict[tuple[str, bool], tuple[str, tuple[Any, ...]]] = {}
-_ANY_TOURNAMENT = -424_242  # stands for the tournament's id in the compiled SQL's parameters
-
-
 def _boards_query(tournament_id: int, public: bool) -> QuerySet[Board, tuple[Any, ...]]:
+    """A board and its two seats and two games, one row (four filtered relations): reading seats and games apart
+    was slower on SQLite (three queries, 27,500 rows instead of 5,500 on 1,000 players and 11 rounds). The opening
+    drawn for a board (rare) is read apart, by :func:`_openings`."""
     boards = Board.objects.filter(round__tournament_id=tournament_id)
     if public:
         boards = boards.filter(round__status=RoundStatus.PUBLISHED)
@@ -268,9 +355,7 @@ def _boards_query(tournament_id: int, public: bool) -> QuerySet[Board, tuple[Any
             "id",
             "number",
             "opening_id",
-            "opening__code",
-            "opening__moves",
-            _COLOURLESS,
+            "colourless",
             "first__entry_id",
             "second__entry_id",
             "game1__number",
@@ -281,35 +366,27 @@ def _boards_query(tournament_id: int, public: bool) -> QuerySet[Board, tuple[Any
     )
 
 
-def _board_rows(tournament_id: int, public: bool) -> list[tuple[Any, ...]]:
-    """The rows of :func:`_boards_query` for the tournament (one query)."""
-    key = (connection.alias, public)
-    compiled = _BOARDS_SQL.get(key)
-    if compiled is None:
-        compiled = _BOARDS_SQL[key] = _boards_query(_ANY_TOURNAMENT, public).query.sql_with_params()
-    sql, params = compiled
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [tournament_id if p == _ANY_TOURNAMENT else p for p in params])
-        return cursor.fetchall()
+def _openings(ids: set[int]) -> dict[int, SnapOpening]:
+    """The openings drawn for boards, by id (one query, when a board has one)."""
+    return {
+        pk: SnapOpening(code, moves or "", pk)
+        for pk, code, moves in Opening.objects.filter(pk__in=ids).values_list("id", "code", "moves")
+    }
 
 
 def _boards(tournament_id: int, public: bool) -> dict[int, list[SnapBoard]]:
     """The boards of the tournament (for the public, of its published rounds) by round id, in board order, each
     one row: (round, id, number, opening, colourless, first, second, game 1, game 2)."""
+    rows = _rows(_boards_query, tournament_id, public, convert=False)  # colourless: 0 or 1 on SQLite
+    drawn = {row[3] for row in rows if row[3] is not None}
+    openings = _openings(drawn) if drawn else {}
     boards_of: dict[int, list[SnapBoard]] = {}
     new_board = _maker(SnapBoard)
     round_id: int | None = None
     boards: list[SnapBoard] = []
-    openings: dict[tuple, SnapOpening | None] = {}
     shared_games: dict[tuple, tuple] = {}  # the few distinct sets of games, built once (and equal by identity)
-    for row in _board_rows(tournament_id, public):
-        opening = None
-        if row[3] is not None:
-            shown = row[3:6]
-            opening = openings.get(shown)
-            if opening is None:
-                opening = openings[shown] = _opening(*shown)
-        played = row[9:13]  # game 1's number and result, game 2's
+    for row in rows:
+        played = row[7:11]  # game 1's number and result, game 2's
         games = shared_games.get(played)
         if games is None:
             number1, result1, number2, result2 = played
@@ -319,7 +396,8 @@ def _boards(tournament_id: int, public: bool) -> dict[int, list[SnapBoard]]:
         if row[0] != round_id:  # the rows come round by round
             round_id = row[0]
             boards = boards_of[row[0]] = []
-        boards.append(new_board((row[2], row[7], row[8], games, opening, row[6] == "c", row[1])))
+        opening = None if row[3] is None else openings[row[3]]
+        boards.append(new_board((row[2], row[5], row[6], games, opening, row[4] == 1, row[1])))
     return boards_of
 
 
@@ -337,7 +415,7 @@ def _one_sided(t: Tournament, numbers: dict[int, int]) -> dict[int, list[SnapOne
 
 
 def _rounds(
-    rounds_qs: QuerySet[Round],
+    rows: list[tuple[Any, ...]],
     boards_of: dict[int, list[SnapBoard]],
     byes_of: dict[int, list[int]],
     one_sided_of: dict[int, list[SnapOneSided]],
@@ -355,17 +433,5 @@ def _rounds(
             paired_at=paired_at,
             pk=pk,
         )
-        for pk, number, status, engine, edited, paired_at, opening_id, code, moves in rounds_qs.order_by(
-            "number"
-        ).values_list(
-            "id",
-            "number",
-            "status",
-            "engine",
-            "manually_edited",
-            "paired_at",
-            "opening_id",
-            "opening__code",
-            "opening__moves",
-        )
+        for pk, number, status, engine, edited, paired_at, opening_id, code, moves in rows
     )
