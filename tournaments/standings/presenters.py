@@ -134,6 +134,8 @@ def standings_table(tournament, ts, category=None):
     return {
         "columns": columns,
         "rows": rows,
+        # the rows' lines in one piece: the template shows it as it is (a loop over 1,000 rows was 2 ms of the page)
+        "rows_html": SafeString("".join([r["html"] for r in rows])),
         "groups": groups,
         "readings": readings(tournament),
         "span": span,
