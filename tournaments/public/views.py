@@ -262,9 +262,11 @@ def standings(request, slug, category=None):
     def build():
         with gc_paused():  # the standings and their rows (tens of thousands of objects): see gc_paused
             table = standings_table(t, public_standings(t, category), category)
-            if table is None:
-                return ""
-            return render_to_string("public/_standings.html", {"tournament": t, "table": table})
+            html = (
+                "" if table is None else render_to_string("public/_standings.html", {"tournament": t, "table": table})
+            )
+            del table  # freed while the collector is paused: once back, it has none of them to walk
+        return html
 
     body = cached_fragment(t, "standings", build, category or "")
     if not body:
