@@ -20,8 +20,8 @@ from types import MappingProxyType
 from typing import Any, TypeVar
 
 from django.db import connection
-from django.db.models import FilteredRelation, Q, QuerySet, TextField
-from django.db.models.functions import Cast
+from django.db.models import Case, CharField, FilteredRelation, Q, QuerySet, TextField, Value, When
+from django.db.models.functions import Cast, Coalesce, Concat
 
 from tournaments.domain.model import ByeValue, Format, Number, UnplayedRules
 from tournaments.domain.snapshot import (
@@ -335,8 +335,23 @@ def _entries(entry_rows: list[tuple], numbers: dict[int, int], categories_of: di
     return entries
 
 
+def _game(number: int) -> Case:
+    """Game ``number`` of a board (its filtered relation) as text: "" when the board has no such game, "?" while
+    its result is not entered, else the result (a code of ``GameResult``: neither "|" nor "?")."""
+    game = f"game{number}"
+    return Case(
+        When(**{f"{game}__number__isnull": True}, then=Value("")),
+        default=Coalesce(f"{game}__result", Value("?")),
+        output_field=CharField(),
+    )
+
+
+# a board's games in one column, "game 1|game 2" (see _game): one value to read and to look up per board, not four
+_GAMES = Concat(_game(1), Value("|"), _game(2), output_field=CharField())
+
+
 def _boards_query(tournament_id: int, public: bool) -> QuerySet[Board, tuple[Any, ...]]:
-    """A board and its two seats and two games, one row (four filtered relations): reading seats and games apart
+    """A board with its two seats and two games, one row (four filtered relations): reading seats and games apart
     was slower on SQLite (three queries, 27,500 rows instead of 5,500 on 1,000 players and 11 rounds). The opening
     drawn for a board (rare) is read apart, by :func:`_openings`."""
     boards = Board.objects.filter(round__tournament_id=tournament_id)
@@ -351,17 +366,7 @@ def _boards_query(tournament_id: int, public: bool) -> QuerySet[Board, tuple[Any
         )
         .order_by("round_id", "number")
         .values_list(
-            "round_id",
-            "id",
-            "number",
-            "opening_id",
-            "colourless",
-            "first__entry_id",
-            "second__entry_id",
-            "game1__number",
-            "game1__result",
-            "game2__number",
-            "game2__result",
+            "round_id", "id", "number", "opening_id", "colourless", "first__entry_id", "second__entry_id", _GAMES
         )
     )
 
@@ -376,7 +381,7 @@ def _openings(ids: set[int]) -> dict[int, SnapOpening]:
 
 def _boards(tournament_id: int, public: bool) -> dict[int, list[SnapBoard]]:
     """The boards of the tournament (for the public, of its published rounds) by round id, in board order, each
-    one row: (round, id, number, opening, colourless, first, second, game 1, game 2)."""
+    one row: (round, id, number, opening, colourless, first, second, games)."""
     rows = _rows(_boards_query, tournament_id, public, convert=False)  # colourless: 0 or 1 on SQLite
     drawn = {row[3] for row in rows if row[3] is not None}
     openings = _openings(drawn) if drawn else {}
@@ -384,14 +389,15 @@ def _boards(tournament_id: int, public: bool) -> dict[int, list[SnapBoard]]:
     new_board = _maker(SnapBoard)
     round_id: int | None = None
     boards: list[SnapBoard] = []
-    shared_games: dict[tuple, tuple] = {}  # the few distinct sets of games, built once (and equal by identity)
+    # the few distinct sets of games, built once (and equal by identity): ((1, result), (2, result)), a game
+    # left out when the board has none, its result None while not entered
+    shared_games: dict[str, tuple[tuple[int, str | None], ...]] = {}
     for row in rows:
-        played = row[7:11]  # game 1's number and result, game 2's
-        games = shared_games.get(played)
+        games = shared_games.get(row[7])
         if games is None:
-            number1, result1, number2, result2 = played
-            games = shared_games[played] = tuple(
-                (n, r) for n, r in ((number1, result1), (number2, result2)) if n is not None
+            one, two = row[7].split("|")
+            games = shared_games[row[7]] = tuple(
+                (n, None if result == "?" else result) for n, result in ((1, one), (2, two)) if result
             )
         if row[0] != round_id:  # the rows come round by round
             round_id = row[0]
