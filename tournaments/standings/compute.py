@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
+from functools import cached_property
 
 from django.utils import translation
 
@@ -123,10 +124,15 @@ class TournamentStandings:
     entries: dict[int, SnapEntry]
     counted: tuple[SnapRound, ...]
     records: dict[int, list[RoundRecord]]
-    participation: Participation  # keyed by standings number
     rights: bool = False
     categories: list[CategoryStandings] = field(default_factory=list)
     tie_groups: list[TieGroup] = field(default_factory=list)  # best points first
+
+    @cached_property
+    def participation(self) -> Participation:
+        """Who is a participant (art. 6), keyed by standings number: worked out when first asked (the categories'
+        spots and the homologation ask; the overall standings page does not)."""
+        return participation_of(self.snapshot, self.records, len(self.counted))
 
     @property
     def public(self) -> bool:
@@ -226,7 +232,6 @@ def overall(snapshot: Snapshot) -> TournamentStandings:
         entries={e.number: e for e in snapshot.entries},
         counted=counted,
         records=records,
-        participation=participation_of(snapshot, records, len(counted)),
         tie_groups=_tie_groups(standings),
     )
 
@@ -243,6 +248,8 @@ def with_categories(
         codes = {str(c).lower() for c in categories}
         wanted = [c for c in snapshot.categories if c.code.lower() in codes]
     out = replace(result, rights=rights, categories=[])
+    if "participation" in result.__dict__:  # already worked out: the same
+        out.participation = result.participation
     # every category, in the order they are listed: a player qualified in two of them is said, or passes the
     # later spot on (setting double_spot_rule, art. 6 "Oferecerá por categoria"), whichever categories are shown
     every = [_category(out, cat) for cat in snapshot.categories]
