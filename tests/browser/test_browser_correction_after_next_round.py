@@ -5,32 +5,18 @@ new round 2. Screenshots in test-artifacts/ (correction-next-round-*)."""
 import re
 
 import pytest
-from django.contrib.auth.models import Permission
 
-from tournaments.entries.services import entry_register
+from tests.browser.events import PASSWORD, first_round_played, staff_event
 from tournaments.models import AuditEntry, Round
-from tournaments.rounds.results import game_record_result
 from tournaments.rounds.services import round_pair
-from tournaments.setup.services import tournament_create
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-PASSWORD = "senha-forte-123"
 
 
 @pytest.fixture
 def event(django_user_model, make_player):
-    from datetime import date
-
-    director = django_user_model.objects.create_user("diretora", password=PASSWORD)
-    director.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    t = tournament_create(
-        user=director, name="Etapa", slug="etapa", start_date=date(2026, 11, 8), end_date=date(2026, 11, 9)
-    )
-    for i in range(8):
-        entry_register(tournament=t, player=make_player(name=f"Jogador {i + 1:02d}", rating=2000 - i), user=director)
-    rnd = round_pair(tournament=t, user=director, publish=True)
-    for board in rnd.boards.all():
-        game_record_result(board=board, results={1: "1-0", 2: "0-1"}, expected_version=1, user=director)
+    t, director = staff_event(django_user_model, make_player)
+    first_round_played(t, director, {1: "1-0", 2: "0-1"})
     round_pair(tournament=t, user=director, publish=True)
     return t
 

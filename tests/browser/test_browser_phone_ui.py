@@ -3,32 +3,23 @@ folded so the pairings come first; the Portuguese of the pages (agreement, plura
 the player's current place, the tab bar that shows it scrolls. Screenshots in test-artifacts/ (ui-*)."""
 
 import re
-from datetime import date
 
 import pytest
-from django.contrib.auth.models import Permission
 
-from tournaments.entries.services import entry_register
+from tests.browser.events import PASSWORD, staff_event
 from tournaments.models import Round
 from tournaments.rounds.services import round_pair
 from tournaments.setup.openings import opening_draw
-from tournaments.setup.services import tournament_create
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-PASSWORD = "senha-forte-123"
 
 
 @pytest.fixture
 def event(django_user_model, make_player):
-    director = django_user_model.objects.create_user("diretora", password=PASSWORD)
-    director.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    t = tournament_create(
-        user=director, name="Etapa Natal", slug="etapa", start_date=date(2026, 11, 8), end_date=date(2026, 11, 9)
-    )
-    for i in range(8):
-        player = make_player(name=f"Jogador{'a' if i % 2 else ''} {i + 1:02d}", sex="F" if i % 2 else "M")
-        entry_register(tournament=t, player=player, user=director)
-    return t
+    def player(i):
+        return make_player(name=f"Jogador{'a' if i % 2 else ''} {i + 1:02d}", sex="F" if i % 2 else "M")
+
+    return staff_event(django_user_model, make_player, name="Etapa Natal", player=player)[0]
 
 
 def log_in(page, base, url):

@@ -4,37 +4,20 @@ the audit log says which role paired; whether an arbiter pairs is set by the dir
 arbiter without it has no pair button and gets 403). Screenshots in test-artifacts/ (presence-*)."""
 
 import re
-from datetime import date
 
 import pytest
-from django.contrib.auth.models import Permission
 
+from tests.browser.events import PASSWORD, first_round_played, staff_event
 from tournaments.entries.services import entry_register
-from tournaments.models import Absence, Entry, Round, TournamentRole
-from tournaments.rounds.results import game_record_result
-from tournaments.rounds.services import round_pair
-from tournaments.setup.services import tournament_create
+from tournaments.models import Absence, Entry, Round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-PASSWORD = "senha-forte-123"
 
 
 @pytest.fixture
 def event(django_user_model, make_player):
-    director = django_user_model.objects.create_user("diretora", password=PASSWORD)
-    director.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    arbiter = django_user_model.objects.create_user("arbitra", password=PASSWORD)
-    t = tournament_create(
-        user=director, name="Etapa", slug="etapa", start_date=date(2026, 11, 8), end_date=date(2026, 11, 9)
-    )
-    TournamentRole.objects.create(tournament=t, user=arbiter, role="arbiter")
-    for i in range(8):
-        entry_register(
-            tournament=t, player=make_player(name=f"Jogador {i + 1:02d}", rating=2000 - 100 * i), user=director
-        )
-    rnd = round_pair(tournament=t, user=director, publish=True)
-    for board in rnd.boards.all():
-        game_record_result(board=board, results={1: "1-0", 2: "1/2"}, expected_version=1, user=director)
+    t, director = staff_event(django_user_model, make_player, arbiter=True, rating_step=100)
+    first_round_played(t, director, {1: "1-0", 2: "1/2"})
     return t
 
 

@@ -7,33 +7,17 @@ test-artifacts/ (results-sharing-*)."""
 import re
 
 import pytest
-from django.contrib.auth.models import Permission
 
-from tournaments.entries.services import entry_register
+from tests.browser.events import PASSWORD, staff_event
 from tournaments.models import Game, Round
 from tournaments.rounds.services import round_pair
-from tournaments.setup.services import tournament_create
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-PASSWORD = "senha-forte-123"
 
 
 @pytest.fixture
 def event(django_user_model, make_player):
-    from datetime import date
-
-    from tournaments.models import TournamentRole
-    from tournaments.models.choices import StaffRole
-
-    director = django_user_model.objects.create_user("diretora", password=PASSWORD)
-    director.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    arbiter = django_user_model.objects.create_user("arbitra", password=PASSWORD)
-    t = tournament_create(
-        user=director, name="Etapa", slug="etapa", start_date=date(2026, 11, 8), end_date=date(2026, 11, 9)
-    )
-    TournamentRole.objects.create(tournament=t, user=arbiter, role=StaffRole.ARBITER)
-    for i in range(12):
-        entry_register(tournament=t, player=make_player(name=f"Jogador {i + 1:02d}", rating=2000 - i), user=director)
+    t, director = staff_event(django_user_model, make_player, players=12, arbiter=True)
     round_pair(tournament=t, user=director, publish=True)
     return t
 

@@ -3,36 +3,21 @@ choosing a player who sits on another board swaps the two in one choice; a pairi
 refused whole, in Portuguese, naming the players. Screenshots in test-artifacts/ (round-edit-*)."""
 
 import re
-from datetime import date
 
 import pytest
-from django.contrib.auth.models import Permission
 
-from tournaments.entries.services import entry_register
+from tests.browser.events import PASSWORD, first_round_played, staff_event
 from tournaments.models import Round
-from tournaments.rounds.results import game_record_result
 from tournaments.rounds.selectors import board_pair, rounds_with_boards
 from tournaments.rounds.services import round_pair
-from tournaments.setup.services import tournament_create
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-PASSWORD = "senha-forte-123"
 
 
 @pytest.fixture
 def event(django_user_model, make_player):
-    director = django_user_model.objects.create_user("diretora", password=PASSWORD)
-    director.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    t = tournament_create(
-        user=director, name="Etapa", slug="etapa", start_date=date(2026, 11, 8), end_date=date(2026, 11, 9)
-    )
-    for i in range(8):
-        entry_register(
-            tournament=t, player=make_player(name=f"Jogador {i + 1:02d}", rating=2000 - 10 * i), user=director
-        )
-    rnd = round_pair(tournament=t, user=director, publish=True)
-    for board in rnd.boards.all():
-        game_record_result(board=board, results={1: "1-0", 2: "1/2"}, expected_version=1, user=director)
+    t, director = staff_event(django_user_model, make_player, rating_step=10)
+    first_round_played(t, director, {1: "1-0", 2: "1/2"})
     round_pair(tournament=t, user=director)
     return t
 
