@@ -247,7 +247,9 @@ def test_the_workers_cache_keys_carry_the_runs_own_prefix_and_only_they_are_clea
 
 
 def test_app_servers_keep_no_state_on_local_disk(site):
-    """Sessions are rows in the database, the cache is Redis: the servers' folder and TMPDIR stay empty."""
+    """Sessions are rows in the database, the cache is Redis: the servers' folder and TMPDIR stay empty. The test
+    logs in itself (it counted on an earlier test's login, which two test processes may run apart)."""
+    S.Browser(site.port).login()
     assert site.db.query("SELECT count(*) FROM django_session")[0][0] >= 1
     assert list(site.workdir.iterdir()) == []
     assert list(site.tmpdir.iterdir()) == []
