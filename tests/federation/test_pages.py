@@ -100,3 +100,14 @@ def test_a_verification_that_fails_is_said_not_left_received(
     assert submission.status == "verified" and submission.rights is False
     assert [f["code"] for f in submission.findings] == ["verification_failed"]
     assert "the verification of submission" in caplog.text and "falha simulada" in caplog.text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "url", ["/gestao/federacao/credenciais/", "/gestao/federacao/envios/", "/gestao/federacao/envios/1/"]
+)
+def test_anonymous_visitors_are_sent_to_the_login_by_every_federation_staff_page(client, as_federation, url):
+    """Issue 34.1: the staff mixin's ``View`` base ended the dispatch chain before the login check ran."""
+    for response in (client.get(url), client.post(url, {"label": "x", "decision": "approve", "revoke": "1"})):
+        assert response.status_code == 302 and response["Location"].startswith("/entrar/")
+    assert not ApiCredential.objects.exists()

@@ -18,7 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect
 from django.urls import reverse
-from django.views.generic import TemplateView, View
+from django.views.generic import TemplateView
 
 from tournaments.accounts.permissions import TournamentStaffMixin, can_create_tournaments
 from tournaments.core.staff_views import object_or_404, run_service
@@ -33,22 +33,30 @@ def is_federation() -> bool:
     return settings.DAMAS_ROLE == "federation"
 
 
-class FederationRoleMixin(View):
-    """Pages that exist only at the federation (``DAMAS_ROLE=federation``): a 404 at a venue."""
+class FederationRoleMixin:
+    """Pages that exist only at the federation (``DAMAS_ROLE=federation``): a 404 at a venue.
+
+    A plain mixin, not a ``View``: a ``View`` base placed before ``LoginRequiredMixin`` ends the ``dispatch`` chain
+    (``View.dispatch`` never calls ``super()``), and the login check after it never ran (issue 34.1: the staff
+    pages answered anonymous visitors)."""
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if not is_federation():
             raise Http404
-        return super().dispatch(request, *args, **kwargs)
+        return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
 
 
-class FederationStaffMixin(FederationRoleMixin, LoginRequiredMixin):
-    """The federation's officers (group "Federação", or a site administrator)."""
+class FederationStaffMixin(LoginRequiredMixin):
+    """The federation's officers (group "Federação", or a site administrator). Every check is made here, before
+    anything else runs, whatever the order of the bases of the view that uses it: the role (404 at a venue), the
+    login (anonymous visitors to the login page), the group (403)."""
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if not is_federation():
             raise Http404
-        if request.user.is_authenticated and not can_edit_registry(request.user):
+        if not request.user.is_authenticated:
+            return self.handle_no_permission()
+        if not can_edit_registry(request.user):
             raise PermissionDenied
         return super().dispatch(request, *args, **kwargs)
 
