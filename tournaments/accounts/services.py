@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from tournaments.audit.services import Actor, audit, login_of
 from tournaments.core.errors import ServiceError
 from tournaments.models import RoleOffer, StaffAccount, Tournament, TournamentRole
-from tournaments.models.choices import StaffRole
+from tournaments.models.choices import AuditAction, StaffRole
 from tournaments.registry.services import can_edit_registry
 
 
@@ -46,7 +46,7 @@ def staff_account_create(
     audit(
         tournament=tournament,
         user=user,
-        action="staff.create",
+        action=AuditAction.STAFF_CREATE,
         obj=account,
         summary=f"{username} ({full_name})",
         new={"role": role},
@@ -75,7 +75,7 @@ def staff_invite_again(*, tournament: Tournament, user: Actor, account: Any) -> 
         )
     if account.has_usable_password():
         raise ServiceError(_("%(name)s has already chosen a password.") % {"name": account.username})
-    audit(tournament=tournament, user=user, action="staff.invite", obj=account, summary=account.username)
+    audit(tournament=tournament, user=user, action=AuditAction.STAFF_INVITE, obj=account, summary=account.username)
     return invite_path(account)
 
 
@@ -89,7 +89,14 @@ def staff_role_offer(*, tournament: Tournament, user: Actor, username: str, role
         offer = RoleOffer(tournament=tournament, username=username)
     offer.role, offer.offered_by = role, login_of(user)
     offer.save()
-    audit(tournament=tournament, user=user, action="staff.offer", obj=offer, summary=username, new={"role": role})
+    audit(
+        tournament=tournament,
+        user=user,
+        action=AuditAction.STAFF_OFFER,
+        obj=offer,
+        summary=username,
+        new={"role": role},
+    )
     return offer
 
 
@@ -112,7 +119,7 @@ def staff_offer_answer(*, user: Any, offer: RoleOffer, accept: bool) -> Tourname
     audit(
         tournament=offer.tournament,
         user=user,
-        action="staff.grant" if accept else "staff.decline",
+        action=AuditAction.STAFF_GRANT if accept else AuditAction.STAFF_DECLINE,
         obj=role or offer,
         summary=user.get_username(),
         new={"role": offer.role} if accept else None,
@@ -128,7 +135,7 @@ def role_label(role: str) -> str:
 @transaction.atomic
 def staff_offer_withdraw(*, tournament: Tournament, user: Actor, offer: RoleOffer) -> None:
     """The director takes back an offer not yet answered."""
-    audit(tournament=tournament, user=user, action="staff.withdraw", obj=offer, summary=offer.username)
+    audit(tournament=tournament, user=user, action=AuditAction.STAFF_WITHDRAW, obj=offer, summary=offer.username)
     offer.delete()
 
 
@@ -144,7 +151,7 @@ def staff_pairing_permission(*, tournament: Tournament, user: Actor, allowed: bo
     audit(
         tournament=tournament,
         user=user,
-        action="staff.pairing",
+        action=AuditAction.STAFF_PAIRING,
         obj=tournament,
         old={"arbiters_may_pair": not allowed},
         new={"arbiters_may_pair": allowed},

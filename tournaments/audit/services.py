@@ -19,7 +19,7 @@ def audit(
     *,
     tournament: Tournament | None,
     user: Actor,
-    action: AuditAction | str,
+    action: AuditAction,
     obj: Model | None = None,
     summary: object = "",
     old: dict[str, Any] | None = None,
@@ -38,7 +38,7 @@ def audit_row(
     *,
     tournament: Tournament | None,
     user: Actor,
-    action: AuditAction | str,
+    action: AuditAction,
     obj: Model | None = None,
     summary: object = "",
     old: dict[str, Any] | None = None,
@@ -46,8 +46,8 @@ def audit_row(
     reason: str = "",
 ) -> AuditEntry:
     """One line of the audit log, not yet saved (for ``bulk_create`` of many in the caller's transaction).
-    ``action``: one of :class:`~tournaments.models.choices.AuditAction` (anything else raises ``ValueError``: a typo
-    never reaches the log, whose page words each action)."""
+    ``action``: a member of :class:`~tournaments.models.choices.AuditAction`, never its code typed as a string
+    (anything else raises ``ValueError``: a typo never reaches the log, whose page words each action)."""
     action = AuditAction(action)
     return AuditEntry(
         tournament=tournament,

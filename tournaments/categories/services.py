@@ -12,6 +12,7 @@ from tournaments.core import cache
 from tournaments.core.errors import ServiceError
 from tournaments.domain.categories import CategoryRule, Person, is_member
 from tournaments.models import Category, Entry, Tournament
+from tournaments.models.choices import AuditAction
 
 RULE_FIELDS = ("code", "name", "sex", "min_age", "max_age")
 
@@ -89,7 +90,7 @@ def category_save(
     audit(
         tournament=tournament,
         user=user,
-        action="category.update" if old else "category.create",
+        action=AuditAction.CATEGORY_UPDATE if old else AuditAction.CATEGORY_CREATE,
         obj=category,
         summary=f"{category.code} — {category.name}: {count}",
         old=old,
@@ -112,7 +113,7 @@ def category_delete(*, category: Category, user: Actor) -> None:
     audit(
         tournament=tournament,
         user=user,
-        action="category.delete",
+        action=AuditAction.CATEGORY_DELETE,
         obj=category,
         summary=f"{category.code} — {category.name}",
         old=dict(_rules(category), entries=category.entries.count()),
@@ -125,6 +126,6 @@ def category_delete(*, category: Category, user: Actor) -> None:
 def categories_reapply(*, tournament: Tournament, user: Actor) -> dict[str, int]:
     """Every category takes exactly the entries its rule admits (after players' data were corrected)."""
     counts = {c.code: _assign(c) for c in Category.objects.filter(tournament=tournament).select_related("tournament")}
-    audit(tournament=tournament, user=user, action="category.reapply", summary=str(counts)[:300], new=counts)
+    audit(tournament=tournament, user=user, action=AuditAction.CATEGORY_REAPPLY, summary=str(counts)[:300], new=counts)
     cache.bump(tournament.pk)
     return counts

@@ -6,7 +6,7 @@ Public API::
         TournamentData, PlayerData, RoundRecord, RoundKind, GameResult, Scoring, Format,
         ByeValue, UnplayedRules, StandingsSettings, compute_standings,
         CategoryRule, Person, is_member, members, category_standings,
-        qualification, spots_for_average, performances, tournament_from_interchange,
+        category_qualification, spots_for_average, performances, tournament_from_interchange,
     )
 """
 
@@ -46,7 +46,7 @@ from tournaments.domain.qualification import (
     UnratedInAverage,
     award_categories,
     award_spots,
-    qualification,
+    category_qualification,
     spots_for_average,
 )
 from tournaments.domain.standings import StandingRow, Standings, compute_standings
@@ -99,7 +99,7 @@ __all__ = [
     "Participation",
     "participated",
     "participation",
-    "qualification",
+    "category_qualification",
     "spots_for_average",
     "Performance",
     "performances",

@@ -191,7 +191,7 @@ def _as_decimal(f: Fraction) -> Decimal:
     return Decimal(f.numerator) / Decimal(f.denominator)
 
 
-def qualification(
+def category_qualification(
     code: str,
     ratings: Sequence[int | None],
     participants: int,

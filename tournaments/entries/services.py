@@ -31,7 +31,7 @@ from tournaments.models import (
     Suspension,
     Tournament,
 )
-from tournaments.models.choices import EntryStatus, StaffRole, SuspensionSource, WithdrawalKind
+from tournaments.models.choices import AuditAction, EntryStatus, StaffRole, SuspensionSource, WithdrawalKind
 from tournaments.models.friendly import fold
 from tournaments.registry.ratinglist import RatingListError, RatingRow, line_message, parse_rating_list
 from tournaments.registry.selectors import latest_rating_list
@@ -100,7 +100,7 @@ def entry_register(
     audit(
         tournament=tournament,
         user=user,
-        action="entry.create",
+        action=AuditAction.ENTRY_CREATE,
         obj=entry,
         summary=player.name,
         new={"player": player.pk, "rating": entry.rating, "late_entry_round": entry.late_entry_round},
@@ -124,7 +124,7 @@ def entry_update(
         audit(
             tournament=entry.tournament,
             user=user,
-            action="entry.update",
+            action=AuditAction.ENTRY_UPDATE,
             obj=entry,
             summary=entry.player.name,
             old=old,
@@ -172,7 +172,7 @@ def entry_withdraw(*, entry: Entry, from_round: int, kind: str, user: Actor, not
     audit(
         tournament=tournament,
         user=user,
-        action="entry.withdraw",
+        action=AuditAction.ENTRY_WITHDRAW,
         obj=entry,
         summary=entry.player.name,
         new={"from_round": from_round, "kind": kind, "note": note},
@@ -205,7 +205,7 @@ def entry_classify_withdrawal(*, entry: Entry, kind: str, user: Actor, note: str
     audit(
         tournament=entry.tournament,
         user=user,
-        action="entry.withdrawal_kind",
+        action=AuditAction.ENTRY_WITHDRAWAL_KIND,
         obj=entry,
         summary=entry.player.name,
         old={"kind": ""},
@@ -233,7 +233,12 @@ def entry_reinstate(*, entry: Entry, user: Actor) -> Entry:
     ):
         suspension_lift(suspension=suspension, user=user, reason=_("The withdrawal was undone."))
     audit(
-        tournament=entry.tournament, user=user, action="entry.reinstate", obj=entry, summary=entry.player.name, old=old
+        tournament=entry.tournament,
+        user=user,
+        action=AuditAction.ENTRY_REINSTATE,
+        obj=entry,
+        summary=entry.player.name,
+        old=old,
     )
     cache.bump(entry.tournament_id)
     return entry
@@ -260,7 +265,7 @@ def refresh_ratings(*, tournament: Tournament, user: Actor) -> list[Entry]:
         audit(
             tournament=tournament,
             user=user,
-            action="entry.rating_refresh",
+            action=AuditAction.ENTRY_RATING_REFRESH,
             obj=entry,
             summary=player.name,
             old=old,
@@ -290,7 +295,7 @@ def entry_keep_rating(*, entry: Entry, user: Actor, reason: str | None) -> Entry
     audit(
         tournament=entry.tournament,
         user=user,
-        action="entry.rating_keep",
+        action=AuditAction.ENTRY_RATING_KEEP,
         obj=entry,
         summary=entry.player.name,
         old={"reason": old} if old else None,
@@ -313,7 +318,7 @@ def entry_take_registry_rating(*, entry: Entry, user: Actor) -> Entry:
     audit(
         tournament=entry.tournament,
         user=user,
-        action="entry.rating_refresh",
+        action=AuditAction.ENTRY_RATING_REFRESH,
         obj=entry,
         summary=entry.player.name,
         old=old,
@@ -354,7 +359,7 @@ def abandonment_suspend(*, entry: Entry, user: Actor, from_file: bool = False) -
     audit(
         tournament=tournament,
         user=user,
-        action="suspension.create",
+        action=AuditAction.SUSPENSION_CREATE,
         obj=suspension,
         summary=entry.player.name,
         new={"start": str(suspension.start_date), "end": str(suspension.end_date), "source": suspension.source},
@@ -389,7 +394,7 @@ def suspension_confirm(*, suspension: Suspension, user: Actor) -> Suspension:
     audit(
         tournament=suspension.tournament,
         user=user,
-        action="suspension.confirm",
+        action=AuditAction.SUSPENSION_CONFIRM,
         obj=suspension,
         summary=suspension.player.name,
         new={"start": str(suspension.start_date), "end": str(suspension.end_date), "national": True},
@@ -415,7 +420,7 @@ def suspension_lift(*, suspension: Suspension, user: Actor, reason: str | None) 
     audit(
         tournament=suspension.tournament,
         user=user,
-        action="suspension.lift",
+        action=AuditAction.SUSPENSION_LIFT,
         obj=suspension,
         summary=suspension.player.name,
         old={"start": str(suspension.start_date), "end": str(suspension.end_date), "active": True},
@@ -444,7 +449,7 @@ def absence_announce(*, entry: Entry, round_number: int, user: Actor, reason: st
     audit(
         tournament=tournament,
         user=user,
-        action="absence.create",
+        action=AuditAction.ABSENCE_CREATE,
         obj=absence,
         summary=f"{entry.player.name}: {round_number}",
         new={"round": round_number, "reason": reason},
@@ -463,7 +468,7 @@ def absence_cancel(*, absence: Absence, user: Actor) -> None:
     audit(
         tournament=tournament,
         user=user,
-        action="absence.delete",
+        action=AuditAction.ABSENCE_DELETE,
         obj=absence,
         summary=f"{absence.entry.player.name}: {absence.round_number}",
     )
@@ -562,7 +567,7 @@ def rating_list_import_report(
             AuditEntry(
                 user=who,
                 username=who.get_username() if who else "",
-                action="player.update" if old else "player.create",
+                action=AuditAction.PLAYER_UPDATE if old else AuditAction.PLAYER_CREATE,
                 object_type="player",
                 object_id=str(player.pk),
                 summary=(_("rating list %(file)s") % {"file": filename})[:300],
@@ -576,7 +581,7 @@ def rating_list_import_report(
     audit(
         tournament=None,
         user=user,
-        action="ratinglist.import",
+        action=AuditAction.RATINGLIST_IMPORT,
         summary=f"{filename}: {created} new, {updated} updated",
         new={"created": created, "updated": updated},
     )
@@ -649,7 +654,7 @@ def entry_delete(*, entry: Entry, user: Actor) -> None:
     audit(
         tournament=tournament,
         user=user,
-        action="entry.delete",
+        action=AuditAction.ENTRY_DELETE,
         obj=entry,
         summary=entry.player.name,
         old={

@@ -42,7 +42,7 @@ from tournaments.entries.services import (
     suspension_lift,
 )
 from tournaments.models import Entry, ForbiddenPair, Player, Suspension
-from tournaments.models.choices import WithdrawalKind
+from tournaments.models.choices import AuditAction, WithdrawalKind
 from tournaments.registry.forms import PlayerForm
 from tournaments.registry.ratinglist import MAX_BYTES
 from tournaments.registry.selectors import likely_duplicates, match_lines
@@ -405,7 +405,7 @@ class ForbiddenPairsView(TournamentStaffMixin, FormView):
             audit(
                 tournament=self.tournament,
                 user=request.user,
-                action="forbidden.remove",
+                action=AuditAction.FORBIDDEN_REMOVE,
                 obj=fp,
                 summary=f"{fp.entry_a} x {fp.entry_b}",
             )
@@ -437,7 +437,7 @@ class ForbiddenPairsView(TournamentStaffMixin, FormView):
         audit(
             tournament=self.tournament,
             user=self.request.user,
-            action="forbidden.create",
+            action=AuditAction.FORBIDDEN_CREATE,
             obj=fp,
             summary=f"{a} x {b}",
             new={"from": d["from_round"], "to": d["to_round"]},

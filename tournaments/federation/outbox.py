@@ -25,6 +25,7 @@ from tournaments.federation import client
 from tournaments.federation.services import file_hash
 from tournaments.interchange import export_data
 from tournaments.models import OutgoingStatus, OutgoingSubmission, Tournament
+from tournaments.models.choices import AuditAction
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +71,7 @@ def submission_queue(*, tournament: Tournament, user: Actor) -> tuple[OutgoingSu
         OutgoingSubmission.objects.filter(tournament=tournament, status=OutgoingStatus.PENDING).exclude(
             pk=outgoing.pk
         ).update(status=OutgoingStatus.SUPERSEDED)
-        audit(tournament=tournament, user=user, action="federation.queue", obj=outgoing, summary=sha[:12])
+        audit(tournament=tournament, user=user, action=AuditAction.FEDERATION_QUEUE, obj=outgoing, summary=sha[:12])
     elif outgoing.status == OutgoingStatus.PENDING:
         outgoing.next_attempt_at = None  # "send now" again: try at once
         outgoing.save(update_fields=["next_attempt_at"])

@@ -20,7 +20,7 @@ from tournaments.entries.services import rating_list_import
 from tournaments.federation import client
 from tournaments.federation.text import clean
 from tournaments.models import Player, RegistrySync, Suspension
-from tournaments.models.choices import SuspensionSource
+from tournaments.models.choices import AuditAction, SuspensionSource
 
 MAX_PLAYERS = 50_000
 
@@ -105,7 +105,7 @@ def registry_download(*, user: Actor) -> RegistrySync:
     audit(
         tournament=None,
         user=user,
-        action="registry.sync",
+        action=AuditAction.REGISTRY_SYNC,
         obj=sync,
         summary=f"{name} ({list_date}): {len(players)} jogadores, {added} suspensões novas",
     )

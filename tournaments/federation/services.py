@@ -25,7 +25,7 @@ from tournaments.federation.diff import changes
 from tournaments.federation.text import clean
 from tournaments.federation.verification import verify
 from tournaments.models import ApiCredential, ApiNonce, Player, Submission, Suspension
-from tournaments.models.choices import SuspensionSource
+from tournaments.models.choices import AuditAction, SuspensionSource
 from tournaments.models.federation import SubmissionStatus
 
 log = logging.getLogger(__name__)
@@ -69,7 +69,9 @@ def credential_issue(*, label: str, event_slug: str = "", user: Actor) -> tuple[
     credential = ApiCredential.objects.create(
         label=label, event_slug=event_slug[:80], prefix=prefix, key_hash=key_hash(token), created_by=login_of(user)
     )
-    audit(tournament=None, user=user, action="credential.issue", obj=credential, summary=f"{label} ({prefix})")
+    audit(
+        tournament=None, user=user, action=AuditAction.CREDENTIAL_ISSUE, obj=credential, summary=f"{label} ({prefix})"
+    )
     return credential, token
 
 
@@ -81,7 +83,7 @@ def credential_revoke(*, credential: ApiCredential, user: Actor) -> ApiCredentia
     credential.revoked_at = timezone.now()
     credential.revoked_by = login_of(user)
     credential.save(update_fields=["revoked_at", "revoked_by"])
-    audit(tournament=None, user=user, action="credential.revoke", obj=credential, summary=str(credential))
+    audit(tournament=None, user=user, action=AuditAction.CREDENTIAL_REVOKE, obj=credential, summary=str(credential))
     return credential
 
 
@@ -162,7 +164,7 @@ def submission_receive(
             status=SubmissionStatus.SUPERSEDED
         )
     ApiCredential.objects.filter(pk=credential.pk).update(last_used_at=timezone.now())
-    audit(tournament=None, user=None, action="submission.receive", obj=submission, summary=str(submission))
+    audit(tournament=None, user=None, action=AuditAction.SUBMISSION_RECEIVE, obj=submission, summary=str(submission))
     return submission, True
 
 
@@ -223,7 +225,7 @@ def submission_decide(*, submission: Submission, user: Actor, approve: bool, rea
     audit(
         tournament=None,
         user=user,
-        action="submission.approve" if approve else "submission.refuse",
+        action=AuditAction.SUBMISSION_APPROVE if approve else AuditAction.SUBMISSION_REFUSE,
         obj=submission,
         summary=str(submission),
         reason=reason,
@@ -261,4 +263,4 @@ def _abandonments_suspend(submission: Submission, user: Actor) -> None:
             reason=f"Abandono da etapa {submission.event_name} (art. 10), homologada pela federação.",
             created_by=login_of(user),
         )
-        audit(tournament=None, user=user, action="suspension.create", obj=suspension, summary=player.name)
+        audit(tournament=None, user=user, action=AuditAction.SUSPENSION_CREATE, obj=suspension, summary=player.name)

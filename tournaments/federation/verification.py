@@ -35,7 +35,7 @@ from tournaments.domain import (
     is_member,
     tournament_from_interchange,
 )
-from tournaments.domain.qualification import Candidate, SpotTieRule, qualification
+from tournaments.domain.qualification import Candidate, SpotTieRule, category_qualification
 from tournaments.federation.diff import result_changes
 from tournaments.federation.repair import CannotRepair, Pairs, repair, round1_from_list
 from tournaments.federation.text import clean
@@ -552,7 +552,7 @@ def _qualification(
             )
             for r in rows
         ]
-        result = qualification(
+        result = category_qualification(
             rule.code,
             [list_ratings.get(i) for i in ids],
             len(played),

@@ -20,6 +20,7 @@ from tournaments.core import cache
 from tournaments.core.errors import ServiceError
 from tournaments.core.safetext import one_line
 from tournaments.models import Game, Round, Tournament
+from tournaments.models.choices import AuditAction
 from tournaments.rounds.scoring import FORFEITS, PLAYED, entry_label, outcome_of
 
 logger = logging.getLogger(__name__)
@@ -109,7 +110,7 @@ def audit_kept_conflict(tournament: Tournament, user: Actor, game: Game, conflic
     audit(
         tournament=tournament,
         user=user,
-        action="game.conflict_kept",
+        action=AuditAction.GAME_CONFLICT_KEPT,
         obj=game,
         summary=_("round %(r)s, board %(b)s, game %(g)s")
         % {"r": game.board.round.number, "b": game.board.number, "g": game.number},
@@ -125,7 +126,7 @@ def _store_record(tournament: Tournament, user: Actor, game: Game, pdn: str, con
     audit(
         tournament=tournament,
         user=user,
-        action="game.pdn",
+        action=AuditAction.GAME_PDN,
         obj=game,
         summary=_("round %(r)s, board %(b)s, game %(g)s")
         % {"r": game.board.round.number, "b": game.board.number, "g": game.number},

@@ -11,6 +11,7 @@ from tournaments.audit.services import Actor, audit, login_of
 from tournaments.core import cache
 from tournaments.core.errors import ServiceError
 from tournaments.models import Game, Round, Tournament
+from tournaments.models.choices import AuditAction
 
 logger = logging.getLogger(__name__)
 
@@ -45,7 +46,7 @@ def homologation_mark_exported(*, tournament: Tournament, user: Actor = None, wh
         audit(
             tournament=tournament,
             user=user,
-            action="homologation.resend",
+            action=AuditAction.HOMOLOGATION_RESEND,
             obj=tournament,
             summary=tournament.name,
             old={"exported_at": first.isoformat()},
@@ -58,7 +59,7 @@ def homologation_mark_exported(*, tournament: Tournament, user: Actor = None, wh
     audit(
         tournament=tournament,
         user=user,
-        action="homologation.export",
+        action=AuditAction.HOMOLOGATION_EXPORT,
         obj=tournament,
         summary=tournament.name,
         new={"exported_at": when.isoformat()},

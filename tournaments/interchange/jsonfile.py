@@ -97,6 +97,7 @@ from tournaments.models.choices import (
     UF_CODES,
     AbsenceValue,
     Acceleration,
+    AuditAction,
     ByeValue,
     EntryStatus,
     InitialColour,
@@ -1280,7 +1281,7 @@ def _write(plan, user):
     audit(
         tournament=tournament,
         user=user,
-        action="tournament.import",
+        action=AuditAction.TOURNAMENT_IMPORT,
         obj=tournament,
         summary=tournament.name,
         new={"players": len(by_id), "rounds": len(round_objs)},

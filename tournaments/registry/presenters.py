@@ -10,11 +10,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.models import Player
-from tournaments.models.choices import Sex, Title
+from tournaments.models.choices import AuditAction, Sex, Title
 
 ACTIONS = {
-    "player.create": gettext_lazy("Registered"),
-    "player.update": gettext_lazy("Changed"),
+    AuditAction.PLAYER_CREATE: gettext_lazy("Registered"),
+    AuditAction.PLAYER_UPDATE: gettext_lazy("Changed"),
 }
 
 

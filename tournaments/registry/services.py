@@ -12,6 +12,7 @@ from tournaments.audit.services import Actor, audit
 from tournaments.core import cache
 from tournaments.core.errors import ServiceError
 from tournaments.models import Entry, Player
+from tournaments.models.choices import AuditAction
 
 # What a staff form may set on a player (the registry's own fields).
 REGISTRY_FIELDS = ("name", "sex", "birth_date", "state", "club", "cbjd_id", "rating", "fmjd_rating", "title")
@@ -59,7 +60,7 @@ def player_create(*, user: Actor, **fields: Any) -> Player:
     audit(
         tournament=None,
         user=user,
-        action="player.create",
+        action=AuditAction.PLAYER_CREATE,
         obj=player,
         summary=player.name,
         new={k: as_json(getattr(player, k)) for k in REGISTRY_FIELDS if getattr(player, k) not in (None, "")},
@@ -85,7 +86,7 @@ def player_update(*, player: Player, user: Actor, **fields: Any) -> Player:
     audit(
         tournament=None,
         user=user,
-        action="player.update",
+        action=AuditAction.PLAYER_UPDATE,
         obj=player,
         summary=player.name,
         old=old,

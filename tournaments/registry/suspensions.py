@@ -16,7 +16,7 @@ from tournaments.audit.services import Actor, audit, login_of
 from tournaments.core.errors import ServiceError
 from tournaments.core.safetext import has_control_characters, single_line_message
 from tournaments.models import Player, Suspension
-from tournaments.models.choices import SuspensionSource
+from tournaments.models.choices import AuditAction, SuspensionSource
 
 MAX_REASON = 300
 
@@ -80,7 +80,7 @@ def suspension_create(
     audit(
         tournament=None,
         user=user,
-        action="suspension.create",
+        action=AuditAction.SUSPENSION_CREATE,
         obj=suspension,
         summary=f"{player.name} ({player.cbjd_id})",
         new={

@@ -29,6 +29,7 @@ from tournaments.models import (
     Seat,
     Tournament,
 )
+from tournaments.models.choices import AuditAction
 from tournaments.models.reporting import PIN_ALPHABET, PIN_LENGTH
 from tournaments.reporting.selectors import CONFIRMED, ONE, current_round, reporting_enabled, round_report_states
 from tournaments.rounds.results import game_record_result
@@ -71,7 +72,7 @@ def codes_issue(*, tournament: Tournament, user: Actor) -> int:
         audit(
             tournament=tournament,
             user=user,
-            action="reporting.codes",
+            action=AuditAction.REPORTING_CODES,
             summary=ngettext("%(n)d player code issued", "%(n)d player codes issued", len(made)) % {"n": len(made)},
         )
     return len(made)
@@ -93,7 +94,7 @@ def code_reissue(*, entry: Entry, user: Actor) -> PlayerCode:
     audit(
         tournament=entry.tournament,
         user=user,
-        action="reporting.reissue",
+        action=AuditAction.REPORTING_REISSUE,
         obj=entry,
         summary=_("New code for %(name)s") % {"name": entry.player.name},
     )
@@ -110,7 +111,7 @@ def reporting_set_enabled(*, tournament: Tournament, enabled: bool, user: Actor)
         audit(
             tournament=tournament,
             user=user,
-            action="reporting.enabled" if enabled else "reporting.disabled",
+            action=AuditAction.REPORTING_ENABLED if enabled else AuditAction.REPORTING_DISABLED,
             summary=_("Players may report their results") if enabled else _("Reporting by players turned off"),
         )
 
@@ -236,7 +237,7 @@ def reports_approve(*, rnd: Round, user: Actor, board_ids: list[int] | None = No
         audit(
             tournament=rnd.tournament,
             user=user,
-            action="reporting.approve",
+            action=AuditAction.REPORTING_APPROVE,
             obj=rnd,
             summary=ngettext(
                 "Round %(round)d: %(n)d board approved from the players' reports (%(boards)s)",

@@ -23,6 +23,7 @@ from django.db.models import Exists, OuterRef
 
 from tournaments.audit.services import Actor, audit
 from tournaments.models import Entry, OneSidedRound, Round, Seat, Tournament
+from tournaments.models.choices import AuditAction
 from tournaments.rounds.pairing_bridge import seed_sort_key
 
 logger = logging.getLogger(__name__)
@@ -83,7 +84,7 @@ def place_late_entries(*, tournament: Tournament, number: int, user: Actor) -> d
     audit(
         tournament=tournament,
         user=user,
-        action="entry.renumber",
+        action=AuditAction.ENTRY_RENUMBER,
         obj=tournament,
         summary=", ".join(e.player.name for e in late)[:300],
         new={

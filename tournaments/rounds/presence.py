@@ -18,6 +18,7 @@ from tournaments.core import cache
 from tournaments.core.errors import ServiceError
 from tournaments.domain.snapshot import counted_rounds, round_records
 from tournaments.models import Absence, Entry, Tournament
+from tournaments.models.choices import AuditAction
 from tournaments.rounds.selectors import pairing_read
 
 
@@ -91,7 +92,7 @@ def presence_confirm(*, tournament: Tournament, number: int, absent: Iterable[in
         audit(
             tournament=tournament,
             user=user,
-            action="absence.create",
+            action=AuditAction.ABSENCE_CREATE,
             obj=absence,
             summary=f"{absence.entry.player.name}: {number}",
             new={"round": number, "reason": ""},
@@ -100,7 +101,7 @@ def presence_confirm(*, tournament: Tournament, number: int, absent: Iterable[in
         audit(
             tournament=tournament,
             user=user,
-            action="absence.delete",
+            action=AuditAction.ABSENCE_DELETE,
             obj=absence,
             summary=f"{entries[absence.entry_id].player.name}: {number}",
         )

@@ -24,6 +24,7 @@ from tournaments.core import cache
 from tournaments.core.errors import ConflictError, ServiceError
 from tournaments.games.services import RuleConflict, audit_kept_conflict, check_record, result_conflicts
 from tournaments.models import AuditEntry, Board, Game, Round, Tournament
+from tournaments.models.choices import AuditAction
 from tournaments.rounds.scoring import RESULT_CODES, entry_label
 
 Results = dict[int, str | None]
@@ -180,7 +181,7 @@ def _write(
             audit_row(
                 tournament=tournament,
                 user=user,
-                action="result.correct" if plan.corrected else "result.enter",
+                action=AuditAction.RESULT_CORRECT if plan.corrected else AuditAction.RESULT_ENTER,
                 obj=plan.board,
                 summary=_("round %(r)s, board %(b)s") % {"r": rnd.number, "b": plan.board.number},
                 old={"games": {str(k): v for k, v in plan.current.items()}},

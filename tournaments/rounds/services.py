@@ -22,7 +22,7 @@ from tournaments.domain.model import RoundKind, RoundRecord
 from tournaments.domain.snapshot import Snapshot, round_records, rounds_before
 from tournaments.entries.services import refresh_ratings
 from tournaments.models import Absence, Board, Entry, Game, Round, Seat, Tournament
-from tournaments.models.choices import RoundStatus, SeatSide
+from tournaments.models.choices import AuditAction, RoundStatus, SeatSide
 from tournaments.rounds.numbering import place_late_entries
 from tournaments.rounds.pairing_bridge import (
     ENGINE_NAME,
@@ -198,7 +198,7 @@ def _write_round(
     audit(
         tournament=tournament,
         user=user,
-        action="round.pair",
+        action=AuditAction.ROUND_PAIR,
         obj=rnd,
         summary=_("round %(n)s") % {"n": number},
         new={
@@ -229,7 +229,7 @@ def _publish(rnd: Round, user: Actor) -> None:
     audit(
         tournament=rnd.tournament,
         user=user,
-        action="round.publish",
+        action=AuditAction.ROUND_PUBLISH,
         obj=rnd,
         summary=_("round %(n)s") % {"n": rnd.number},
         new={"by_role": role_of(user, rnd.tournament)},
@@ -264,7 +264,7 @@ def round_undo(*, round: Round, user: Actor) -> None:
     audit(
         tournament=tournament,
         user=user,
-        action="round.undo",
+        action=AuditAction.ROUND_UNDO,
         obj=rnd,
         summary=_("round %(n)s") % {"n": rnd.number},
         old={"seats": snapshot},
@@ -502,7 +502,7 @@ def round_edit(
     audit(
         tournament=tournament,
         user=user,
-        action="round.edit",
+        action=AuditAction.ROUND_EDIT,
         obj=rnd,
         summary=_("round %(n)s") % {"n": rnd.number},
         old={"seats": old},
@@ -540,7 +540,7 @@ def rounds_name_program(*, tournament: Tournament, program: str | None, user: Ac
         audit(
             tournament=tournament,
             user=user,
-            action="round.program",
+            action=AuditAction.ROUND_PROGRAM,
             obj=tournament,
             summary=program,
             new={"rounds": numbers, "program": program},

@@ -14,7 +14,7 @@ from tournaments.audit.services import Actor, audit, login_of
 from tournaments.core import cache
 from tournaments.core.errors import ServiceError
 from tournaments.models import Board, Opening, OpeningDraw, OpeningTable, Round, Tournament
-from tournaments.models.choices import DrawMethod, OpeningDrawMode, Variant
+from tournaments.models.choices import AuditAction, DrawMethod, OpeningDrawMode, Variant
 from tournaments.registry.ratinglist import line_message
 
 
@@ -62,7 +62,7 @@ def _assign(
     audit(
         tournament=rnd.tournament,
         user=user,
-        action="opening.draw",
+        action=AuditAction.OPENING_DRAW,
         obj=draw,
         summary=_("round %(r)s%(b)s: %(code)s")
         % {"r": rnd.number, "b": f", {_('board')} {board.number}" if board else "", "code": opening.code},
@@ -233,7 +233,7 @@ def opening_table_import(*, data: bytes, filename: str, variant: str, user: Acto
     audit(
         tournament=None,
         user=user,
-        action="openingtable.import",
+        action=AuditAction.OPENINGTABLE_IMPORT,
         summary=f"{filename}: {', '.join(tables)}",
         new={"tables": list(tables), "openings": len(parsed), "variant": variant},
     )

@@ -13,7 +13,7 @@ from tournaments.core import cache
 from tournaments.core.errors import ServiceError
 from tournaments.core.safetext import has_control_characters, single_line_message
 from tournaments.models import Category, OpeningTable, SettingsChange, Tournament, TournamentRole
-from tournaments.models.choices import StaffRole, Variant
+from tournaments.models.choices import AuditAction, StaffRole, Variant
 from tournaments.models.tournament import FROZEN_SETTINGS, LOCKED_SETTINGS
 from tournaments.setup.lock import setting_value
 from tournaments.setup.openings_data import DEFAULT_TABLE
@@ -53,7 +53,7 @@ def tournament_create(*, user: Actor, categories: list[dict[str, Any]] | None = 
     audit(
         tournament=tournament,
         user=user,
-        action="tournament.create",
+        action=AuditAction.TOURNAMENT_CREATE,
         obj=tournament,
         summary=tournament.name,
         new={k: _jsonable(v) for k, v in fields.items() if k != "opening_table"},
@@ -132,7 +132,7 @@ def tournament_update(*, tournament: Tournament, user: Actor, reason: str | None
         audit(
             tournament=tournament,
             user=user,
-            action="tournament.settings",
+            action=AuditAction.TOURNAMENT_SETTINGS,
             obj=tournament,
             summary=", ".join(changed),
             old=old,

@@ -22,7 +22,7 @@ from tournaments.accounts.services import (
 from tournaments.accounts.sessions import session_ends_at
 from tournaments.core.staff_views import object_or_404, run_service
 from tournaments.models import AuditEntry, OpeningTable, RoleOffer, Tournament, TournamentRole
-from tournaments.models.choices import RoundStatus
+from tournaments.models.choices import AuditAction, RoundStatus
 from tournaments.models.tournament import LOCKED_SETTINGS
 from tournaments.registry.selectors import rating_differences
 from tournaments.rounds.selectors import missing_results
@@ -211,7 +211,7 @@ class StaffRolesView(TournamentStaffMixin, FormView):
                 audit(
                     tournament=self.tournament,
                     user=request.user,
-                    action="staff.remove",
+                    action=AuditAction.STAFF_REMOVE,
                     obj=role,
                     summary=role.user.username,
                     old={"role": role.role},

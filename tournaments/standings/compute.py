@@ -37,10 +37,10 @@ from tournaments.domain import (
     Top3Scope,
     TournamentData,
     award_categories,
+    category_qualification,
     category_standings,
     compute_standings,
     participation,
-    qualification,
 )
 from tournaments.domain.participants import Participation
 from tournaments.domain.snapshot import (
@@ -306,7 +306,7 @@ def _category(result: TournamentStandings, cat: SnapCategory) -> CategoryStandin
         for r in rows
         if r.row.id in counted
     ]
-    qual = qualification(
+    qual = category_qualification(
         cat.code,
         [e.rating for e in in_category if e.number in counted],
         len(counted),

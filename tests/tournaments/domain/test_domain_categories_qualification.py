@@ -12,12 +12,12 @@ from tournaments.domain import (
     CategoryRule,
     Person,
     StandingsSettings,
+    category_qualification,
     category_standings,
     compute_standings,
     is_member,
     members,
     performances,
-    qualification,
     spots_for_average,
 )
 from tournaments.domain.performance import dp_for
@@ -93,16 +93,16 @@ def test_category_standings_recompute_ranks_and_keep_shared_places():
     ],
 )
 def test_spots_edges(ratings, participants, spots):
-    q = qualification("ABS", ratings, participants)
+    q = category_qualification("ABS", ratings, participants)
     assert q.spots == spots
     assert q.counted == 30 and q.entries == 30 and q.note is None
 
 
 def test_average_is_exact_and_unrounded():
-    q = qualification("ABS", [2000] * 15 + [2001] * 15, 30)
+    q = category_qualification("ABS", [2000] * 15 + [2001] * 15, 30)
     assert q.average == Decimal("2000.5") and q.exact_average == Fraction(4001, 2)
     # 29 x 2,000 + 2,001 = 60,001 / 30 = 2,000.0333...: still 1 spot
-    q = qualification("ABS", [2000] * 29 + [2001], 30)
+    q = category_qualification("ABS", [2000] * 29 + [2001], 30)
     assert q.spots == 1 and q.exact_average == Fraction(60001, 30)
     assert spots_for_average(Fraction(40019, 20), 30) == 1  # 2000.95
     assert spots_for_average(2001, 30) == 2
@@ -110,34 +110,34 @@ def test_average_is_exact_and_unrounded():
 
 def test_only_the_30_highest_count():
     # 30 x 2,001 and 10 x 1,000: the 1,000s are not among the 30 highest -> 2,001 -> 2
-    q = qualification("ABS", [1000] * 10 + [2001] * 30, 40)
+    q = category_qualification("ABS", [1000] * 10 + [2001] * 30, 40)
     assert (q.entries, q.counted, q.average, q.spots) == (40, 30, Decimal(2001), 2)
 
 
 def test_fewer_than_30_entries_uses_all_and_says_so():
     # 2,100 + 2,000 + unrated 1,600 = 5,700 / 3 = 1,900 -> 1
-    q = qualification("S18", [2100, 2000, None], 40)
+    q = category_qualification("S18", [2100, 2000, None], 40)
     assert (q.entries, q.counted, q.average, q.spots) == (3, 3, Decimal(1900), 1)
     assert "menos de 30" in q.note
-    empty = qualification("V60", [], 40)
+    empty = category_qualification("V60", [], 40)
     assert (empty.entries, empty.counted, empty.average, empty.spots) == (0, 0, None, 0)
 
 
 def test_unrated_at_provisional_rating():
     # 29 x 1,900 + unrated: at 1,600 -> (55,100 + 1,600) / 30 = 1,890 -> 0;
     # at a provisional 1,900 -> 1,900 -> 1
-    assert qualification("ABS", [1900] * 29 + [None], 30).spots == 0
-    assert qualification("ABS", [1900] * 29 + [None], 30, provisional=1900).spots == 1
+    assert category_qualification("ABS", [1900] * 29 + [None], 30).spots == 0
+    assert category_qualification("ABS", [1900] * 29 + [None], 30, provisional=1900).spots == 1
     # the provisional rating also takes part in choosing the 30 highest:
     # 30 x 1,500 and one unrated at 1,600 -> (29 x 1,500 + 1,600) / 30 = 1,503.33
-    q = qualification("ABS", [1500] * 30 + [None], 31)
+    q = category_qualification("ABS", [1500] * 30 + [None], 31)
     assert q.exact_average == Fraction(29 * 1500 + 1600, 30)
 
 
 def test_spots_go_to_the_best_placed_only_with_rights():
-    q = qualification("ABS", [2001] * 30, 30, ranked_ids=[7, 3, 9, 1], rights=False)
+    q = category_qualification("ABS", [2001] * 30, 30, ranked_ids=[7, 3, 9, 1], rights=False)
     assert q.spots == 2 and q.qualified == ()
-    q = qualification("ABS", [2001] * 30, 30, ranked_ids=[7, 3, 9, 1], rights=True)
+    q = category_qualification("ABS", [2001] * 30, 30, ranked_ids=[7, 3, 9, 1], rights=True)
     assert q.qualified == (7, 3)
     assert q.as_json() == {
         "code": "ABS",

@@ -10,10 +10,10 @@ from tournaments.domain import (
     SpotNote,
     StandingsSettings,
     award_spots,
+    category_qualification,
     compute_standings,
     participated,
     participation,
-    qualification,
 )
 from tournaments.domain.standings import (
     REASON_TOP3_BUCHHOLZ_END,
@@ -192,7 +192,7 @@ def test_a_shared_place_at_the_last_spot_is_never_decided_by_pairing_number(rule
 def test_qualification_with_candidates_and_rights():
     cands = [cand(1, 1, 10), cand(2, 2, 9, abandoned=True), cand(3, 3, 8)]
     ratings = [2200] * 3
-    q = qualification("ABS", ratings, 3, rights=True, candidates=cands)
+    q = category_qualification("ABS", ratings, 3, rights=True, candidates=cands)
     assert q.spots == 3 and q.qualified == (1, 3) and q.notes == (SpotNote("abandoned", (2,)),)
-    assert qualification("ABS", ratings, 3, rights=False, candidates=cands).qualified == ()
+    assert category_qualification("ABS", ratings, 3, rights=False, candidates=cands).qualified == ()
     assert "participantes" in q.note

@@ -12,8 +12,8 @@ from tournaments.domain import (
     SpotNote,
     StandingsSettings,
     award_categories,
+    category_qualification,
     compute_standings,
-    qualification,
     spots_for_average,
 )
 from tournaments.domain.standings import (
@@ -136,10 +136,10 @@ def test_exception_a_acceleration_puts_buchholz_first():
 def test_unrated_players_are_counted_beside_the_average_and_rated_only_is_offered():
     # 4 rated at 2150 and 2 unrated at the provisional 1600: (4*2150 + 2*1600) / 6 = 1966.67 -> 1 spot
     ratings = [2150, 2150, 2150, 2150, None, None]
-    q = qualification("ABS", ratings, participants=40)
+    q = category_qualification("ABS", ratings, participants=40)
     assert (q.counted, q.unrated, q.spots, q.rated_only) == (6, 2, 1, False)
     assert q.exact_average == Fraction(4 * 2150 + 2 * 1600, 6)
-    rated = qualification("ABS", ratings, participants=40, unrated_rule="rated_only")
+    rated = category_qualification("ABS", ratings, participants=40, unrated_rule="rated_only")
     assert (rated.counted, rated.unrated, rated.spots, rated.rated_only) == (4, 0, 3, True)
     assert rated.exact_average == 2150
 
@@ -150,9 +150,9 @@ def test_unrated_players_are_counted_beside_the_average_and_rated_only_is_offere
 
 def test_a_small_category_earns_spots_unless_the_minimum_setting_says_otherwise():
     women = [2200, 2180, 2160, 2150]  # 4 players, average 2172.5: three spots by the average
-    q = qualification("FEM", women, participants=40)
+    q = category_qualification("FEM", women, participants=40)
     assert (q.spots, q.below_minimum) == (3, False)
-    small = qualification("FEM", women, participants=40, min_entries=10)
+    small = category_qualification("FEM", women, participants=40, min_entries=10)
     assert (small.spots, small.spots_by_average, small.below_minimum) == (0, 3, True)
 
 
@@ -184,7 +184,7 @@ def test_passing_a_spot_on_keeps_the_abandonment_note_apart():
 
 def test_the_average_is_not_rounded():
     assert spots_for_average(Fraction(4001, 2), participants=40) == 1  # 2000.5
-    q = qualification("ABS", [2001, 2000], participants=40)
+    q = category_qualification("ABS", [2001, 2000], participants=40)
     assert (q.exact_average, q.spots) == (Fraction(4001, 2), 1)
 
 
