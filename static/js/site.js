@@ -1,8 +1,11 @@
 /* damas-swiss: a few lines of our own, no library. */
 (function () {
   "use strict";
+  // Names match whatever the accents, the case and the apostrophe (' or ’): the same fold as the server's
+  // (tournaments/domain/names.py), so "Sant'Anna" finds "Márcia Sant’Anna" (issue 37.5).
   function fold(text) {
-    return (text || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
+    return (text || "").replace(/['\u2019\u2018\u02bc\u0060\u00b4\u2032]/g, "").normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/\s+/g, " ").trim();
   }
   // What a piece of page needs to work: run on the page, and again by live.js on a <main> it refreshed.
   function init(root) {

@@ -13,7 +13,7 @@ class EntryTable(tables.Table):
         args=[tables.A("tournament__slug"), tables.A("pk")],
         accessor="player__name",
         verbose_name=_("name"),
-        order_by="player__name",
+        order_by="player__search_name",
     )
     cbjd_id = tables.Column(accessor="player__cbjd_id", verbose_name="CBJD", order_by="player__cbjd_id")
     rating = tables.Column(verbose_name=_("rating"))

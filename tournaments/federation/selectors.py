@@ -153,5 +153,5 @@ def suspensions_in_force() -> QuerySet[Suspension]:
             lifted_at__isnull=True, national_pending=False, start_date__lte=today, end_date__gte=today
         )
         .select_related("player")
-        .order_by("end_date", "player__name")
+        .order_by("end_date", "player__search_name")
     )

@@ -34,6 +34,6 @@ def suspensions_during(tournament: Tournament) -> list[Suspension]:
         .filter(Q(lifted_at__isnull=True) | Q(lifted_at__gte=start_of_event))
         .exclude(tournament=tournament)
         .select_related("player")
-        .order_by("player__name", "start_date")
+        .order_by("player__search_name", "start_date")
         .distinct()
     )

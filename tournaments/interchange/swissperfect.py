@@ -53,7 +53,6 @@ from __future__ import annotations
 
 import io
 import re
-import unicodedata
 import zipfile
 import zlib
 from collections.abc import Iterable
@@ -65,6 +64,7 @@ from typing import Any
 
 from tournaments.core.agreement import plural
 from tournaments.core.zipcheck import directory_fits, method_name, read_member, unsafe_member
+from tournaments.domain.names import fold
 from tournaments.interchange.dbase import DbfError, Value, read_dbf
 from tournaments.interchange.errors import InterchangeError
 
@@ -1119,8 +1119,7 @@ def files_beside(path: Path) -> tuple[bytes, bytes, bytes, str, date | None]:
 
 # ------------------------------------------------------------------------------------------ the imports
 def _plain(name: str) -> str:
-    text = unicodedata.normalize("NFKD", name)
-    return " ".join("".join(c for c in text if not unicodedata.combining(c)).casefold().split())
+    return fold(name)
 
 
 def _check_registry(data: dict[str, Any]) -> None:

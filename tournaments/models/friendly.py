@@ -3,22 +3,18 @@
 ``FriendlyConstraints.CONSTRAINT_MESSAGES`` maps a constraint's name to (field, message). Model validation
 (``full_clean``, hence every ModelForm) raises that message on that field when the form has it, otherwise on
 the form as a whole; a constraint missing from the map still gets a plain sentence, not its name.
-``SearchKeyField`` keeps a folded copy of a text field (no accents, no case) for searches that behave the same
+``SearchKeyField`` keeps a folded copy of a text field (no accents, no case, no apostrophes) for searches that behave the same
 on SQLite and PostgreSQL.
 """
-
-import unicodedata
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models, router
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.domain import names
 
-def fold(text):
-    """Lower case without accents or repeated spaces: "  João  ARAÚJO " -> "joao araujo"."""
-    decomposed = unicodedata.normalize("NFKD", str(text or ""))
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
-    return " ".join(plain.split())
+# One rule for names everywhere (issue 37.5): accents, case and apostrophes aside (tournaments/domain/names.py).
+fold = names.fold
 
 
 class SearchKeyField(models.CharField):

@@ -107,6 +107,8 @@ def rating_differences(tournament: Tournament) -> list[Entry]:
     1 is paired, unless the director kept the rating of registration), with their players."""
     return [
         e
-        for e in Entry.objects.filter(tournament=tournament).select_related("player").order_by("player__name")
+        for e in Entry.objects.filter(tournament=tournament)
+        .select_related("player")
+        .order_by("player__search_name", "pk")
         if (e.rating, e.fmjd_rating) != (e.player.rating, e.player.fmjd_rating)
     ]

@@ -51,7 +51,7 @@ class NationalSuspensionsView(RegistryMixin, TemplateView):
         in_force = (
             Suspension.objects.filter(lifted_at__isnull=True, end_date__gte=today)
             .select_related("player", "tournament")
-            .order_by("end_date", "player__name")
+            .order_by("end_date", "player__search_name")
         )
         ended = (
             Suspension.objects.filter(Q(lifted_at__isnull=False) | Q(end_date__lt=today))

@@ -16,6 +16,7 @@ from django.views.generic import TemplateView, View
 from tournaments.accounts.permissions import TournamentStaffMixin
 from tournaments.core.phone_urls import phone_base
 from tournaments.core.staff_views import run_service
+from tournaments.domain.names import fold
 from tournaments.models import Entry, PlayerCode, Round
 from tournaments.reporting import services
 from tournaments.reporting.selectors import reporting_enabled
@@ -33,7 +34,7 @@ class ReportingView(TournamentStaffMixin, TemplateView):
         entries = (
             Entry.objects.filter(tournament=self.tournament)
             .select_related("player")
-            .order_by("pairing_number", "player__name")
+            .order_by("pairing_number", "player__search_name")
         )
         ctx["rows"] = [(e, codes.get(e.pk)) for e in entries]
         ctx["enabled"] = reporting_enabled(self.tournament)
@@ -87,7 +88,7 @@ class CardsView(TournamentStaffMixin, TemplateView):
                 "pin": f"{c.pin[:3]}-{c.pin[3:]}",
                 "url": base + reverse("public:my_board_card", args=[self.tournament.slug, c.token]),
             }
-            for c in sorted(codes, key=lambda c: (c.entry.pairing_number or 10**6, c.entry.player.name))
+            for c in sorted(codes, key=lambda c: (c.entry.pairing_number or 10**6, fold(c.entry.player.name)))
         ]
         ctx["sign_in_url"] = base + reverse("public:my_board_sign_in", args=[self.tournament.slug])
         return ctx

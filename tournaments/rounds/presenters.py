@@ -6,7 +6,6 @@ draft) and handed to the templates as plain rows, numbers already formatted in t
 """
 
 import logging
-import unicodedata
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property
@@ -20,6 +19,7 @@ from django.utils.translation import gettext as _
 from tournaments.core.labels import kind_label, one_sided_label, player_outcome, show_code
 from tournaments.domain import RoundKind
 from tournaments.domain.model import Number
+from tournaments.domain.names import name_sort_key
 from tournaments.domain.snapshot import OffBoard, SnapOneSided, board_records, off_board, partial_points
 from tournaments.rounds.scoring import MIRROR, white_is_first
 from tournaments.rounds.selectors import entries_in_order
@@ -30,9 +30,8 @@ logger = logging.getLogger(__name__)
 
 
 def sort_key(name):
-    """Alphabetical order that ignores accents and case (Á sorts with A)."""
-    text = unicodedata.normalize("NFKD", name or "")
-    return "".join(c for c in text if not unicodedata.combining(c)).casefold()
+    """Alphabetical order that ignores accents, case and apostrophes (Á sorts with A): ``domain.names``."""
+    return name_sort_key(name)
 
 
 def game_from_first(number, code):
