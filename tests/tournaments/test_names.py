@@ -89,3 +89,16 @@ def test_namesakes_cards_show_number_rating_club_and_id(client, director, make_t
     assert any("rating 1850" in line and "Clube Recife" in line and "CBJD 50000" in line for line in lines)
     assert any("sem rating" in line and "AABB Olinda" in line for line in lines)
     assert all("Nº —" in line for line in lines)  # before round 1 no number yet: said, not left out
+
+
+@pytest.mark.django_db
+def test_players_default_order_is_the_dictionarys(make_player):
+    for name in ["Zeca Lima", "Ícaro Souza", "élton reis", "Ana Costa", "Igor Dias"]:
+        make_player(name=name)
+    assert [p.name for p in Player.objects.all()] == [
+        "Ana Costa",
+        "élton reis",
+        "Ícaro Souza",
+        "Igor Dias",
+        "Zeca Lima",
+    ]

@@ -44,7 +44,7 @@ class Player(FriendlyConstraints):
     class Meta:
         verbose_name = _("player")
         verbose_name_plural = _("players")
-        ordering = ["name"]
+        ordering = ["search_name", "pk"]  # the Portuguese order: Élton with E, not after Z (issue 37.8)
         constraints = [
             models.UniqueConstraint(
                 fields=["cbjd_id"], condition=Q(cbjd_id__isnull=False), name="player_cbjd_id_unique"
