@@ -6,6 +6,7 @@ from django.test import Client
 from django.urls import reverse
 
 from config import urls_staff
+from tests.security.url_walk import sample_url, walk
 from tournaments.models import PairingJob, TournamentRole
 from tournaments.registry.services import federation_group
 from tournaments.rounds.services import round_pair
@@ -43,6 +44,8 @@ def world(field, director, django_user_model):
 
 
 def staff_urls(t, entries):
+    """Every staff URL (the URLconf walked, as the access matrix does: tests/security/url_walk.py) with this
+    tournament's sample arguments, as (name without the namespace, address)."""
     job = PairingJob.objects.get(tournament=t)
     kwargs = {
         "slug": t.slug,
@@ -55,11 +58,7 @@ def staff_urls(t, entries):
         "what": "json",
         "job": job.pk,
     }
-    out = []
-    for pattern in urls_staff.urlpatterns:
-        names = pattern.pattern.converters.keys()
-        out.append((pattern.name, reverse(f"staff:{pattern.name}", kwargs={k: kwargs[k] for k in names})))
-    return out
+    return [(w.name.removeprefix("staff:"), sample_url(w, kwargs, {})) for w in walk() if w.name.startswith("staff:")]
 
 
 def as_user(user):
