@@ -20,12 +20,35 @@ def test_verify_event_json_against_this_databases_registry(national_list, stage_
     out = json.loads(capsys.readouterr().out)
     assert out["rights"] is False
     assert [f["code"] for f in out["findings"]][:2] == ["round1_not_by_rating", "pairing_differs"]
-    assert set(out["findings"][0]) == {"code", "article", "message"} and out["findings"][0]["article"] == "art. 4"
+    assert set(out["findings"][0]) == {"code", "article", "message"} and out["findings"][0]["article"] == "art. 4, 6"
     call_command("verify_event", str(path))
     text = capsys.readouterr().out
     assert "Lista nacional em vigor na data do evento: 01/10/2026" in text
-    assert "[IMPEDE] round1_not_by_rating (art. 4): A 1ª rodada não corresponde" in text
+    assert "[IMPEDE] round1_not_by_rating (art. 4, 6): Rodada 1 emparceirada por rating: A 1ª rodada" in text
     assert "Direito a vagas: não" in text
+
+
+@pytest.mark.django_db
+def test_verify_event_prints_the_categories_as_homologation_check_does(national_list, stage_data, tmp_path, capsys):
+    """Issue 36.1: ``categories`` in the shape of ``homologation_check --format json``, so anyone can compare the
+    two: the stage imported at a venue and checked there gives the same rights and the same qualifiers as the
+    federation's verification of its file (a spot passed on, double_spot_rule=pass)."""
+    from tournaments.interchange import import_data
+
+    stage_data["tournament"]["double_spot_rule"] = "pass"
+    path = tmp_path / "etapa.json"
+    path.write_text(json.dumps(stage_data), encoding="utf-8")
+    call_command("verify_event", str(path), "--format", "json")
+    federation = json.loads(capsys.readouterr().out)
+    tournament = import_data(stage_data)
+    call_command("homologation_check", tournament.slug, "--format", "json")
+    venue = json.loads(capsys.readouterr().out)
+    assert federation["rights"] is venue["rights"] is True
+    assert federation["categories"] == venue["categories"]
+    assert [set(c) for c in federation["categories"]] == [
+        {"code", "entries", "average", "counted", "spots", "qualified"}
+    ] * 3
+    assert [len(c["qualified"]) for c in federation["categories"]] == [3, 3, 2]
 
 
 @pytest.mark.django_db

@@ -1,9 +1,10 @@
 """A season of the Circuito Nacional (art. 1: it qualifies players for the Brazilian championships), pure.
 
-Stages are taken in date order, only approved ones. Each stage gives its category's spots (computed by the
-federation's verification, none without the rights) to its best placed players; a player already qualified for
-that championship by an earlier stage does not take a second spot: the spot passes on to the next placed
-player of the stage (said beside it), and so on down the stage's order.
+Stages are taken in date order, only approved ones. Each stage gives its category's spots to the players its
+verification qualified (the venue's own rules: ``tournaments.domain.qualification`` through the homologation
+report, none without the rights; issue 36.1). Only what a single stage cannot know is decided here: a player
+already qualified for that championship by an earlier stage does not take a second spot, and his spot passes on to
+the next placed player of the stage not qualified yet (said beside it), and so on down the stage's order.
 """
 
 from __future__ import annotations
@@ -52,9 +53,6 @@ def season_table(stages: Iterable[Mapping[str, Any]]) -> list[Championship]:
             code = str(cat.get("code"))
             champ = out.setdefault(code, Championship(code, str(cat.get("name") or code)))
             seen = taken.setdefault(code, set())
-            # the spots the stage awarded (a shared last place left to the organising committee, art. 13, is
-            # not one the season can fill)
-            spots = len(cat.get("qualified") or []) if stage.get("rights") else 0
             champ.stages.append(
                 StageSpots(
                     str(stage.get("name")),
@@ -62,28 +60,23 @@ def season_table(stages: Iterable[Mapping[str, Any]]) -> list[Championship]:
                     bool(stage.get("rights")),
                 )
             )
-            if spots <= 0:
+            if not stage.get("rights"):
                 continue
-            left = spots
-            skipped: list[str] = []
-            for p in cat.get("order") or []:
-                if left == 0:
-                    break
-                if _key(p) in seen:
-                    skipped.append(str(p.get("name")))
-                    continue
-                seen.add(_key(p))
+            qualified = list(cat.get("qualified") or [])
+            here = {_key(p) for p in qualified}
+            # the next placed, best first, for a spot passed on
+            following = (p for p in cat.get("order") or [] if _key(p) not in here)
+            for q in qualified:
+                taker, passed_from = q, None
+                if _key(q) in seen:
+                    passed_from = str(q.get("name"))
+                    taker = next((p for p in following if _key(p) not in seen), None)
+                    if taker is None:
+                        champ.unfilled += 1
+                        continue
+                    champ.passed_on += 1
+                seen.add(_key(taker))
                 champ.qualifiers.append(
-                    Qualifier(
-                        str(p.get("name")),
-                        p.get("cbjd_id"),
-                        str(stage.get("name")),
-                        passed_from=skipped.pop(0) if skipped else None,
-                    )
+                    Qualifier(str(taker.get("name")), taker.get("cbjd_id"), str(stage.get("name")), passed_from)
                 )
-                left -= 1
-            champ.passed_on += sum(
-                1 for q in champ.qualifiers[len(champ.qualifiers) - (spots - left) :] if q.passed_from
-            )
-            champ.unfilled += left
     return list(out.values())

@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from pairing.api import pair_round, seed_key
-from pairing.model import InvalidInput, NoValidPairing
+from pairing.model import ForbiddenPair, InvalidInput, NoValidPairing, TournamentState
 from tournaments.domain.snapshot import Snapshot
 from tournaments.models import Entry, Round, Tournament
-from tournaments.rounds.pairing_bridge import ENGINE_NAME, build_state, pair_next_round
+from tournaments.rounds.pairing_bridge import ENGINE_NAME, build_state, snapshot_state
 
 
 @dataclass(frozen=True)
@@ -45,10 +45,10 @@ class RoundCheck:
         return not (self.extra or self.missing or self.bye or self.failed)
 
 
-def _file_round(snapshot: Snapshot, entries: Sequence[Entry], number: int) -> tuple[set[tuple[int, int]], int | None]:
+def _file_round(snapshot: Snapshot, number: int) -> tuple[set[tuple[int, int]], int | None]:
     """(pairs as pairing-number tuples, first listed first; the bye's pairing number or None) of round
-    ``number`` as the tournament holds it (its boards and its bye: a round kept for one player alone is neither)."""
-    numbers = {e.pk: e.pairing_number for e in entries if e.pairing_number is not None}
+    ``number`` as the snapshot holds it (its boards and its bye: a round kept for one player alone is neither)."""
+    numbers = {e.pk: e.pairing_number for e in snapshot.entries if e.pairing_number is not None}
     pairs: set[tuple[int, int]] = set()
     bye = None
     for rnd in snapshot.rounds:
@@ -70,10 +70,12 @@ def imported_rounds(tournament: Tournament) -> set[int]:
     return set(Round.objects.filter(tournament=tournament, explanation={}).values_list("number", flat=True))
 
 
-def round1_by_rating(tournament: Tournament, entries: Sequence[Entry], snapshot: Snapshot) -> RoundCheck:
-    """Round 1 paired by the engine from the ratings (re-numbered in the round-1 order), compared with the file's:
-    pairs compared by the two players' ratings, so that players of equal rating are interchangeable."""
-    state = build_state(tournament, 1, entries, snapshot)
+def round1_by_rating(state: TournamentState, snapshot: Snapshot) -> RoundCheck:
+    """Round 1 paired by the engine from the ratings (re-numbered in the round-1 order), compared with the
+    snapshot's: pairs compared by the two players' ratings, so that players of equal rating are interchangeable.
+    ``state``: the engine's state for round 1 (:func:`~tournaments.rounds.pairing_bridge.build_state` or
+    :func:`~tournaments.rounds.pairing_bridge.snapshot_state`). Only those present in round 1 are paired: a late
+    entrant is in the state with his entry round and the engine leaves him out (issue 36.7)."""
     ordered = sorted(
         state.players,
         key=lambda p: (*seed_key(p.rating, p.fmjd_rating, p.title, p.name), p.id),
@@ -92,11 +94,9 @@ def round1_by_rating(tournament: Tournament, entries: Sequence[Entry], snapshot:
         result = pair_round(state, explain=False)
     except (NoValidPairing, InvalidInput) as exc:
         return RoundCheck(1, failed=str(exc))
-    rating = {p.id: p.rating for p in state.players}
-    by_number = {e.pairing_number: e for e in entries}
-    rating_of = {n: rating[new_id[n]] for n in by_number if n in new_id}
+    rating_of = {old_id[p.id]: p.rating for p in state.players}
     engine_pairs = {(old_id[a], old_id[b]) for a, b in result.boards}
-    file_pairs, file_bye = _file_round(snapshot, entries, 1)
+    file_pairs, file_bye = _file_round(snapshot, 1)
 
     def key(pair: tuple[int, int]) -> tuple[int, ...]:
         return tuple(sorted((rating_of.get(pair[0], 0), rating_of.get(pair[1], 0))))
@@ -113,17 +113,18 @@ def round1_by_rating(tournament: Tournament, entries: Sequence[Entry], snapshot:
     return RoundCheck(1, extra, missing, bye)
 
 
-def engine_round(tournament: Tournament, entries: Sequence[Entry], snapshot: Snapshot, number: int) -> RoundCheck:
-    """Round ``number`` paired again by the engine from the rounds before it, compared with the file's pairs
-    (colours included: the engine's first-listed player has White in game 1)."""
+def engine_round(state: TournamentState, snapshot: Snapshot, number: int) -> RoundCheck:
+    """Round ``number`` paired again by the engine from the rounds before it (``state``), compared with the
+    snapshot's pairs (colours included: the engine's first-listed player has White in game 1)."""
     try:
-        result = pair_next_round(tournament, number, entries, snapshot)
+        if len(state.players) < 2:
+            raise NoValidPairing("fewer than two players available")
+        result = pair_round(state, explain=False)
     except (NoValidPairing, InvalidInput) as exc:
         return RoundCheck(number, failed=str(exc))
-    # every entry the engine pairs has its pairing number
-    engine_pairs = {(a.pairing_number or 0, b.pairing_number or 0) for a, b in result.boards}
-    file_pairs, file_bye = _file_round(snapshot, entries, number)
-    engine_bye = result.bye.pairing_number if result.bye else None
+    engine_pairs = {(a, b) for a, b in result.boards}
+    file_pairs, file_bye = _file_round(snapshot, number)
+    engine_bye = result.bye or None
     return RoundCheck(
         number,
         tuple(sorted(engine_pairs - file_pairs)),
@@ -132,19 +133,38 @@ def engine_round(tournament: Tournament, entries: Sequence[Entry], snapshot: Sna
     )
 
 
-def check_imported_pairings(
-    tournament: Tournament, entries: Sequence[Entry], snapshot: Snapshot, imported: Iterable[int]
+def pairings_checked(
+    snapshot: Snapshot, imported: Iterable[int], state: Callable[[int], TournamentState]
 ) -> tuple[RoundCheck | None, list[RoundCheck]]:
     """(round 1 against the rating order, or None when round 1 was paired here or is not there; every imported
-    round naming this engine paired again). ``snapshot``: the tournament's, every round (``engine``);
-    ``imported``: the numbers of the rounds not paired here (:func:`imported_rounds`)."""
+    round naming this engine paired again). ``snapshot``: every round (``engine``); ``imported``: the numbers of
+    the rounds not paired here (at the federation: every round); ``state(n)``: the engine's state for round n."""
     imported = set(imported)
     rounds = snapshot.rounds
     numbers = {r.number for r in rounds}
-    first = round1_by_rating(tournament, entries, snapshot) if 1 in imported else None
+    first = round1_by_rating(state(1), snapshot) if 1 in imported and 1 in numbers else None
     claimed = [
-        engine_round(tournament, entries, snapshot, r.number)
+        engine_round(state(r.number), snapshot, r.number)
         for r in rounds
         if r.number in imported and r.engine == ENGINE_NAME and set(range(1, r.number)) <= numbers
     ]
     return first, claimed
+
+
+def check_imported_pairings(
+    tournament: Tournament, entries: Sequence[Entry], snapshot: Snapshot, imported: Iterable[int]
+) -> tuple[RoundCheck | None, list[RoundCheck]]:
+    """:func:`pairings_checked` of a tournament in the database (``entries``: in pairing order, with players)."""
+    return pairings_checked(snapshot, imported, lambda n: build_state(tournament, n, entries, snapshot))
+
+
+def check_snapshot_pairings(
+    snapshot: Snapshot, *, forbidden: Sequence[ForbiddenPair] = (), initial_colour: str = "white"
+) -> tuple[RoundCheck | None, list[RoundCheck]]:
+    """:func:`pairings_checked` of a snapshot alone, every round taken as imported (the federation's: a submitted
+    stage, no database)."""
+    return pairings_checked(
+        snapshot,
+        {r.number for r in snapshot.rounds},
+        lambda n: snapshot_state(snapshot, n, forbidden=forbidden, initial_colour=initial_colour),
+    )

@@ -8,10 +8,11 @@ participant), the conditions (:mod:`.conditions`), the rights, and the categorie
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from tournaments.domain.qualification import QualificationResult
 from tournaments.domain.snapshot import Snapshot
 from tournaments.homologation.changes import change_text
 from tournaments.homologation.conditions import (
@@ -96,24 +97,27 @@ class HomologationReport:
 
     def as_json(self):
         """The object of ``homologation_check --format json`` (docs/interchange.md)."""
-        cats = []
-        for q in self.categories:
-            cats.append(
-                {
-                    "code": q.code,
-                    "entries": q.entries,
-                    "average": number(q.exact_average) if q.exact_average is not None else None,
-                    "counted": q.counted,
-                    "spots": q.spots,
-                    "qualified": list(q.qualified),
-                }
-            )
         return {
             "conditions": [c.as_json() for c in self.conditions if c.decides_rights],
             "rights": self.rights,
             "deadline": self.deadline.isoformat(),
-            "categories": cats,
+            "categories": categories_json(self.categories),
         }
+
+
+def categories_json(categories: Iterable[QualificationResult]) -> list[dict[str, object]]:
+    """The ``categories`` of ``homologation_check --format json`` (and of ``verify_event``'s, the same shape)."""
+    return [
+        {
+            "code": q.code,
+            "entries": q.entries,
+            "average": number(q.exact_average) if q.exact_average is not None else None,
+            "counted": q.counted,
+            "spots": q.spots,
+            "qualified": list(q.qualified),
+        }
+        for q in categories
+    ]
 
 
 def homologation_report(

@@ -1,19 +1,19 @@
 """Who was under suspension while a tournament was played (art. 3 and 6; issue 26, point 14).
 
 The registry is the source: the national tribunal's suspensions entered by the federation and the art. 10
-suspensions of abandonments. A suspension counts for a tournament when it was in force on one of its days as the
-registry stood then: lifting it later does not change the verdict of the events it overlapped (it counts unless it
-was lifted before the tournament's first day). An art. 10 suspension ends on its end day (exactly 3 months).
-Suspensions arising from the tournament itself (its own abandonments) do not count: they start on its last day.
+suspensions of abandonments. Whether one counts for the tournament is the rule the federation's verification
+applies too (:func:`tournaments.domain.suspensions.counts_for_event`: in force on one of its days as the registry
+stood then; an art. 10 suspension ends on its end day). Suspensions arising from the tournament itself (its own
+abandonments) do not count.
 """
 
 from __future__ import annotations
 
-from datetime import date, datetime, time
-from zoneinfo import ZoneInfo
+from datetime import date
 
 from django.db.models import Q
 
+from tournaments.domain.suspensions import counts_for_event
 from tournaments.models import Suspension, Tournament
 from tournaments.models.choices import SuspensionSource
 
@@ -26,14 +26,25 @@ def in_force_from(day: date) -> Q:
 
 
 def suspensions_during(tournament: Tournament) -> list[Suspension]:
-    """The participants' suspensions in force on some day of the tournament, by player name."""
-    start_of_event = datetime.combine(tournament.start_date, time.min, tzinfo=ZoneInfo(tournament.time_zone))
-    return list(
+    """The participants' suspensions that count for the tournament, by player name."""
+    candidates = (
         Suspension.objects.filter(player__entries__tournament=tournament, start_date__lte=tournament.end_date)
-        .filter(in_force_from(tournament.start_date))
-        .filter(Q(lifted_at__isnull=True) | Q(lifted_at__gte=start_of_event))
+        .filter(end_date__gte=tournament.start_date)
         .exclude(tournament=tournament)
         .select_related("player")
         .order_by("player__search_name", "start_date")
         .distinct()
     )
+    return [
+        s
+        for s in candidates
+        if counts_for_event(
+            s.start_date,
+            s.end_date,
+            abandonment=s.source == SuspensionSource.ABANDONMENT,
+            lifted_at=s.lifted_at,
+            event_start=tournament.start_date,
+            event_end=tournament.end_date,
+            time_zone=tournament.time_zone,
+        )
+    ]

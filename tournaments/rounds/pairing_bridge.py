@@ -4,7 +4,7 @@ The history the engine reads is the tournament's snapshot (``tournaments.standin
 round, drafts included): each entry's records of the rounds before the one paired are the snapshot's
 (``domain.snapshot.round_records``, the same records the standings count), with the colours of their seats."""
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict
 from decimal import Decimal
 from typing import Any
@@ -31,6 +31,7 @@ __all__ = [
     "pair_next_round",
     "round1_order",
     "seed_sort_key",
+    "snapshot_state",
 ]
 
 # progress(players paired so far, players to pair), called while the engine runs
@@ -96,6 +97,93 @@ _ABSENCE_KIND: dict[str, str] = {
 }
 
 
+def _player_state(
+    snapshot: Snapshot,
+    rounds: Sequence[Any],
+    records: Mapping[int, Sequence[RoundRecord]],
+    colours: Mapping[tuple[int, int], str],
+    pk: int,
+    pairing_number: int,
+    name: str,
+    rating: int,
+    fmjd_rating: int | None,
+    title: str,
+    late_entry_round: int | None,
+    withdrawn_from_round: int | None,
+    accelerations: Iterable[Any],
+) -> PlayerState:
+    """One entry as the engine reads it: its history is the snapshot's records of the rounds before."""
+    return PlayerState(
+        id=pairing_number,
+        name=name,
+        rating=rating,
+        fmjd_rating=fmjd_rating or 0,
+        title=title,
+        history=[
+            _round_entry(record, colours.get((pk, rnd.number)), snapshot)
+            for rnd, record in zip(rounds, records[pk], strict=True)
+        ],
+        late_entry_round=late_entry_round,
+        withdrawn_from_round=withdrawn_from_round,
+        accelerations=[Decimal(str(a)) for a in accelerations or []],
+    )
+
+
+def snapshot_state(
+    snapshot: Snapshot,
+    number: int,
+    *,
+    forbidden: Sequence[EngineForbiddenPair] = (),
+    initial_colour: str = "white",
+) -> TournamentState:
+    """The engine's TournamentState for pairing round ``number`` from the snapshot alone (no database): the
+    entries with a pairing number, in that order, their history the snapshot's records, the absences announced
+    for the round the snapshot's. What a snapshot does not hold is given: the forbidden pairs (pairing numbers)
+    and the colour of the first board's first player in round 1. The federation pairs a submitted stage again
+    with it (:mod:`tournaments.homologation.repairing`)."""
+    settings = snapshot.settings
+    rounds = rounds_before(snapshot, number)
+    records = round_records(snapshot, rounds)
+    colours = colours_of(rounds)
+    seeded = sorted((e for e in snapshot.entries if e.pairing_number is not None), key=lambda e: e.pairing_number or 0)
+    players = [
+        _player_state(
+            snapshot,
+            rounds,
+            records,
+            colours,
+            e.pk,
+            e.pairing_number or 0,
+            e.player.name,
+            e.rating if e.rating is not None else settings.provisional_rating,
+            e.fmjd_rating,
+            e.player.title,
+            e.late_entry_round,
+            e.withdrawn_from_round,
+            e.accelerations,
+        )
+        for e in seeded
+    ]
+    numbers = {e.pk: e.pairing_number for e in seeded}
+    absences = {
+        numbers[pk]: _ABSENCE_KIND[value or settings.absence_value]
+        for (pk, rnd), value in snapshot.absences.items()
+        if rnd == number and pk in numbers
+    }
+    return TournamentState(
+        players=players,
+        total_rounds=settings.planned_rounds,
+        initial_color="w" if initial_colour == "white" else "b",
+        scoring=Scoring(win=settings.score_win, draw=settings.score_draw, loss=settings.score_loss),
+        micro_match=settings.games_per_round == 2,
+        acceleration=settings.acceleration,
+        forbidden=list(forbidden),
+        absences=absences,  # type: ignore[arg-type]
+        round_to_pair=number,
+        name=settings.name,
+    )
+
+
 def build_state(tournament: Tournament, number: int, entries: Sequence[Entry], snapshot: Snapshot) -> TournamentState:
     """The engine's TournamentState for pairing round ``number`` (previous rounds complete): ``entries`` with
     their players, ``snapshot`` the tournament's (``read_snapshot(public=False)``)."""
@@ -113,21 +201,21 @@ def build_state(tournament: Tournament, number: int, entries: Sequence[Entry], s
         if e.pairing_number is None:
             continue
         number_of[e.pk] = e.pairing_number
-        own = records[e.pk]
         players.append(
-            PlayerState(
-                id=e.pairing_number,
-                name=e.player.name,
-                rating=effective_rating(tournament, e),
-                fmjd_rating=e.fmjd_rating or 0,
-                title=e.player.title,
-                history=[
-                    _round_entry(record, colours.get((e.pk, rnd.number)), snapshot)
-                    for rnd, record in zip(rounds, own, strict=True)
-                ],
-                late_entry_round=e.late_entry_round,
-                withdrawn_from_round=e.withdrawn_from_round,
-                accelerations=[Decimal(str(a)) for a in e.accelerations or []],
+            _player_state(
+                snapshot,
+                rounds,
+                records,
+                colours,
+                e.pk,
+                e.pairing_number,
+                e.player.name,
+                effective_rating(tournament, e),
+                e.fmjd_rating,
+                e.player.title,
+                e.late_entry_round,
+                e.withdrawn_from_round,
+                e.accelerations,
             )
         )
     forbidden = [
