@@ -6,26 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from tournaments.federation.findings import Finding, RegistryPlayer, Stage, listed, normalised
 from tournaments.federation.text import clean
 
-if TYPE_CHECKING:
-    from tournaments.federation.verification import Finding, RegistryPlayer, _Stage
-
 _FORFEITS = {"+/-", "-/+", "-/-"}
-
-
-def _finding(code: str, article: str, message: str, blocking: bool = True) -> Finding:
-    from tournaments.federation.verification import Finding
-
-    return Finding(code, article, message, blocking)
-
-
-def _listed(items: Sequence[str]) -> str:
-    from tournaments.federation.verification import _listed as listed
-
-    return listed(items)
 
 
 def _day(value: Any) -> date | None:
@@ -40,8 +26,6 @@ def likely_same(name: str, born: date | None, club: str, other: RegistryPlayer) 
     normalised (accents, case, apostrophes) and the birth dates do not differ; or the first and last names agree
     (an abbreviated middle name, "Gabriel F. Martins") and so do the birth dates, or the club when a date is
     missing."""
-    from tournaments.federation.verification import normalised
-
     a, b = normalised(name).split(), normalised(other.name).split()
     if not a or not b:
         return False
@@ -57,8 +41,6 @@ def likely_same(name: str, born: date | None, club: str, other: RegistryPlayer) 
 
 
 def _index(players: Mapping[str, RegistryPlayer]) -> dict[tuple[str, str], list[RegistryPlayer]]:
-    from tournaments.federation.verification import normalised
-
     out: dict[tuple[str, str], list[RegistryPlayer]] = {}
     for p in players.values():
         words = normalised(p.name).split()
@@ -67,12 +49,10 @@ def _index(players: Mapping[str, RegistryPlayer]) -> dict[tuple[str, str], list[
     return out
 
 
-def check_identities(s: _Stage, answers: Mapping[str, Any]) -> list[Finding]:
+def check_identities(s: Stage, answers: Mapping[str, Any]) -> list[Finding]:
     """Players without a CBJD ID the registry knows, matched against it by name, birth date and club (issue
     36.3). A likely match removes the rights until the officer says whether it is the same player; the answer
     is then said (and, for the same player, the stage is judged with his ID: his rating and his suspensions)."""
-    from tournaments.federation.verification import normalised
-
     index = _index(s.registry.players) if s.registry.players else {}
     suspended = {x.cbjd_id: x for x in s.registry.suspensions}
     open_matches, answered = [], []
@@ -107,23 +87,23 @@ def check_identities(s: _Stage, answers: Mapping[str, Any]) -> list[Finding]:
     out = []
     if open_matches:
         out.append(
-            _finding(
+            Finding(
                 "registry_match",
                 "art. 3, 4",
                 "Jogadores sem ID CBJD parecidos com jogadores do cadastro (a federação deve dizer se são os "
-                f"mesmos): {_listed(open_matches)}.",
+                f"mesmos): {listed(open_matches)}.",
             )
         )
     if answered:
         out.append(
-            _finding(
-                "registry_match_resolved", "art. 3, 4", f"Identidades conferidas: {_listed(answered)}.", blocking=False
+            Finding(
+                "registry_match_resolved", "art. 3, 4", f"Identidades conferidas: {listed(answered)}.", blocking=False
             )
         )
     return out
 
 
-def check_points_adjustments(s: _Stage) -> list[Finding]:
+def check_points_adjustments(s: Stage) -> list[Finding]:
     """Points given or taken outside the games (``points_adjustment``): they change the standings and the spots,
     and the regulation has no such thing (issue 36.6)."""
     adjusted = []
@@ -137,10 +117,10 @@ def check_points_adjustments(s: _Stage) -> list[Finding]:
     if not adjusted:
         return []
     return [
-        _finding(
+        Finding(
             "points_adjustment",
             "art. 6",
-            f"Pontos dados ou tirados fora das partidas, que mudam a classificação e as vagas: {_listed(adjusted)}.",
+            f"Pontos dados ou tirados fora das partidas, que mudam a classificação e as vagas: {listed(adjusted)}.",
         )
     ]
 
@@ -177,7 +157,7 @@ def _abandoned_before(earlier: Sequence[Mapping[str, Any]]) -> set[str]:
     }
 
 
-def check_withdrawals(s: _Stage, earlier: Sequence[Mapping[str, Any]]) -> list[Finding]:
+def check_withdrawals(s: Stage, earlier: Sequence[Mapping[str, Any]]) -> list[Finding]:
     """A withdrawal recorded as approved by the arbiter that the results or an earlier version call an
     abandonment (art. 10: an abandonment takes no spot and suspends the player): the player lost his last board
     by forfeit (he stopped without notice), or a version received before recorded his abandonment."""
@@ -196,10 +176,10 @@ def check_withdrawals(s: _Stage, earlier: Sequence[Mapping[str, Any]]) -> list[F
     if not flagged:
         return []
     return [
-        _finding(
+        Finding(
             "withdrawal_reclassified",
             "art. 10",
             "Desistência registrada como aprovada pelo árbitro que parece abandono (o art. 10 tira a vaga e suspende "
-            f"por 3 meses): {_listed(flagged)}.",
+            f"por 3 meses): {listed(flagged)}.",
         )
     ]

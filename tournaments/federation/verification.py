@@ -26,10 +26,9 @@ detail, so the venue and the federation say the same thing for the same fact.
 from __future__ import annotations
 
 import dataclasses
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 from typing import Any
 
 from pairing.model import ForbiddenPair
@@ -37,7 +36,17 @@ from tournaments.domain.interchange import snapshot_from_interchange
 from tournaments.domain.settings_lock import as_played
 from tournaments.domain.snapshot import Snapshot
 from tournaments.domain.suspensions import counts_for_event
+from tournaments.federation.checks import check_identities, check_points_adjustments, check_withdrawals
 from tournaments.federation.diff import result_changes
+from tournaments.federation.findings import (
+    Finding,
+    Registry,
+    RegistryPlayer,
+    Stage,
+    SuspensionPeriod,
+    listed,
+    parse_date,
+)
 from tournaments.federation.text import clean
 from tournaments.homologation.conditions import Suspended
 from tournaments.homologation.repairing import check_snapshot_pairings
@@ -49,7 +58,6 @@ __all__ = ["ENGINE_NAME", "Finding", "Registry", "RegistryPlayer", "SuspensionPe
 
 MIN_PARTICIPANTS = 30  # art. 6: the federation's number whatever the file's setting says (the edition's, issue 35)
 DEADLINE_DAYS = 2  # art. 6, 11
-LISTED = 8  # names or boards listed in one finding before "e mais N"
 # the finding of an unmet condition of the report (tournaments.homologation.conditions.CONDITION_KEYS)
 CONDITION_CODES = {
     "participants": "participants",
@@ -60,53 +68,6 @@ CONDITION_CODES = {
     "tiebreaks": "tiebreaks",
     "birth_dates": "birth_dates",
 }
-
-
-@dataclass(frozen=True)
-class RegistryPlayer:
-    cbjd_id: str
-    name: str
-    rating: int | None
-    sex: str = ""
-    birth_date: date | None = None
-    club: str = ""
-
-
-@dataclass(frozen=True)
-class SuspensionPeriod:
-    """A suspension of the registry. ``abandonment``: an art. 10 one; ``lifted_at``: when it was lifted (it still
-    counts for the events it overlapped); ``origin``: the event (slug) whose approval gave it, "" for the
-    tribunal's."""
-
-    cbjd_id: str
-    start: date
-    end: date
-    reason: str = ""
-    abandonment: bool = False
-    lifted_at: datetime | None = None
-    origin: str = ""
-
-
-@dataclass(frozen=True)
-class Registry:
-    """The federation's registry as it stood on a date: the national list in force then (its name and date) and
-    the suspensions of the registry (lifted ones included: what counts is decided for each event)."""
-
-    list_date: date | None
-    list_name: str
-    players: Mapping[str, RegistryPlayer]
-    suspensions: Sequence[SuspensionPeriod] = ()
-
-
-@dataclass(frozen=True)
-class Finding:
-    code: str
-    article: str
-    message: str
-    blocking: bool = True
-
-    def as_json(self) -> dict[str, str]:
-        return {"code": self.code, "article": self.article, "message": self.message}
 
 
 @dataclass(frozen=True)
@@ -138,64 +99,17 @@ class Verification:
         return {"findings": [f.as_json() for f in self.findings], "rights": self.rights, "categories": self.categories}
 
 
-def _listed(items: Sequence[str]) -> str:
-    text = ", ".join(items[:LISTED])
-    return text + (f" e mais {len(items) - LISTED}" if len(items) > LISTED else "")
-
-
-def _date(value: Any) -> date | None:
-    try:
-        return date.fromisoformat(str(value))
-    except ValueError:
-        return None
-
-
-def normalised(name: Any) -> str:
-    """A name as the registry match compares it: no accents, no case, no apostrophes (' and ’), no dots, single
-    spaces."""
-    text = unicodedata.normalize("NFKD", str(name or ""))
-    text = "".join(c for c in text if not unicodedata.combining(c)).casefold()
-    for mark in ("'", "’", "‘", "`", "´", "."):
-        text = text.replace(mark, " " if mark == "." else "")
-    return " ".join(text.split())
-
-
-@dataclass
-class _Stage:
-    """What the checks read: the file, its players' names and dates, and the registry."""
-
-    data: Mapping[str, Any]
-    registry: Registry
-    players: list[Mapping[str, Any]]
-    names: dict[int, str]
-    slug: str
-    start: date | None
-    end: date | None
-    # player id -> the registry's CBJD ID the officer said he is (a player entered without his ID, issue 36.3)
-    identified: dict[int, str] = field(default_factory=dict)
-
-    @property
-    def when(self) -> str:
-        return f" de {self.registry.list_date:%d/%m/%Y}" if self.registry.list_date else ""
-
-    def cbjd_id(self, p: Mapping[str, Any]) -> str:
-        return self.identified.get(p["id"]) or str(p.get("cbjd_id") or "")
-
-    def listed_on(self, p: Mapping[str, Any]) -> RegistryPlayer | None:
-        return self.registry.players.get(self.cbjd_id(p))
-
-
-def _stage(data: Mapping[str, Any], registry: Registry, resolutions: Mapping[str, Any]) -> _Stage:
+def _stage(data: Mapping[str, Any], registry: Registry, resolutions: Mapping[str, Any]) -> Stage:
     t = data["tournament"]
     players = list(data.get("players", []))
-    stage = _Stage(
+    stage = Stage(
         data=data,
         registry=registry,
         players=players,
         names={p["id"]: clean(p.get("name")) for p in players},
         slug=str(t.get("slug") or ""),
-        start=_date(t.get("start_date")),
-        end=_date(t.get("end_date")),
+        start=parse_date(t.get("start_date")),
+        end=parse_date(t.get("end_date")),
     )
     ids = {str(p["id"]) for p in players}
     for pid, answer in resolutions.items():
@@ -205,7 +119,7 @@ def _stage(data: Mapping[str, Any], registry: Registry, resolutions: Mapping[str
     return stage
 
 
-def _registered(snapshot: Snapshot, s: _Stage) -> Snapshot:
+def _registered(snapshot: Snapshot, s: Stage) -> Snapshot:
     """The snapshot with each entry's rating the national list's (a player it does not know: unrated), its sex
     and birth date the registry's when it has them, and the CBJD ID the officer identified."""
     by_id = {p["id"]: p for p in s.players}
@@ -231,7 +145,7 @@ def _registered(snapshot: Snapshot, s: _Stage) -> Snapshot:
     return dataclasses.replace(snapshot, entries=tuple(entries), settings=settings)
 
 
-def _suspended(s: _Stage) -> list[Suspended]:
+def _suspended(s: Stage) -> list[Suspended]:
     """The registry's suspensions of the stage's players that count for its dates, those the stage itself gave
     left out (issue 36.2)."""
     if s.start is None or s.end is None:
@@ -264,7 +178,7 @@ def _check_conditions(report: HomologationReport) -> list[Finding]:
     ]
 
 
-def _check_list(s: _Stage) -> list[Finding]:
+def _check_list(s: Stage) -> list[Finding]:
     """The national list in force on the event's date (art. 4): players it does not know, ratings it differs on."""
     out = []
     if s.registry.list_date is None:
@@ -284,7 +198,7 @@ def _check_list(s: _Stage) -> list[Finding]:
             Finding(
                 "player_unknown",
                 "art. 4",
-                f"Jogadores sem ID CBJD conhecido no cadastro nacional (tratados como sem rating): {_listed(unknown)}.",
+                f"Jogadores sem ID CBJD conhecido no cadastro nacional (tratados como sem rating): {listed(unknown)}.",
                 blocking=False,
             )
         )
@@ -293,14 +207,14 @@ def _check_list(s: _Stage) -> list[Finding]:
             Finding(
                 "rating_differs",
                 "art. 4",
-                f"Rating diferente da lista nacional{s.when}: {_listed(differ)}.",
+                f"Rating diferente da lista nacional{s.when}: {listed(differ)}.",
                 blocking=False,
             )
         )
     return out
 
 
-def _check_settings_changes(s: _Stage) -> list[Finding]:
+def _check_settings_changes(s: Stage) -> list[Finding]:
     """The settings changed after round 1, from the file's log: who, when, why."""
     return [
         Finding(
@@ -331,7 +245,7 @@ def _check_declared_minimum(snapshot: Snapshot) -> list[Finding]:
     ]
 
 
-def _check_received(s: _Stage, received_on: date | None, approved: Mapping[str, Any] | None) -> list[Finding]:
+def _check_received(s: Stage, received_on: date | None, approved: Mapping[str, Any] | None) -> list[Finding]:
     """With the federation's own data: its receipt date against the deadline (art. 6, 11) and the results changed
     since the version it homologated."""
     out = []
@@ -354,7 +268,7 @@ def _check_received(s: _Stage, received_on: date | None, approved: Mapping[str, 
                 "changed_after_approval",
                 "art. 6, 11",
                 "Resultados alterados depois da homologação: "
-                + _listed([f"{c['what']} ({c['before']} → {c['after']})" for c in changed])
+                + listed([f"{c['what']} ({c['before']} → {c['after']})" for c in changed])
                 + ".",
             )
         )
@@ -375,8 +289,6 @@ def verify(
     ``earlier``: the earlier versions it received (oldest first); ``resolutions``: the officer's answers to the
     registry matches (player id -> ``{"cbjd_id": ...}`` for "the same player", ``{"cbjd_id": ""}`` for "another
     player"). ``data`` must have passed ``validate_file``."""
-    from tournaments.federation.checks import check_identities, check_points_adjustments, check_withdrawals
-
     answers = resolutions or {}
     s = _stage(data, registry, answers)
     t = data["tournament"]
@@ -412,7 +324,7 @@ def verify(
     )
 
 
-def _qualification(standings: TournamentStandings, s: _Stage) -> list[dict[str, Any]]:
+def _qualification(standings: TournamentStandings, s: Stage) -> list[dict[str, Any]]:
     """Per category, what the season reads: the spots, who takes them (best first) and the next placed (a spot
     passed on in the season, a player already qualified by an earlier stage, goes to them)."""
     by_id = {p["id"]: p for p in s.players}
