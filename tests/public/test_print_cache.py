@@ -103,3 +103,18 @@ def test_staff_printing_a_draft_is_not_served_to_visitors(client, director):
     assert client.get(url).status_code == 200  # the director prints the draft's slips
     client.logout()
     assert client.get(url).status_code == 404
+
+
+@pytest.mark.parametrize("kind", ["s", "p"])
+def test_a_player_named_after_a_hole_plants_nothing_on_the_printed_pages(client, event, kind):
+    """Issue 34.13: the holes were a marker searched in the cached page, and a player whose name held it planted a
+    QR code (to any address) on the printed pairings of every tournament the player was in. The name is now text
+    like any other: the page is kept split at marks drawn for each build, which no stored name can hold."""
+    from tournaments.models import Player
+
+    planted = f"Zé hole-7c2e:qr:{kind}:9://atacante.example/x: csrf-hole-3f9a1c"
+    Player.objects.filter(pk=event.entries.order_by("pk").first().player_id).update(name=planted)
+    url = reverse("public:print_pairings", args=[event.slug, 2])
+    for page in (client.get(url).content.decode(), client.get(url).content.decode()):  # built, then cached
+        assert page.count('<svg xmlns="http://www.w3.org/2000/svg"') == 1  # the tournament's own QR only
+        assert "Zé hole-7c2e:qr:" + kind + ":9://atacante.example/x: csrf-hole-3f9a1c" in page

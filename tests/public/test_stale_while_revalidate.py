@@ -9,6 +9,7 @@ from django.urls import reverse
 from testkit.builders import build_tournament
 from tournaments.core import cache as page_versions
 from tournaments.models import Board
+from tournaments.public.page_cache import WHOLE_PAGE
 from tournaments.rounds.results import game_record_result
 
 pytestmark = pytest.mark.django_db
@@ -43,7 +44,7 @@ def test_while_one_request_rebuilds_a_page_the_others_get_the_previous_version(
         key = page_versions.page_key(event.pk, "round", "pt-br", 2)  # the tables, cached apart from the layout
     else:
         key = page_versions.page_key(
-            event.pk, "page", "pt-br", "tournaments.public.views.round_detail", "number=2"
+            event.pk, WHOLE_PAGE, "pt-br", "tournaments.public.views.round_detail", "number=2"
         )  # the whole page
     before = client.get(url).content.decode()
     assert SAVED not in before
@@ -69,7 +70,7 @@ def test_while_one_request_rebuilds_a_page_the_others_get_the_previous_version(
 
 def test_a_page_without_an_entry_is_built_without_waiting_for_a_lock(client, event, director):
     url = reverse("public:round", args=[event.slug, 2])
-    key = page_versions.page_key(event.pk, "page", "pt-br", "tournaments.public.views.round_detail", "number=2")
+    key = page_versions.page_key(event.pk, WHOLE_PAGE, "pt-br", "tournaments.public.views.round_detail", "number=2")
     assert page_versions.rebuild_lock(key)  # held elsewhere, but there is nothing to serve in its place
     assert client.get(url).status_code == 200
     assert cache.get(key) is not None
@@ -81,7 +82,7 @@ def test_a_page_gone_since_it_was_cached_is_dropped_not_served_stale(
     from tournaments.rounds.services import round_undo
 
     url = reverse("public:round", args=[event.slug, 2])
-    key = page_versions.page_key(event.pk, "page", "pt-br", "tournaments.public.views.round_detail", "number=2")
+    key = page_versions.page_key(event.pk, WHOLE_PAGE, "pt-br", "tournaments.public.views.round_detail", "number=2")
     assert client.get(url).status_code == 200
     with django_capture_on_commit_callbacks(execute=True):  # the version changes when the undo commits
         round_undo(round=event.rounds.get(number=2), user=director)

@@ -67,10 +67,13 @@ def test_keys_hold_the_stored_code_whatever_the_case_typed(client, event):
     pages = [client.get(category_url(event, code)) for code in ("FEM", "fem", "Fem")]
     assert [p.status_code for p in pages] == [200, 200, 200]
     pk = event.pk
-    assert sorted(k for k in keys() if k.startswith("page:")) == [
-        f"page:{pk}:page:pt-br:tournaments.public.views.standings:category=FEM",  # the view named by its module
-        f"page:{pk}:standings:pt-br:FEM",
-    ]
+    assert (
+        sorted(k for k in keys() if k.startswith("page:"))
+        == [
+            f"page:{pk}:{page_cache.WHOLE_PAGE}:pt-br:tournaments.public.views.standings:category=FEM",  # the view named by its module
+            f"page:{pk}:standings:pt-br:FEM",
+        ]
+    )
 
 
 def test_no_key_holds_any_text_from_the_url(client, event):

@@ -4,11 +4,13 @@ request rebuilds a page after a write, the others get the previous version for t
 
 * anonymous visitors get the whole page from the cache, with a hole for the CSRF token of the language form,
   filled per request (``full_page_cache``): no query but the tournament's id by slug, itself remembered in the
-  process for a minute (``tournament_pk``);
+  process for a minute (``tournament_pk``). The page is kept as its text split at its holes (``hole``), never
+  as a text in which holes are searched: no player's name can plant one (issue 34.13);
 * logged-in users get the heavy part (the tables) from the cache (``cached_fragment``) and the layout rendered
   per request (``render_page``), so nothing user-specific is ever cached.
 """
 
+import secrets
 import threading
 import time
 from collections import OrderedDict
@@ -24,6 +26,7 @@ from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import translation
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from tournaments.core import cache as page_cache
@@ -129,9 +132,36 @@ def cached_fragment(tournament, name, build, *parts):
     return cached(tournament.pk, key, fragment)[0]
 
 
-CSRF_HOLE = "csrf-hole-3f9a1c"
-CSRF_HOLE_BYTES = CSRF_HOLE.encode()
 SLUG_TIMEOUT = 60
+CSRF = "csrf"
+# The name of a whole page's key (``full_page_cache``): its entries are split at their holes (``holes_split``), so
+# they have a name of their own (an app server of the version before, which kept the page as one text, ignores
+# them, and this one ignores that server's).
+WHOLE_PAGE = "page-split"
+
+
+def hole(request, payload: str) -> SafeString:
+    """A hole in the page being built for the cache: ``payload`` (what to put there, e.g. ``"csrf"``) between
+    two copies of a mark drawn at random for this build. The page is kept split at that mark (``holes_split``),
+    so nothing already written in the database (a player named after a mark) can be taken for a hole: the mark
+    did not exist when it was written (issue 34.13: the marker was once a constant searched in the page, and a
+    player's name holding it planted a QR code to another site on the printed pairings)."""
+    mark = request._hole_mark
+    return mark_safe(f"{mark}{payload}{mark}")
+
+
+def holes_split(request, content: bytes) -> tuple[bytes, ...]:
+    """The page as its text and its holes' payloads in turn: (text, payload, text, ..., text)."""
+    return tuple(content.split(request._hole_mark.encode()))
+
+
+def holes_filled(request, segments: tuple[bytes, ...], fill) -> bytes:
+    """The page for this request: each hole filled (the CSRF token, or ``fill(request, payload)``)."""
+    parts = list(segments)
+    for i in range(1, len(parts), 2):
+        payload = parts[i].decode()
+        parts[i] = get_token(request).encode() if payload == CSRF else fill(request, payload)
+    return b"".join(parts)
 
 
 # slug -> (tournament id, {lower-case category code: code as stored}, expiry): kept in the process, it saves a
@@ -193,7 +223,7 @@ def render_page(request, template, tournament, **ctx):
     A page rendered through ``full_page_cache`` is live (``static/js/live.js``): it carries the tournament's
     version read before anything on it was read, so the phone showing it asks again once anything changed."""
     if getattr(request, "_full_page_cache", False):
-        ctx["csrf_token"] = CSRF_HOLE
+        ctx["csrf_token"] = hole(request, CSRF)
     live_version = getattr(request, "_live_version", None)
     if live_version is not None:
         ctx["live_version"] = live_version
@@ -205,8 +235,8 @@ def full_page_cache(view=None, *, query=None, fill=None):
     """For anonymous visitors, keep the whole page (layout included) under the tournament's version.
 
     The only per-visitor piece of an anonymous page is the CSRF token of the language form: the cached HTML keeps
-    a hole there, filled on every request; ``fill(request, content)`` fills a view's own holes (the printed pages'
-    time and address). A hit costs no query (the tournament's id by slug is remembered). ``query`` names the query
+    a hole there, filled on every request; ``fill(request, payload)`` fills each of a view's own holes (the printed
+    pages' time and address; ``hole``). A hit costs no query (the tournament's id by slug is remembered). ``query`` names the query
     parameters the view takes, each passed as an argument (``{"categoria": "category"}``: a category's code, which
     like the one in a path must name one of the tournament's categories). Logged-in users, other query strings and
     visitors with pending messages get the page rendered around the cached fragment instead.
@@ -230,20 +260,24 @@ def full_page_cache(view=None, *, query=None, fill=None):
         # numbers, the category's stored code), never the path as typed.
         parts = [f"{name}={kwargs[name]}" for name in sorted(kwargs)]
         key = page_cache.page_key(
-            pk, "page", translation.get_language() or "", f"{view.__module__}.{view.__qualname__}", *parts
+            pk, WHOLE_PAGE, translation.get_language() or "", f"{view.__module__}.{view.__qualname__}", *parts
         )
 
         def page():
             request._full_page_cache = True
+            request._hole_mark = f"hole-{secrets.token_hex(16)}-"
             request._live_version = page_cache.version(pk)
             response = view(request, slug, **kwargs)
-            return response, response.content if response.status_code == 200 else None
+            segments = holes_split(request, response.content) if response.status_code == 200 else None
+            return (response, segments), segments
 
         answer, from_cache = cached(pk, key, page)
-        if not from_cache and answer.status_code != 200:
-            return answer
-        content = answer if from_cache else answer.content  # UTF-8 bytes: no decoding or encoding on a hit
-        content = content.replace(CSRF_HOLE_BYTES, get_token(request).encode())
-        return HttpResponse(fill(request, content) if fill else content)
+        if from_cache:
+            segments = answer  # UTF-8 bytes between the holes: no decoding or encoding on a hit
+        else:
+            response, segments = answer
+            if response.status_code != 200:
+                return response
+        return HttpResponse(holes_filled(request, segments, fill))
 
     return wrapper

@@ -5,9 +5,9 @@ and a QR code for the venue wall. Public for published rounds; a tournament's st
 Anonymous visitors get them from the page cache as the public pages (``page_cache.full_page_cache``). What depends
 on the request is left as holes in the cached page and filled on every request (``fill_holes``): the time printed,
 and each address with its QR code (the site's address as this visitor reached it, the phones' one for the slips).
-A hole holds only the address's path, made from the database's values, never the request's host."""
+A hole holds only the address's path, made from the database's values, never the request's host; the page is kept
+split at its holes (``page_cache.hole``), so no text of the page can pass for one."""
 
-import re
 from functools import lru_cache
 from zoneinfo import ZoneInfo
 
@@ -16,14 +16,13 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.html import escape
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from tournaments.accounts.permissions import can_run
 from tournaments.core.phone_urls import phone_base
 from tournaments.homologation.report import published_standings
-from tournaments.public.page_cache import CSRF_HOLE, category_code, full_page_cache
+from tournaments.public.page_cache import CSRF, category_code, full_page_cache, hole
 from tournaments.public.views import tournament_or_404
 from tournaments.reporting.selectors import reporting_enabled
 from tournaments.rounds.presenters import PublicData
@@ -37,10 +36,6 @@ SLIPS_PER_PAGE = 4
 def _data(request, t):
     staff = can_run(request.user, t)
     return PublicData(t, include_drafts=staff), staff
-
-
-HOLE = "hole-7c2e"
-HOLES = re.compile(rb"hole-7c2e:(time|url|qr):([sp]?):(\d?):([A-Za-z0-9_/?=.+%-]{1,300}):")
 
 
 def _printed_when(time_zone):
@@ -65,30 +60,26 @@ class Holes:
         self.cached = getattr(request, "_full_page_cache", False)
 
     def when(self, time_zone):
-        return mark_safe(f"{HOLE}:time:::{time_zone}:") if self.cached else _printed_when(time_zone)
+        return hole(self.request, f"time:::{time_zone}") if self.cached else _printed_when(time_zone)
 
     def url(self, path, kind="s"):
-        return mark_safe(f"{HOLE}:url:{kind}::{path}:") if self.cached else _base(self.request, kind) + path
+        return hole(self.request, f"url:{kind}::{path}") if self.cached else _base(self.request, kind) + path
 
     def qr(self, path, scale, kind="s"):
         return (
-            mark_safe(f"{HOLE}:qr:{kind}:{scale}:{path}:")
+            hole(self.request, f"qr:{kind}:{scale}:{path}")
             if self.cached
             else _qr(_base(self.request, kind) + path, scale)
         )
 
 
-def fill_holes(request, content):
-    """The cached page with this request's time printed, and its addresses and their QR codes."""
-
-    def fill(match):
-        what, kind, scale, text = (group.decode() for group in match.groups())
-        if what == "time":
-            return escape(_printed_when(text)).encode()
-        url = _base(request, kind) + text
-        return (_qr(url, int(scale)) if what == "qr" else escape(url)).encode()
-
-    return HOLES.sub(fill, content)
+def fill_holes(request, payload):
+    """One hole of the cached page for this request: the time printed, an address or its QR code."""
+    what, kind, scale, text = payload.split(":", 3)
+    if what == "time":
+        return escape(_printed_when(text)).encode()
+    url = _base(request, kind) + text
+    return (_qr(url, int(scale)) if what == "qr" else escape(url)).encode()
 
 
 cached_print = full_page_cache(fill=fill_holes)
@@ -104,7 +95,7 @@ def _context(request, t, **extra):
         "qr": holes.qr(public_path, 2) if extra.get("show_qr") else "",
     }
     if holes.cached:
-        ctx["csrf_token"] = CSRF_HOLE
+        ctx["csrf_token"] = hole(request, CSRF)
     ctx.update(extra)
     return ctx
 
