@@ -242,8 +242,14 @@ FEDERATION_URL = os.environ.get("FEDERATION_URL", "").strip().rstrip("/")
 FEDERATION_TOKEN = os.environ.get("FEDERATION_TOKEN", "").strip()
 # The wait after a first failed try to reach the federation, doubled at each failure up to an hour.
 FEDERATION_FIRST_WAIT = float(os.environ.get("FEDERATION_FIRST_WAIT", "30"))
-# The largest interchange file the federation's API accepts (a 2,000-player, 11-round event is about 2 MB).
+# The largest interchange file the federation's API accepts, the one limit of its bodies (answered as a JSON 413;
+# a 2,000-player, 11-round event is about 1.15 MB). docs/federation.md.
 FEDERATION_MAX_BODY = int(os.environ.get("FEDERATION_MAX_BODY", str(8 * 1024 * 1024)))
+# Per credential, within FEDERATION_RATE_WINDOW seconds: at most FEDERATION_RATE_SENDS files sent and
+# FEDERATION_RATE_BYTES bytes (a JSON 429 with Retry-After beyond; issue 34.9). docs/federation.md.
+FEDERATION_RATE_WINDOW = int(os.environ.get("FEDERATION_RATE_WINDOW", "3600"))
+FEDERATION_RATE_SENDS = int(os.environ.get("FEDERATION_RATE_SENDS", "30"))
+FEDERATION_RATE_BYTES = int(os.environ.get("FEDERATION_RATE_BYTES", str(24 * 1024 * 1024)))
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [],

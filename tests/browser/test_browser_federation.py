@@ -60,7 +60,7 @@ def verified(officer):
         data="\n".join(lines).encode(), filename="rating-cbjd-2026-10.csv", user=officer, list_date=date(2026, 10, 1)
     )
     credential, _token = credential_issue(label="Federação Pernambucana", user=officer)
-    submission, _ = submission_receive(credential=credential, data=data, nonce="b" * 32, sent_at=timezone.now())
+    submission, _ = submission_receive(credential=credential, data=data, nonce="b" * 32)
     return submission_verify(submission=submission)
 
 

@@ -114,10 +114,32 @@ def test_replayed_and_stale_requests_are_refused_nothing_written(
     stage_data["rounds"][6]["boards"][0]["games"] = ["0-1", "0-1"]  # even a changed body: the nonce is spent
     r = post(client, token, stage_data, nonce=nonce)
     assert r.status_code == 409 and r.json() == {"detail": "Requisição repetida: já recebida uma vez."}
-    stale = timezone.now() - timezone.timedelta(hours=1)
-    r = post(client, token, stage_data, sent_at=stale)
-    assert r.status_code == 409 and "fora do prazo" in r.json()["detail"]
     assert written() == before
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("hours_off", [-3, 26, -24 * 400])
+def test_a_venue_with_a_wrong_clock_delivers(
+    client, as_federation, credential, national_list, stage_data, hours_off, django_capture_on_commit_callbacks
+):
+    """Issue 34.12: replay protection is the nonce the federation remembers, not the venue's clock (the old
+    10-minute window refused every try of a laptop whose clock was off). This test replaced the old assertion
+    that a request an hour off was refused."""
+    _cred, token = credential
+    wrong = timezone.now() + timezone.timedelta(hours=hours_off)
+    with django_capture_on_commit_callbacks(execute=True):
+        r = post(client, token, stage_data, sent_at=wrong, HTTP_X_DAMAS_CREATED_AT=wrong.isoformat())
+    assert r.status_code == 201, r.content
+    s = Submission.objects.get()
+    assert abs((s.received_at - timezone.now()).total_seconds()) < 60  # the federation's clock decides
+    assert s.venue_created_at == wrong.replace(microsecond=wrong.microsecond)  # the venue's word, only shown
+    # no header at all is fine too; the nonce still refuses a replay
+    nonce = secrets.token_hex(16)
+    raw = json.dumps(stage_data).encode()
+    headers = {"HTTP_AUTHORIZATION": f"Bearer {token}", "HTTP_X_DAMAS_NONCE": nonce}
+    assert client.post(URL, data=raw, content_type="application/json", **headers).status_code == 200
+    again = client.post(URL, data=raw, content_type="application/json", **headers)
+    assert again.status_code == 409 and again.json() == {"detail": "Requisição repetida: já recebida uma vez."}
 
 
 @pytest.mark.django_db

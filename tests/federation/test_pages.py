@@ -11,12 +11,11 @@ from tournaments.models import ApiCredential, Submission
 @pytest.fixture
 def received(db, as_federation, credential, national_list, recent_stage):
     """A stage received and verified at the federation."""
-    from django.utils import timezone
 
     from tournaments.federation.services import submission_receive, submission_verify
 
     cred, _token = credential
-    submission, _ = submission_receive(credential=cred, data=recent_stage, nonce="n" * 32, sent_at=timezone.now())
+    submission, _ = submission_receive(credential=cred, data=recent_stage, nonce="n" * 32)
     return submission_verify(submission=submission)
 
 
@@ -84,7 +83,6 @@ def test_venue_send_button_queues_and_shows_the_state(client, venue, venue_event
 def test_a_verification_that_fails_is_said_not_left_received(
     as_federation, credential, national_list, recent_stage, monkeypatch, caplog
 ):
-    from django.utils import timezone
 
     from tournaments.federation import services
 
@@ -93,9 +91,7 @@ def test_a_verification_that_fails_is_said_not_left_received(
 
     monkeypatch.setattr(services, "verify", broken)
     cred, _token = credential
-    submission, _ = services.submission_receive(
-        credential=cred, data=recent_stage, nonce="c" * 32, sent_at=timezone.now()
-    )
+    submission, _ = services.submission_receive(credential=cred, data=recent_stage, nonce="c" * 32)
     submission = services.submission_verify(submission=submission)
     assert submission.status == "verified" and submission.rights is False
     assert [f["code"] for f in submission.findings] == ["verification_failed"]

@@ -32,6 +32,11 @@ class RequestSizeLimitMiddleware:
             length = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:
             length = 0
+        if request.path.startswith(API_PREFIX) and length > settings.FEDERATION_MAX_BODY:
+            # the federation's API has one limit, FEDERATION_MAX_BODY, always answered in JSON (issue 34.10)
+            from tournaments.federation.api import too_large
+
+            return too_large()
         if length > settings.MAX_REQUEST_BYTES:
             from django.http import HttpResponse
             from django.utils.translation import gettext
@@ -66,7 +71,12 @@ class SecurityHeadersMiddleware:
         return response
 
 
-def _has_lone_surrogate(value: object) -> bool:
+# The federation's API reads its bodies itself (bounded by FEDERATION_MAX_BODY, hostile JSON, lone surrogates
+# refused), and answers in JSON: the middlewares that read bodies leave it alone.
+API_PREFIX = "/api/federacao/"
+
+
+def has_lone_surrogate(value: object) -> bool:
     if isinstance(value, str):
         try:
             value.encode("utf-8")
@@ -74,9 +84,9 @@ def _has_lone_surrogate(value: object) -> bool:
             return True
         return False
     if isinstance(value, dict):
-        return any(_has_lone_surrogate(k) or _has_lone_surrogate(v) for k, v in value.items())
+        return any(has_lone_surrogate(k) or has_lone_surrogate(v) for k, v in value.items())
     if isinstance(value, list):
-        return any(_has_lone_surrogate(v) for v in value)
+        return any(has_lone_surrogate(v) for v in value)
     return False
 
 
@@ -107,11 +117,13 @@ class UnstorableTextMiddleware:
 
     @staticmethod
     def _lone_surrogate_in(request) -> bool:
-        if request.content_type != "application/json" or b"\\u" not in request.body:
+        if request.content_type != "application/json" or request.path.startswith(API_PREFIX):
+            return False
+        if b"\\u" not in request.body:
             return False
         import json
 
         try:
-            return _has_lone_surrogate(json.loads(request.body))
+            return has_lone_surrogate(json.loads(request.body))
         except (ValueError, RecursionError):  # not JSON at all: the view says so
             return False

@@ -1,9 +1,12 @@
 """The federation's API (Django REST framework), active only when ``DAMAS_ROLE=federation``.
 
 Every request carries ``Authorization: Bearer <key>`` (a credential issued on the federation's staff page). A
-write (sending a stage) also carries ``X-Damas-Nonce`` (a one-time value) and ``X-Damas-Sent-At`` (ISO 8601):
-a request sent again, or stale, is refused and nothing is written. The body is the interchange file itself,
-read as hostile: at most ``FEDERATION_MAX_BODY`` bytes, UTF-8 JSON, finite numbers, a whole importable file.
+write (sending a stage) also carries ``X-Damas-Nonce`` (a one-time value the federation remembers: a request
+sent again is refused and nothing is written; the venue's clock plays no part, ``X-Damas-Sent-At`` is only
+informative). The body is the interchange file itself, read as hostile: at most ``FEDERATION_MAX_BODY`` bytes
+(a JSON 413 beyond), UTF-8 JSON, finite numbers, no lone surrogate, a whole importable file. Each credential may
+send ``FEDERATION_RATE_SENDS`` files and ``FEDERATION_RATE_BYTES`` bytes per ``FEDERATION_RATE_WINDOW`` seconds
+(a JSON 429 with ``Retry-After`` beyond). A refusal's status comes from its class (``core.errors.STATUS``).
 
     POST /api/federacao/v1/etapas/            send a stage (201 new version, 200 the same file again)
     GET  /api/federacao/v1/etapas/<slug>/     the versions of an event and the federation's decision
@@ -18,7 +21,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from rest_framework import exceptions, serializers, status
 from rest_framework.authentication import BaseAuthentication
 from rest_framework.permissions import BasePermission
@@ -26,7 +29,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.core.errors import ServiceError
+from tournaments.core.errors import ConflictError, RateLimitedError, ServiceError, status_of
+from tournaments.core.middleware import has_lone_surrogate
 from tournaments.federation import selectors, services
 from tournaments.interchange.errors import InterchangeError
 from tournaments.models import ApiCredential, Submission
@@ -87,15 +91,21 @@ class SubmissionStateSerializer(serializers.ModelSerializer):
         return None if obj.verified_at is None else len(obj.findings or [])
 
 
-def _sent_at(request: Request) -> datetime:
-    raw = request.META.get("HTTP_X_DAMAS_SENT_AT", "")
-    try:
-        moment = datetime.fromisoformat(raw)
-    except ValueError:
-        raise exceptions.ValidationError({"detail": "Cabeçalho X-Damas-Sent-At ausente ou inválido."}) from None
-    if moment.tzinfo is None:
-        raise exceptions.ValidationError({"detail": "X-Damas-Sent-At precisa de fuso horário."})
-    return moment
+def too_large_message() -> str:
+    limit = settings.FEDERATION_MAX_BODY
+    return f"Arquivo grande demais: o limite é de {limit:,} bytes; nada foi gravado.".replace(",", ".")
+
+
+def too_large() -> JsonResponse:
+    """The one answer to a body over ``FEDERATION_MAX_BODY``, from the view or before it (the size middleware)."""
+    return JsonResponse({"detail": too_large_message()}, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+
+
+class _TooLarge(exceptions.APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+
+    def __init__(self) -> None:
+        super().__init__(too_large_message())
 
 
 def _body(request: Request) -> bytes:
@@ -105,18 +115,32 @@ def _body(request: Request) -> bytes:
     except ValueError:
         declared = 0
     if declared > limit:
-        raise _TooLarge(limit)
+        raise _TooLarge
     raw = request._request.read(limit + 1)
     if len(raw) > limit:
-        raise _TooLarge(limit)
+        raise _TooLarge
     return raw
 
 
-class _TooLarge(exceptions.APIException):
-    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+def refusal(exc: ServiceError) -> Response:
+    """A service's refusal as the API answers it: the status from the error's class, never from its words."""
+    body: dict[str, Any] = {"detail": " ".join(exc.messages)}
+    headers = {}
+    if isinstance(exc, ConflictError) and isinstance(exc.current, Submission):
+        body["current"] = SubmissionStateSerializer(exc.current).data
+    if isinstance(exc, RateLimitedError):
+        headers["Retry-After"] = str(exc.retry_after)
+    return Response(body, status=status_of(exc), headers=headers)
 
-    def __init__(self, limit: int) -> None:
-        super().__init__(f"Arquivo grande demais: o limite é de {limit:,} bytes; nada foi gravado.".replace(",", "."))
+
+def _venue_created_at(request: Request) -> datetime | None:
+    """The moment the venue says it made the file (only shown; the federation's clock decides)."""
+    raw = request.META.get("HTTP_X_DAMAS_CREATED_AT", "")
+    try:
+        moment = datetime.fromisoformat(raw) if raw else None
+    except ValueError:
+        return None
+    return moment if moment is not None and moment.tzinfo is not None else None
 
 
 class StageListView(FederationAPIView):
@@ -127,10 +151,11 @@ class StageListView(FederationAPIView):
         nonce = request.META.get("HTTP_X_DAMAS_NONCE", "")
         if not (16 <= len(nonce) <= 64) or not nonce.isascii() or not nonce.replace("-", "").isalnum():
             raise exceptions.ValidationError({"detail": "Cabeçalho X-Damas-Nonce ausente ou inválido."})
-        sent_at = _sent_at(request)
         raw = _body(request)
         try:
             data = load_json(raw)
+            if has_lone_surrogate(data):
+                raise InterchangeError(["arquivo: texto com um substituto isolado (\\ud800 a \\udfff)"])
             validate_file(data)
         except InterchangeError as exc:
             log.info("API: stage refused from %s: %s", credential, exc.one_line())
@@ -138,23 +163,16 @@ class StageListView(FederationAPIView):
                 {"detail": "Arquivo de intercâmbio inválido: nada foi gravado.", "errors": exc.messages[:20]},
                 status=status.HTTP_400_BAD_REQUEST,
             )
-        created_raw = request.META.get("HTTP_X_DAMAS_CREATED_AT", "")
-        try:
-            created_at = datetime.fromisoformat(created_raw) if created_raw else None
-        except ValueError:
-            created_at = None
-        if created_at is not None and created_at.tzinfo is None:
-            created_at = None
         try:
             submission, created = services.submission_receive(
-                credential=credential, data=data, nonce=nonce, sent_at=sent_at, venue_created_at=created_at
+                credential=credential,
+                data=data,
+                nonce=nonce,
+                size=len(raw),
+                venue_created_at=_venue_created_at(request),
             )
         except ServiceError as exc:
-            message = " ".join(exc.messages)
-            code = status.HTTP_409_CONFLICT if "repetida" in message else status.HTTP_403_FORBIDDEN
-            if "prazo" in message:
-                code = status.HTTP_409_CONFLICT
-            return Response({"detail": message}, status=code)
+            return refusal(exc)
         if created:
             from tournaments.federation.tasks import verify_submission
 

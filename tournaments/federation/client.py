@@ -40,14 +40,29 @@ def _headers() -> dict[str, str]:
 
 
 def _answer(response: httpx.Response) -> dict[str, Any]:
-    if response.status_code >= 500 or response.status_code in (408, 429):
-        raise FederationUnreachable(f"a federação respondeu {response.status_code}")
+    if response.is_redirect:
+        # an http:// address of a federation served over TLS answers with a redirect (its body is not the API's):
+        # say so, instead of reading an empty answer as "no list" (issue 36.8)
+        target = response.headers.get("Location", "")
+        if target.startswith("https://") and str(response.request.url).startswith("http://"):
+            raise FederationRefused(
+                "A federação só atende por https: corrija FEDERATION_URL para começar com https:// e reinicie."
+            )
+        raise FederationRefused(
+            f"A federação respondeu com um redirecionamento ({response.status_code}) para {target[:120] or '?'}: "
+            "confira o endereço em FEDERATION_URL."
+        )
     try:
         body = response.json()
     except ValueError:
         body = {}
     if not isinstance(body, dict):
         body = {}
+    if response.status_code >= 500 or response.status_code in (408, 409, 429):
+        # 409: another send of the same event came first, or the request was taken for a replay; 429: this
+        # credential's limit. A later try (with a new nonce) is received normally.
+        said = " ".join(str(body.get("detail") or "").split())[:200]
+        raise FederationUnreachable(f"a federação respondeu {response.status_code}" + (f": {said}" if said else ""))
     if response.status_code >= 400:
         detail = str(body.get("detail") or f"recusado ({response.status_code})")
         errors = body.get("errors")

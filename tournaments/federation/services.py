@@ -15,11 +15,13 @@ from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Count, Min, Sum
 from django.utils import timezone
 
 from tournaments.audit.services import Actor, audit, login_of
-from tournaments.core.errors import ServiceError
+from tournaments.core.errors import ConflictError, ForbiddenError, RateLimitedError, ServiceError
 from tournaments.federation import selectors
 from tournaments.federation.diff import changes
 from tournaments.federation.text import clean
@@ -31,7 +33,7 @@ from tournaments.models.federation import SubmissionStatus
 log = logging.getLogger(__name__)
 
 TOKEN_PREFIX = "dsw"
-NONCE_WINDOW = timedelta(minutes=10)  # a write request's timestamp must be this close to the federation's clock
+NONCE_MEMORY = timedelta(days=30)  # how long the federation remembers a write request's nonce (its own clock)
 ABANDONMENT_MONTHS = 3  # art. 10
 FAILED = {
     "code": "verification_failed",
@@ -100,18 +102,47 @@ def credential_for(token: str) -> ApiCredential | None:
     return credential
 
 
-def nonce_spend(*, credential: ApiCredential, nonce: str, sent_at: datetime) -> None:
-    """Refuse a replayed or stale write request; call inside the write's transaction (a refused write spends
-    nothing)."""
-    now = timezone.now()
-    if abs(now - sent_at) > NONCE_WINDOW:
-        raise ServiceError("Requisição fora do prazo (relógio do local muito diferente do da federação ou repetida).")
+def nonce_spend(*, credential: ApiCredential, nonce: str, size: int = 0) -> None:
+    """Refuse a replayed write request; call inside the write's transaction (a refused write spends nothing).
+
+    The federation remembers every nonce for NONCE_MEMORY, by its own clock: the venue's clock plays no part
+    (venue laptops' clocks are often wrong, issue 34.12). A request replayed after that is still harmless: the
+    same file is recognised by its content (:func:`submission_receive`)."""
     try:
         with transaction.atomic():
-            ApiNonce.objects.create(credential=credential, nonce=nonce)
+            ApiNonce.objects.create(credential=credential, nonce=nonce, size=size)
     except IntegrityError:
-        raise ServiceError("Requisição repetida: já recebida uma vez.") from None
-    ApiNonce.objects.filter(seen_at__lt=now - 2 * NONCE_WINDOW).delete()
+        raise ConflictError("Requisição repetida: já recebida uma vez.") from None
+    ApiNonce.objects.filter(seen_at__lt=timezone.now() - NONCE_MEMORY).delete()
+
+
+def rate_check(*, credential: ApiCredential, size: int) -> None:
+    """Refuse a write over the credential's limits (issue 34.9): at most ``FEDERATION_RATE_SENDS`` sends and
+    ``FEDERATION_RATE_BYTES`` bytes accepted within ``FEDERATION_RATE_WINDOW`` seconds. Counted from the
+    accepted requests' nonces (in the database: the limits hold with Redis down); call with the credential's row
+    locked, so parallel sends are counted one after the other."""
+    window = timedelta(seconds=settings.FEDERATION_RATE_WINDOW)
+    since = timezone.now() - window
+    recent = ApiNonce.objects.filter(credential=credential, seen_at__gte=since)
+    used = recent.aggregate(sends=Count("id"), size=Sum("size"), first=Min("seen_at"))
+    sends, sent = used["sends"], used["size"] or 0
+    over_count = sends + 1 > settings.FEDERATION_RATE_SENDS
+    over_bytes = sent + size > settings.FEDERATION_RATE_BYTES
+    if not (over_count or over_bytes):
+        return
+    first = used["first"] or timezone.now()
+    retry_after = max(1, int((first + window - timezone.now()).total_seconds()) + 1)
+    what = (
+        f"{settings.FEDERATION_RATE_SENDS} envios"
+        if over_count
+        else f"{settings.FEDERATION_RATE_BYTES // (1024 * 1024)} MB enviados"
+    )
+    minutes = settings.FEDERATION_RATE_WINDOW // 60
+    raise RateLimitedError(
+        f"Limite desta credencial atingido ({what} em {minutes} minutos): tente de novo em {retry_after} s; "
+        "nada foi gravado.",
+        retry_after=retry_after,
+    )
 
 
 def local_day(moment: datetime, tz: str) -> date:
@@ -122,30 +153,55 @@ def local_day(moment: datetime, tz: str) -> date:
     return timezone.localtime(moment, zone).date()
 
 
-@transaction.atomic
 def submission_receive(
     *,
     credential: ApiCredential,
     data: dict[str, Any],
     nonce: str,
-    sent_at: datetime,
+    size: int = 0,
     venue_created_at: datetime | None = None,
+    sent_at: datetime | None = None,
 ) -> tuple[Submission, bool]:
-    """Record a stage the venue sent (``data`` already validated as an interchange file). Returns (submission,
-    created): the same file again is the submission already received."""
-    nonce_spend(credential=credential, nonce=nonce, sent_at=sent_at)
+    """Record a stage the venue sent (``data`` already validated as an interchange file, ``size`` its bytes).
+    Returns (submission, created): the same file again is the submission already received. ``sent_at`` (the
+    venue's clock) is accepted and ignored: replay protection is the nonce alone (issue 34.12).
+
+    Sends of one organiser are received one after the other (its credential's row is locked), so parallel sends of
+    versions of one event each get the next version number; a race the lock cannot order (two organisers' first
+    sends of one slug) ends in a ConflictError (409) whose ``current`` is the event's latest version (or None),
+    never a database error."""
+    try:
+        with transaction.atomic():
+            return _receive(credential=credential, data=data, nonce=nonce, size=size, venue_created_at=venue_created_at)
+    except IntegrityError:
+        log.info("federation: a send of %s lost a race with another send", data["tournament"].get("slug"))
+    latest = Submission.objects.filter(event_slug=data["tournament"]["slug"]).order_by("-version").first()
+    raise ConflictError(
+        "Outro envio deste evento chegou ao mesmo tempo: nada foi gravado; envie de novo.",
+        current=latest,
+    )
+
+
+def _receive(
+    *, credential: ApiCredential, data: dict[str, Any], nonce: str, size: int, venue_created_at: datetime | None
+) -> tuple[Submission, bool]:
+    credential = ApiCredential.objects.select_for_update().get(pk=credential.pk)
+    rate_check(credential=credential, size=size)
+    nonce_spend(credential=credential, nonce=nonce, size=size)
     t = data["tournament"]
     slug = t["slug"]
     if credential.event_slug and credential.event_slug != slug:
-        raise ServiceError(f"Esta credencial só envia o evento “{credential.event_slug}”.")
+        raise ForbiddenError(f"Esta credencial só envia o evento “{credential.event_slug}”.")
+    others = Submission.objects.select_for_update().filter(event_slug=slug).order_by("-version")
+    previous = others.select_related("credential").first()
+    if previous is not None and previous.credential.label != credential.label:
+        # before anything else: the same file under another organiser's key says nothing of that organiser's
+        # submission (issue 34.11)
+        raise ForbiddenError(f"O evento “{slug}” foi enviado por outro organizador.")
     sha = file_hash(data)
     existing = Submission.objects.filter(event_slug=slug, sha256=sha).first()
     if existing is not None:
         return existing, False
-    others = Submission.objects.select_for_update().filter(event_slug=slug).order_by("-version")
-    previous = others.first()
-    if previous is not None and previous.credential.label != credential.label:
-        raise ServiceError(f"O evento “{slug}” foi enviado por outro organizador.")
     submission = Submission.objects.create(
         credential=credential,
         event_slug=slug,

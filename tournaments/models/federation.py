@@ -49,11 +49,13 @@ class ApiCredential(models.Model):
 
 
 class ApiNonce(models.Model):
-    """The one-time value of every write request the API accepted: a request sent again is refused (replay)."""
+    """The one-time value of every write request the API accepted: a request sent again is refused (replay). Kept
+    for ``services.NONCE_MEMORY``; also what the per-credential rate limit counts (sends and their bytes)."""
 
     credential = models.ForeignKey(ApiCredential, on_delete=models.CASCADE, related_name="+")
     nonce = models.CharField(max_length=64)
     seen_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    size = models.PositiveIntegerField("bytes do corpo", default=0)  # counted by the rate limit (issue 34.9)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["credential", "nonce"], name="apinonce_unique")]
