@@ -1,0 +1,26 @@
+"""Each entry's rating estimate after the rounds played (issue 40.2): the games of the snapshot's counted rounds
+rated by the method of the regulation's edition (:mod:`tournaments.domain.ratings`), from the ratings the entries
+carry (frozen when round 1 is paired). The venue's figures are estimates: the federation's list is what counts.
+
+Pure over the snapshot, as the standings are: the read is :func:`~tournaments.standings.snapshot.read_snapshot`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from tournaments.domain.edition import RatingMethod
+from tournaments.domain.ratings import Change, Standing, changes, games_of_records
+from tournaments.domain.snapshot import Snapshot, round_records
+
+
+def rating_estimates(
+    snapshot: Snapshot, method: RatingMethod, rated_games: Mapping[int, int] | None = None
+) -> dict[int, Change]:
+    """Per entry (pk) its change over the counted rounds. ``rated_games``: per entry, the rated games the registry
+    counts for the player before this stage (for K; none known: 0, so K is the new player's)."""
+    known = rated_games or {}
+    keys = {entry.number: entry.pk for entry in snapshot.entries}
+    games = games_of_records(round_records(snapshot), keys)
+    standings = {entry.pk: Standing(entry.rating, known.get(entry.pk, 0)) for entry in snapshot.entries}
+    return changes(standings, games, method)
