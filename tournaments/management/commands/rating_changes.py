@@ -2,6 +2,8 @@
 rounds (docs/interchange.md)."""
 
 import json
+from argparse import ArgumentParser
+from typing import Any
 
 from django.core.management.base import BaseCommand
 from django.utils import translation
@@ -10,7 +12,7 @@ from tournaments.interchange.cli import get_tournament
 from tournaments.standings.rating_read import entry_rating_estimates
 
 
-def _number(value, digits):
+def _number(value: float | None, digits: int) -> float | None:
     return None if value is None else round(float(value), digits)
 
 
@@ -20,14 +22,14 @@ class Command(BaseCommand):
         "regulamento), em texto ou JSON. A lista da federação é a que vale."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("slug", metavar="SLUG")
         parser.add_argument("--format", choices=["text", "json"], default="text")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         with translation.override("pt-br"):
             tournament = get_tournament(options["slug"])
-            rows = [
+            rows: list[dict[str, Any]] = [
                 {
                     "id": entry.number,
                     "name": entry.player.name,
