@@ -250,6 +250,9 @@ FEDERATION_MAX_BODY = int(os.environ.get("FEDERATION_MAX_BODY", str(8 * 1024 * 1
 FEDERATION_RATE_WINDOW = int(os.environ.get("FEDERATION_RATE_WINDOW", "3600"))
 FEDERATION_RATE_SENDS = int(os.environ.get("FEDERATION_RATE_SENDS", "30"))
 FEDERATION_RATE_BYTES = int(os.environ.get("FEDERATION_RATE_BYTES", str(24 * 1024 * 1024)))
+# At the federation: how long a worker may take to verify a stage before another worker takes it over (a worker
+# killed mid-verification; issue 34.5). A 2,000-player event verifies in well under a minute.
+FEDERATION_VERIFY_LEASE = int(os.environ.get("FEDERATION_VERIFY_LEASE", "600"))
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [],

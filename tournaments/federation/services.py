@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Min, Sum
+from django.db.models import Count, Min, Q, Sum
 from django.utils import timezone
 
 from tournaments.audit.services import Actor, audit, login_of
@@ -201,6 +201,9 @@ def _receive(
     sha = file_hash(data)
     existing = Submission.objects.filter(event_slug=slug, sha256=sha).first()
     if existing is not None:
+        if existing.verified_at is None:
+            # sent again while unverified: a verification whose worker died is taken up again (issue 34.5)
+            transaction.on_commit(lambda: verification_resume(slug))
         return existing, False
     submission = Submission.objects.create(
         credential=credential,
@@ -222,6 +225,51 @@ def _receive(
     ApiCredential.objects.filter(pk=credential.pk).update(last_used_at=timezone.now())
     audit(tournament=None, user=None, action=AuditAction.SUBMISSION_RECEIVE, obj=submission, summary=str(submission))
     return submission, True
+
+
+def _lease() -> timedelta:
+    return timedelta(seconds=settings.FEDERATION_VERIFY_LEASE)
+
+
+def verification_claim(submission_id: int) -> bool:
+    """Take the verification of a received stage for ``FEDERATION_VERIFY_LEASE`` seconds (committed at once, so
+    the lease outlives a worker killed in the middle). False: already verified, gone, or another worker holds a
+    lease that has not expired."""
+    now = timezone.now()
+    with transaction.atomic():
+        submission = Submission.objects.select_for_update().filter(pk=submission_id).first()
+        if submission is None or submission.verified_at is not None:
+            return False
+        if submission.verification_lease_until is not None and submission.verification_lease_until > now:
+            return False
+        submission.verification_claimed_at, submission.verification_lease_until = now, now + _lease()
+        submission.save(update_fields=["verification_claimed_at", "verification_lease_until"])
+    return True
+
+
+def unverified_due(event_slug: str | None = None) -> list[int]:
+    """The stages left unverified: a lease that expired (its worker died), or never claimed for a lease's time
+    (the task was lost with its queue or its worker)."""
+    now = timezone.now()
+    waiting = Submission.objects.filter(verified_at__isnull=True, status=SubmissionStatus.RECEIVED).filter(
+        Q(verification_lease_until__lt=now) | Q(verification_lease_until__isnull=True, received_at__lt=now - _lease())
+    )
+    if event_slug is not None:
+        waiting = waiting.filter(event_slug=event_slug)
+    return list(waiting.values_list("pk", flat=True))
+
+
+def verification_resume(event_slug: str | None = None) -> int:
+    """Give every stage left unverified (see :func:`unverified_due`) to the worker again. Called by the supervised
+    worker (``manage.py run_worker``) when it starts and every minute, and by the API when an event is sent again.
+    Returns how many were queued. A verification queued twice runs once (:func:`verification_claim`)."""
+    from tournaments.federation.tasks import verify_submission
+
+    due = unverified_due(event_slug)
+    for pk in due:
+        log.warning("federation: the verification of submission %s was left unfinished; queued again", pk)
+        verify_submission.enqueue(pk)
+    return len(due)
 
 
 @transaction.atomic
@@ -250,6 +298,7 @@ def submission_verify(*, submission: Submission) -> Submission:
         submission.qualification = list(result.qualification)
     submission.registry_date = registry.list_date
     submission.verified_at = timezone.now()
+    submission.verification_lease_until = None
     if submission.status == SubmissionStatus.RECEIVED:
         submission.status = SubmissionStatus.VERIFIED
     submission.save()
@@ -269,6 +318,11 @@ def submission_decide(*, submission: Submission, user: Actor, approve: bool, rea
         raise ServiceError("Há uma versão posterior deste evento: decida a mais recente.")
     if not approve and not reason:
         raise ServiceError("Informe o motivo da recusa.")
+    if approve and submission.verified_at is None:
+        raise ServiceError(
+            "Esta etapa ainda não foi verificada: aguarde a verificação automática (retomada sozinha se o "
+            "processamento foi interrompido) antes de homologar."
+        )
     now = timezone.now()
     submission.status = SubmissionStatus.APPROVED if approve else SubmissionStatus.REFUSED
     submission.decided_at, submission.decided_by, submission.decision_reason = now, login_of(user), reason

@@ -68,10 +68,13 @@ def sync_pending() -> int:
 
 @task()
 def verify_submission(submission_id: int) -> bool:
-    from tournaments.federation.services import submission_verify
+    """Verify a received stage under a lease (issue 34.5): a worker killed in the middle leaves the lease to
+    expire, and ``services.verification_resume`` queues the stage again; a copy of this task that finds the
+    stage verified, or another worker's lease alive, does nothing."""
+    from tournaments.federation.services import submission_verify, verification_claim
     from tournaments.models import Submission
 
-    submission = Submission.objects.filter(pk=submission_id).first()
-    if submission is None:
+    if not verification_claim(submission_id):
         return False
+    submission = Submission.objects.get(pk=submission_id)
     return bool(submission_verify(submission=submission).rights)

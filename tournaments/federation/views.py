@@ -119,6 +119,8 @@ class SubmissionView(FederationStaffMixin, TemplateView):
             blocking=[f for f in submission.findings if f.get("blocking", True)],
             notes=[f for f in submission.findings if not f.get("blocking", True)],
             can_decide=submission.status in ("received", "verified") and latest and latest.pk == submission.pk,
+            # an unverified stage cannot be approved (issue 34.5): only refused, while its verification runs
+            can_approve=submission.verified_at is not None,
         )
         return ctx
 

@@ -95,6 +95,10 @@ class Submission(models.Model):
     qualification = models.JSONField("classificação por categoria", default=list, blank=True)
     registry_date = models.DateField("data da lista usada na verificação", null=True, blank=True)
     verified_at = models.DateTimeField(null=True, blank=True)
+    # The worker verifying it holds a lease until this moment (issue 34.5): a worker killed mid-verification
+    # leaves a lease that expires, and the sweep (services.verification_resume) gives the stage to a worker again.
+    verification_claimed_at = models.DateTimeField("verificação iniciada em", null=True, blank=True)
+    verification_lease_until = models.DateTimeField(null=True, blank=True)
     decided_at = models.DateTimeField(null=True, blank=True)
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

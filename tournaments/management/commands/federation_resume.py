@@ -1,5 +1,6 @@
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from tournaments.federation import outbox
@@ -10,10 +11,17 @@ from tournaments.models import OutgoingStatus, OutgoingSubmission
 class Command(BaseCommand):
     help = (
         "Põe de novo na fila do worker os envios à federação pendentes e a consulta da situação dos enviados "
-        "(`make run` o chama ao iniciar: um worker interrompido com o computador fechado não perde nada)."
+        "(`make run` o chama ao iniciar: um worker interrompido com o computador fechado não perde nada); na "
+        "federação, as verificações de etapas que um worker interrompido deixou por terminar."
     )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        if settings.DAMAS_ROLE == "federation":
+            from tournaments.federation.services import verification_resume
+
+            resumed = verification_resume()
+            self.stdout.write(f"verificações retomadas: {resumed}\n", ending="")
+            return
         pending = OutgoingSubmission.objects.filter(status=OutgoingStatus.PENDING).count()
         waiting = OutgoingSubmission.objects.filter(status__in=outbox.OPEN).count()
         if pending:
