@@ -43,9 +43,10 @@ run: $(VENV)/.runtime
 	@if [ "$(LAN)" = "1" ]; then $(PY) manage.py lan_address --port $(PORT); fi
 	@echo "Servindo em http://$(HOST):$(PORT)/  (Ctrl+C para parar)"
 	@# the background worker (django-tasks, queue in the database: sending to the federation, ...) runs beside the
-	@# server and stops with it; what it had not done yet stays in the queue for the next start
+	@# server and stops with it; what it had not done yet stays in the queue for the next start. It waits out a
+	@# database outage, and --supervise starts it again if it ends for any other reason (issue 34.6)
 	$(PY) manage.py federation_resume
-	$(PY) manage.py db_worker --no-reload --interval 2 & worker=$$!; \
+	$(PY) manage.py run_worker --supervise --interval 2 & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	LAN=$(LAN) DEBUG=$${DEBUG:-0} $(PY) manage.py runserver $(HOST):$(PORT)
 

@@ -217,8 +217,8 @@ STORAGES = {
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Background work (django-tasks): the queue is a table of this database (django-tasks-db), so a task enqueued on
-# a laptop survives its being closed; `python manage.py db_worker` runs them (`make run` starts one beside the
-# server). TASKS_BACKEND=immediate runs each task inside the call that enqueues it (tests, or a one-off command).
+# a laptop survives its being closed; `python manage.py run_worker` runs them, waiting out database outages
+# (`make run` starts one beside the server, restarted if it dies; production: deploy/systemd/damas-worker.service). TASKS_BACKEND=immediate runs each task inside the call that enqueues it (tests, or a one-off command).
 TASKS_BACKEND = os.environ.get("TASKS_BACKEND", "database")
 TASKS = {
     "default": {
