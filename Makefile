@@ -33,12 +33,17 @@ $(VENV)/.dev: $(VENV)/.runtime requirements-dev.txt
 
 venv: $(VENV)/.dev
 
-## make run: set up, migrate SQLite, load the demo, create the director login and serve on http://127.0.0.1:8000/
+# DEMO: the demo tournament. Unset: loaded at the first run only, into an empty database (a deleted demo stays
+# deleted); DEMO=1: loaded now if missing; DEMO=0: never.
+DEMO ?=
+
+## make run: set up, migrate SQLite, load the demo (first run only), create the director login (first run: its
+## password, shown once) and serve on http://127.0.0.1:8000/
 ## (DEBUG off: visitors get the Portuguese error pages, errors print on this console; `make run DEBUG=1` for Django's)
 ## make run LAN=1: the same, served on the venue's network too; prints the address and a QR code for the phones
 run: $(VENV)/.runtime
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py demo
+	@if [ "$(DEMO)" = "1" ]; then $(PY) manage.py demo; elif [ "$(DEMO)" != "0" ]; then $(PY) manage.py demo --first-run; fi
 	$(PY) manage.py demo_login --url http://127.0.0.1:$(PORT)/
 	@if [ "$(LAN)" = "1" ]; then $(PY) manage.py lan_address --port $(PORT); fi
 	@echo "Servindo em http://$(HOST):$(PORT)/  (Ctrl+C para parar)"

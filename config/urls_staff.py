@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from tournaments.accounts.views import PasswordChangeView
 from tournaments.categories import views as categories
 from tournaments.core import converters  # noqa: F401  (registers <num:...>)
 from tournaments.entries import views as entries
@@ -18,6 +19,7 @@ from tournaments.setup import views as tournaments
 app_name = "staff"
 urlpatterns = [
     path("", tournaments.HomeView.as_view(), name="home"),
+    path("senha/", PasswordChangeView.as_view(), name="password_change"),
     path("novo/", tournaments.TournamentCreateView.as_view(), name="tournament_create"),
     path("importar/", reports.TournamentImportView.as_view(), name="tournament_import"),
     path("lista-de-rating/", entries.RatingListImportView.as_view(), name="rating_import"),

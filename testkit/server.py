@@ -26,10 +26,11 @@ ROOT = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
 GUNICORN = str(Path(sys.executable).with_name("gunicorn"))
 
-# The demo's tournament and login (tournaments/setup/demo.py; the tests check these still match).
+# The demo's tournament and login (tournaments/setup/demo.py; the tests check these still match). The site's director
+# login gets this password at its first run (``demo_login --password``; a venue's gets one typed or generated).
 DEMO_SLUG = "circuito-recife-2026"
 DEMO_USERNAME = "diretor"
-DEMO_PASSWORD = "damas-demo-2026"
+DEMO_PASSWORD = "senha-do-site-de-teste"
 
 ACCESS_LINE = re.compile(
     r'"(?P<method>[A-Z]+) (?P<path>\S+) [^"]*" (?P<status>\d{3}) \S+ \S+ pid <?(?P<pid>\d+)>? "(?P<agent>[^"]*)"'
@@ -200,7 +201,7 @@ class Site:
     def prepare(self):
         self.manage("migrate", "--noinput", "-v", "0")
         self.manage("demo")
-        self.manage("demo_login")
+        self.manage("demo_login", "--password", DEMO_PASSWORD)
         self.manage("collectstatic", "--noinput", "-v", "0")
 
     def start(self, ready_timeout=40):

@@ -136,7 +136,9 @@ def test_the_specifications_cited_are_the_repositorys_copies():
     assert [c for c in sorted(cited) if not (ROOT / c).is_file()] == []
 
 
-@pytest.mark.parametrize("doc", ["docs/reference.md", "docs/production.md", "docs/development.md"])
+@pytest.mark.parametrize(
+    "doc", ["docs/reference.md", "docs/production.md", "docs/development.md", "docs/architecture.md"]
+)
 def test_the_readme_maps_each_doc(doc):
     assert f"]({doc})" in (ROOT / "README.md").read_text(encoding="utf-8")
 

@@ -1,8 +1,20 @@
-"""Back office for the federation: every model, searchable."""
+"""Back office for the federation: every model, searchable. Only the federation's staff may open it: a site
+administrator, or a staff account (``is_staff``) in the group "Federação" (issue 35.3). A venue's director is
+neither: what it changes goes through the pages and their services, which audit and lock."""
 
 from django.contrib import admin
+from django.http import HttpRequest
 
 from tournaments import models as m
+from tournaments.registry.services import can_edit_registry
+
+
+def federation_staff_only(request: HttpRequest) -> bool:
+    user = request.user
+    return bool(user.is_active and user.is_staff and (user.is_superuser or can_edit_registry(user)))
+
+
+admin.site.has_permission = federation_staff_only  # type: ignore[method-assign]
 
 
 @admin.register(m.Player)

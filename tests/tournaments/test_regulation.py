@@ -497,15 +497,15 @@ def test_every_reading_is_printed_on_the_standings_and_in_the_workbook(client):
 
 
 def test_the_demo_homologation_page_shows_the_deadline_condition_and_the_ratings_list(client, director):
-    t, _created = load_demo()
+    t, _created = load_demo(today=date(2026, 11, 7))  # its list: a week before
     TournamentRole.objects.update_or_create(tournament=t, user=director, defaults={"role": "director"})
     client.force_login(director)
     html = client.get(reverse("staff:homologation", args=[t.slug])).content.decode()
     assert 'id="condition-deadline"' in html and "Resultados enviados em até 2 dias" in html
-    assert "lista de rating nacional “rating-cbjd-2026-10.csv” de 31/10/2026" in html
+    assert "lista de rating nacional “rating-cbjd-demo-2026-10.csv” de 31/10/2026" in html
     for c in homologation_check(t).conditions:
         assert c.article in html
     wb = load_workbook(io.BytesIO(client.get(reverse("staff:download", args=[t.slug, "xlsx"])).content))
     event = dict(wb["Evento"].iter_rows(min_row=2, values_only=True))
-    assert event["Lista de rating usada (art. 4)"] == "lista de rating nacional “rating-cbjd-2026-10.csv” de 31/10/2026"
+    assert event["Lista de rating usada (art. 4)"] == "lista de rating nacional “rating-cbjd-demo-2026-10.csv” de 31/10/2026"
     assert event["Situação do prazo"].startswith("Ainda não enviado")

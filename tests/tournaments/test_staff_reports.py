@@ -1,6 +1,7 @@
 """Staff standings, homologation page, files, and importing a tournament through the page."""
 
 import io
+from datetime import date
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def demo(client, director):
-    t, _ = load_demo()
+    t, _ = load_demo(today=date(2026, 11, 7))  # the dates the assertions below name
     TournamentRole.objects.update_or_create(tournament=t, user=director, defaults={"role": "director"})
     client.force_login(director)
     return t

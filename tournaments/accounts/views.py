@@ -7,7 +7,7 @@ from django.contrib.auth import logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.shortcuts import redirect
-from django.urls import reverse
+from django.urls import reverse, reverse_lazy
 from django.utils.translation import gettext as _
 from django.views import View
 
@@ -50,3 +50,16 @@ class LogoutEverywhereView(LoginRequiredMixin, View):
         logout(request)
         messages.success(request, _("You have left every device. Log in again to go on."))
         return redirect("login")
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """ "Trocar a senha" under /gestao/ (issue 37.2): the venue's director (or any staff login) changes its own
+    password, typing the current one; this session stays, the others of the login end."""
+
+    template_name = "staff/password_change.html"
+    success_url = reverse_lazy("staff:home")
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        messages.success(self.request, "Senha trocada. Nos outros aparelhos, este login precisa entrar de novo.")
+        return response

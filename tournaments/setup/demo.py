@@ -1,13 +1,20 @@
-"""A realistic demo tournament, built through the services (the same path an arbiter's clicks take)."""
+"""A realistic demo tournament, built through the services (the same path an arbiter's clicks take).
+
+It is dated from the day it is loaded (issue 37.12): the event starts that day, with 4 of its 7 rounds played,
+on the federation's rating list of a week before; the players' ages are the same on any day. ``make run`` loads
+it into an empty database only, at the first run (issue 37.7): a deleted demo stays deleted; ``manage.py demo``
+loads it on purpose, ``manage.py demo --remove`` takes it away with its made-up players.
+"""
 
 import random
-from datetime import date
+from datetime import date, timedelta
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import timezone
 
+from tournaments.accounts.director import DIRECTOR_USERNAME, venue_director
 from tournaments.entries.services import entry_register, entry_withdraw, rating_list_import
-from tournaments.models import Board, Player, Tournament, TournamentRole
+from tournaments.models import Board, Player, RatingList, Tournament, TournamentRole
 from tournaments.models.choices import StaffRole, WithdrawalKind
 from tournaments.rounds.results import game_record_result
 from tournaments.rounds.services import round_pair
@@ -15,8 +22,7 @@ from tournaments.setup.openings import opening_draw
 from tournaments.setup.services import tournament_create
 
 DEMO_SLUG = "circuito-recife-2026"
-DEMO_USERNAME = "diretor"
-DEMO_PASSWORD = "damas-demo-2026"
+DEMO_USERNAME = DIRECTOR_USERNAME  # the venue's director login directs the demo
 
 FIRST_M = [
     "João",
@@ -108,9 +114,14 @@ STATES_CLUBS = [
     ("AL", "Clube Alagoano"),
     ("MG", "Damas BH"),
 ]
+DEMO_NAME = "Circuito Nacional de Damas - Etapa Recife"
 N_PLAYERS = 40
-RATING_LIST = "rating-cbjd-2026-10.csv"
-RATING_LIST_DATE = date(2026, 10, 31)
+RATING_LIST_DAYS_BEFORE = 7  # the rating list in force: published a week before the event
+
+
+def demo_ids() -> list[str]:
+    """The made-up players' CBJD IDs."""
+    return [f"{10000 + i * 37}" for i in range(N_PLAYERS)]
 
 
 def rating_list_csv(players):
@@ -123,7 +134,8 @@ def rating_list_csv(players):
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 
-def demo_players(rng):
+def demo_players(rng, year=2026):
+    """The made-up players, aged as of ``year`` (the event's): the same ages whatever the year."""
     players = []
     used = set()
     for i in range(N_PLAYERS):
@@ -134,14 +146,14 @@ def demo_players(rng):
                 used.add(name)
                 break
         young = i % 6 == 4
-        year = rng.randint(2009, 2013) if young else rng.randint(1958, 2004)
+        born = rng.randint(year - 17, year - 13) if young else rng.randint(year - 68, year - 22)
         state, club = rng.choice(STATES_CLUBS)
         players.append(
             {
-                "cbjd_id": f"{10000 + i * 37}",
+                "cbjd_id": demo_ids()[i],
                 "name": name,
                 "sex": "F" if female else "M",
-                "birth_date": date(year, rng.randint(1, 12), rng.randint(1, 28)),
+                "birth_date": date(born, rng.randint(1, 12), rng.randint(1, 28)),
                 "state": state,
                 "club": club,
                 "rating": rng.randint(1500, 2400),
@@ -176,25 +188,47 @@ def _play_round(rnd, rng, user, forfeit_board=None):
         game_record_result(board=board, results=results, expected_version=board.version, user=user)
 
 
+def is_empty_database() -> bool:
+    """A venue's first run: no tournament and no login yet (the demo goes only there, issue 37.7)."""
+    from django.contrib.auth import get_user_model
+
+    return not Tournament.objects.exists() and not get_user_model().objects.exists()
+
+
 @transaction.atomic
-def load_demo(stdout=None):
-    """Create the demo tournament unless it exists (idempotent). Returns (tournament, created)."""
+def remove_demo() -> bool:
+    """Delete the demo tournament and its made-up players and rating list (those entered in another tournament
+    stay). False when there is no demo."""
+    tournament = Tournament.objects.filter(slug=DEMO_SLUG, name=DEMO_NAME).first()
+    if tournament is None:
+        return False
+    tournament.delete()
+    Player.objects.filter(cbjd_id__in=demo_ids(), entries__isnull=True).delete()
+    RatingList.objects.filter(filename__startswith="rating-cbjd-demo-").delete()
+    return True
+
+
+@transaction.atomic
+def load_demo(stdout=None, *, today=None):
+    """Create the demo tournament unless it exists (idempotent), starting ``today`` (default: the day it is loaded).
+    Returns (tournament, created)."""
     existing = Tournament.objects.filter(slug=DEMO_SLUG).first()
     if existing:
         return existing, False
+    start = today or timezone.localdate()
+    list_date = start - timedelta(days=RATING_LIST_DAYS_BEFORE)
     rng = random.Random(2026)
-    User = get_user_model()
-    user, _ = User.objects.get_or_create(username=DEMO_USERNAME, defaults={"is_staff": True, "is_superuser": True})
+    user, _needs_password = venue_director()  # its password is demo_login's to set, at the first run
     tournament = tournament_create(
         user=user,
-        name="Circuito Nacional de Damas - Etapa Recife",
+        name=DEMO_NAME,
         slug=DEMO_SLUG,
         variant="brazilian-64",
         format="micro-match",
         planned_rounds=7,
         minutes_per_game=21,
-        start_date=date(2026, 11, 7),
-        end_date=date(2026, 11, 8),
+        start_date=start,
+        end_date=start + timedelta(days=1),
         city="Recife",
         state="PE",
         venue="Clube Português do Recife",
@@ -208,8 +242,9 @@ def load_demo(stdout=None):
     TournamentRole.objects.get_or_create(tournament=tournament, user=user, defaults={"role": StaffRole.DIRECTOR})
     # The registry comes from the federation's rating list; round 1 takes its ratings (regulation art. 4) and the
     # homologation page says which list was used.
-    players = demo_players(rng)
-    rating_list_import(data=rating_list_csv(players), filename=RATING_LIST, user=user, list_date=RATING_LIST_DATE)
+    players = demo_players(rng, start.year)
+    filename = f"rating-cbjd-demo-{list_date:%Y-%m}.csv"
+    rating_list_import(data=rating_list_csv(players), filename=filename, user=user, list_date=list_date)
     entries = []
     for data in players:
         player = Player.objects.get(cbjd_id=data["cbjd_id"])

@@ -18,7 +18,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
-from django.db.backends.sqlite3._functions import register as register_django_functions
+from django.db.backends.sqlite3._functions import register as register_django_functions  # type: ignore[import-untyped]
 
 from tournaments.interchange.cli import fail
 
