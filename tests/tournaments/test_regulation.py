@@ -507,5 +507,8 @@ def test_the_demo_homologation_page_shows_the_deadline_condition_and_the_ratings
         assert c.article in html
     wb = load_workbook(io.BytesIO(client.get(reverse("staff:download", args=[t.slug, "xlsx"])).content))
     event = dict(wb["Evento"].iter_rows(min_row=2, values_only=True))
-    assert event["Lista de rating usada (art. 4)"] == "lista de rating nacional “rating-cbjd-demo-2026-10.csv” de 31/10/2026"
+    assert (
+        event["Lista de rating usada (art. 4)"]
+        == "lista de rating nacional “rating-cbjd-demo-2026-10.csv” de 31/10/2026"
+    )
     assert event["Situação do prazo"].startswith("Ainda não enviado")
