@@ -121,3 +121,23 @@ def _default_language():
     translation.activate(settings.LANGUAGE_CODE)
     yield
     translation.deactivate()
+
+
+@pytest.fixture
+def frozen_clock(monkeypatch):
+    """The clock of the wrong-attempt counts (tournaments.core.throttle), stopped; ``advance(seconds)`` moves it."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tournaments.core import throttle
+
+    class Clock:
+        moment = timezone.now()
+
+        def advance(self, seconds):
+            self.moment += timedelta(seconds=seconds)
+
+    clock = Clock()
+    monkeypatch.setattr(throttle, "now", lambda: clock.moment)
+    return clock

@@ -227,24 +227,24 @@ def test_pages_cached_before_an_outage_are_dropped_when_redis_answers_again(
         assert text(client.get(url)) == after  # and cached again
 
 
-def test_with_redis_down_wrong_player_codes_still_lock_the_phone_out(client, director, dead_cache):
-    """The players' wrong-code counters are in the database: the bound holds while the cache is down."""
-    from tournaments.models import CodeFailures, Entry, PlayerCode
+def test_with_redis_down_wrong_player_codes_still_make_the_phone_wait(client, director, dead_cache, frozen_clock):
+    """The players' wrong-code counts are in the database: the bound holds while the cache is down (issue 34.2:
+    growing waits for that address, none for the others)."""
+    from tournaments.models import AttemptCounter, Entry, PlayerCode
     from tournaments.reporting import services
 
     t = build_tournament(slug="codigos-sem-redis", players=6, rounds=2, user=director, complete_last=False)
     services.codes_issue(tournament=t, user=director)
     url = reverse("public:my_board_sign_in", args=[t.slug])
-    for _ in range(services.MAX_FAILURES):
+    for _ in range(services.PIN_BOUND.free + 1):
         r = client.post(url, {"code": "ZZZZZZ"}, REMOTE_ADDR="10.9.8.7")
         assert "Código desconhecido. Confira o código do seu cartão (6 letras e algarismos)." in r.content.decode()
-    assert CodeFailures.objects.get(key=f"ip:{t.pk}:10.9.8.7").failures == services.MAX_FAILURES
-    assert CodeFailures.objects.get(key=f"t:{t.pk}").failures == services.MAX_FAILURES
+    assert AttemptCounter.objects.get(tournament=t, subject="10.9.8.7").failures == services.PIN_BOUND.free + 1
     pin = PlayerCode.objects.get(entry=Entry.objects.filter(tournament=t).first()).pin
-    r = client.post(url, {"code": pin}, REMOTE_ADDR="10.9.8.7")  # the right code, too late from this phone
-    assert r.status_code == 200
-    assert "Muitos códigos errados. Espere 15 minutos ou procure o árbitro." in r.content.decode()
-    r = client.post(url, {"code": pin}, REMOTE_ADDR="10.9.8.8")  # another phone at the venue is not locked
+    r = client.post(url, {"code": pin}, REMOTE_ADDR="10.9.8.7")  # the right code, while this phone waits
+    assert r.status_code == 429
+    assert "Muitos códigos errados desta conexão. Tente de novo em 2 segundos" in r.content.decode()
+    r = client.post(url, {"code": pin}, REMOTE_ADDR="10.9.8.8")  # another phone at the venue does not wait
     assert r.status_code == 302
 
 

@@ -1,6 +1,7 @@
 """The data model of the whole domain (see docs/domain.md). Invariants live in constraints."""
 
 from tournaments.models.accounts import LoginSessions, RoleOffer, StaffAccount
+from tournaments.models.attempts import AttemptCounter
 from tournaments.models.audit import AuditEntry
 from tournaments.models.federation import (
     ApiCredential,
@@ -15,7 +16,7 @@ from tournaments.models.federation import (
 from tournaments.models.jobs import PairingJob
 from tournaments.models.openings import Opening, OpeningDraw, OpeningTable
 from tournaments.models.players import Player, RatingList, Suspension
-from tournaments.models.reporting import CodeFailures, PlayerCode, ReportingConfig, ResultReport
+from tournaments.models.reporting import PlayerCode, ReportingConfig, ResultReport
 from tournaments.models.rounds import Board, Game, OneSidedRound, Round, Seat
 from tournaments.models.tournament import (
     Absence,
@@ -51,7 +52,7 @@ __all__ = [
     "PairingJob",
     "Player",
     "PlayerCode",
-    "CodeFailures",
+    "AttemptCounter",
     "RoleOffer",
     "RatingList",
     "ReportingConfig",

@@ -315,6 +315,7 @@ class AuditAction(models.TextChoices):
     REPORTING_CODES = "reporting.codes", _("Players' reporting codes issued")
     REPORTING_REISSUE = "reporting.reissue", _("A player's reporting code issued again")
     REPORTING_APPROVE = "reporting.approve", _("Result reported by the players approved")
+    REPORTING_ATTEMPTS = "reporting.attempts", _("Wrong player codes cleared")
     HOMOLOGATION_EXPORT = "homologation.export", _("Homologation workbook recorded as sent")
     HOMOLOGATION_RESEND = "homologation.resend", _("Homologation sent again")
     FEDERATION_QUEUE = "federation.queue", _("Stage queued for the federation")

@@ -71,19 +71,3 @@ class ResultReport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.board} — {self.entry}: {self.results}"
-
-
-class CodeFailures(models.Model):
-    """Wrong codes counted for one address at one tournament, or for a whole tournament, in a window (issue 25,
-    item 3): kept in the database so that the bound holds while the cache (Redis) is down."""
-
-    key = models.CharField(_("what is counted"), max_length=100, unique=True)
-    failures = models.PositiveIntegerField(_("wrong codes"), default=0)
-    until = models.DateTimeField(_("counted until"), db_index=True)
-
-    class Meta:
-        verbose_name = _("wrong player codes")
-        verbose_name_plural = _("wrong player codes")
-
-    def __str__(self) -> str:
-        return f"{self.key}: {self.failures}"

@@ -7,20 +7,19 @@ A player's report never touches a game: ``reports_approve`` (the arbiter) writes
 from __future__ import annotations
 
 import secrets
-from datetime import timedelta
+from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.audit.services import Actor, audit
 from tournaments.core import cache as page_versions
+from tournaments.core import throttle
 from tournaments.core.errors import ServiceError
+from tournaments.core.throttle import Bound, Counted
 from tournaments.models import (
     Board,
-    CodeFailures,
     Entry,
     PlayerCode,
     ReportingConfig,
@@ -39,12 +38,11 @@ from tournaments.rounds.scoring import white_is_first
 # penalties are the arbiter's to record.
 PLAYER_RESULTS = ("1-0", "1/2", "0-1")
 
-# Guessing codes: a phone (its address) gets MAX_FAILURES wrong codes in FAILURE_WINDOW seconds, then waits;
-# the tournament as a whole gets TOURNAMENT_MAX_FAILURES (many phones guessing together) before typed codes are
-# refused for everyone for the window (the QR links of the players' cards still work).
-MAX_FAILURES = 8
-TOURNAMENT_MAX_FAILURES = 200
-FAILURE_WINDOW = 15 * 60
+# Guessing codes (issue 34.2): each address at a tournament has PIN_BOUND.free wrong codes, then waits before its
+# next try, longer after each wrong one (2 s, 4 s, 8 s... up to 5 minutes), forgotten after an hour without a wrong
+# code. Nothing is locked for the whole tournament: another phone, and the QR link of a card, still sign in at once.
+# The arbiter sees the counts on the reporting page and may clear them (``code_failures_reset``).
+PIN_BOUND = Bound("pin-address", free=5, first_wait=2, longest_wait=300, forget_after=3600)
 
 
 def _new_pin() -> str:
@@ -117,45 +115,38 @@ def reporting_set_enabled(*, tournament: Tournament, enabled: bool, user: Actor)
 
 
 class TooManyAttempts(ServiceError):
-    pass
+    """Refused unread: this address waits ``wait`` more seconds."""
+
+    def __init__(self, message: str, wait: int) -> None:
+        super().__init__(message)
+        self.wait = wait
 
 
-def _failures_key(kind: str, value: object) -> str:
-    return f"{kind}:{value}"[:100]
-
-
-def _failures(key: str) -> int:
-    """Wrong codes counted under ``key`` in its current window. In the database, not the cache: with Redis down the
-    bound must still hold (issue 25, item 3)."""
-    row = CodeFailures.objects.filter(key=key, until__gt=timezone.now()).values_list("failures", flat=True).first()
-    return row or 0
-
-
-@transaction.atomic
-def _count_failure(key: str) -> None:
-    """One more wrong code under ``key``; a window starts at the first one and lasts FAILURE_WINDOW seconds."""
-    now = timezone.now()
-    row, created = CodeFailures.objects.select_for_update().get_or_create(
-        key=key, defaults={"failures": 1, "until": now + timedelta(seconds=FAILURE_WINDOW)}
-    )
-    if created:
-        CodeFailures.objects.filter(until__lt=now - timedelta(seconds=FAILURE_WINDOW)).delete()  # long over
-    elif row.until <= now:
-        row.failures, row.until = 1, now + timedelta(seconds=FAILURE_WINDOW)
-        row.save(update_fields=["failures", "until"])
-    else:
-        CodeFailures.objects.filter(pk=row.pk).update(failures=F("failures") + 1)
+def _by_address(tournament: Tournament, address: str) -> Counted:
+    return Counted(PIN_BOUND, address, tournament.pk)
 
 
 def code_sign_in(*, tournament: Tournament, pin: str = "", token: str = "", address: str) -> PlayerCode:
-    """The code a player typed (``pin``) or scanned (``token``), or ServiceError; wrong codes are counted per
-    address and per tournament, and too many of them refuse further tries for a while (TooManyAttempts)."""
+    """The code a player typed (``pin``) or scanned (``token``), or ServiceError. Wrong codes are counted per
+    address at the tournament, atomically; after a few, that address waits before its next typed code
+    (TooManyAttempts says how long). A card's QR link (a long random token nobody guesses) is never made to
+    wait."""
     if not reporting_enabled(tournament):
         raise ServiceError(_("The arbiter has turned off result reporting by players in this tournament."))
-    by_address = _failures_key("ip", f"{tournament.pk}:{address}")
-    by_tournament = _failures_key("t", tournament.pk)
-    if _failures(by_address) >= MAX_FAILURES or (pin and _failures(by_tournament) >= TOURNAMENT_MAX_FAILURES):
-        raise TooManyAttempts(_("Too many wrong codes. Wait 15 minutes or ask the arbiter."))
+    counted = [_by_address(tournament, address)]
+    claim = throttle.claim(counted, enforce=not token)
+    if not claim.allowed:
+        raise TooManyAttempts(
+            ngettext(
+                "Too many wrong codes from this connection. Try again in %(n)d second, scan the QR of your card or "
+                "ask the arbiter.",
+                "Too many wrong codes from this connection. Try again in %(n)d seconds, scan the QR of your card or "
+                "ask the arbiter.",
+                claim.wait,
+            )
+            % {"n": claim.wait},
+            claim.wait,
+        )
     normal = "".join(pin.split()).upper().replace("-", "")
     code = None
     if token and len(token) <= 64:
@@ -163,11 +154,32 @@ def code_sign_in(*, tournament: Tournament, pin: str = "", token: str = "", addr
     elif normal and len(normal) == PIN_LENGTH:
         code = PlayerCode.objects.select_related("entry__player").filter(tournament=tournament, pin=normal).first()
     if code is None:
-        _count_failure(by_address)
-        if pin:
-            _count_failure(by_tournament)
         raise ServiceError(_("Unknown code. Check the code on your card (6 letters and digits)."))
+    throttle.succeeded(counted)
     return code
+
+
+def code_failures(tournament: Tournament) -> list[Any]:
+    """The addresses with wrong codes at this tournament (not yet forgotten), for the reporting page."""
+    return throttle.counters(kind=PIN_BOUND.kind, tournament=tournament)
+
+
+@transaction.atomic
+def code_failures_reset(*, tournament: Tournament, user: Actor, address: str = "") -> int:
+    """The arbiter clears the wrong codes of one address (or of every address) at the tournament: its phones
+    try again at once. Audited."""
+    filters: dict[str, Any] = {"kind": PIN_BOUND.kind, "tournament": tournament}
+    if address:
+        filters["subject"] = address
+    cleared = throttle.reset(**filters)
+    if cleared:
+        audit(
+            tournament=tournament,
+            user=user,
+            action="reporting.attempts",
+            summary=_("Wrong codes cleared: %(what)s") % {"what": address or _("every address")},
+        )
+    return cleared
 
 
 def _check_results(tournament: Tournament, results: dict[int, str]) -> dict[str, str]:

@@ -16,6 +16,7 @@ from django.views.generic import TemplateView, View
 from tournaments.accounts.permissions import TournamentStaffMixin
 from tournaments.core.phone_urls import phone_base
 from tournaments.core.staff_views import run_service
+from tournaments.core.throttle import waiting_seconds
 from tournaments.domain.names import fold
 from tournaments.models import Entry, PlayerCode, Round
 from tournaments.reporting import services
@@ -39,6 +40,10 @@ class ReportingView(TournamentStaffMixin, TemplateView):
         ctx["rows"] = [(e, codes.get(e.pk)) for e in entries]
         ctx["enabled"] = reporting_enabled(self.tournament)
         ctx["missing"] = sum(1 for _e, c in ctx["rows"] if c is None)
+        attempts = services.code_failures(self.tournament)
+        for row in attempts:
+            row.seconds = waiting_seconds(row)
+        ctx["attempts"] = attempts
         return ctx
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -52,6 +57,18 @@ class ReportingView(TournamentStaffMixin, TemplateView):
                 enabled=action == "on",
                 user=request.user,
             )
+        elif action == "clear_attempts":
+            address = request.POST.get("address", "")[:160]
+            ok, cleared = run_service(
+                request, services.code_failures_reset, tournament=self.tournament, user=request.user, address=address
+            )
+            if ok:
+                messages.success(
+                    request,
+                    (_("Wrong codes of %(address)s cleared: its phones try again at once.") % {"address": address})
+                    if address
+                    else _("Wrong codes cleared: every phone tries again at once."),
+                )
         elif action == "issue":
             ok, made = run_service(request, services.codes_issue, tournament=self.tournament, user=request.user)
             if ok:

@@ -77,17 +77,21 @@ def sign_in(request: HttpRequest, slug: str) -> HttpResponse:
     if _signed_in(request, tournament) is not None:
         return redirect("public:my_board", slug=slug)
     form = CodeForm(request.POST or None)
+    wait = 0
     if request.method == "POST" and form.is_valid():
         try:
             code = services.code_sign_in(
                 tournament=tournament, pin=form.cleaned_data["code"], address=client_ip(request)
             )
+        except services.TooManyAttempts as exc:
+            form.add_error("code", exc.messages[0])
+            wait = exc.wait
         except ServiceError as exc:
             form.add_error("code", exc.messages[0])
         else:
             _sign_in(request, code)
             return redirect("public:my_board", slug=slug)
-    return render(
+    response = render(
         request,
         "public/reporting/sign_in.html",
         {
@@ -96,7 +100,11 @@ def sign_in(request: HttpRequest, slug: str) -> HttpResponse:
             "enabled": reporting_enabled(tournament),
             "board_hint": board_hint if board_hint.isdigit() else "",
         },
+        status=429 if wait else 200,
     )
+    if wait:
+        response["Retry-After"] = str(wait)
+    return response
 
 
 @never_cache
