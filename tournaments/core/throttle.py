@@ -17,6 +17,7 @@ import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -142,7 +143,7 @@ def succeeded(counted: Iterable[Counted], *, forget: Iterable[Counted] = ()) -> 
             AttemptCounter.objects.filter(key__in=[c.key for c in forget]).delete()
 
 
-def counters(**filters) -> list[AttemptCounter]:
+def counters(**filters: Any) -> list[AttemptCounter]:
     """The counts with a wrong attempt not yet forgotten, for staff to see: the most recent first."""
     moment = now()
     rows = AttemptCounter.objects.filter(failures__gt=0, **filters).order_by("-updated_at")
@@ -161,6 +162,6 @@ def waiting_seconds(row: AttemptCounter) -> int:
     return max(0, int((row.wait_until - now()).total_seconds() + 0.999))
 
 
-def reset(**filters) -> int:
+def reset(**filters: Any) -> int:
     """Forget the counts (staff's reset): their addresses or logins wait no more."""
     return AttemptCounter.objects.filter(**filters).delete()[0]

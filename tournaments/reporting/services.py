@@ -176,7 +176,7 @@ def code_failures_reset(*, tournament: Tournament, user: Actor, address: str = "
         audit(
             tournament=tournament,
             user=user,
-            action="reporting.attempts",
+            action=AuditAction.REPORTING_ATTEMPTS,
             summary=_("Wrong codes cleared: %(what)s") % {"what": address or _("every address")},
         )
     return cleared
