@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0028_apinonce_size'),
+        ('tournaments', '0029_submission_verification_lease'),
     ]
 
     operations = [
