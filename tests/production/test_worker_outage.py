@@ -188,7 +188,7 @@ def test_make_run_s_supervisor_starts_a_dead_worker_again():
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def test_the_worker_loop_waits_out_a_database_error(monkeypatch, settings):
+def test_the_worker_loop_waits_out_a_database_error(db, monkeypatch, settings):
     """The loop itself, on any database (SQLite too): a database error in the worker is waited out and the worker
     goes on; only a stop signal ends it."""
     from django.db import OperationalError
