@@ -256,6 +256,8 @@ def test_workbook_reopened(tmp_path):
         "Percentual",
         "Rating médio desses adversários",
         "Performance",
+        "Rating esperado (pontos)",  # the rating estimate (issue 40.2): tests/tournaments/test_rating_changes.py
+        "Rtg +/- (estimativa)",
     ]
     va = list(wb["Vagas"].iter_rows(min_row=2, max_row=5, values_only=True))
     assert [r[0] for r in va] == ["ABS", "FEM", "S18", "VET"]

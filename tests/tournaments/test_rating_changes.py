@@ -20,7 +20,9 @@ def rating_changes(*args):
     return out.getvalue()
 
 
-def test_the_changes_of_a_round_worked_out_by_hand(field, director):
+@pytest.fixture
+def played(field, director):
+    """P01-P04 (2000..1970), round 1 played: P01 beats P03 1.5-0.5; P02-P04 a forfeit and a draw."""
     # 2000 (P01), 1990, 1980, 1970: round 1 pairs P01-P03 and P02-P04 (top half against bottom half)
     t, entries = field(4)
     rnd = round_pair(tournament=t, user=director, publish=True)
@@ -38,6 +40,11 @@ def test_the_changes_of_a_round_worked_out_by_hand(field, director):
             # P04 does not come to game 1 (a forfeit: no game); game 2 is a draw
             results = {1: "+/-" if first == "P02" else "-/+", 2: "1/2"}
         game_record_result(board=board, results=results, expected_version=1, user=director)
+    return t
+
+
+def test_the_changes_of_a_round_worked_out_by_hand(played):
+    t = played
     rows = {r["name"]: r for r in json.loads(rating_changes(t.slug, "--format", "json"))}
     assert list(rows["P01"]) == ["id", "name", "rating", "games", "score", "expected", "change", "performance"]
     # P01 (2000, K 40: no rated games known) against 1980: E = 1 / (1 + 10^(-20/400)) = 0.52875 a game
@@ -59,3 +66,26 @@ def test_the_changes_of_a_round_worked_out_by_hand(field, director):
 def test_an_unknown_tournament_is_a_one_line_error():
     with pytest.raises(CommandError, match="não encontrado"):
         rating_changes("nao-existe")
+
+
+def test_the_pages_and_the_workbook_show_the_same_estimate(played, director, client):
+    from tournaments.homologation.workbook import homologation_workbook
+
+    t = played
+    client.force_login(director)
+    staff = client.get(f"/gestao/t/{t.slug}/classificacao/").content.decode()
+    assert "Rtg +/-" in staff and "+17,7" in staff and "\u221217,7" in staff
+    p01 = t.entries.get(player__name="P01")
+    page = client.get(f"/t/{t.slug}/jogadores/{p01.pk}/").content.decode()
+    assert 'id="player-rating"' in page and "Rtg +/- +17,7" in page and "K 40" in page
+    # the explanation: one line per game that counted, the opponent's rating, the expected score, the change
+    table = page[page.index('id="rating-games"') :]
+    assert table.count("<tr><td") == 2 and "P03" in table and "1980" in table and "0,53" in table
+    assert "+18,85" in table and "\u22121,15" in table  # 40 x (1 - 0.52875) and 40 x (0.5 - 0.52875)
+    wb = homologation_workbook(t)
+    sheet = wb["Desempenho"]
+    rows = [[c.value for c in r] for r in sheet.iter_rows()]
+    head = next(r for r in rows if "Rtg +/- (estimativa)" in r)
+    col = head.index("Rtg +/- (estimativa)")
+    p01_row = next(r for r in rows if "P01" in r)
+    assert p01_row[col] == 17.7

@@ -3,8 +3,10 @@ round they count is a draft, and export what they show; the staff round table sa
 its export leaves the cell empty (a rating column of numbers)."""
 
 import io
+import json
 
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
 from openpyxl import load_workbook
 
@@ -43,9 +45,21 @@ def test_the_standings_export_is_the_table_shown(client, demo):
     ws = load_workbook(io.BytesIO(r.content)).active
     assert ws.title == "Classificação"
     head = [c.value for c in ws[1]]
-    assert head == ["#", "Nº", "Nome", "Pontos", "Escore acumulado", "Escore acumulado corrigido", "Milésimos"]
+    assert head == [
+        "#",
+        "Nº",
+        "Nome",
+        "Pontos",
+        "Escore acumulado",
+        "Escore acumulado corrigido",
+        "Milésimos",
+        "Rtg +/-",  # the rating estimate the page shows too (issue 40.2)
+    ]
     first = [c.value for c in ws[2]]
-    assert first[:4] == [1, 1, "Marcos Lima Silva", 13] and first[4:] == [35, 31, 41]
+    assert first[:4] == [1, 1, "Marcos Lima Silva", 13] and first[4:7] == [35, 31, 41]
+    out = io.StringIO()
+    call_command("rating_changes", demo.slug, "--format", "json", stdout=out)
+    assert first[7] == next(r["change"] for r in json.loads(out.getvalue()) if r["id"] == 1)
     assert ws.max_row == 1 + demo.entries.count()
     r = client.get(reverse("staff:standings", args=[demo.slug]), {"_export": "csv", "categoria": "FEM"})
     assert r["Content-Disposition"] == f'attachment; filename="{demo.slug}-classificacao-fem.csv"'

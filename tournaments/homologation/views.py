@@ -31,6 +31,7 @@ from tournaments.interchange import (
 )
 from tournaments.models.choices import RoundStatus, StaffRole
 from tournaments.rounds.services import rounds_name_program
+from tournaments.standings.ratings import by_number, snapshot_estimates
 from tournaments.standings.readings import order_reason_text, regulation_readings, spot_note_text
 
 XLSX = XLSX_TYPE
@@ -55,10 +56,12 @@ class StandingsView(TournamentStaffMixin, TemplateView):
         category = next((c for c in st.categories if c.code == code), None)
         if code and category is None:
             raise Http404(_("No such category."))
+        # each row's rating estimate (issue 40.2): the edition's method over the same snapshot
+        change = by_number(report.snapshot, snapshot_estimates(report.snapshot))
         if category is not None:  # the overall order filtered to the category, its own places
-            rows = [(r.row, st.cells(r.row), r.rank) for r in category.rows]
+            rows = [(r.row, st.cells(r.row), r.rank, change[r.row.id]) for r in category.rows]
         else:
-            rows = [(row, st.cells(row), row.rank) for row in st.rows]
+            rows = [(row, st.cells(row), row.rank, change[row.id]) for row in st.rows]
         return report, category, rows
 
     def get(self, request, *args, **kwargs):
@@ -67,9 +70,10 @@ class StandingsView(TournamentStaffMixin, TemplateView):
             return super().get(request, *args, **kwargs)
         report, category, rows = self.standings()
         st = report.standings
-        headers = ["#", _("No."), _("Name"), _("Points"), *[tiebreak_label(k) for k in st.columns()]]
+        headers = ["#", _("No."), _("Name"), _("Points"), *[tiebreak_label(k) for k in st.columns()], "Rtg +/-"]
         lines = [
-            [int(rank) if rank.isdigit() else rank, row.id, row.name, row.points, *cells] for row, cells, rank in rows
+            [int(rank) if rank.isdigit() else rank, row.id, row.name, row.points, *cells, rtg.change_shown]
+            for row, cells, rank, rtg in rows
         ]
         title = category.category.name if category else _("Standings")
         name = f"{self.tournament.slug}-classificacao" + (f"-{category.code.lower()}" if category else "")

@@ -67,6 +67,7 @@ from tournaments.models.choices import (
 )
 from tournaments.rounds.scoring import FORFEITS, entry_label, is_played
 from tournaments.standings.compute import number
+from tournaments.standings.ratings import by_number, snapshot_estimates
 from tournaments.standings.readings import order_reason_text, regulation_readings, spot_note_text
 
 DATE_FORMAT = "DD/MM/YYYY"
@@ -630,7 +631,8 @@ def standings_sheet(wb, report):
 
 
 def performance_sheet(wb, report):
-    """Desempenho: games against rated opponents, score in them, their average rating, performance rating."""
+    """Desempenho: games against rated opponents, score in them, their average rating, performance rating, and the
+    rating estimate (expected score, change; issue 40.2)."""
     st = report.standings
     perf = performances(st.data)
     de = _Sheet(
@@ -645,10 +647,14 @@ def performance_sheet(wb, report):
             "Percentual",
             "Rating médio desses adversários",
             "Performance",
+            "Rating esperado (pontos)",
+            "Rtg +/- (estimativa)",
         ],
     )
+    change = by_number(report.snapshot, snapshot_estimates(report.snapshot))  # issue 40.2: the edition's method
     for row in st.rows:
         p = perf[row.id]
+        rtg = change[row.id]
         de.row(
             [
                 row.id,
@@ -659,6 +665,8 @@ def performance_sheet(wb, report):
                 float(p.percentage) if p.percentage is not None else None,  # a fraction shown as a percentage
                 p.average_rating,
                 p.performance,
+                round(rtg.expected, 2) if rtg.rating is not None else None,
+                rtg.change_shown if rtg.rating is not None else None,
             ],
             formats={5: PERCENT_FORMAT},
         )

@@ -25,7 +25,8 @@ from tournaments.public.page_cache import cached_fragment, category_code, full_p
 from tournaments.rounds.presenters import PublicData, game_from_first, game_viewer, sort_key
 from tournaments.rounds.scoring import white_is_first
 from tournaments.standings import gc_paused, read_snapshot
-from tournaments.standings.presenters import crosstable_rows, settings_in_force, standings_table
+from tournaments.standings.presenters import crosstable_rows, rating_lines, settings_in_force, standings_table
+from tournaments.standings.ratings import snapshot_estimates
 from tournaments.templatetags.damas import board_svg_markup, fmt_number
 
 
@@ -332,6 +333,7 @@ def player(request, slug, entry_id):
     def build():
         data = public_data(t)
         entry = data.by_id[entry_id]
+        estimates = shared(t.pk, "rating-estimates", lambda: snapshot_estimates(data.snapshot))
         return render_to_string(
             "public/_player.html",
             {
@@ -339,6 +341,7 @@ def player(request, slug, entry_id):
                 "entry": entry,
                 "place": place_of(public_standings(t, data=data), entry_id),
                 "card": data.card(entry),
+                "rating": rating_lines(estimates.get(entry_id), data.by_id),
                 "categories": list(entry.categories.all()),
                 "withdrawn": entry.status == EntryStatus.WITHDRAWN,
             },

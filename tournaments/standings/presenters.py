@@ -227,3 +227,27 @@ def crosstable_rows(t, data, ts):
             }
         )
     return table, out
+
+
+def rating_lines(change, entries):
+    """A player's rating estimate as the player page shows it (issue 40.4): the change, the expected score, the
+    performance and one line per game that counted (round, game, opponent, the opponent's rating, the expected
+    score, the result, its share of the change), so anyone can check it by hand. ``entries``: pk -> Entry (the
+    opponents). None for a player without a rated game."""
+    if change is None or (not change.games and change.rating is not None):
+        return None
+    return {
+        "change": change,
+        "lines": [
+            {
+                "round": line.round,
+                "game": line.number,
+                "opponent": entries.get(line.opponent),
+                "opponent_rating": line.opponent_rating,
+                "expected": line.expected,
+                "score": line.score,
+                "change": line.change,
+            }
+            for line in change.lines
+        ],
+    }

@@ -3,15 +3,24 @@ rated by the method of the regulation's edition (:mod:`tournaments.domain.rating
 carry (frozen when round 1 is paired). The venue's figures are estimates: the federation's list is what counts.
 
 Pure over the snapshot, as the standings are: the read is :func:`~tournaments.standings.snapshot.read_snapshot`.
+The staff standings, the public player page, the workbook and ``manage.py rating_changes`` all call
+:func:`snapshot_estimates`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import date
 
-from tournaments.domain.edition import RatingMethod
+from tournaments.domain.edition import RatingMethod, edition_in_force, shipped_editions
 from tournaments.domain.ratings import Change, Standing, changes, games_of_records
 from tournaments.domain.snapshot import Snapshot, round_records
+
+
+def rating_method_on(day: date | None) -> RatingMethod:
+    """The rating method of the regulation's edition in force on ``day`` (the event's start), else the default."""
+    edition = edition_in_force(shipped_editions(), day)
+    return edition.rating if edition is not None else RatingMethod()
 
 
 def rating_estimates(
@@ -24,3 +33,13 @@ def rating_estimates(
     games = games_of_records(round_records(snapshot), keys)
     standings = {entry.pk: Standing(entry.rating, known.get(entry.pk, 0)) for entry in snapshot.entries}
     return changes(standings, games, method)
+
+
+def snapshot_estimates(snapshot: Snapshot) -> dict[int, Change]:
+    """Per entry (pk): its estimate by the method of the edition in force on the event's start date."""
+    return rating_estimates(snapshot, rating_method_on(snapshot.settings.start_date))
+
+
+def by_number(snapshot: Snapshot, estimates: Mapping[int, Change]) -> dict[int, Change]:
+    """The estimates keyed by the entries' standings numbers (a standings row's ``id``)."""
+    return {entry.number: estimates[entry.pk] for entry in snapshot.entries}

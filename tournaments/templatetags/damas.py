@@ -52,6 +52,16 @@ def num(value):
     return fmt_number(value)
 
 
+@register.filter
+def signed(value, digits=1):
+    """A change with its sign and the language's decimal separator: +12,9, −3,0 (a rating's +/-)."""
+    if value is None or value == "":
+        return ""
+    number = float(value)
+    text = f"{abs(number):.{int(digits)}f}".replace(".", formats.get_format("DECIMAL_SEPARATOR"))
+    return ("+" if number >= 0 else "\u2212") + text
+
+
 def _fallback_svg(fen, size=8, title=""):
     """A plain diagram when the ``draughts`` package cannot read the FEN: dark squares numbered from Black's side
     (1 at the top right of Black's first row... as printed in the tablita), White at the bottom."""
