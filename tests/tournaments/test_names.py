@@ -86,7 +86,7 @@ def test_namesakes_cards_show_number_rating_club_and_id(client, director, make_t
     page = client.get(reverse("staff:player_cards", args=[t.slug])).content.decode()
     lines = [line for line in page.splitlines() if 'class="player-card-who"' in line]
     assert len(lines) == 3 and len(set(lines)) == 3  # three different lines: the cards can be told apart
-    assert any("rating 1850" in line and "Clube Recife" in line and "CBJD 50000" in line for line in lines)
+    assert any("rating 1850" in line and "Clube Recife" in line and "ID CBJD 50000" in line for line in lines)
     assert any("sem rating" in line and "AABB Olinda" in line for line in lines)
     assert all("Nº —" in line for line in lines)  # before round 1 no number yet: said, not left out
 
