@@ -4,7 +4,8 @@ and a QR code for the venue wall. Public for published rounds; a tournament's st
 
 Anonymous visitors get them from the page cache as the public pages (``page_cache.full_page_cache``). What depends
 on the request is left as holes in the cached page and filled on every request (``fill_holes``): the time printed,
-and each address with its QR code (the site's address as this visitor reached it, the phones' one for the slips).
+and each address with its QR code: the one the players' phones open (``phone_urls.phone_base``: at a venue served
+with ``make run LAN=1`` and printed from the laptop itself, its address on the Wi-Fi, not 127.0.0.1; issue 37.3).
 A hole holds only the address's path, made from the database's values, never the request's host; the page is kept
 split at its holes (``page_cache.hole``), so no text of the page can pass for one."""
 
@@ -43,7 +44,8 @@ def _printed_when(time_zone):
 
 
 def _base(request, kind):
-    """``s``: the site's address as this request reached it; ``p``: the one the players' phones open."""
+    """``p``: the address the players' phones open, which every printed address and QR code uses; ``s``: the site's
+    address as this request reached it (only holes of pages cached by an earlier version name it)."""
     return phone_base(request) if kind == "p" else request.build_absolute_uri("/").rstrip("/")
 
 
@@ -62,10 +64,10 @@ class Holes:
     def when(self, time_zone):
         return hole(self.request, f"time:::{time_zone}") if self.cached else _printed_when(time_zone)
 
-    def url(self, path, kind="s"):
+    def url(self, path, kind="p"):
         return hole(self.request, f"url:{kind}::{path}") if self.cached else _base(self.request, kind) + path
 
-    def qr(self, path, scale, kind="s"):
+    def qr(self, path, scale, kind="p"):
         return (
             hole(self.request, f"qr:{kind}:{scale}:{path}")
             if self.cached
@@ -156,7 +158,7 @@ def slips(request, slug, number):
         games = []
         for n in range(1, t.games_per_round + 1):
             games.append({"number": n, "first_is_white": white_is_first(n)})
-        report_qr = holes.qr(f"{report_path}?mesa={row['number']}", 1, kind="p") if report_path else ""
+        report_qr = holes.qr(f"{report_path}?mesa={row['number']}", 1) if report_path else ""
         slips.append({"row": row, "games": games, "report_qr": report_qr})
     pages = [slips[i : i + SLIPS_PER_PAGE] for i in range(0, len(slips), SLIPS_PER_PAGE)]
     choices = [side_label(code, t.is_micro_match) for code in ("1-0", "1/2", "0-1")]
@@ -189,5 +191,5 @@ def crosstable(request, slug):
 @require_safe
 def qr(request, slug):
     t = tournament_or_404(slug)
-    pairings_url = request.build_absolute_uri(reverse("public:pairings", args=[t.slug]))
+    pairings_url = phone_base(request) + reverse("public:pairings", args=[t.slug])
     return render(request, "print/qr.html", _context(request, t, pairings_url=pairings_url))

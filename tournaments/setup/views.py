@@ -20,6 +20,7 @@ from tournaments.accounts.services import (
     staff_role_offer,
 )
 from tournaments.accounts.sessions import session_ends_at
+from tournaments.core.phone_urls import phone_base
 from tournaments.core.staff_views import object_or_404, run_service
 from tournaments.models import AuditEntry, OpeningTable, RoleOffer, Tournament, TournamentRole
 from tournaments.models.choices import AuditAction, RoundStatus
@@ -174,7 +175,7 @@ class StaffRolesView(TournamentStaffMixin, FormView):
             if ok:
                 return self.render_to_response(
                     self.get_context_data(
-                        invite={"user": role.user, "url": request.build_absolute_uri(path)}, form=StaffRoleForm()
+                        invite={"user": role.user, "url": phone_base(request) + path}, form=StaffRoleForm()
                     )
                 )
             return redirect("staff:roles", slug=self.tournament.slug)
@@ -239,7 +240,7 @@ class StaffRolesView(TournamentStaffMixin, FormView):
         )
         return self.render_to_response(
             self.get_context_data(
-                invite={"user": account, "url": self.request.build_absolute_uri(path)}, form=StaffRoleForm()
+                invite={"user": account, "url": phone_base(self.request) + path}, form=StaffRoleForm()
             )
         )
 
