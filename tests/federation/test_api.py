@@ -217,6 +217,7 @@ def test_national_list_and_suspensions_in_force(client, as_federation, credentia
         "birth_date": "2010-01-01",
         "state": "PE",
         "club": "Clube",
+        "rated_games": 0,  # the rated games the list counts (issue 40: the rating method's K)
     }
     assert body["suspensions"] == [
         {

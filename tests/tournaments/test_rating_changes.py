@@ -8,6 +8,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from tournaments.core.errors import ServiceError
 from tournaments.rounds.results import game_record_result
 from tournaments.rounds.services import round_pair
 
@@ -89,3 +90,36 @@ def test_the_pages_and_the_workbook_show_the_same_estimate(played, director, cli
     col = head.index("Rtg +/- (estimativa)")
     p01_row = next(r for r in rows if "P01" in r)
     assert p01_row[col] == 17.7
+
+
+def test_k_comes_from_the_rated_games_the_registry_counts(played):
+    from tournaments.models import Player
+
+    Player.objects.filter(name="P01").update(rated_games=30)  # the list counts 30: K 20, not 40
+    rows = {r["name"]: r for r in json.loads(rating_changes(played.slug, "--format", "json"))}
+    e = 1 / (1 + 10 ** (-20 / 400))
+    assert rows["P01"]["change"] == round(20 * (1.5 - 2 * e), 1) == 8.8
+    assert rows["P03"]["change"] == -17.7  # still K 40: 0 rated games
+
+
+def test_the_lists_rated_games_column_reaches_the_registry(federation):
+    from datetime import date
+
+    from tournaments.entries.services import rating_list_import
+    from tournaments.models import Player, RatingListRow
+
+    csv = "ID CBJD;Nome;Rating;Sexo;Partidas\n7001;Ana Sá;1850;F;42\n7002;Rui Lobo;;M;\n"
+    rating_list_import(data=csv.encode(), filename="lista.csv", user=federation, list_date=date(2026, 10, 1))
+    assert dict(Player.objects.values_list("cbjd_id", "rated_games")) == {"7001": 42, "7002": 0}
+    assert RatingListRow.objects.get(cbjd_id="7001").rated_games == 42
+    # a list without the column leaves the counts as they were
+    rating_list_import(
+        data=b"ID CBJD;Nome;Rating\n7001;Ana S\xc3\xa1;1860\n",
+        filename="b.csv",
+        user=federation,
+        list_date=date(2026, 11, 1),
+    )
+    assert Player.objects.get(cbjd_id="7001").rated_games == 42
+    bad = "ID CBJD;Nome;Rating;Sexo;Partidas\n7003;Ivo;1700;M;doze\n"
+    with pytest.raises(ServiceError, match="partidas"):
+        rating_list_import(data=bad.encode(), filename="c.csv", user=federation, list_date=date(2026, 12, 1))

@@ -165,6 +165,7 @@ class SnapPlayer(NamedTuple):
     foreign_id: str = ""
     title_as_written: str = ""
     pk: int | None = None
+    rated_games: int = 0  # the rated games the registry counts for the player (the rating method's K)
 
 
 class SnapEntry(NamedTuple):

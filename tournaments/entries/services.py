@@ -5,6 +5,7 @@ import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q, QuerySet
@@ -493,6 +494,26 @@ def rating_list_import(*, data: bytes, filename: str, user: Actor, list_date: da
     return report.created, report.updated
 
 
+def _list_row_update(player: Player, row: RatingRow) -> tuple[Player, dict, dict] | None:
+    """Update a registry player from a list's line: (player, old values, new values), or None when nothing
+    changed. What the line leaves blank (birth date, sex, state, club, a column the list lacks) is kept."""
+    values: dict[str, Any] = {"name": row.name, "rating": row.rating}
+    if row.rated_games is not None:
+        values["rated_games"] = row.rated_games
+    for name in ("birth_date", "sex", "state", "club"):
+        value = getattr(row, name)
+        if value:
+            values[name] = value
+    changed = {k: v for k, v in values.items() if getattr(player, k) != v}
+    if not changed:
+        return None
+    old = {k: as_json(getattr(player, k)) for k in changed}
+    for k, v in changed.items():
+        setattr(player, k, v)
+    player.save()
+    return player, old, {k: as_json(v) for k, v in changed.items()}
+
+
 @transaction.atomic
 def rating_list_import_report(
     *, data: bytes, filename: str, user: Actor, list_date: date | None = None
@@ -509,6 +530,7 @@ def rating_list_import_report(
     except RatingListError as exc:
         raise ServiceError([line_message(line, msg) for line, msg in exc.errors[:50]]) from exc
     existing = {p.cbjd_id: p for p in Player.objects.filter(cbjd_id__in=[r.cbjd_id for r in rows])}
+    existing_games = {cbjd: p.rated_games for cbjd, p in existing.items()}
     created = updated = 0
     errors = []
     changes: list[
@@ -528,23 +550,15 @@ def rating_list_import_report(
                 sex=row.sex,
                 state=row.state,
                 club=row.club,
+                rated_games=row.rated_games or 0,
             )
             new = {k: as_json(getattr(player, k)) for k in REGISTRY_FIELDS if getattr(player, k) not in (None, "")}
             changes.append((player, None, new))
             created += 1
         else:
-            values = {"name": row.name, "rating": row.rating}
-            for field in ("birth_date", "sex", "state", "club"):
-                value = getattr(row, field)
-                if value:
-                    values[field] = value
-            changed = {k: v for k, v in values.items() if getattr(player, k) != v}
-            if changed:
-                old = {k: as_json(getattr(player, k)) for k in changed}
-                for k, v in changed.items():
-                    setattr(player, k, v)
-                player.save()
-                changes.append((player, old, {k: as_json(v) for k, v in changed.items()}))
+            change = _list_row_update(player, row)
+            if change is not None:
+                changes.append(change)
             updated += 1
     if errors:
         raise ServiceError(errors[:50])
@@ -557,7 +571,15 @@ def rating_list_import_report(
     )
     # the list as it was, for verifying a stage against the list in force on its date (issue 29)
     RatingListRow.objects.bulk_create(
-        [RatingListRow(rating_list=rating_list, cbjd_id=row.cbjd_id, rating=row.rating) for row in rows],
+        [
+            RatingListRow(
+                rating_list=rating_list,
+                cbjd_id=row.cbjd_id,
+                rating=row.rating,
+                rated_games=row.rated_games if row.rated_games is not None else existing_games.get(row.cbjd_id, 0),
+            )
+            for row in rows
+        ],
         batch_size=1000,
         ignore_conflicts=True,
     )

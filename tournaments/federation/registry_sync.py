@@ -28,7 +28,7 @@ MAX_PLAYERS = 50_000
 def _as_csv(players: list[Any]) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out, delimiter=";", lineterminator="\n")
-    writer.writerow(["ID CBJD", "Nome", "Rating", "Nascimento", "Sexo", "UF", "Clube"])
+    writer.writerow(["ID CBJD", "Nome", "Rating", "Nascimento", "Sexo", "UF", "Clube", "Partidas"])
     for n, p in enumerate(players, start=1):
         if not isinstance(p, dict):
             raise ServiceError(f"Resposta da federação inválida: jogador {n} não é um objeto.")
@@ -40,6 +40,9 @@ def _as_csv(players: list[Any]) -> bytes:
         rating = p.get("rating")
         if rating is not None and (not isinstance(rating, int) or isinstance(rating, bool)):
             raise ServiceError(f"Resposta da federação inválida: rating do jogador {n}.")
+        games = p.get("rated_games", 0)  # a federation before issue 40 does not send them
+        if not isinstance(games, int) or isinstance(games, bool) or not 0 <= games < 1_000_000:
+            raise ServiceError(f"Resposta da federação inválida: partidas do jogador {n}.")
         writer.writerow(
             [
                 str(p.get("cbjd_id") or ""),
@@ -49,6 +52,7 @@ def _as_csv(players: list[Any]) -> bytes:
                 str(p.get("sex") or ""),
                 str(p.get("state") or ""),
                 str(p.get("club") or ""),
+                str(games),
             ]
         )
     return out.getvalue().encode("utf-8")

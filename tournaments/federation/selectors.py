@@ -114,10 +114,11 @@ def national_list() -> dict[str, Any]:
             "birth_date": p["birth_date"].isoformat() if p["birth_date"] else None,
             "state": p["state"],
             "club": p["club"],
+            "rated_games": p["rated_games"],
         }
         for p in Player.objects.filter(cbjd_id__isnull=False)
         .order_by("cbjd_id")
-        .values("cbjd_id", "name", "rating", "sex", "birth_date", "state", "club")
+        .values("cbjd_id", "name", "rating", "sex", "birth_date", "state", "club", "rated_games")
     ]
     suspensions = [
         {

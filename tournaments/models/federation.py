@@ -5,9 +5,11 @@ One codebase runs on both sides (setting ``DAMAS_ROLE``): a venue only fills :cl
 federation only :class:`ApiCredential`, :class:`ApiNonce` and :class:`Submission`.
 """
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 
 
 class ApiCredential(models.Model):
@@ -196,9 +198,51 @@ class RatingListRow(models.Model):
     rating_list = models.ForeignKey("tournaments.RatingList", on_delete=models.CASCADE, related_name="rows")
     cbjd_id = models.CharField(max_length=20)
     rating = models.PositiveIntegerField(null=True, blank=True)
+    rated_games = models.PositiveIntegerField(default=0)  # as the list counted them (issue 40)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["rating_list", "cbjd_id"], name="ratinglistrow_unique")]
 
     def __str__(self) -> str:
         return f"{self.cbjd_id}: {self.rating}"
+
+
+class RatingRelease(models.Model):
+    """A national rating list the federation computed from the stages it approved and published (issue 40.3).
+
+    Frozen once published: its rows (each player's rating before and after, the rated games, the change stage by
+    stage) and the submissions it rated are what was published, and nothing later changes them: a stage approved
+    afterwards, or an approval withdrawn, goes into the next release. Publishing imports the same CSV the venues
+    import into the registry (``rating_list``), so the two cannot differ."""
+
+    period_start = models.DateField("início do período")
+    period_end = models.DateField("fim do período")
+    list_date = models.DateField("data da lista", unique=True)
+    based_on = models.ForeignKey(
+        "tournaments.RatingList", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    rating_list = models.OneToOneField(
+        "tournaments.RatingList", on_delete=models.PROTECT, related_name="release", null=True, blank=True
+    )
+    stages = models.JSONField("etapas avaliadas", default=list)  # [{submission, key, name, version, sign}]
+    rows = models.JSONField("linhas publicadas", default=list)
+    csv = models.TextField("arquivo CSV publicado")
+    published_at = models.DateTimeField(auto_now_add=True)
+    published_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-list_date", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(period_start__lte=F("period_end")), name="ratingrelease_period_order"),
+            models.CheckConstraint(condition=Q(list_date__gte=F("period_end")), name="ratingrelease_after_period"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Lista de {self.list_date:%d/%m/%Y} ({self.period_start:%d/%m/%Y} a {self.period_end:%d/%m/%Y})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None and type(self).objects.filter(pk=self.pk).exists():
+            raise ValueError("Uma lista publicada não muda: a próxima lista leva as alterações.")
+        super().save(*args, **kwargs)

@@ -23,6 +23,8 @@ class Player(FriendlyConstraints):
     club = models.CharField(_("club"), max_length=120, blank=True)
     cbjd_id = models.CharField(_("CBJD ID"), max_length=20, null=True, blank=True)
     rating = models.PositiveIntegerField(_("national rating"), null=True, blank=True)
+    # The rated games the national list counts for the player: the rating method's K depends on it (issue 40).
+    rated_games = models.PositiveIntegerField(_("rated games"), default=0)
     fmjd_rating = models.PositiveIntegerField(_("FMJD rating"), null=True, blank=True)
     title = models.CharField(_("title"), max_length=4, choices=Title.choices, blank=True)
     # From imported files (TRF): the federation, the file's ID (FIDE or another federation's: never a CBJD ID, so

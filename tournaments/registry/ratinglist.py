@@ -1,7 +1,8 @@
 """Reading a rating list (CSV or XLSX) into plain rows, with line-numbered errors. No database access.
 
 Columns (header names in Portuguese or English, any case): CBJD ID, name, rating, and optionally birth date,
-sex, state (UF), club and the player's standing ("Situação": "Ativo", "Suspenso até 15/02/2027 (abandono)").
+sex, state (UF), club, the player's standing ("Situação": "Ativo", "Suspenso até 15/02/2027 (abandono)") and the
+rated games the list counts ("Partidas", for the rating method's K).
 The header is the first row that names the three required columns: title lines above it (the federation's name,
 the list's date) are skipped. CSV files may be UTF-8 (with or without BOM) or Windows-1252 (Excel's "CSV" on a
 Portuguese Windows; Latin-1 is its subset), separated by ``;`` or ``,``.
@@ -35,6 +36,8 @@ HEADER_ALIASES = {
     "state": {"uf", "estado", "state"},
     "club": {"clube", "club", "entidade", "associacao"},
     "situation": {"situacao", "status", "situacao cadastral", "situacao do jogador"},
+    # the rated games the list counts (the rating method's K, issue 40); a list without the column leaves them be
+    "rated_games": {"partidas", "jogos", "partidas com rating", "games", "rated games", "n partidas"},
 }
 REQUIRED = ("cbjd_id", "name", "rating")
 HEADER_SEARCH_ROWS = 30  # title lines a list may carry above its header
@@ -67,6 +70,7 @@ class RatingRow:
     situation: str = ""  # the "Situação" cell as written, when it says something other than active
     suspended_until: date | None = None  # read from it: "Suspenso até dd/mm/aaaa (reason)"
     suspension_reason: str = ""
+    rated_games: int | None = None  # None: the list has no such column
 
 
 def _norm(text):
@@ -212,6 +216,18 @@ def _parse_rating(value):
     return int(number)
 
 
+def _parse_games(value):
+    """The rated games of a list's line: a whole number (Excel may write 12.0), blank for none."""
+    text = str(value).strip()
+    if text.endswith(".0"):
+        text = text[:-2]
+    if not text:
+        return 0
+    if not text.isascii() or not text.isdigit() or len(text) > 6:
+        raise ValueError(_("invalid number of rated games “%(value)s”") % {"value": text[:20]})
+    return int(text)
+
+
 def _parse_sex(value):
     text = _norm(value)
     if not text:
@@ -337,6 +353,7 @@ def parse_rating_list(data, filename):
                     sex=_parse_sex(cell("sex")),
                     state=_parse_state(cell("state")),
                     club=str(cell("club")).strip()[:120],
+                    rated_games=_parse_games(cell("rated_games")) if "rated_games" in columns else None,
                     **dict(
                         zip(
                             ("situation", "suspended_until", "suspension_reason"),

@@ -27,8 +27,8 @@ def rating_estimates(
     snapshot: Snapshot, method: RatingMethod, rated_games: Mapping[int, int] | None = None
 ) -> dict[int, Change]:
     """Per entry (pk) its change over the counted rounds. ``rated_games``: per entry, the rated games the registry
-    counts for the player before this stage (for K; none known: 0, so K is the new player's)."""
-    known = rated_games or {}
+    counts for the player before this stage (for K); by default the snapshot's (``SnapPlayer.rated_games``)."""
+    known = rated_games if rated_games is not None else {e.pk: e.player.rated_games for e in snapshot.entries}
     keys = {entry.number: entry.pk for entry in snapshot.entries}
     games = games_of_records(round_records(snapshot), keys)
     standings = {entry.pk: Standing(entry.rating, known.get(entry.pk, 0)) for entry in snapshot.entries}

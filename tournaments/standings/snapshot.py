@@ -267,6 +267,7 @@ _ENTRY_FIELDS = (
     "player__foreign_id",
     "player__title_as_written",
     "player_id",
+    "player__rated_games",
     "points_adjustment",
     "points_adjustment_reason",
     _as_text("adjustment_lines"),
