@@ -72,6 +72,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Content-Security-Policy on everything; Cache-Control: private, no-store on staff and logged-in pages.
     "tournaments.core.middleware.SecurityHeadersMiddleware",
+    # The live pages' version check, every 5 s from every phone watching: answered here, before the session,
+    # locale, CSRF and auth middlewares it does not need (issue 34.14, bench/live_version.py).
+    "tournaments.public.live.LiveVersionMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "tournaments.core.middleware.PortugueseByDefaultMiddleware",

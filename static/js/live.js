@@ -5,6 +5,19 @@
    when the network fails. */
 (function () {
   "use strict";
+  // Spreading the phones (issue 34.15): each wait is drawn between 3/4 and 5/4 of its length, so phones that
+  // started together drift apart; and when the server says when to fetch (Retry-After, seconds: while its cache is
+  // down the version changes for every phone at the same moment), the page is fetched that much later, each phone
+  // at its own moment. rand() is Math.random, or a test's.
+  var spread = {
+    wait: function (ms, rand) { return Math.round(ms * (0.75 + 0.5 * rand())); },
+    refetchAfter: function (retryAfter, rand) {
+      var seconds = parseInt(retryAfter, 10);
+      if (!(seconds > 0)) return 0;
+      return Math.round(Math.min(seconds, 120) * 1000 * rand());
+    }
+  };
+  window.damasLive = spread;
   var main = document.getElementById("main");
   var url = main && main.getAttribute("data-live");
   if (!url || !window.fetch || !window.DOMParser) return;
@@ -18,7 +31,11 @@
 
   function schedule(ms) {
     window.clearTimeout(timer);
-    if (!document.hidden) timer = window.setTimeout(check, ms);
+    if (!document.hidden) timer = window.setTimeout(check, spread.wait(ms, Math.random));
+  }
+
+  function later(ms) {
+    return new Promise(function (resolve) { window.setTimeout(resolve, ms); });
   }
 
   function keepTyped() {
@@ -73,11 +90,17 @@
   function check() {
     if (busy) return;
     busy = true;
+    var wait = 0;
     fetch(url, { credentials: "omit", cache: "no-cache" })
-      .then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); })
+      .then(function (r) {
+        if (!r.ok) throw new Error(r.status);
+        wait = spread.refetchAfter(r.headers.get("Retry-After"), Math.random);
+        return r.text();
+      })
       .then(function (text) {
         var now = text.trim();
-        return now && now !== version ? refresh(now) : null;
+        if (!now || now === version) return null;
+        return wait ? later(wait).then(function () { return refresh(now); }) : refresh(now);
       })
       .then(function () { delay = every; })
       .catch(function () { delay = Math.min(delay * 2, 60000); })

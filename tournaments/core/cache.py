@@ -47,6 +47,11 @@ def _current(tournament_id: int, found: dict[str, Any]) -> int:
     return (int(found.get(GENERATION_KEY, 0)) << 64) + int(number)
 
 
+def offline() -> bool:
+    """True while the shared cache is unreachable (the versions are then the clock's)."""
+    return not getattr(cache, "available", True)
+
+
 def version(tournament_id: int) -> int:
     """The tournament's current version (an entry built for another one is stale)."""
     return _current(tournament_id, cache.get_many([GENERATION_KEY, _key(tournament_id)]))

@@ -19,7 +19,7 @@ import time
 from typing import Any
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.exceptions import RedisError
 
 logger = logging.getLogger(__name__)
@@ -56,11 +56,30 @@ def reset_breakers() -> None:
         _BREAKERS.clear()
 
 
+class ReusedClientRedisCacheClient(RedisCacheClient):
+    """Django's Redis client, keeping one ``redis.Redis`` per connection pool. Django's makes a new one for every
+    operation, and building it (its table of about 170 reply callbacks) was most of the CPU of a cache read: of the
+    live pages' version check, a cache read and a 304, about half (issue 34.14, ``bench/live_version.py``). A
+    ``redis.Redis`` is safe to share between threads: each command takes a connection from the pool."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._clients: dict[int, Any] = {}
+
+    def get_client(self, key: Any = None, *, write: bool = False) -> Any:
+        pool = self._get_connection_pool(write)  # type: ignore[attr-defined]  # Django internals, not in the stubs
+        client = self._clients.get(id(pool))
+        if client is None:
+            client = self._clients[id(pool)] = self._client(connection_pool=pool)  # type: ignore[attr-defined]
+        return client
+
+
 class ResilientRedisCache(RedisCache):
     retry_seconds = RETRY_SECONDS
 
     def __init__(self, server: str, params: dict[str, Any]) -> None:
         super().__init__(server, params)
+        self._class = ReusedClientRedisCacheClient
         self._location = server if isinstance(server, str) else ",".join(server)
         self.retry_seconds = float(params.get("RETRY_SECONDS", RETRY_SECONDS))
 
