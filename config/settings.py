@@ -57,7 +57,6 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_tables2",
-    "axes",
     "rest_framework",
     "django_tasks",
     "django_tasks_db",
@@ -86,12 +85,13 @@ MIDDLEWARE = [
     # A login's session lasts STAFF_SESSION_HOURS and ends on every device at "Sair de todos os aparelhos".
     "tournaments.accounts.sessions.StaffSessionMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # Last, as django-axes asks: locks out a user name + address after repeated failed logins.
-    "axes.middleware.AxesMiddleware",
 ]
 
+# Every password checked is counted: growing waits per login, address and known device (issue 34.3,
+# tournaments.accounts.lockout). Django's own backend stays listed for the sessions it logged in; it never checks
+# a password (the first one ends every check).
 AUTHENTICATION_BACKENDS = [
-    "axes.backends.AxesStandaloneBackend",
+    "tournaments.accounts.lockout.ThrottledModelBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 # Sessions (issue 25, item 15). A login (staff: directors, arbiters, the federation) on a shared venue laptop
@@ -101,18 +101,6 @@ AUTHENTICATION_BACKENDS = [
 # arbiter ends it by issuing a new code.
 STAFF_SESSION_HOURS = float(os.environ.get("STAFF_SESSION_HOURS", "12"))
 SESSION_COOKIE_AGE = 14 * 24 * 3600
-AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
-AXES_COOLOFF_TIME = 0.25  # hours
-# A lockout is per user name + the client's address: five wrong passwords from one client lock that client out
-# of that account, not every client (behind the load balancer all requests share the balancer's address), and
-# per account: AXES_ACCOUNT_FAILURE_LIMIT (20) wrong passwords at one account from any addresses lock it for the
-# cool-off too (guessing spread over many addresses, issue 25.11; tournaments.accounts.lockout).
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "username"]
-AXES_ACCOUNT_FAILURE_LIMIT = int(os.environ.get("AXES_ACCOUNT_FAILURE_LIMIT", "20"))
-AXES_HANDLER = "tournaments.accounts.lockout.AccountAndAddressHandler"
-AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-AXES_CLIENT_IP_CALLABLE = "tournaments.core.client_ip.client_ip"
 # The proxies whose X-Forwarded-For names the client: the load balancer (addresses or networks, comma-separated;
 # "*" trusts every address). The same variable gunicorn reads (config/gunicorn.py), with the same default.
 TRUSTED_PROXIES = [p.strip() for p in os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1").split(",") if p.strip()]

@@ -267,9 +267,11 @@ class Forging(S.Browser):
 
 
 def attempts(site):
-    """(address, failures) of the lockout records, as text (PostgreSQL's inet comes back as an IPv4Address)."""
-    rows = site.db.query("SELECT ip_address, failures_since_start FROM axes_accessattempt")
-    return sorted((str(ip), n) for ip, n in rows)
+    """(login @ address, attempts, wrong ones) of the wrong-password counts of a login at an address (issue 34.3)."""
+    rows = site.db.query(
+        "SELECT subject, tries, failures FROM tournaments_attemptcounter WHERE kind = 'login-at-address' AND failures > 0"
+    )
+    return sorted((subject, tries, failures) for subject, tries, failures in rows)
 
 
 def try_login(browser, password="senha-errada"):
@@ -281,24 +283,26 @@ def try_login(browser, password="senha-errada"):
 
 
 def test_a_lockout_behind_the_balancer_keeps_out_only_that_client(site):
-    """Issue 15, item 4: five wrong passwords from one client behind the balancer lock that client out of the
-    account; another client behind the same balancer still logs in. A client cannot forge its way out with an
-    X-Forwarded-For of its own (the balancer appends the real address, read from the right), and a request that
-    does not come from the balancer (FORWARDED_ALLOW_IPS, here 127.0.0.1) is keyed on its own address."""
+    """Issue 15, item 4: wrong passwords from one client behind the balancer make that client wait (issue 34.3:
+    after five, for a growing while); another client behind the same balancer still logs in. A client cannot forge
+    its way out with an X-Forwarded-For of its own (the balancer appends the real address, read from the right),
+    and a request that does not come from the balancer (FORWARDED_ALLOW_IPS, here 127.0.0.1) is keyed on its own
+    address."""
+    login = S.DEMO_USERNAME.casefold()
     with S.Balancer(site) as lb:
         mistyping = S.Browser(lb.port, source="127.0.0.2")
-        statuses = [try_login(mistyping).status for _ in range(5)]
-        assert statuses == [200, 200, 200, 200, 429], statuses
-        assert try_login(mistyping, S.DEMO_PASSWORD).status == 429  # locked out, even with the right password
+        statuses = [try_login(mistyping).status for _ in range(6)]
+        assert statuses == [200, 200, 200, 200, 200, 429], statuses  # the fifth set a 5 s wait
+        assert try_login(mistyping, S.DEMO_PASSWORD).status == 429  # waiting, even with the right password
         forged = Forging(lb.port, "127.0.0.2", forged="198.51.100.7")
         assert try_login(forged, S.DEMO_PASSWORD).status == 429  # still 127.0.0.2, however it dresses up
-        S.Browser(lb.port, source="127.0.0.3").login()  # the account is not locked for anyone else
-        assert attempts(site) == [("127.0.0.2", 7)]
+        S.Browser(lb.port, source="127.0.0.3").login()  # the login waits for nobody else
+        assert attempts(site) == [(f"{login} @ 127.0.0.2", 8, 5)]
 
     # Straight to gunicorn from 127.0.0.4, not through the balancer: its own X-Forwarded-For is not read.
     direct = Forging(site.port, "127.0.0.4", forged="127.0.0.3")
-    assert [try_login(direct).status for _ in range(5)] == [200, 200, 200, 200, 429]
-    assert attempts(site) == [("127.0.0.2", 7), ("127.0.0.4", 5)]
+    assert [try_login(direct).status for _ in range(6)] == [200, 200, 200, 200, 200, 429]
+    assert attempts(site) == [(f"{login} @ 127.0.0.2", 8, 5), (f"{login} @ 127.0.0.4", 6, 5)]
     S.Browser(site.port).login()  # and the director at the venue (127.0.0.1) still logs in
 
 

@@ -1,4 +1,4 @@
-"""The client's address, as the login throttling (django-axes) and anything else keyed on it must see it.
+"""The client's address, as the login and PIN throttling and anything else keyed on it must see it.
 
 Behind the load balancer every request comes from the balancer's address, so keying lockouts on ``REMOTE_ADDR``
 locked an account for every client at once. The balancer says who its client was in ``X-Forwarded-For``; that

@@ -144,10 +144,14 @@ def succeeded(counted: Iterable[Counted], *, forget: Iterable[Counted] = ()) -> 
 
 
 def counters(**filters: Any) -> list[AttemptCounter]:
-    """The counts with a wrong attempt not yet forgotten, for staff to see: the most recent first."""
+    """The counts with a wrong attempt not yet forgotten, for staff to see: the most recent first, each with the
+    seconds it still waits (``seconds``)."""
     moment = now()
     rows = AttemptCounter.objects.filter(failures__gt=0, **filters).order_by("-updated_at")
-    return [row for row in rows if _live(row, moment)]
+    live = [row for row in rows if _live(row, moment)]
+    for row in live:
+        row.seconds = waiting_seconds(row)  # type: ignore[attr-defined]  # what the pages show
+    return live
 
 
 def _live(row: AttemptCounter, moment: datetime) -> bool:

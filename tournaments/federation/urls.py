@@ -12,6 +12,7 @@ urlpatterns = [
     path("api/federacao/v1/cadastro/", api.RegistryView.as_view(), name="api_registry"),
     path("gestao/federacao/credenciais/", views.CredentialsView.as_view(), name="credentials"),
     path("gestao/federacao/envios/", views.QueueView.as_view(), name="queue"),
+    path("gestao/federacao/tentativas/", views.LoginAttemptsView.as_view(), name="login_attempts"),
     path("gestao/federacao/envios/<str:pk>/", views.SubmissionView.as_view(), name="submission"),
     path("gestao/t/<slug:slug>/federacao/", views.VenueSubmissionView.as_view(), name="venue"),
     path("gestao/cadastro/federacao/", views.RegistrySyncView.as_view(), name="registry_sync"),

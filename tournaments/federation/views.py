@@ -241,3 +241,26 @@ class SeasonView(FederationRoleMixin, TemplateView):
             suspensions=selectors.suspensions_in_force(),
         )
         return ctx
+
+
+class LoginAttemptsView(FederationStaffMixin, TemplateView):
+    """Wrong staff passwords (issue 34.3): the logins, addresses and known devices with wrong passwords in the
+    last hour, how long each waits, and a reset. At the federation, for its officers."""
+
+    template_name = "federation/login_attempts.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        from tournaments.accounts.lockout import login_attempts
+
+        ctx = super().get_context_data(**kwargs)
+        ctx["attempts"] = login_attempts()
+        return ctx
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        from tournaments.accounts.lockout import login_attempts_reset
+
+        key = request.POST.get("clear", "")[:200]
+        cleared = login_attempts_reset(user=request.user, key=key)
+        if cleared:
+            messages.success(request, "Tentativas liberadas: quem esperava tenta de novo na hora.")
+        return redirect("federation:login_attempts")

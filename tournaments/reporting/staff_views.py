@@ -16,7 +16,6 @@ from django.views.generic import TemplateView, View
 from tournaments.accounts.permissions import TournamentStaffMixin
 from tournaments.core.phone_urls import phone_base
 from tournaments.core.staff_views import run_service
-from tournaments.core.throttle import waiting_seconds
 from tournaments.domain.names import fold
 from tournaments.models import Entry, PlayerCode, Round
 from tournaments.reporting import services
@@ -40,10 +39,7 @@ class ReportingView(TournamentStaffMixin, TemplateView):
         ctx["rows"] = [(e, codes.get(e.pk)) for e in entries]
         ctx["enabled"] = reporting_enabled(self.tournament)
         ctx["missing"] = sum(1 for _e, c in ctx["rows"] if c is None)
-        attempts = services.code_failures(self.tournament)
-        for row in attempts:
-            row.seconds = waiting_seconds(row)
-        ctx["attempts"] = attempts
+        ctx["attempts"] = services.code_failures(self.tournament)
         return ctx
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
