@@ -10,6 +10,7 @@ request rebuilds a page after a write, the others get the previous version for t
   per request (``render_page``), so nothing user-specific is ever cached.
 """
 
+import logging
 import secrets
 import threading
 import time
@@ -21,16 +22,20 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache as django_cache
+from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import translation
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from tournaments.core import cache as page_cache
 from tournaments.models import Category, Tournament
+
+logger = logging.getLogger(__name__)
 
 PAGE_TIMEOUT = 60 * 60 * 6
 # With a per-process cache (LocMemCache, the default without REDIS_URL) a write bumps the version only in the
@@ -81,6 +86,20 @@ def shared(tournament_id: int, name: str, compute: Callable[[], Any]) -> Any:
     return value
 
 
+# The connection failed, was lost or was refused: the database is down (not a bug in the page).
+DATABASE_ERRORS = (OperationalError, InterfaceError)
+
+
+class StaleEntry(OperationalError):
+    """The database is unreachable and the page could not be rebuilt; ``payload`` is the entry kept for an
+    earlier version of the tournament, which ``full_page_cache`` serves with a notice (issue 34.7). Anything
+    else that calls ``cached`` sees a database error, as before."""
+
+    def __init__(self, payload: Any) -> None:
+        super().__init__("database unreachable; an earlier version of the page is kept")
+        self.payload = payload
+
+
 def cached(tournament_id, key, build):
     """``build()``'s answer, kept under ``key`` with the tournament's version it was built for.
 
@@ -100,21 +119,32 @@ def cached(tournament_id, key, build):
             return payload, True  # another request is rebuilding it: the previous version for a moment
     token = _building.set((tournament_id, current))
     try:
-        try:
-            answer, payload = build()
-        except Http404:
-            if entry is not None:
-                django_cache.delete(key)  # gone: no reader gets the previous version any more
-            raise
-        if payload:
-            django_cache.set(key, (current, payload), page_timeout())
-        elif entry is not None:
-            django_cache.delete(key)  # nothing to show now (a 404): likewise
+        answer = _rebuild(key, build, entry, current)
     finally:
         _building.reset(token)
         if locked:
             page_cache.release(key)
     return answer, False
+
+
+def _rebuild(key, build, entry, current):
+    """``build()``'s answer, its payload kept under ``key`` for ``current``; ``entry``: what was kept before."""
+    try:
+        answer, payload = build()
+    except Http404:
+        if entry is not None:
+            django_cache.delete(key)  # gone: no reader gets the previous version any more
+        raise
+    except DATABASE_ERRORS as exc:
+        if entry is None:
+            raise
+        logger.warning("database unreachable (%s): %s served from an earlier version", type(exc).__name__, key)
+        raise StaleEntry(entry[1]) from exc
+    if payload:
+        django_cache.set(key, (current, payload), page_timeout())
+    elif entry is not None:
+        django_cache.delete(key)  # nothing to show now (a 404): likewise
+    return answer
 
 
 def cached_fragment(tournament, name, build, *parts):
@@ -184,11 +214,16 @@ def _tournament_ref(slug):
     known = _SLUGS.get(slug)
     if known is not None and known[2] > now:
         return known
-    pk = Tournament.objects.filter(slug=slug).values_list("pk", flat=True).first()
+    try:
+        pk = Tournament.objects.filter(slug=slug).values_list("pk", flat=True).first()
+        codes = list(Category.objects.filter(tournament_id=pk).values_list("code", flat=True)) if pk else []
+    except DATABASE_ERRORS:
+        if known is None:
+            raise
+        return known  # the database is down: what was known a minute ago (its pages are served from the cache)
     if pk is None:
         _SLUGS.pop(slug, None)
         raise Http404(_("No such tournament."))
-    codes = Category.objects.filter(tournament_id=pk).values_list("code", flat=True)
     if len(_SLUGS) > 1000:
         _SLUGS.clear()
     _SLUGS[slug] = known = (pk, {code.lower(): code for code in codes}, now + SLUG_TIMEOUT)
@@ -231,6 +266,49 @@ def render_page(request, template, tournament, **ctx):
     return render(request, template, {"tournament": tournament, **ctx})
 
 
+def _served(request, pk, key, page, fill):
+    """The whole page for this request: kept (its holes filled), built by ``page()``, or, with the database down,
+    the version kept before with a notice."""
+    try:
+        answer, from_cache = cached(pk, key, page)
+    except StaleEntry as stale:
+        return HttpResponse(holes_filled(request, stale_notice(stale.payload), fill))
+    if from_cache:
+        segments = answer  # UTF-8 bytes between the holes: no decoding or encoding on a hit
+    else:
+        response, segments = answer
+        if response.status_code != 200:
+            return response
+    return HttpResponse(holes_filled(request, segments, fill))
+
+
+MAIN_TAG = b'<main id="main"'
+
+
+def stale_notice(segments: tuple[bytes, ...]) -> tuple[bytes, ...]:
+    """The kept page with a notice at the top of its content (inside ``<main>``, so a live page keeps showing it
+    until a fresh page replaces it): the database is down and this version may be out of date."""
+    notice = (
+        '<p class="msg msg-warning" id="stale-notice" role="status">'
+        + str(
+            escape(
+                _(
+                    "The server is having a temporary fault: this is the last saved version of this page and it may be out of date."
+                )
+            )
+        )
+        + "</p>"
+    ).encode()
+    parts = list(segments)
+    for i in range(0, len(parts), 2):  # the page's own text, never a hole's payload
+        start = parts[i].find(MAIN_TAG)
+        if start != -1:
+            end = parts[i].index(b">", start) + 1
+            parts[i] = parts[i][:end] + notice + parts[i][end:]
+            return tuple(parts)
+    return (notice, *parts)
+
+
 def full_page_cache(view=None, *, query=None, fill=None):
     """For anonymous visitors, keep the whole page (layout included) under the tournament's version.
 
@@ -271,13 +349,6 @@ def full_page_cache(view=None, *, query=None, fill=None):
             segments = holes_split(request, response.content) if response.status_code == 200 else None
             return (response, segments), segments
 
-        answer, from_cache = cached(pk, key, page)
-        if from_cache:
-            segments = answer  # UTF-8 bytes between the holes: no decoding or encoding on a hit
-        else:
-            response, segments = answer
-            if response.status_code != 200:
-                return response
-        return HttpResponse(holes_filled(request, segments, fill))
+        return _served(request, pk, key, page, fill)
 
     return wrapper
