@@ -160,3 +160,56 @@ def test_a_declined_offer_gives_nothing(two_directors, django_user_model):
     logged(maria).post(reverse("staff:home"), {"decline": offer.pk})
     assert not RoleOffer.objects.exists()
     assert not TournamentRole.objects.filter(user=maria).exists()
+
+
+def test_the_create_account_form_answers_alike_whether_or_not_the_login_exists(two_directors, django_user_model):
+    """Issue 34.4: "the login is taken" told any director which logins exist. The account is made either way (the
+    login asked for shown alike); the one who accepts the invite learns, there, that the login is taken."""
+    a, t_a, b, t_b = two_directors
+    existing = django_user_model.objects.create_user("maria.souza", password="a-senha-dela-1")
+    client = logged(a)
+    url = reverse("staff:roles", args=[t_a.slug])
+
+    def create(login):
+        """The answer, as the director sees it: the messages, the invite and the new account's row."""
+        r = client.post(
+            url, {"action": "create_account", "full_name": "Fulano Tal", "username": login, "role": "arbiter"}
+        )
+        page = r.content.decode()
+        invite = re.search(r'<section class="card msg msg-success" id="invite">.*?</section>', page, re.S).group(0)
+        invite = re.sub(r'value="[^"]*/convite/[^"]*"', "", invite)
+        invite = re.sub(r'<div class="invite-qr" id="invite-qr">.*?</div>', "", invite, flags=re.S)
+        row = re.search(rf"<tr><td>{re.escape(login)}</td><td>Fulano Tal</td>.*?</tr>", page, re.S)
+        row = re.sub(r'value="[^"]*"', "", row.group(0)) if row else None  # ids, CSRF tokens
+        return r.status_code, [m.replace(login, "LOGIN") for m in messages_of(r)], invite.replace(login, "LOGIN"), row
+
+    taken, free = create("maria.souza"), create("joao.novo")
+    assert taken[0] == free[0] == 200
+    assert (
+        taken[1]
+        == free[1]
+        == ["Conta LOGIN criada. Passe o link de convite abaixo: com ele a pessoa escolhe a senha, uma única vez."]
+    )
+    assert taken[2] == free[2]
+    assert taken[3].replace("maria.souza", "LOGIN") == free[3].replace("joao.novo", "LOGIN")
+    existing.refresh_from_db()
+    assert existing.username == "maria.souza" and existing.check_password("a-senha-dela-1")  # untouched
+
+    # the invite of the account made for the taken login: its owner is told there and chooses another
+    pending = django_user_model.objects.get(username__startswith="maria.souza~")
+    from tournaments.accounts.services import invite_path
+
+    invitee = Client()
+    page = invitee.get(invite_path(pending), follow=True)
+    form_url = page.redirect_chain[-1][0]
+    assert 'value="maria.souza"' in page.content.decode()
+    r = invitee.post(
+        form_url, {"login": "maria.souza", "new_password1": "Outra-senha-77", "new_password2": "Outra-senha-77"}
+    )
+    assert "O login “maria.souza” já existe; escolha outro." in r.content.decode()
+    r = invitee.post(
+        form_url, {"login": "maria.tal", "new_password1": "Outra-senha-77", "new_password2": "Outra-senha-77"}
+    )
+    assert r.status_code == 302
+    pending.refresh_from_db()
+    assert pending.username == "maria.tal" and pending.check_password("Outra-senha-77")

@@ -4,6 +4,7 @@ lets them choose their own password once. Nobody types or sends a password.
 Issue 25, item 1: only whoever made a login (or the federation) may issue its invite link again, and a role given
 to an existing login is an offer its owner accepts: a director never gets hold of another tournament's login."""
 
+import secrets
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -20,6 +21,15 @@ from tournaments.models import RoleOffer, StaffAccount, Tournament, TournamentRo
 from tournaments.models.choices import AuditAction, StaffRole
 from tournaments.registry.services import can_edit_registry
 
+# Marks the login of an account made while the login asked for existed: "~" is no character a login may have.
+PENDING_MARK = "~"
+
+
+def shown_login(user: Any) -> str:
+    """The login as the director asked for it (what the pages show), whether or not its owner must choose another
+    one when accepting the invite."""
+    return user.get_username().split(PENDING_MARK)[0]
+
 
 def invite_path(user: Any) -> str:
     """The one-time link to choose a password: valid for PASSWORD_RESET_TIMEOUT (3 days), and spent once the
@@ -35,10 +45,13 @@ def staff_account_create(
     """A new login with no password yet, given ``role`` on ``tournament``. Returns (account, invite path)."""
     User = get_user_model()
     username = username.strip()
+    login = username
     if User.objects.filter(username__iexact=username).exists():
-        raise ServiceError(_("The login “%(name)s” is taken; choose another one.") % {"name": username})
+        # The answer must not tell that the login exists (issue 34.4): the account is made all the same, under a
+        # login of its own that says which was asked for, and its owner chooses a free one with the invite link.
+        login = f"{username[:140]}{PENDING_MARK}{secrets.token_hex(4)}"
     first, _sep, last = " ".join(full_name.split()).partition(" ")
-    account = User(username=username, first_name=first[:150], last_name=last[:150])
+    account = User(username=login, first_name=first[:150], last_name=last[:150])
     account.set_unusable_password()
     account.save()
     StaffAccount.objects.create(user=account, created_by=login_of(user))
@@ -71,11 +84,11 @@ def staff_invite_again(*, tournament: Tournament, user: Actor, account: Any) -> 
     if not may_invite_again(user, account):
         raise ServiceError(
             _("Only whoever made the login “%(name)s” or the federation may make a new invite link.")
-            % {"name": account.username}
+            % {"name": shown_login(account)}
         )
     if account.has_usable_password():
-        raise ServiceError(_("%(name)s has already chosen a password.") % {"name": account.username})
-    audit(tournament=tournament, user=user, action=AuditAction.STAFF_INVITE, obj=account, summary=account.username)
+        raise ServiceError(_("%(name)s has already chosen a password.") % {"name": shown_login(account)})
+    audit(tournament=tournament, user=user, action=AuditAction.STAFF_INVITE, obj=account, summary=shown_login(account))
     return invite_path(account)
 
 

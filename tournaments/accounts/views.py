@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views import View
 
+from tournaments.accounts.forms import InviteForm
 from tournaments.accounts.lockout import remember_device
 from tournaments.accounts.permissions import visible_tournaments
 from tournaments.accounts.sessions import sessions_end_everywhere
@@ -77,6 +78,7 @@ class InviteView(auth_views.PasswordResetConfirmView):
     reset_url_token = "definir-senha"
     post_reset_login = True
     post_reset_login_backend = "tournaments.accounts.lockout.ThrottledModelBackend"
+    form_class = InviteForm
 
     def form_valid(self, form):
         response = super().form_valid(form)

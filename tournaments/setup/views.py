@@ -12,6 +12,7 @@ from tournaments.accounts.services import (
     may_invite_again,
     offers_for,
     role_label,
+    shown_login,
     staff_account_create,
     staff_invite_again,
     staff_offer_answer,
@@ -157,6 +158,7 @@ class StaffRolesView(TournamentStaffMixin, FormView):
         user = self.request.user
         for r in roles:
             r.may_invite = not r.user.has_usable_password() and may_invite_again(user, r.user)
+            r.login = shown_login(r.user)
         ctx["roles"] = roles
         ctx["offers"] = self.tournament.role_offers.order_by("username")
         ctx["account_form"] = kwargs.get("account_form") or StaffAccountForm(auto_id="account_%s")
@@ -175,7 +177,8 @@ class StaffRolesView(TournamentStaffMixin, FormView):
             if ok:
                 return self.render_to_response(
                     self.get_context_data(
-                        invite={"user": role.user, "url": phone_base(request) + path}, form=StaffRoleForm()
+                        invite={"login": shown_login(role.user), "url": phone_base(request) + path},
+                        form=StaffRoleForm(),
                     )
                 )
             return redirect("staff:roles", slug=self.tournament.slug)
@@ -236,11 +239,11 @@ class StaffRolesView(TournamentStaffMixin, FormView):
         messages.success(
             self.request,
             _("Account %(user)s created. Give them the invite link below: it lets them choose a password once.")
-            % {"user": account.username},
+            % {"user": shown_login(account)},
         )
         return self.render_to_response(
             self.get_context_data(
-                invite={"user": account, "url": phone_base(self.request) + path}, form=StaffRoleForm()
+                invite={"login": shown_login(account), "url": phone_base(self.request) + path}, form=StaffRoleForm()
             )
         )
 
