@@ -146,3 +146,55 @@ def test_the_director_prints_the_players_cards_and_reissues_a_code(desktop, live
     assert cards.first.locator("svg").count() == 1
     assert PlayerCode.objects.get(entry=ana).pin[:3] in desktop.inner_text(".player-cards")
     shot(desktop, "desktop-player-cards")
+
+
+def director_login(page, base, next_url):
+    page.goto(f"{base}/entrar/?next={next_url}")
+    page.fill("#id_username", "diretora")
+    page.fill("#id_password", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url(f"**{next_url}")
+
+
+def test_wrong_codes_make_the_phone_wait_and_the_arbiter_sees_and_clears_them(
+    phone, second_phone, desktop, live_server, event, shot
+):
+    """Issue 34.2: a phone typing wrong codes waits (growing waits, told in Portuguese); the reporting page lists
+    its address with the counts, on the laptop and on a phone's width; one click clears it and the right code
+    signs in at once."""
+    base, t = live_server.url, event
+    _board, ana, _bia = players_of(t, 1)
+    phone.goto(f"{base}/t/{t.slug}/minha-mesa/entrar/")
+    for _ in range(12):  # five are free, then 2 s, 4 s, 8 s...: a try soon meets a wait, however slow the machine
+        phone.fill("#id_code", "ZZZ-ZZZ")
+        phone.click("button[type=submit]")
+        phone.wait_for_load_state()
+        if "Tente de novo em" in phone.inner_text("main"):
+            break
+    text = phone.inner_text("main")
+    assert "Muitos códigos errados desta conexão. Tente de novo em" in text
+    assert "leia o QR do seu cartão ou procure o árbitro" in text
+    shot(phone, "phone390-wrong-codes-wait", full_page=False)
+
+    director_login(desktop, base, f"/gestao/t/{t.slug}/relatos/")
+    row = desktop.locator('#code-attempts-table tr[data-address="127.0.0.1"]')
+    assert row.is_visible()
+    cells = row.locator("td").all_inner_texts()
+    assert int(cells[1]) >= 6 and int(cells[2]) >= 1  # wrong codes read, and tries refused while waiting
+    shot(desktop, "desktop-reporting-wrong-codes", full_page=False)
+
+    director_login(second_phone, base, f"/gestao/t/{t.slug}/relatos/")  # the arbiter on a phone's width
+    assert second_phone.locator('#code-attempts-table tr[data-address="127.0.0.1"]').count() == 1
+    assert second_phone.locator("#code-attempts-table").is_visible()
+    overflow = second_phone.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 1, overflow  # the table scrolls inside its box, the page does not
+    shot(second_phone, "phone360-reporting-wrong-codes")
+
+    row.locator("button", has_text="Liberar").click()
+    desktop.wait_for_url(f"**/gestao/t/{t.slug}/relatos/")
+    assert "Códigos errados de 127.0.0.1 liberados" in desktop.inner_text(".messages")
+    assert "Nenhum código errado na última hora." in desktop.inner_text("#code-attempts")
+
+    phone.fill("#id_code", PlayerCode.objects.get(entry=ana).pin)  # the right code: at once
+    phone.click("button[type=submit]")
+    phone.wait_for_url(f"**/t/{t.slug}/minha-mesa/")
