@@ -118,7 +118,7 @@ class Change:
         """The rating the next list gives: the old one plus the change, half up; a first rating; or None."""
         if self.rating is None:
             return self.first_rating
-        return round_half_up(Fraction(self.rating) + Fraction(self.change).limit_denominator(10**9))
+        return round_half_up(Fraction(self.rating) + _exact(self.change))
 
     @property
     def change_shown(self) -> float:
@@ -206,35 +206,55 @@ class ListEntry:
 
 
 def next_list(
-    standings: Mapping[int, Standing], games: Mapping[int, Sequence[Game]], method: RatingMethod
+    standings: Mapping[int, Standing],
+    games: Mapping[int, Sequence[Game]],
+    method: RatingMethod,
+    withdrawn: Iterable[str] = (),
 ) -> dict[int, ListEntry]:
     """The next rating list from the games of every stage rated in a period (each game carries its stage), all
-    rated from the list in force at the period's start. A player with no rated game keeps their line."""
+    rated from the list in force at the period's start. A player with no rated game keeps their line.
+
+    ``withdrawn``: stages an earlier list counted whose approval was withdrawn since (or replaced by a corrected
+    version): their changes are taken back, as they were computed, and their games no longer count; the earlier
+    list itself is never touched."""
+    back = set(withdrawn)
     ratings = {key: s.rating for key, s in standings.items()}
+    cap, table = method.expected_score_cap, _expected_table(method.expected_score_cap)
     out: dict[int, ListEntry] = {}
     for key, standing in standings.items():
         played = games.get(key, ())
-        total = player_change(key, standing, played, ratings, method, explain=False)
+        counted = [g for g in played if g.stage not in back]
+        total = player_change(key, standing, counted, ratings, method, explain=False)
+        rating, k = standing.rating, total.k if total.k is not None else None
         stages: list[tuple[str, float, int]] = []
-        if total.k is not None and total.games:
+        change, count = 0.0, 0
+        if rating is not None and k is not None:
             by_stage: dict[str, list[float]] = {}
-            cap, table, rating = method.expected_score_cap, _expected_table(method.expected_score_cap), total.rating
             for game in played:
                 opp = ratings.get(game.opponent)
-                if opp is not None and rating is not None:
+                if opp is not None:
                     expected = table[max(-cap, min(cap, rating - opp)) + cap]
-                    by_stage.setdefault(game.stage, []).append(total.k * (game.score - expected))
-            stages = [(stage, sum(parts), len(parts)) for stage, parts in by_stage.items()]
+                    by_stage.setdefault(game.stage, []).append(k * (game.score - expected))
+            for stage, parts in by_stage.items():
+                sign = -1 if stage in back else 1
+                stages.append((stage, sign * sum(parts), sign * len(parts)))
+                change += sign * sum(parts)
+                count += sign * len(parts)
+        new_rating = total.first_rating if rating is None else round_half_up(_exact(rating + change))
         out[key] = ListEntry(
             id=key,
-            rating=standing.rating,
-            new_rating=total.new_rating,
-            rated_games=standing.rated_games + total.games,
-            change=total.change,
+            rating=rating,
+            new_rating=new_rating,
+            rated_games=max(0, standing.rated_games + (count if rating is not None else total.games)),
+            change=change,
             by_stage=tuple(stages),
-            new_player=standing.rating is None and total.first_rating is not None,
+            new_player=rating is None and total.first_rating is not None,
         )
     return out
+
+
+def _exact(value: float) -> Fraction:
+    return Fraction(value).limit_denominator(10**9)
 
 
 def games_of_records(

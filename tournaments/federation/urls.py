@@ -3,7 +3,7 @@ the venue's page of an event), the public season pages (``circuito/``)."""
 
 from django.urls import path
 
-from tournaments.federation import api, views
+from tournaments.federation import api, rating_views, views
 
 app_name = "federation"
 urlpatterns = [
@@ -11,6 +11,8 @@ urlpatterns = [
     path("api/federacao/v1/etapas/<slug:slug>/", api.StageDetailView.as_view(), name="api_stage"),
     path("api/federacao/v1/cadastro/", api.RegistryView.as_view(), name="api_registry"),
     path("gestao/federacao/credenciais/", views.CredentialsView.as_view(), name="credentials"),
+    path("gestao/federacao/rating/", rating_views.RatingListsView.as_view(), name="ratings"),
+    path("gestao/federacao/rating/<str:pk>/lista/", rating_views.RatingListDownloadView.as_view(), name="rating_list"),
     path("gestao/federacao/envios/", views.QueueView.as_view(), name="queue"),
     path("gestao/federacao/tentativas/", views.LoginAttemptsView.as_view(), name="login_attempts"),
     path("gestao/federacao/envios/<str:pk>/", views.SubmissionView.as_view(), name="submission"),

@@ -322,6 +322,7 @@ class AuditAction(models.TextChoices):
     SUBMISSION_RECEIVE = "submission.receive", _("Stage received")
     SUBMISSION_APPROVE = "submission.approve", _("Stage approved")
     SUBMISSION_REFUSE = "submission.refuse", _("Stage refused")
+    RATING_RELEASE_PUBLISH = "rating_release.publish", _("National rating list published")
     CREDENTIAL_ISSUE = "credential.issue", _("API credential issued")
     CREDENTIAL_REVOKE = "credential.revoke", _("API credential revoked")
     REGISTRY_SYNC = "registry.sync", _("Registry synchronised")

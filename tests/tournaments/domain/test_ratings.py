@@ -154,3 +154,15 @@ def test_changes_sum_to_zero_among_rated_players_with_one_k(data, k):
     method = RatingMethod(k_new=k, k=k, k_top=k)
     result = changes({i: Standing(r, 50) for i, r in enumerate(ratings)}, games, method)
     assert sum(c.change for c in result.values()) == pytest.approx(0, abs=1e-9)
+
+
+def test_a_withdrawn_stage_is_taken_back_by_the_next_list():
+    standings = {1: Standing(1800, 40), 2: Standing(1800, 40)}
+    games = {
+        1: [Game(2, WIN, 1, 1, "A"), Game(2, DRAW, 1, 1, "B")],
+        2: [Game(1, LOSS, 1, 1, "A"), Game(1, DRAW, 1, 1, "B")],
+    }
+    out = next_list(standings, games, ELO, withdrawn={"A"})
+    # stage A (+10 for player 1, counted by an earlier list) is taken back; stage B's draw changes nothing
+    assert out[1].by_stage == (("A", -10.0, -1), ("B", 0.0, 1))
+    assert out[1].new_rating == 1790 and out[2].new_rating == 1810 and out[1].rated_games == 40
