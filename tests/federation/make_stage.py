@@ -13,14 +13,14 @@ from pathlib import Path
 
 from django.contrib.auth import get_user_model
 
+from tournaments.entries.services import absence_announce, entry_register, entry_withdraw
 from tournaments.interchange import export_data
 from tournaments.models import Player
 from tournaments.models.choices import WithdrawalKind
-from tournaments.services.entries import absence_announce, entry_register, entry_withdraw
-from tournaments.services.openings import opening_draw
-from tournaments.services.results import game_record_result
-from tournaments.services.rounds import round_pair
-from tournaments.services.tournaments import tournament_create
+from tournaments.rounds.results import game_record_result
+from tournaments.rounds.services import round_pair
+from tournaments.setup.openings import opening_draw
+from tournaments.setup.services import tournament_create
 
 WOMEN = ["Ana", "Carla", "Elisa", "Gabriela", "Íris", "Luana"]
 MEN = ["Bruno", "Davi", "Fábio", "Heitor", "João", "Marcos", "Otávio"]
