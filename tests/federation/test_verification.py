@@ -228,3 +228,26 @@ def test_a_minimum_below_the_federations_is_said(stage):
         }
     ]
     assert result.rights
+
+
+def test_round1_is_judged_among_those_present_in_round1(stage):
+    """Issue 36.7: a player entered in round 2 (another program's file says only that he was not paired in round
+    1) is not in round 1's pairing: round 1 is paired again among those present, and matches."""
+    from pairing.api import pair_round
+    from tournaments.domain.interchange import snapshot_from_interchange
+    from tournaments.rounds.pairing_bridge import snapshot_state
+
+    late = next(p for p in stage["players"] if p["id"] == 10)  # in the middle of the rating order
+    late["late_entry"] = 2
+    first = dict(stage["rounds"][0], boards=[], bye=None)
+    stage["rounds"] = [first]
+    paired = pair_round(snapshot_state(snapshot_from_interchange(stage), 1), explain=False)
+    first["boards"] = [
+        {"board": n, "first": w, "second": b, "games": ["1-0", "1/2"], "opening": first["boards"] or "1"}
+        for n, (w, b) in enumerate(paired.boards, start=1)
+    ]
+    first["bye"] = paired.bye
+    assert 10 not in {p for b in first["boards"] for p in (b["first"], b["second"])} and paired.bye == 34
+    del late["late_entry"]  # the file does not say why he was not paired
+    result = verify(stage, registry_of(stage))
+    assert codes(result) == ["rounds_and_time"]  # one round of seven: nothing else to say

@@ -70,6 +70,25 @@ def imported_rounds(tournament: Tournament) -> set[int]:
     return set(Round.objects.filter(tournament=tournament, explanation={}).values_list("number", flat=True))
 
 
+def present_in_round_one(state: TournamentState, snapshot: Snapshot) -> TournamentState:
+    """The state for round 1 with every player the snapshot's round 1 does not seat (on a board or the bye) and
+    who announced no absence taken as entering later (issue 36.7): round 1 is judged among those present in it. A
+    late entrant a file does not flag as such (another program's file: he is only unpaired in round 1) would
+    otherwise be paired by the engine and every pair below him would differ."""
+    numbers = {e.pk: e.pairing_number for e in snapshot.entries if e.pairing_number is not None}
+    first = next((r for r in snapshot.rounds if r.number == 1), None)
+    if first is None:
+        return state
+    present = {numbers[pk] for pk in first.seated() if pk in numbers} | set(state.absences)
+    return dataclasses.replace(
+        state,
+        players=[
+            p if p.id in present or p.late_entry_round else dataclasses.replace(p, late_entry_round=2)
+            for p in state.players
+        ],
+    )
+
+
 def round1_by_rating(state: TournamentState, snapshot: Snapshot) -> RoundCheck:
     """Round 1 paired by the engine from the ratings (re-numbered in the round-1 order), compared with the
     snapshot's: pairs compared by the two players' ratings, so that players of equal rating are interchangeable.
@@ -142,9 +161,13 @@ def pairings_checked(
     imported = set(imported)
     rounds = snapshot.rounds
     numbers = {r.number for r in rounds}
-    first = round1_by_rating(state(1), snapshot) if 1 in imported and 1 in numbers else None
+
+    def state_for(number: int) -> TournamentState:
+        return present_in_round_one(state(1), snapshot) if number == 1 else state(number)
+
+    first = round1_by_rating(state_for(1), snapshot) if 1 in imported and 1 in numbers else None
     claimed = [
-        engine_round(state(r.number), snapshot, r.number)
+        engine_round(state_for(r.number), snapshot, r.number)
         for r in rounds
         if r.number in imported and r.engine == ENGINE_NAME and set(range(1, r.number)) <= numbers
     ]
