@@ -73,3 +73,14 @@ def venue_event(db, recent_stage):
     from tournaments.interchange import import_data
 
     return import_data(recent_stage)
+
+
+@pytest.fixture
+def received(db, as_federation, credential, national_list, recent_stage):
+    """A stage received and verified at the federation."""
+
+    from tournaments.federation.services import submission_receive, submission_verify
+
+    cred, _token = credential
+    submission, _ = submission_receive(credential=cred, data=recent_stage, nonce="n" * 32)
+    return submission_verify(submission=submission)

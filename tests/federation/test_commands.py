@@ -83,3 +83,39 @@ def test_submit_event_unknown_slug_and_sync_registry_offline(venue):
     assert str(exc.value) == (
         "Não foi possível baixar a lista da federação: sem conexão com a federação (ConnectError)"
     )
+
+
+def test_the_first_federation_officer_on_a_freshly_migrated_database(tmp_path):
+    """Issue 36.8: docs/federation.md's first step, run as written on a database just migrated: the officer is
+    in the group "Federação" (the staff pages' test), not a superuser, and logs in with the password shown."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'federacao.sqlite3'}", "DAMAS_ROLE": "federation"}
+    env.pop("REDIS_URL", None)
+
+    def manage(*args):
+        return subprocess.run(
+            [sys.executable, "manage.py", *args], cwd=root, env=env, capture_output=True, text=True, timeout=300
+        )
+
+    assert manage("migrate", "-v0").returncode == 0
+    out = manage("federation_officer", "oficial.cbjd", "--email", "homologacao@cbjd.org.br")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0] == "oficial.cbjd: oficial da federação (grupo “Federação”)."
+    password = lines[1].rsplit(": ", 1)[1]
+    check = manage(
+        "shell",
+        "-c",
+        "from django.contrib.auth.models import User; from tournaments.registry.services import can_edit_registry; "
+        "u = User.objects.get(username='oficial.cbjd'); "
+        f"print(u.check_password('{password}'), end=' '); "
+        "print(can_edit_registry(u), u.is_superuser)",
+    )
+    assert check.stdout.splitlines()[-1].split() == ["True", "True", "False"], check.stderr
+    again = manage("federation_officer", "oficial.cbjd")
+    assert again.returncode == 0 and "Senha" not in again.stdout  # an existing login keeps its password

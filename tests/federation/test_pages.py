@@ -8,17 +8,6 @@ import pytest
 from tournaments.models import ApiCredential, Submission
 
 
-@pytest.fixture
-def received(db, as_federation, credential, national_list, recent_stage):
-    """A stage received and verified at the federation."""
-
-    from tournaments.federation.services import submission_receive, submission_verify
-
-    cred, _token = credential
-    submission, _ = submission_receive(credential=cred, data=recent_stage, nonce="n" * 32)
-    return submission_verify(submission=submission)
-
-
 @pytest.mark.django_db
 def test_credential_shown_once_then_revoked(client, as_federation, federation):
     client.force_login(federation)

@@ -49,41 +49,55 @@ def _index(players: Mapping[str, RegistryPlayer]) -> dict[tuple[str, str], list[
     return out
 
 
+def _answered(s: Stage, pid: int, answer: Mapping[str, Any]) -> str:
+    """The officer's answer about a player, in words."""
+    by = clean(answer.get("by")) or "a federação"
+    same = s.identified.get(pid)
+    if same:
+        return f"{s.names[pid]} é {clean(s.registry.players[same].name)} (ID {same}; conferido por {by})"
+    return f"{s.names[pid]} não é jogador do cadastro indicado (conferido por {by})"
+
+
+def _matches(
+    s: Stage, p: Mapping[str, Any], index: Mapping[tuple[str, str], list[RegistryPlayer]]
+) -> tuple[list[RegistryPlayer], list[str]]:
+    """The registry's players a player without an ID is likely to be, and the words saying so."""
+    words = normalised(p.get("name")).split()
+    if not words:
+        return [], []
+    born, club = _day(p.get("birth_date")), str(p.get("club") or "")
+    found = [r for r in index.get((words[0], words[-1]), []) if likely_same(str(p.get("name")), born, club, r)]
+    suspended = {x.cbjd_id: x for x in s.registry.suspensions}
+    texts = []
+    for r in found:
+        text = f"{s.names[p['id']]} (sem ID CBJD" + (f", nascido em {born:%d/%m/%Y}" if born else "")
+        text += f") parece ser {clean(r.name)} (ID {r.cbjd_id}"
+        if r.cbjd_id in suspended:
+            text += f", suspenso de {suspended[r.cbjd_id].start:%d/%m/%Y} a {suspended[r.cbjd_id].end:%d/%m/%Y}"
+        texts.append(text + ")")
+    return found, texts
+
+
 def check_identities(s: Stage, answers: Mapping[str, Any]) -> list[Finding]:
     """Players without a CBJD ID the registry knows, matched against it by name, birth date and club (issue
     36.3). A likely match removes the rights until the officer says whether it is the same player; the answer
     is then said (and, for the same player, the stage is judged with his ID: his rating and his suspensions)."""
     index = _index(s.registry.players) if s.registry.players else {}
-    suspended = {x.cbjd_id: x for x in s.registry.suspensions}
-    open_matches, answered = [], []
+    open_matches: list[str] = []
+    answered: list[str] = []
+    matches: dict[str, list[list[str]]] = {}
     for p in s.players:
         pid = p["id"]
         if s.listed_on(p) is not None and pid not in s.identified:
             continue
         answer = answers.get(str(pid))
         if isinstance(answer, Mapping):
-            by = clean(answer.get("by")) or "a federação"
-            same = s.identified.get(pid)
-            if same:
-                answered.append(
-                    f"{s.names[pid]} é {clean(s.registry.players[same].name)} (ID {same}; conferido por {by})"
-                )
-            else:
-                answered.append(f"{s.names[pid]} não é jogador do cadastro indicado (conferido por {by})")
+            answered.append(_answered(s, pid, answer))
             continue
-        words = normalised(p.get("name")).split()
-        if not words:
-            continue
-        born, club = _day(p.get("birth_date")), str(p.get("club") or "")
-        candidates = [r for r in index.get((words[0], words[-1]), []) if likely_same(str(p.get("name")), born, club, r)]
-        for r in candidates:
-            text = f"{s.names[pid]} (sem ID CBJD"
-            text += f", nascido em {born:%d/%m/%Y}" if born else ""
-            text += f") parece ser {clean(r.name)} (ID {r.cbjd_id}"
-            if r.cbjd_id in suspended:
-                x = suspended[r.cbjd_id]
-                text += f", suspenso de {x.start:%d/%m/%Y} a {x.end:%d/%m/%Y}"
-            open_matches.append(text + ")")
+        found, texts = _matches(s, p, index)
+        if found:
+            matches[str(pid)] = [[r.cbjd_id, clean(r.name)] for r in found]
+            open_matches += texts
     out = []
     if open_matches:
         out.append(
@@ -92,6 +106,7 @@ def check_identities(s: Stage, answers: Mapping[str, Any]) -> list[Finding]:
                 "art. 3, 4",
                 "Jogadores sem ID CBJD parecidos com jogadores do cadastro (a federação deve dizer se são os "
                 f"mesmos): {listed(open_matches)}.",
+                data={"matches": matches},
             )
         )
     if answered:

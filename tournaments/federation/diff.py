@@ -72,3 +72,33 @@ def changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[dict[st
                     )
     out.extend(result_changes(before, after))
     return out
+
+
+def _qualified_names(qualification: Any) -> dict[str, list[str]]:
+    return {
+        str(q.get("code")): [clean(p.get("name")) for p in q.get("qualified") or []]
+        for q in qualification or []
+        if isinstance(q, Mapping)
+    }
+
+
+def verdict_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+    """What a new verification changed in the verdict of the one before (issue 36.2), in Portuguese: the rights,
+    the findings that appeared or went, and each category's qualifiers. ``before``/``after``: ``{"rights",
+    "findings", "qualification"}`` as a submission stores them. Empty when the verdict is the same."""
+    out = []
+    if before.get("rights") != after.get("rights"):
+        word = {True: "sim", False: "não", None: "—"}
+        out.append(f"Direito a vagas: {word[before.get('rights')]} → {word[after.get('rights')]}.")
+    old = {(f.get("code"), f.get("message")) for f in before.get("findings") or []}
+    new = {(f.get("code"), f.get("message")) for f in after.get("findings") or []}
+    out += [f"Novo apontamento: {clean(message, 400)}" for code, message in sorted(new - old, key=str)]
+    out += [f"Apontamento que deixou de valer: {clean(message, 400)}" for code, message in sorted(old - new, key=str)]
+    was, now = _qualified_names(before.get("qualification")), _qualified_names(after.get("qualification"))
+    for code in sorted(set(was) | set(now)):
+        if was.get(code, []) != now.get(code, []):
+            out.append(
+                f"Classificados {clean(code)}: {', '.join(was.get(code, [])) or 'nenhum'} → "
+                f"{', '.join(now.get(code, [])) or 'nenhum'}."
+            )
+    return out

@@ -54,6 +54,8 @@ class Finding:
     article: str
     message: str
     blocking: bool = True
+    # what a page needs to act on it, beside the words (registry_match: {"matches": {player id: [[cbjd_id, name]]}})
+    data: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     def as_json(self) -> dict[str, str]:
         return {"code": self.code, "article": self.article, "message": self.message}

@@ -65,3 +65,28 @@ def counted(n: int, one: str, many: str) -> str:
 
 def sync_summary(players: int, suspensions: int) -> str:
     return f"{counted(players, 'jogador', 'jogadores')}, {counted(suspensions, 'suspensão', 'suspensões')} em vigor"
+
+
+def unidentified_players(submission: Submission) -> list[dict[str, object]]:
+    """The stage's players a ``registry_match`` finding names (entered without a CBJD ID, like a registered
+    player) and not answered yet, each with the registry's players he looks like: the officer's form (issue
+    36.3)."""
+    matches: dict[str, list[list[str]]] = {}
+    for f in submission.findings:
+        if f.get("code") == "registry_match":
+            matches.update((f.get("data") or {}).get("matches") or {})
+    answered = set(submission.resolutions or {})
+    out: list[dict[str, object]] = []
+    for p in submission.payload.get("players", []):
+        key = str(p.get("id"))
+        if key in matches and key not in answered:
+            out.append(
+                {
+                    "id": p.get("id"),
+                    "name": str(p.get("name") or ""),
+                    "birth_date": p.get("birth_date") or "",
+                    "club": p.get("club") or "",
+                    "candidates": [{"cbjd_id": c[0], "name": c[1]} for c in matches[key]],
+                }
+            )
+    return out

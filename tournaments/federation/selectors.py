@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from tournaments.federation.verification import Registry, RegistryPlayer, SuspensionPeriod
 from tournaments.models import (
@@ -19,6 +19,7 @@ from tournaments.models import (
     Suspension,
     Tournament,
 )
+from tournaments.models.choices import SuspensionSource
 from tournaments.models.federation import SubmissionStatus
 
 
@@ -30,22 +31,34 @@ def list_in_force(on: date) -> RatingList | None:
 def registry_at(on: date) -> Registry:
     """The registry as the verification reads it: every player with a CBJD ID, at the rating of the list in force
     on ``on`` (the current rating when that list's rows were not kept, or the player is not on it), and the
-    unlifted suspensions."""
+    suspensions, each with whether it was lifted and when, and the stage that gave it (its origin)."""
     rating_list = list_in_force(on)
     rows: dict[str, int | None] = {}
     if rating_list is not None:
         rows = dict(RatingListRow.objects.filter(rating_list=rating_list).values_list("cbjd_id", "rating"))
     players: dict[str, RegistryPlayer] = {}
-    for cbjd_id, name, rating, sex, birth in Player.objects.filter(cbjd_id__isnull=False).values_list(
-        "cbjd_id", "name", "rating", "sex", "birth_date"
+    for cbjd_id, name, rating, sex, birth, club in Player.objects.filter(cbjd_id__isnull=False).values_list(
+        "cbjd_id", "name", "rating", "sex", "birth_date", "club"
     ):
         key = str(cbjd_id)
-        players[key] = RegistryPlayer(key, name, rows.get(key, rating), sex, birth)
+        players[key] = RegistryPlayer(key, name, rows.get(key, rating), sex, birth, club)
+    # every suspension, lifted ones too (one lifted after the event still judges it): which count for the event's
+    # dates is the verification's question (tournaments.domain.suspensions)
     suspensions = [
-        SuspensionPeriod(str(cbjd_id), start, end, reason)
-        for cbjd_id, start, end, reason in Suspension.objects.filter(
-            lifted_at__isnull=True, national_pending=False, player__cbjd_id__isnull=False
-        ).values_list("player__cbjd_id", "start_date", "end_date", "reason")
+        SuspensionPeriod(
+            str(cbjd_id),
+            start,
+            end,
+            reason,
+            abandonment=source == SuspensionSource.ABANDONMENT,
+            lifted_at=lifted_at,
+            origin=origin or "",
+        )
+        for cbjd_id, start, end, reason, source, lifted_at, origin in Suspension.objects.filter(
+            national_pending=False, player__cbjd_id__isnull=False
+        ).values_list(
+            "player__cbjd_id", "start_date", "end_date", "reason", "source", "lifted_at", "submission__event_slug"
+        )
     ]
     return Registry(
         list_date=rating_list.list_date if rating_list else None,
@@ -59,14 +72,25 @@ def credentials() -> QuerySet[ApiCredential]:
     return ApiCredential.objects.select_related("created_by", "revoked_by").order_by("-created_at", "-id")
 
 
-def review_queue() -> QuerySet[Submission]:
-    """The latest version of every event first (a superseded version is listed under its successor)."""
-    return (
-        Submission.objects.exclude(status=SubmissionStatus.SUPERSEDED)
-        .select_related("credential", "decided_by")
-        .defer("payload")
-        .order_by("-received_at", "-id")
-    )
+def review_queue(*, status: str = "", season: int | None = None, text: str = "") -> QuerySet[Submission]:
+    """The latest version of every event first (a superseded version is listed under its successor), filtered
+    (issue 36.8) by ``status`` (a SubmissionStatus value; "" every one but superseded), ``season`` (the year of
+    the event's start) and ``text`` (in the event's name, slug or organiser)."""
+    qs = Submission.objects.select_related("credential", "decided_by").defer("payload")
+    qs = qs.filter(status=status) if status else qs.exclude(status=SubmissionStatus.SUPERSEDED)
+    if season:
+        qs = qs.filter(start_date__year=season)
+    text = text.strip()[:100]
+    if text:
+        qs = qs.filter(
+            Q(event_name__icontains=text) | Q(event_slug__icontains=text) | Q(credential__label__icontains=text)
+        )
+    return qs.order_by("-received_at", "-id")
+
+
+def queue_seasons() -> list[int]:
+    """The years of the stages received, latest first (the queue's season filter)."""
+    return sorted(set(Submission.objects.values_list("start_date__year", flat=True)), reverse=True)
 
 
 def versions_of(slug: str) -> QuerySet[Submission]:

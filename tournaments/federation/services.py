@@ -23,7 +23,7 @@ from django.utils import timezone
 from tournaments.audit.services import Actor, audit, login_of
 from tournaments.core.errors import ConflictError, ForbiddenError, RateLimitedError, ServiceError
 from tournaments.federation import selectors
-from tournaments.federation.diff import changes
+from tournaments.federation.diff import changes, verdict_changes
 from tournaments.federation.text import clean
 from tournaments.federation.verification import verify
 from tournaments.models import ApiCredential, ApiNonce, Player, Submission, Suspension
@@ -205,6 +205,8 @@ def _receive(
             # sent again while unverified: a verification whose worker died is taken up again (issue 34.5)
             transaction.on_commit(lambda: verification_resume(slug))
         return existing, False
+    # what changed is said against the version the federation approved, not a later one it may have refused
+    base = selectors.approved_version(slug) or previous
     submission = Submission.objects.create(
         credential=credential,
         event_slug=slug,
@@ -216,7 +218,8 @@ def _receive(
         payload=data,
         venue_created_at=venue_created_at,
         supersedes=previous,
-        changes=changes(previous.payload, data) if previous else [],
+        compared_with=base,
+        changes=changes(base.payload, data) if base else [],
     )
     if previous is not None and previous.status != SubmissionStatus.APPROVED:
         others.exclude(pk=submission.pk).exclude(status=SubmissionStatus.APPROVED).update(
@@ -273,18 +276,29 @@ def verification_resume(event_slug: str | None = None) -> int:
 
 
 @transaction.atomic
-def submission_verify(*, submission: Submission) -> Submission:
-    """Verify a received stage against the registry at its date (pure verification, results stored)."""
+def submission_verify(*, submission: Submission, user: Actor = None) -> Submission:
+    """Verify a received stage against the registry at its date (pure verification, results stored). Verified
+    again, what changed in its verdict is stored beside it and audited (issue 36.2): the same file and the same
+    registry give the same verdict."""
     submission = Submission.objects.select_for_update().get(pk=submission.pk)
     data = submission.payload
     registry = selectors.registry_at(submission.start_date)
     approved = selectors.approved_version(submission.event_slug)
+    earlier = [
+        s.payload
+        for s in Submission.objects.filter(event_slug=submission.event_slug, version__lt=submission.version).order_by(
+            "version"
+        )
+    ]
+    before = {"rights": submission.rights, "findings": submission.findings, "qualification": submission.qualification}
     try:
         result = verify(
             data,
             registry,
             received_on=local_day(submission.received_at, str(data["tournament"].get("time_zone") or "")),
             approved=approved.payload if approved and approved.pk != submission.pk else None,
+            earlier=earlier,
+            resolutions=submission.resolutions,
         )
     except Exception:
         # an internal error: the officer must see that the stage was not verified, not a stage stuck "recebido"
@@ -293,20 +307,67 @@ def submission_verify(*, submission: Submission) -> Submission:
         submission.rights = False
         submission.qualification = []
     else:
-        submission.findings = [{**f.as_json(), "blocking": f.blocking} for f in result.findings]
+        submission.findings = [
+            {**f.as_json(), "blocking": f.blocking, **({"data": dict(f.data)} if f.data else {})}
+            for f in result.findings
+        ]
         submission.rights = result.rights
         submission.qualification = list(result.qualification)
+    after = {"rights": submission.rights, "findings": submission.findings, "qualification": submission.qualification}
+    again = submission.verified_at is not None
+    submission.verdict_changes = verdict_changes(before, after) if again else []
     submission.registry_date = registry.list_date
     submission.verified_at = timezone.now()
     submission.verification_lease_until = None
     if submission.status == SubmissionStatus.RECEIVED:
         submission.status = SubmissionStatus.VERIFIED
     submission.save()
+    if submission.verdict_changes:
+        audit(
+            tournament=None,
+            user=user,
+            action=AuditAction.SUBMISSION_REVERIFY,
+            obj=submission,
+            summary=str(submission),
+            old={"rights": before["rights"]},
+            new={"rights": submission.rights, "changes": submission.verdict_changes},
+        )
     return submission
 
 
 @transaction.atomic
-def submission_decide(*, submission: Submission, user: Actor, approve: bool, reason: str = "") -> Submission:
+def submission_resolve_identity(*, submission: Submission, player_id: int, cbjd_id: str, user: Actor) -> Submission:
+    """The officer's answer to a registry match (issue 36.3): the stage's player ``player_id`` (entered without
+    his CBJD ID) is the registry's ``cbjd_id``, or ("") none of them. Recorded on the submission and audited; the
+    stage is verified again with it (the same player: his rating and his suspensions)."""
+    submission = Submission.objects.select_for_update().get(pk=submission.pk)
+    if submission.status not in (SubmissionStatus.VERIFIED, SubmissionStatus.RECEIVED):
+        raise ServiceError("Este envio já foi decidido ou substituído por uma versão posterior.")
+    player = next((p for p in submission.payload.get("players", []) if p.get("id") == player_id), None)
+    if player is None:
+        raise ServiceError("Jogador não encontrado nesta etapa.")
+    cbjd_id = (cbjd_id or "").strip()
+    if cbjd_id and not Player.objects.filter(cbjd_id=cbjd_id).exists():
+        raise ServiceError(f"ID CBJD “{clean(cbjd_id, 20)}” não está no cadastro.")
+    officer = login_of(user)
+    answer = {"cbjd_id": cbjd_id, "by": officer.get_username() if officer else "", "at": timezone.now().isoformat()}
+    submission.resolutions = {**submission.resolutions, str(player_id): answer}
+    submission.save(update_fields=["resolutions"])
+    audit(
+        tournament=None,
+        user=user,
+        action=AuditAction.SUBMISSION_IDENTITY,
+        obj=submission,
+        summary=f"{clean(player.get('name'))}: {'ID ' + cbjd_id if cbjd_id else 'não é do cadastro'}",
+        new=answer,
+    )
+    return submission_verify(submission=submission, user=user)
+
+
+@transaction.atomic
+def submission_decide(
+    *, submission: Submission, user: Actor, approve: bool, reason: str = "", confirm_without_rights: bool = False
+) -> Submission:
     """Homologate (approve) or refuse, with a reason (required to refuse). Only the latest version of an event
     is decided; approving it supersedes an earlier approved version."""
     submission = Submission.objects.select_for_update().get(pk=submission.pk)
@@ -323,6 +384,9 @@ def submission_decide(*, submission: Submission, user: Actor, approve: bool, rea
             "Esta etapa ainda não foi verificada: aguarde a verificação automática (retomada sozinha se o "
             "processamento foi interrompido) antes de homologar."
         )
+    if approve and not submission.rights and not (confirm_without_rights and reason):
+        # issue 36.8: a stage without rights is approved only on purpose, with the reason recorded
+        raise ServiceError("Esta etapa não tem direito a vagas: para homologá-la assim, confirme e informe o motivo.")
     now = timezone.now()
     submission.status = SubmissionStatus.APPROVED if approve else SubmissionStatus.REFUSED
     submission.decided_at, submission.decided_by, submission.decision_reason = now, login_of(user), reason
@@ -370,6 +434,7 @@ def _abandonments_suspend(submission: Submission, user: Actor) -> None:
             start_date=start,
             end_date=_add_months(start, ABANDONMENT_MONTHS),
             source=SuspensionSource.ABANDONMENT,
+            submission=submission,
             reason=f"Abandono da etapa {submission.event_name} (art. 10), homologada pela federação.",
             created_by=login_of(user),
         )

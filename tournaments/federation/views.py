@@ -14,18 +14,21 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.views.generic import TemplateView
 
 from tournaments.accounts.permissions import TournamentStaffMixin, can_create_tournaments
 from tournaments.core.staff_views import object_or_404, run_service
 from tournaments.federation import client, outbox, registry_sync, selectors, services
-from tournaments.federation.presenters import outgoing_state, submission_state, sync_summary
+from tournaments.federation.presenters import outgoing_state, submission_state, sync_summary, unidentified_players
 from tournaments.federation.season import season_table
 from tournaments.models import Submission
+from tournaments.models.federation import SubmissionStatus
 from tournaments.registry.services import can_edit_registry
 
 
@@ -94,11 +97,32 @@ class CredentialsView(FederationStaffMixin, TemplateView):
 
 
 class QueueView(FederationStaffMixin, TemplateView):
+    """The review queue (issue 36.8): each stage with its slug, filtered by status, season and text, 50 a page."""
+
     template_name = "federation/queue.html"
+    PER_PAGE = 50
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         ctx = super().get_context_data(**kwargs)
-        ctx["submissions"] = [(s, submission_state(s)) for s in selectors.review_queue()]
+        get = self.request.GET
+        status = get.get("situacao", "")
+        status = status if status in SubmissionStatus.values else ""
+        season_text = get.get("temporada", "")
+        season = int(season_text) if season_text.isdigit() and len(season_text) == 4 else None
+        text = (get.get("q") or "")[:100]
+        page = Paginator(selectors.review_queue(status=status, season=season, text=text), self.PER_PAGE).get_page(
+            get.get("pagina")
+        )
+        ctx.update(
+            submissions=[(s, submission_state(s)) for s in page],
+            page=page,
+            status=status,
+            season=season,
+            text=text,
+            statuses=SubmissionStatus.choices,
+            seasons=selectors.queue_seasons(),
+            filters=urlencode({k: v for k, v in (("situacao", status), ("temporada", season or ""), ("q", text)) if v}),
+        )
         return ctx
 
 
@@ -106,36 +130,62 @@ class SubmissionView(FederationStaffMixin, TemplateView):
     template_name = "federation/submission.html"
 
     def get_submission(self) -> Submission:
-        return object_or_404(Submission.objects.select_related("credential", "decided_by"), self.kwargs["pk"])
+        return object_or_404(
+            Submission.objects.select_related("credential", "decided_by", "compared_with"), self.kwargs["pk"]
+        )
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         ctx = super().get_context_data(**kwargs)
         submission = self.get_submission()
         latest = selectors.versions_of(submission.event_slug).first()
+        can_decide = submission.status in ("received", "verified") and latest and latest.pk == submission.pk
         ctx.update(
             submission=submission,
             state=submission_state(submission),
             versions=selectors.versions_of(submission.event_slug),
             blocking=[f for f in submission.findings if f.get("blocking", True)],
             notes=[f for f in submission.findings if not f.get("blocking", True)],
-            can_decide=submission.status in ("received", "verified") and latest and latest.pk == submission.pk,
+            can_decide=can_decide,
             # an unverified stage cannot be approved (issue 34.5): only refused, while its verification runs
             can_approve=submission.verified_at is not None,
+            unidentified=unidentified_players(submission) if can_decide else [],
         )
         return ctx
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         submission = self.get_submission()
-        approve = request.POST.get("decision") == "approve"
-        run_service(
-            request,
-            services.submission_decide,
-            success="Etapa homologada." if approve else "Envio recusado; o local verá o motivo.",
-            submission=submission,
-            user=request.user,
-            approve=approve,
-            reason=request.POST.get("reason", ""),
-        )
+        action = request.POST.get("action", "decide")
+        if action == "verify":
+            run_service(
+                request,
+                services.submission_verify,
+                success="Etapa verificada de novo.",
+                submission=submission,
+                user=request.user,
+            )
+        elif action == "identity":
+            player_id = request.POST.get("player", "")
+            run_service(
+                request,
+                services.submission_resolve_identity,
+                success="Resposta registrada; etapa verificada de novo.",
+                submission=submission,
+                player_id=int(player_id) if player_id.isdigit() else -1,
+                cbjd_id=request.POST.get("cbjd_id", "") if request.POST.get("same") == "sim" else "",
+                user=request.user,
+            )
+        else:
+            approve = request.POST.get("decision") == "approve"
+            run_service(
+                request,
+                services.submission_decide,
+                success="Etapa homologada." if approve else "Envio recusado; o local verá o motivo.",
+                submission=submission,
+                user=request.user,
+                approve=approve,
+                reason=request.POST.get("reason", ""),
+                confirm_without_rights=request.POST.get("confirm_without_rights") == "sim",
+            )
         return redirect("federation:submission", pk=submission.pk)
 
 

@@ -91,11 +91,20 @@ class Submission(models.Model):
     venue_created_at = models.DateTimeField("gerado no local em (segundo o local)", null=True, blank=True)
     status = models.CharField(max_length=12, choices=SubmissionStatus.choices, default=SubmissionStatus.RECEIVED)
     supersedes = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
-    changes = models.JSONField("alterações em relação à versão anterior", default=list, blank=True)
+    changes = models.JSONField("alterações em relação à versão comparada", default=list, blank=True)
+    # the version ``changes`` compares with: the approved version of the event when there is one, else the one
+    # before (issue 36.8: a refused version is no reference)
+    compared_with = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name="comparado com"
+    )
     findings = models.JSONField("apontamentos", default=list, blank=True)
     rights = models.BooleanField("direito a vagas", null=True, blank=True)
     qualification = models.JSONField("classificação por categoria", default=list, blank=True)
     registry_date = models.DateField("data da lista usada na verificação", null=True, blank=True)
+    # what the last verification changed in the verdict of the one before (issue 36.2): lines in Portuguese
+    verdict_changes = models.JSONField("mudanças no veredito na última verificação", default=list, blank=True)
+    # the officer's answers to the registry matches (issue 36.3): player id (str) -> {"cbjd_id", "by", "at"}
+    resolutions = models.JSONField("identidades conferidas", default=dict, blank=True)
     verified_at = models.DateTimeField(null=True, blank=True)
     # The worker verifying it holds a lease until this moment (issue 34.5): a worker killed mid-verification
     # leaves a lease that expires, and the sweep (services.verification_resume) gives the stage to a worker again.

@@ -88,6 +88,16 @@ class Suspension(models.Model):
         related_name="suspensions",
         verbose_name=_("tournament"),
     )
+    # At the federation: the approved stage whose abandonment (art. 10) gave it (issue 36.2). A suspension a stage
+    # gave never judges that stage.
+    submission = models.ForeignKey(
+        "tournaments.Submission",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="suspensions",
+        verbose_name="etapa que a gerou",
+    )
     lifted_at = models.DateTimeField(_("lifted at"), null=True, blank=True)
     lifted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
