@@ -96,3 +96,39 @@ def test_anonymous_visitors_are_sent_to_the_login_by_every_federation_staff_page
     for response in (client.get(url), client.post(url, {"label": "x", "decision": "approve", "revoke": "1"})):
         assert response.status_code == 302 and response["Location"].startswith("/entrar/")
     assert not ApiCredential.objects.exists()
+
+
+@pytest.mark.django_db
+def test_queue_shows_the_slug_filters_and_pages(client, received, federation):
+    """Issue 36.8: the slug in the queue, a filter by situation, season and text, and pages of 50."""
+    from tournaments.federation.views import QueueView
+
+    client.force_login(federation)
+    page = client.get("/gestao/federacao/envios/").content.decode()
+    assert f"<code>{received.event_slug}</code>" in page
+    assert f'<option value="{received.start_date.year}">' in page
+    assert "Etapa Caruaru" in client.get("/gestao/federacao/envios/?q=caruaru").content.decode()
+    assert "Etapa Caruaru" in client.get(f"/gestao/federacao/envios/?q={received.event_slug}").content.decode()
+    none = client.get("/gestao/federacao/envios/?q=natal").content.decode()
+    assert "Etapa Caruaru" not in none and "Nenhum envio com esses filtros." in none
+    assert "Etapa Caruaru" not in client.get("/gestao/federacao/envios/?situacao=approved").content.decode()
+    assert "Etapa Caruaru" in client.get("/gestao/federacao/envios/?situacao=verified").content.decode()
+    assert "Etapa Caruaru" not in client.get("/gestao/federacao/envios/?temporada=2019").content.decode()
+    # 51 events: two pages, the filter kept in the links
+    for n in range(50):
+        Submission.objects.create(
+            credential=received.credential,
+            event_slug=f"etapa-{n}",
+            event_name=f"Etapa {n}",
+            start_date=received.start_date,
+            end_date=received.end_date,
+            version=1,
+            sha256=f"{n:064d}",
+            payload={},
+        )
+    assert QueueView.PER_PAGE == 50
+    first = client.get("/gestao/federacao/envios/?q=etapa").content.decode()
+    assert first.count('<td class="slug">') == 50 and "Página 1 de 2" in first
+    assert 'href="?q=etapa&amp;pagina=2"' in first
+    second = client.get("/gestao/federacao/envios/?q=etapa&pagina=2").content.decode()
+    assert second.count('<td class="slug">') == 1

@@ -251,3 +251,42 @@ def test_round1_is_judged_among_those_present_in_round1(stage):
     del late["late_entry"]  # the file does not say why he was not paired
     result = verify(stage, registry_of(stage))
     assert codes(result) == ["rounds_and_time"]  # one round of seven: nothing else to say
+
+
+def test_a_points_bonus_is_a_finding_naming_the_players(stage):
+    """Issue 36.6: +4 points outside the games win a spot; the federation says who got them."""
+    player = next(p for p in stage["players"] if p["id"] == 12)
+    player["points_adjustment"] = 4
+    player["points_adjustment_reason"] = "bônus do organizador"
+    result = verify(stage, registry_of(stage))
+    assert [f.as_json() for f in result.findings] == [
+        {
+            "code": "points_adjustment",
+            "article": "art. 6",
+            "message": "Pontos dados ou tirados fora das partidas, que mudam a classificação e as vagas: "
+            f"{player['name']} (+4: bônus do organizador).",
+        }
+    ]
+    assert not result.rights
+
+
+def test_an_abandonment_recorded_as_an_approved_withdrawal_is_flagged(stage):
+    """Issue 36.6: the player who abandoned in round 5 (art. 10) reclassified as an approved withdrawal escapes
+    the suspension and may take a spot: an earlier version said abandonment; and a player who lost his last
+    board by forfeit and never came back stopped without notice."""
+    quitter = next(p for p in stage["players"] if p.get("withdrawal") == "abandonment")
+    earlier = copy.deepcopy(stage)
+    quitter["withdrawal"] = "approved"
+    result = verify(stage, registry_of(stage), earlier=[earlier])
+    assert [(f.code, f.article, f.blocking) for f in result.findings] == [("withdrawal_reclassified", "art. 10", True)]
+    assert f"{quitter['name']} (enviado antes como abandono)" in result.findings[0].message
+    # without the earlier version: the results say it when his last board was lost by forfeit
+    last = quitter["withdrawn_from"] - 1
+    board = next(b for b in stage["rounds"][last - 1]["boards"] if quitter["id"] in (b["first"], b["second"]))
+    board["games"] = ["-/+", "+/-"] if board["first"] == quitter["id"] else ["+/-", "-/+"]
+    result = verify(stage, registry_of(stage))
+    # (the later rounds were paired from the real results: the engine pairs them otherwise now)
+    assert codes(result) == ["pairing_differs", "withdrawal_reclassified"]
+    assert f"{quitter['name']} (perdeu por W.O. a rodada {last} e não voltou: parou sem aviso)" in (
+        result.findings[1].message
+    )
