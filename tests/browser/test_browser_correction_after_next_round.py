@@ -1,6 +1,6 @@
 """Issue 28 item 4 in a real browser: the director corrects a round-1 result after round 2 is paired; the page warns
 that round 2 used the old scores, and undoing round 2 and pairing it again is one confirmed click that ends on the
-new round 2. Screenshots in test-artifacts/ (correction-next-round-*)."""
+new round 2, a draft to publish. Screenshots in test-artifacts/ (correction-next-round-*)."""
 
 import re
 
@@ -8,6 +8,7 @@ import pytest
 
 from tests.browser.events import PASSWORD, first_round_played, staff_event
 from tournaments.models import AuditEntry, Round
+from tournaments.models.choices import RoundStatus
 from tournaments.rounds.services import round_pair
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -48,6 +49,15 @@ def test_a_correction_after_the_next_round_is_paired(desktop, live_server, event
     assert (
         "Rodada 2 desfeita e emparceirada de novo com a pontuação corrigida." in page.locator(".messages").inner_text()
     )
+    # a draft like any pairing (issue 37.4): reviewed, its opening drawn, then published
+    assert "revise, sorteie a tablita e publique" in page.locator(".messages").inner_text()
     shot(page, "correction-next-round-paired-again")
-    assert Round.objects.get(tournament=event, number=2).pk != old
+    again = Round.objects.get(tournament=event, number=2)
+    assert again.pk != old and again.status == RoundStatus.DRAFT
+    if page.locator("#draw-opening").count():
+        page.click("#draw-opening")
+        page.wait_for_load_state()
+    page.click("#publish")
+    page.wait_for_load_state()
+    assert Round.objects.get(pk=again.pk).status == RoundStatus.PUBLISHED
     assert AuditEntry.objects.filter(action="round.undo").count() == 1

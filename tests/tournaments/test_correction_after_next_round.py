@@ -7,7 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tournaments.models import AuditEntry, Game, Round
+from tournaments.models import AuditEntry, Game, OpeningDraw, Round
 from tournaments.models.choices import RoundStatus
 from tournaments.rounds.results import game_record_result
 from tournaments.rounds.services import round_pair
@@ -65,7 +65,11 @@ def test_undo_and_pair_again_needs_the_box_then_pairs_on_the_corrected_scores(tw
     r = client.post(url, {"confirm": "1"}, follow=True)
     assert "Rodada 2 desfeita e emparceirada de novo com a pontuação corrigida." in messages_of(r.content.decode())
     new = Round.objects.get(tournament=t, number=2)
-    assert new.pk != old.pk and new.status == RoundStatus.PUBLISHED  # published again, as it was
+    # A draft like any pairing (issue 37.4: it was published at once, with no opening drawn)
+    assert new.pk != old.pk and new.status == RoundStatus.DRAFT
+    assert "Rodada 2 emparceirada: revise, sorteie a tablita e publique." in messages_of(r.content.decode())
+    assert r.redirect_chain[-1][0] == reverse("staff:round", args=[t.slug, 2])
+    assert not OpeningDraw.objects.filter(round=new).exists()
     assert AuditEntry.objects.filter(action="round.undo").count() == 1
 
 

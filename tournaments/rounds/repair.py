@@ -48,14 +48,15 @@ def next_round_of(tournament: Tournament, number: int) -> NextRound | None:
 
 
 def round_repair(*, tournament: Tournament, number: int, user: Actor) -> PairingJob:
-    """Undo round ``number`` (the last, without results) and pair it again, published if it was. The undo and
-    the new pairing are two steps: when the pairing fails, the round stays undone and the dashboard pairs it."""
+    """Undo round ``number`` (the last, without results) and pair it again as a draft, like any pairing: the staff
+    review it, draw its opening and publish it (issue 37.4: it was published at once, with no opening drawn, and
+    slips printed then had none). The undo and the new pairing are two steps: when the pairing fails, the round
+    stays undone and the dashboard pairs it."""
     rnd = Round.objects.filter(tournament=tournament, number=number).first()
     if rnd is None:
         raise ServiceError(_("Round %(n)s is not paired.") % {"n": number})
-    published = rnd.status == RoundStatus.PUBLISHED
     round_undo(round=rnd, user=user)  # refuses a round with results or not the last
-    return pairing_job_start(tournament=tournament, user=user, publish=published)
+    return pairing_job_start(tournament=tournament, user=user, publish=False)
 
 
 def warn_next_round_paired(request: HttpRequest, tournament: Tournament, number: int) -> None:

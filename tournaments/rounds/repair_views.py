@@ -16,8 +16,8 @@ from tournaments.rounds.views import job_outcome
 
 
 class RoundRepairView(TournamentStaffMixin, View):
-    """Undo round ``number`` (the last, without results) and pair it again on the corrected scores; published
-    again if it was. Back to the corrected round's results when refused."""
+    """Undo round ``number`` (the last, without results) and pair it again on the corrected scores, as a draft
+    to review, draw the opening of and publish. Back to the corrected round's results when refused."""
 
     http_method_names = ["post"]
     pairing_only = True
