@@ -213,3 +213,36 @@ def test_each_printed_slip_carries_the_qr_of_its_board(client, event, director, 
 def test_the_board_hint_of_a_slip_is_shown_when_signing_in(client, event):
     r = client.get(reverse("public:my_board_sign_in", args=[event.slug]) + "?mesa=4")
     assert "Mesa 4: digite o código do seu cartão" in r.content.decode()
+
+
+def test_a_conflict_settled_by_the_arbiter_is_not_labelled_approved(client, event, director):
+    """Issue 37.9: a conflict the arbiter settled by typing a third result read "aprovada"; the hint about
+    conflicts showed on a page without any."""
+    from tournaments.reporting.selectors import APPROVED, TYPED
+    from tournaments.rounds.results import game_record_result
+
+    board, first, second = seats(event)
+    board2, first2, _ = seats(event, number=2)
+    phone = client.__class__()
+    sign_in(phone, event, first2)
+    report(phone, event, "W", "W")
+    client.force_login(director)
+    url = reverse("staff:results", args=[event.slug, 3])
+    assert 'id="conflict-hint"' not in client.get(url).content.decode()  # no conflict: no word about one
+    mine = client.__class__()
+    sign_in(mine, event, first)
+    report(mine, event, "W", "W")
+    other = client.__class__()
+    sign_in(other, event, second)
+    report(other, event, "L", "W")
+    assert 'id="conflict-hint"' in client.get(url).content.decode()
+    board.refresh_from_db()
+    game_record_result(board=board, results={1: "1/2", 2: "1/2"}, expected_version=board.version, user=director)
+    services.reports_approve(rnd=board.round, user=director, board_ids=[board2.pk])
+    states = round_report_states(board.round)
+    assert (states[board.pk].state, states[board2.pk].state) == (TYPED, APPROVED)
+    page = client.get(url).content.decode()
+    row = re.search(r'<tr data-board="1" data-report-state="typed">.*?</tr>', page, re.S).group(0)
+    assert "digitada pelo árbitro" in row and "aprovada" not in row
+    assert "aprovada" in re.search(r'<tr data-board="2" data-report-state="approved">.*?</tr>', page, re.S).group(0)
+    assert 'id="conflict-hint"' not in page  # the conflict is settled

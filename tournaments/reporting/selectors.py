@@ -8,6 +8,9 @@ from tournaments.models import Board, Entry, Game, ReportingConfig, ResultReport
 from tournaments.models.choices import RoundStatus, SeatSide
 
 NONE, ONE, CONFIRMED, CONFLICT, APPROVED = "none", "one", "confirmed", "conflict", "approved"
+# The board's results are stored and differ from a player's report: the arbiter typed them (a conflict settled from
+# the slip, or a report corrected), not an approval of what the players said (issue 37.9).
+TYPED = "typed"
 
 
 def reporting_enabled(tournament: Tournament) -> bool:
@@ -65,7 +68,7 @@ def _codes(results: dict) -> dict[int, str]:
 
 @dataclass(frozen=True)
 class BoardReports:
-    state: str  # NONE, ONE, CONFIRMED, CONFLICT or APPROVED
+    state: str  # NONE, ONE, CONFIRMED, CONFLICT, APPROVED or TYPED
     reports: tuple[tuple[int, dict[int, str]], ...]  # (entry id, games) of each report, in the order made
 
     @property
@@ -76,17 +79,17 @@ class BoardReports:
 
 def round_report_states(rnd: Round) -> dict[int, BoardReports]:
     """Board id -> its report state, for every board of the round that has a report (two queries)."""
-    stored: dict[int, list[str | None]] = {}
-    for board_id, result in Game.objects.filter(board__round=rnd).values_list("board_id", "result"):
-        stored.setdefault(board_id, []).append(result)
+    stored: dict[int, dict[int, str | None]] = {}
+    for board_id, number, result in Game.objects.filter(board__round=rnd).values_list("board_id", "number", "result"):
+        stored.setdefault(board_id, {})[number] = result
     by_board: dict[int, list[tuple[int, dict[int, str]]]] = {}
     for report in ResultReport.objects.filter(board__round=rnd).order_by("reported_at", "pk"):
         by_board.setdefault(report.board_id, []).append((report.entry_id, _codes(report.results)))
     states = {}
     for board_id, reports in by_board.items():
-        results = stored.get(board_id, [])
-        if results and all(r is not None for r in results):
-            state = APPROVED
+        results = stored.get(board_id, {})
+        if results and all(r is not None for r in results.values()):
+            state = APPROVED if all(games == results for _entry, games in reports) else TYPED
         elif len(reports) == 1:
             state = ONE
         else:
