@@ -105,5 +105,9 @@ def test_downloading_the_workbook_writes_nothing_marking_it_sent_is_a_post(clien
     assert demo.homologation_exported_at is not None
     assert AuditEntry.objects.filter(tournament=demo, action="homologation.export").count() == 1
     assert "msg-success" in r.content.decode()
+    # Recorded: the button is no longer offered as the next step, only folded away for a later re-sending (37.9)
+    html = r.content.decode()
+    assert "Registrar agora o envio da planilha à federação" not in html
+    assert '<details id="record-again"><summary>Enviou a planilha de novo, depois de uma correção?</summary>' in html
     r = client.post(reverse("staff:homologation", args=[demo.slug]), {"action": "other"}, follow=True)
     assert AuditEntry.objects.filter(tournament=demo, action="homologation.export").count() == 1
