@@ -127,7 +127,9 @@ def test_venue_sends_and_sees_pending_while_offline(live_server, desktop, phone,
     desktop.click("#send-federation")
     assert "Enviado à fila" in desktop.text_content(".messages")
     state = desktop.text_content("#outgoing tbody tr")
-    assert "pendente (1 tentativa; sem conexão com a federação (ConnectError); próxima em" in state
+    assert (
+        "pendente (1 tentativa; sem conexão com a federação: confira a internet deste computador; próxima em" in state
+    )
     shot(desktop, "federation-venue-pending")
     login(phone, live_server.url, "diretora", f"/gestao/t/{t.slug}/federacao/")
     assert fits(phone), phone.evaluate(WIDEST)

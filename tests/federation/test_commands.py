@@ -81,7 +81,7 @@ def test_submit_event_unknown_slug_and_sync_registry_offline(venue):
     with pytest.raises(CommandError) as exc:
         call_command("sync_registry")
     assert str(exc.value) == (
-        "Não foi possível baixar a lista da federação: sem conexão com a federação (ConnectError)"
+        "Não foi possível baixar a lista da federação: sem conexão com a federação: confira a internet deste computador"
     )
 
 

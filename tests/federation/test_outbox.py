@@ -23,10 +23,10 @@ def test_offline_the_submission_waits_in_the_queue_with_backoff(venue, venue_eve
     assert outbox.send_due() is not None  # a real connection refused on 127.0.0.1:9
     o.refresh_from_db()
     assert o.status == "pending" and o.attempts == 1
-    assert o.last_error == "sem conexão com a federação (ConnectError)"
+    assert o.last_error == "sem conexão com a federação: confira a internet deste computador"
     assert before + timedelta(seconds=29) < o.next_attempt_at <= timezone.now() + timedelta(seconds=30)
     assert outgoing_state(o).startswith(
-        "pendente (1 tentativa; sem conexão com a federação (ConnectError); próxima em "
+        "pendente (1 tentativa; sem conexão com a federação: confira a internet deste computador; próxima em "
     )
     # not due yet: nothing is tried
     assert outbox.send_due() == o.next_attempt_at
@@ -83,8 +83,45 @@ def test_not_linked_to_a_federation_is_said(settings, venue_event):
     settings.FEDERATION_URL = ""
     with pytest.raises(ServiceError) as exc:
         outbox.submission_queue(tournament=venue_event, user=None)
-    assert exc.value.messages == [
-        "Este computador não está ligado a uma federação: configure FEDERATION_URL e FEDERATION_TOKEN (a "
-        "credencial que a federação emitiu)."
-    ]
+    assert exc.value.messages == [client.NOT_CONNECTED]  # what to do, not which variables to set (37.9)
+    assert "FEDERATION_URL" not in client.NOT_CONNECTED and "guia do diretor" in client.NOT_CONNECTED
     assert OutgoingSubmission.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_the_audit_line_of_a_queued_submission_says_what_was_queued(venue, venue_event, director):
+    """Issue 37.9: the audit log showed the file's bare hash ("A3b502dd8cb7, pelo diretor diretor.")."""
+    import re
+
+    from tournaments.audit.presenters import audit_sentence
+    from tournaments.models import AuditEntry
+
+    o, _created = outbox.submission_queue(tournament=venue_event, user=director)
+    entry = AuditEntry.objects.get(tournament=venue_event, action="federation.queue")
+    rounds = venue_event.rounds.count()
+    sentence = str(audit_sentence(entry))
+    assert f"arquivo do torneio com {rounds} rodadas posto na fila de envio à federação" in sentence
+    assert f"(identificação do arquivo {o.sha256[:12]})" in sentence
+    assert not re.match(r"^[0-9a-fA-F]{12}", sentence)
+
+
+@pytest.mark.django_db
+def test_the_pages_of_a_laptop_not_connected_say_what_to_do(client, settings, venue_event, director):
+    """Issue 37.9: the page told the director to set environment variables."""
+    from django.urls import reverse
+
+    from tournaments.models import TournamentRole
+
+    settings.DAMAS_ROLE = "venue"
+    settings.FEDERATION_URL = ""
+    TournamentRole.objects.create(tournament=venue_event, user=director, role="director")
+    client.force_login(director)
+    html = client.get(reverse("federation:venue", args=[venue_event.slug])).content.decode()
+    assert f'<p class="msg msg-warning" id="not-configured">{client_text()}</p>' in html
+    assert "defina FEDERATION_URL" not in html
+
+
+def client_text():
+    from django.utils.html import escape
+
+    return escape(client.NOT_CONNECTED)

@@ -65,7 +65,7 @@ def test_venue_send_button_queues_and_shows_the_state(client, venue, venue_event
     r = client.post(f"/gestao/t/{venue_event.slug}/federacao/", {"action": "send"}, follow=True)
     page = r.content.decode()
     assert "Enviado à fila: segue para a federação assim que houver conexão." in page
-    assert "pendente (1 tentativa; sem conexão com a federação (ConnectError)" in page
+    assert "pendente (1 tentativa; sem conexão com a federação: confira a internet deste computador" in page
 
 
 @pytest.mark.django_db

@@ -29,13 +29,32 @@ class FederationRefused(FederationError):
     """The federation refused (credential, file): the message says why, in Portuguese."""
 
 
+# What a director reads when the laptop is not connected to a federation: what to do, not which variables to set
+# (issue 37.9); docs/guia-do-diretor.md says how a venue is connected.
+NOT_CONNECTED = (
+    "Este computador ainda não está ligado à federação. Para enviar daqui, peça à federação o endereço dela e a "
+    "chave de acesso do local e inicie o servidor com elas, como diz o guia do diretor (“Enviar à federação”). "
+    "Enquanto isso, baixe a planilha de homologação e o arquivo do torneio na página Homologação e envie-os à "
+    "federação por e-mail."
+)
+
+
+def unreachable_reason(exc: httpx.HTTPError) -> str:
+    """Why a request did not reach the federation, in Portuguese, with what to check (never an exception's name)."""
+    if isinstance(exc, httpx.TimeoutException):
+        return "a federação não respondeu a tempo: a conexão está lenta ou instável"
+    if isinstance(exc, httpx.ConnectError):
+        return "sem conexão com a federação: confira a internet deste computador"
+    return "a conexão com a federação caiu no meio do pedido"
+
+
 def configured() -> bool:
     return bool(settings.FEDERATION_URL and settings.FEDERATION_TOKEN)
 
 
 def _headers() -> dict[str, str]:
     if not configured():
-        raise FederationRefused("Este computador não está ligado a uma federação (FEDERATION_URL e FEDERATION_TOKEN).")
+        raise FederationRefused(NOT_CONNECTED)
     return {"Authorization": f"Bearer {settings.FEDERATION_TOKEN}", "Accept": "application/json"}
 
 
@@ -78,7 +97,7 @@ def _request(method: str, path: str, **kwargs: Any) -> dict[str, Any]:
         with httpx.Client(base_url=settings.FEDERATION_URL, timeout=TIMEOUT) as client:
             response = client.request(method, API + path, headers=headers, **kwargs)
     except httpx.HTTPError as exc:
-        raise FederationUnreachable(f"sem conexão com a federação ({type(exc).__name__})") from exc
+        raise FederationUnreachable(unreachable_reason(exc)) from exc
     return _answer(response)
 
 

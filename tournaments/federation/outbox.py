@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from tournaments.audit.services import Actor, audit, login_of
+from tournaments.core.agreement import plural
 from tournaments.core.errors import ServiceError
 from tournaments.federation import client
 from tournaments.federation.services import file_hash
@@ -50,14 +51,20 @@ def backoff(attempts: int) -> timedelta:
     return min(first_wait() * (2 ** max(attempts - 1, 0)), LONGEST_WAIT)
 
 
+def queued_summary(data: dict, sha: str) -> str:
+    """The audit line of a queued submission, read by a director (issue 37.9: it was the file's bare hash)."""
+    rounds = len(data.get("rounds") or [])
+    return (
+        f"arquivo do torneio com {rounds} {plural(rounds, 'rodada', 'rodadas')} posto na fila de envio à federação "
+        f"(identificação do arquivo {sha[:12]})"
+    )
+
+
 @transaction.atomic
 def submission_queue(*, tournament: Tournament, user: Actor) -> tuple[OutgoingSubmission, bool]:
     """Queue the event as it is now. Returns (submission, created): the same file twice is one submission."""
     if not client.configured():
-        raise ServiceError(
-            "Este computador não está ligado a uma federação: configure FEDERATION_URL e FEDERATION_TOKEN "
-            "(a credencial que a federação emitiu)."
-        )
+        raise ServiceError(client.NOT_CONNECTED)
     if not tournament.rounds.exists():
         raise ServiceError("Nenhuma rodada emparceirada: não há o que enviar à federação.")
     data = export_data(tournament)
@@ -71,7 +78,14 @@ def submission_queue(*, tournament: Tournament, user: Actor) -> tuple[OutgoingSu
         OutgoingSubmission.objects.filter(tournament=tournament, status=OutgoingStatus.PENDING).exclude(
             pk=outgoing.pk
         ).update(status=OutgoingStatus.SUPERSEDED)
-        audit(tournament=tournament, user=user, action=AuditAction.FEDERATION_QUEUE, obj=outgoing, summary=sha[:12])
+        audit(
+            tournament=tournament,
+            user=user,
+            action=AuditAction.FEDERATION_QUEUE,
+            obj=outgoing,
+            summary=queued_summary(data, sha),
+            new={"sha256": sha},
+        )
     elif outgoing.status == OutgoingStatus.PENDING:
         outgoing.next_attempt_at = None  # "send now" again: try at once
         outgoing.save(update_fields=["next_attempt_at"])

@@ -199,6 +199,7 @@ class VenueSubmissionView(TournamentStaffMixin, TemplateView):
         ctx.update(
             outgoing=[(o, outgoing_state(o)) for o in selectors.outgoing_of(self.tournament)],
             configured=client.configured(),
+            not_connected=client.NOT_CONNECTED,
             federation_url=settings.FEDERATION_URL,
         )
         return ctx
@@ -247,7 +248,9 @@ class RegistrySyncView(LoginRequiredMixin, TemplateView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         ctx = super().get_context_data(**kwargs)
-        ctx.update(last=selectors.last_registry_sync(), configured=client.configured())
+        ctx.update(
+            last=selectors.last_registry_sync(), configured=client.configured(), not_connected=client.NOT_CONNECTED
+        )
         return ctx
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
