@@ -631,6 +631,7 @@ def _read_standings(rows: list[RatingRow], day: date, filename: str, user: Actor
                 end_date=row.suspended_until,
                 reason=row.suspension_reason or _("rating list %(file)s") % {"file": filename},
                 user=user,
+                source=SuspensionSource.RATING_LIST,
                 via=filename,
             )
             report.suspended.append(players[row.cbjd_id].name)

@@ -235,6 +235,8 @@ class GameResult(models.TextChoices):
 class SuspensionSource(models.TextChoices):
     TRIBUNAL = "tribunal", _("National tribunal")
     ABANDONMENT = "abandonment", _("Abandonment (regulation art. 10)")
+    # the "Situação" column of a rating list the federation published (issue 37.9: it read "Tribunal nacional")
+    RATING_LIST = "rating_list", _("Federation's rating list (Situação column)")
 
 
 class OpeningKind(models.TextChoices):

@@ -72,7 +72,9 @@ def test_the_list_as_published_goes_in(name, data):
         date(2026, 12, 1),
         date(2027, 2, 15),
     )
-    assert suspension.source == SuspensionSource.TRIBUNAL and suspension.reason == "abandono"
+    # from the list's "Situação" column, said as such (issue 37.9: it read "Tribunal nacional")
+    assert suspension.source == SuspensionSource.RATING_LIST and suspension.reason == "abandono"
+    assert suspension.get_source_display() == "Lista de rating da federação (coluna Situação)"
     assert report.unread == [(8, "Inativo"), (9, "Suspensa")]  # said, not dropped
     entry = AuditEntry.objects.get(action="suspension.create")
     assert entry.new["via"] == name and entry.new["end"] == "2027-02-15"
