@@ -20,15 +20,19 @@
     out = out.replace(/[^\x00-\x7f]/g, "").replace(/[^\w\s-]/g, "").replace(/[-\s]+/g, "-");
     return out.replace(/^[-_]+|[-_]+$/g, "").slice(0, 70).replace(/^-+|-+$/g, "");
   }
-  // The default address is short (issue 28.16): the name's words without the small ones (de, da, do, e...), up to
-  // 48 characters cut between words, keeping a year at the end ("Circuito Nacional de Damas - Etapa Recife 2026"
-  // gives "circuito-nacional-damas-etapa-recife-2026").
+  // The default address is short (issue 28.16, 37.9): the name's words without the small ones (de, da, do, e...)
+  // and the ones every event's name has (circuito, nacional, damas...: unless nothing else is left), up to 24
+  // characters cut between words, keeping a year at the end ("Circuito Nacional de Damas - Etapa Recife 2026"
+  // gives "etapa-recife-2026"); tournaments/core/slugs.short_slug is the same.
   var SMALL_WORDS = ["a", "o", "as", "os", "e", "de", "da", "do", "das", "dos", "em", "na", "no", "nas", "nos"];
-  var SHORT = 48;
+  var COMMON_WORDS = ["circuito", "nacional", "damas", "campeonato", "torneio", "cbjd"];
+  var SHORT = 24;
   function shortSlug(text) {
     var slug = slugify(text);
     if (slug === null) return null;
     var words = slug.split("-").filter(function (w) { return w && SMALL_WORDS.indexOf(w) < 0; });
+    var proper = words.filter(function (w) { return COMMON_WORDS.indexOf(w) < 0; });
+    if (proper.some(function (w) { return !/^(19|20)\d\d$/.test(w); })) words = proper;
     var year = words.length > 1 && /^(19|20)\d\d$/.test(words[words.length - 1]) ? words.pop() : "";
     var room = SHORT - (year ? year.length + 1 : 0), out = [];
     for (var i = 0; i < words.length; i++) {

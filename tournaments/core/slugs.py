@@ -17,16 +17,19 @@ def readable_slug(name: str, fallback: str) -> str:
     return base or fallback
 
 
-# The default address of a new tournament is short (issue 28.16), as static/js/staff.js writes it (shortSlug): the
-# name's words without the small Portuguese ones, at most SHORT characters cut between words, a year kept at the end.
+# The default address of a new tournament is short (issue 28.16, 37.9), as static/js/staff.js writes it (shortSlug):
+# the name's words without the small Portuguese ones and the words every event's name has (circuito, nacional,
+# damas...: unless nothing else is left), at most SHORT characters cut between words, a year kept at the end.
 SMALL_WORDS = frozenset(["a", "o", "as", "os", "e", "de", "da", "do", "das", "dos", "em", "na", "no", "nas", "nos"])
-SHORT = 48
+COMMON_WORDS = frozenset(["circuito", "nacional", "damas", "campeonato", "torneio", "cbjd"])
+SHORT = 24
 
 
 def short_slug(name: str, fallback: str) -> str:
-    """``Circuito Nacional de Damas - Etapa Recife - Campeonato Aberto 2026`` ->
-    ``circuito-nacional-damas-etapa-recife-2026``."""
+    """``Circuito Nacional de Damas - Etapa Recife - Campeonato Aberto 2026`` -> ``etapa-recife-aberto-2026``."""
     words = [w for w in readable_slug(name, "").split("-") if w and w not in SMALL_WORDS]
+    if any(w not in COMMON_WORDS and not re.fullmatch(r"(19|20)\d\d", w) for w in words):
+        words = [w for w in words if w not in COMMON_WORDS]
     year = words.pop() if len(words) > 1 and re.fullmatch(r"(19|20)\d\d", words[-1]) else ""
     room = SHORT - (len(year) + 1 if year else 0)
     out: list[str] = []
