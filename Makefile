@@ -3,6 +3,7 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+# PORT: the port `make run` serves on (make run PORT=8001 when 8000 is taken)
 PORT ?= 8000
 # LAN=1: serve the venue's Wi-Fi too (players' phones), on every address of this machine.
 LAN ?= 0
@@ -46,14 +47,13 @@ run: $(VENV)/.runtime
 	@if [ "$(DEMO)" = "1" ]; then $(PY) manage.py demo; elif [ "$(DEMO)" != "0" ]; then $(PY) manage.py demo --first-run; fi
 	$(PY) manage.py demo_login --url http://127.0.0.1:$(PORT)/
 	@if [ "$(LAN)" = "1" ]; then $(PY) manage.py lan_address --port $(PORT); fi
-	@echo "Servindo em http://$(HOST):$(PORT)/  (Ctrl+C para parar)"
 	@# the background worker (django-tasks, queue in the database: sending to the federation, ...) runs beside the
 	@# server and stops with it; what it had not done yet stays in the queue for the next start. It waits out a
 	@# database outage, and --supervise starts it again if it ends for any other reason (issue 34.6)
 	$(PY) manage.py federation_resume
 	$(PY) manage.py run_worker --supervise --interval 2 & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
-	LAN=$(LAN) DEBUG=$${DEBUG:-0} $(PY) manage.py runserver $(HOST):$(PORT)
+	LAN=$(LAN) DEBUG=$${DEBUG:-0} $(PY) manage.py serve $(HOST):$(PORT)
 
 # pytest exits with 5 when the markers select no test (e.g. `make test-slow PYTEST_ARGS=-k nothing`): said, not failed.
 PYTEST = $(PY) -m pytest $(1) $(PYTEST_ARGS) || { rc=$$?; [ $$rc -eq 5 ] && echo "(nenhum teste selecionado)" || exit $$rc; }

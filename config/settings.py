@@ -279,15 +279,29 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s [%(process)d] %(message)s"}},
+    # a refusal (403, 404, a host the site does not answer) is one line, not a traceback (issue 37.10)
+    "filters": {"refusals": {"()": "tournaments.core.log_filters.RefusalsOnOneLine"}},
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+        "console": {"class": "logging.StreamHandler", "formatter": "plain", "filters": ["refusals"]},
         **(
-            {"file": {"class": "logging.handlers.WatchedFileHandler", "filename": LOG_FILE, "formatter": "plain"}}
+            {
+                "file": {
+                    "class": "logging.handlers.WatchedFileHandler",
+                    "filename": LOG_FILE,
+                    "formatter": "plain",
+                    "filters": ["refusals"],
+                }
+            }
             if LOG_FILE
             else {}
         ),
     },
     "root": {"handlers": _log_handlers, "level": "WARNING"},
-    # the app's loggers only set their level: their records reach the root's handlers
-    "loggers": {name: {"level": LOG_LEVEL} for name in ("tournaments", "pairing", "draughts", "config")},
+    "loggers": {
+        # the app's loggers only set their level: their records reach the root's handlers
+        **{name: {"level": LOG_LEVEL} for name in ("tournaments", "pairing", "draughts", "config")},
+        # the line per request of Django's server (`make run` serves with it: manage.py serve): the phones'
+        # pages every few seconds would fill the director's console; refusals and errors print (django.request's)
+        "django.server": {"handlers": [], "propagate": False},
+    },
 }

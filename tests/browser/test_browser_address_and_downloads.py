@@ -12,7 +12,7 @@ import pytest
 from django.contrib.auth.models import Permission
 
 from testkit.builders import build_tournament
-from tournaments.core.slugs import readable_slug
+from tournaments.core.slugs import readable_slug, short_slug
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -56,12 +56,14 @@ def test_a_cyrillic_or_greek_name_gives_the_servers_readable_address(desktop, li
     name = "Чемпионат России по шашкам 2024"
     page.fill("#id_name", "")
     page.locator("#id_name").press_sequentially(name)
-    assert page.input_value("#id_slug") == "chempionat-rossii-po-shashkam-2024" == readable_slug(name, "")
+    # the readable address, shortened to 24 characters between words (issue 37.9), as the server shortens it
+    assert readable_slug(name, "") == "chempionat-rossii-po-shashkam-2024"
+    assert page.input_value("#id_slug") == "chempionat-rossii-2024" == short_slug(name, "")
     shot(page, "new-tournament-cyrillic-address")
     fill_the_rest(page)
     page.click("form.form-grid button[type=submit]")
-    page.wait_for_url(re.compile(r"/gestao/t/chempionat-rossii-po-shashkam-2024/$"))
-    assert Tournament.objects.get(slug="chempionat-rossii-po-shashkam-2024").name == name
+    page.wait_for_url(re.compile(r"/gestao/t/chempionat-rossii-2024/$"))
+    assert Tournament.objects.get(slug="chempionat-rossii-2024").name == name
 
 
 def test_a_name_the_page_cannot_write_in_latin_letters_gets_its_address_from_the_server(desktop, live_server, director):

@@ -2,7 +2,7 @@
 
 Without LAN mode a request naming the laptop's address gets Django's 400 ("Pedido inválido"); with it the same
 request is served, and a host nobody configured is still refused. The real server is started as `make run`
-starts it (runserver, LAN=1 in its environment) and asked over 127.0.0.1 with the laptop's address as Host.
+starts it (manage.py serve, LAN=1 in its environment) and asked over 127.0.0.1 with the laptop's address as Host.
 """
 
 import http.client
@@ -91,7 +91,7 @@ def _serve(env, lan):
     port = free_port()
     env = {**env, "LAN": "1" if lan else "0", "DEBUG": "0"}
     proc = subprocess.Popen(
-        [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"],
+        [sys.executable, "manage.py", "serve", f"127.0.0.1:{port}"],
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
@@ -105,7 +105,7 @@ def _serve(env, lan):
         except OSError:
             time.sleep(0.2)
     proc.kill()
-    raise AssertionError("runserver did not start")
+    raise AssertionError("manage.py serve did not start")
 
 
 @pytest.mark.parametrize("lan", [False, True], ids=["make run", "make run LAN=1"])
