@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0031_ratings_release'),
+        ('tournaments', '0032_federation_origins_and_answers'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
