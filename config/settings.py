@@ -71,6 +71,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Content-Security-Policy on everything; Cache-Control: private, no-store on staff and logged-in pages.
     "tournaments.core.middleware.SecurityHeadersMiddleware",
+    # Public pages with no form and no secret (the venue screen, the printed pages) are gzipped (issue 34.14).
+    "tournaments.core.middleware.PublicCompressionMiddleware",
     # The live pages' version check, every 5 s from every phone watching: answered here, before the session,
     # locale, CSRF and auth middlewares it does not need (issue 34.14, bench/live_version.py).
     "tournaments.public.live.LiveVersionMiddleware",

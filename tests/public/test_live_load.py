@@ -112,3 +112,27 @@ def test_the_script_spreads_its_checks_and_its_refetches():
     assert figures["wait"] == [3750, 5000, 6250]  # every wait between 3/4 and 5/4 of the 5 s
     assert figures["refetch"] == [0, 15000, 29970, 0, 0, 0, 60000]  # within the server's period (at most 2 min)
     assert figures["seconds"] == 30  # a thousand phones land on every second of the 30
+
+
+@pytest.mark.parametrize(
+    "name, args, compressed",
+    [
+        ("public:screen_standings", [], True),  # the venue screen: no form, nothing of the visitor's
+        ("public:print_pairings", [1], True),  # a printed page
+        ("public:standings", [], False),  # the language form and its CSRF token: never compressed
+        ("public:my_board_sign_in", [], False),  # "Minha mesa": a player's own page
+    ],
+)
+def test_public_pages_without_a_form_or_a_secret_are_compressed(client, live, name, args, compressed):
+    import gzip
+
+    url = reverse(name, args=[live.slug, *args])
+    r = client.get(url, HTTP_ACCEPT_ENCODING="gzip, deflate")
+    assert r.status_code == 200
+    assert (r.get("Content-Encoding") == "gzip") is compressed, url
+    if compressed:
+        html = gzip.decompress(r.content)
+        assert b"<form" not in html and b"csrfmiddlewaretoken" not in html and live.name.encode() in html
+        # with a session (a player signed in on this phone, a staff member) nothing is compressed
+        client.cookies["sessionid"] = "x"
+        assert client.get(url, HTTP_ACCEPT_ENCODING="gzip").get("Content-Encoding") is None

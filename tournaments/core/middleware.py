@@ -127,3 +127,39 @@ class UnstorableTextMiddleware:
             return has_lone_surrogate(json.loads(request.body))
         except (ValueError, RecursionError):  # not JSON at all: the view says so
             return False
+
+
+class PublicCompressionMiddleware:
+    """Gzip the public pages that carry no form and no secret (issue 34.14): a visitor's GET of a tournament's
+    public page (``/t/...``, not "Minha mesa") without a session, answered 200 in HTML with no ``<form`` (so no
+    CSRF token) in it: the venue screen, the printed pages. A page that holds a form or anything of the visitor's
+    is never compressed (the BREACH attack reads a secret through the compressed size). Django's GZipMiddleware
+    does the compressing (it also adds random bytes and a weak ETag)."""
+
+    PUBLIC_PREFIX = "/t/"
+    NOT_PUBLIC = "/minha-mesa/"
+
+    def __init__(self, get_response):
+        from django.middleware.gzip import GZipMiddleware
+
+        self.get_response = get_response
+        self.gzip = GZipMiddleware(get_response)
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if self._compressible(request, response):
+            return self.gzip.process_response(request, response)
+        return response
+
+    def _compressible(self, request, response) -> bool:
+        if request.method != "GET" or response.status_code != 200 or response.streaming:
+            return False
+        path = request.path
+        if not path.startswith(self.PUBLIC_PREFIX) or self.NOT_PUBLIC in path:
+            return False
+        if settings.SESSION_COOKIE_NAME in request.COOKIES or response.cookies:
+            return False
+        if not response.get("Content-Type", "").startswith("text/html"):
+            return False
+        body = response.content
+        return b"<form" not in body and b"csrfmiddlewaretoken" not in body
