@@ -224,7 +224,8 @@ def test_a_minimum_below_the_federations_is_said(stage):
         {
             "code": "setting_min_participants",
             "article": "art. 6",
-            "message": "O arquivo declara mínimo de 20 participantes; a federação aplica 30.",
+            "message": "O arquivo declara mínimo de 20 participantes; a federação aplica 30 (Circuito Nacional — "
+            "Regulamento (texto em vigor)).",
         }
     ]
     assert result.rights

@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
+from tournaments.domain.edition import Edition
+
 LISTED = 8  # names or boards listed in one finding before "e mais N"
 
 
@@ -96,6 +98,8 @@ class Stage:
     end: date | None
     # player id -> the registry's CBJD ID the officer said he is (a player entered without his ID, issue 36.3)
     identified: dict[int, str] = field(default_factory=dict)
+    # the regulation's edition in force on the start date (issue 35), None when none is
+    edition: Edition | None = None
 
     @property
     def when(self) -> str:

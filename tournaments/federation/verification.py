@@ -32,6 +32,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from pairing.model import ForbiddenPair
+from tournaments.domain.edition import Edition, edition_in_force, shipped_editions
 from tournaments.domain.interchange import snapshot_from_interchange
 from tournaments.domain.settings_lock import as_played
 from tournaments.domain.snapshot import Snapshot
@@ -56,7 +57,6 @@ from tournaments.standings import TournamentStandings, with_categories
 
 __all__ = ["ENGINE_NAME", "Finding", "Registry", "RegistryPlayer", "SuspensionPeriod", "Verification", "verify"]
 
-MIN_PARTICIPANTS = 30  # art. 6: the federation's number whatever the file's setting says (the edition's, issue 35)
 DEADLINE_DAYS = 2  # art. 6, 11
 # the finding of an unmet condition of the report (tournaments.homologation.conditions.CONDITION_KEYS)
 CONDITION_CODES = {
@@ -135,13 +135,13 @@ def _registered(snapshot: Snapshot, s: Stage) -> Snapshot:
             birth_date=listed.birth_date or e.player.birth_date,
         )
         entries.append(e._replace(rating=listed.rating, player=player))
-    # the list round 1 is judged by is the registry's; the minimum the regulation's, not the file's (issue 35)
+    # the list round 1 is judged by is the registry's; the minimum the edition's in force on the start date, not
+    # the file's (issue 35: until the snapshot's settings come from the edition)
     settings = dataclasses.replace(
-        snapshot.settings,
-        rating_list_name=s.registry.list_name,
-        rating_list_date=s.registry.list_date,
-        min_participants=max(snapshot.settings.min_participants, MIN_PARTICIPANTS),
+        snapshot.settings, rating_list_name=s.registry.list_name, rating_list_date=s.registry.list_date
     )
+    if s.edition is not None:
+        settings = dataclasses.replace(settings, min_participants=s.edition.min_participants)
     return dataclasses.replace(snapshot, entries=tuple(entries), settings=settings)
 
 
@@ -230,16 +230,17 @@ def _check_settings_changes(s: Stage) -> list[Finding]:
     ]
 
 
-def _check_declared_minimum(snapshot: Snapshot) -> list[Finding]:
-    """The file's minimum of participants (as played: before a change after round 1) below the regulation's."""
+def _check_declared_minimum(snapshot: Snapshot, s: Stage) -> list[Finding]:
+    """The file's minimum of participants (as played: before a change after round 1) other than the edition's."""
     declared = as_played(snapshot.settings, snapshot.settings_changes).min_participants
-    if declared >= MIN_PARTICIPANTS:
+    if s.edition is None or declared == s.edition.min_participants:
         return []
     return [
         Finding(
             "setting_min_participants",
             "art. 6",
-            f"O arquivo declara mínimo de {declared} participantes; a federação aplica {MIN_PARTICIPANTS}.",
+            f"O arquivo declara mínimo de {declared} participantes; a federação aplica {s.edition.min_participants} "
+            f"({s.edition.title}).",
             blocking=False,
         )
     ]
@@ -283,14 +284,17 @@ def verify(
     approved: Mapping[str, Any] | None = None,
     earlier: Sequence[Mapping[str, Any]] = (),
     resolutions: Mapping[str, Any] | None = None,
+    editions: Sequence[Edition] | None = None,
 ) -> Verification:
     """Verify a stage. ``received_on``: the day the federation received it (its own clock, the event's time
     zone), judged against the deadline; ``approved``: the version the federation homologated before, if any;
     ``earlier``: the earlier versions it received (oldest first); ``resolutions``: the officer's answers to the
     registry matches (player id -> ``{"cbjd_id": ...}`` for "the same player", ``{"cbjd_id": ""}`` for "another
-    player"). ``data`` must have passed ``validate_file``."""
+    player"); ``editions``: the regulation's editions (default: those the product ships), the one in force on the
+    event's start date judging it. ``data`` must have passed ``validate_file``."""
     answers = resolutions or {}
     s = _stage(data, registry, answers)
+    s.edition = edition_in_force(shipped_editions() if editions is None else editions, s.start)
     t = data["tournament"]
     as_sent = snapshot_from_interchange(dict(data))
     snapshot = _registered(as_sent, s)
@@ -306,7 +310,7 @@ def verify(
         *_check_conditions(report),
         *check_points_adjustments(s),
         *check_withdrawals(s, earlier),
-        *_check_declared_minimum(as_sent),
+        *_check_declared_minimum(as_sent, s),
         *_check_settings_changes(s),
         *_check_received(s, received_on, approved),
     ]
