@@ -97,6 +97,55 @@ def test_officer_reviews_and_homologates_a_stage(live_server, desktop, shot, ver
     shot(desktop, "federation-submission-approved")
 
 
+def test_queue_filters_and_approving_without_rights_needs_a_reason(live_server, desktop, phone, shot, verified):
+    """Issue 36.8: the queue shows the slug and filters by situation, season and text; a stage without rights is
+    approved only with the confirmation ticked and a reason; the same pages on a 390 px phone."""
+    from tournaments.federation.services import submission_receive, submission_verify
+
+    data = recent_stage()
+    data["rounds"] = data["rounds"][:6]  # six rounds: no rights
+    data["tournament"]["name"] = "Etapa Garanhuns sem vagas"
+    data["tournament"]["slug"] = "etapa-garanhuns-2026"
+    other, _ = submission_receive(credential=verified.credential, data=data, nonce="c" * 32)
+    other = submission_verify(submission=other)
+    assert not other.rights
+    login(desktop, live_server.url, "oficial", "/gestao/federacao/envios/")
+    assert desktop.locator("#queue tbody tr").count() == 2
+    assert "etapa-garanhuns-2026" in desktop.text_content("#queue")
+    desktop.fill("#q", "garanhuns")
+    desktop.click("#queue-filter button[type=submit]")
+    rows = desktop.locator("#queue tbody tr")
+    assert rows.count() == 1 and "Etapa Garanhuns sem vagas" in rows.first.text_content()
+    desktop.select_option("#situacao", "approved")
+    desktop.click("#queue-filter button[type=submit]")
+    assert "Nenhum envio com esses filtros." in desktop.text_content("#queue")
+    shot(desktop, "federation-queue-filtered")
+    desktop.goto(f"{live_server.url}/gestao/federacao/envios/{other.pk}/")
+    assert desktop.text_content("#rights").startswith("Direito a vagas: não")
+    desktop.click("#approve")  # without the confirmation: refused, nothing decided
+    assert "confirme e informe o motivo" in desktop.text_content(".messages")
+    desktop.check("#confirm-without-rights")
+    desktop.click("#approve")  # ticked, but no reason
+    assert "confirme e informe o motivo" in desktop.text_content(".messages")
+    assert "homologado" not in desktop.text_content("#state")
+    desktop.check("#confirm-without-rights")
+    desktop.fill("#reason", "Etapa festiva: homologada sem vagas")
+    desktop.click("#approve")
+    assert "Etapa homologada." in desktop.text_content(".messages")
+    assert "Etapa festiva: homologada sem vagas" in desktop.content()
+    shot(desktop, "federation-approved-without-rights")
+    login(phone, live_server.url, "oficial", "/gestao/federacao/envios/?temporada=" + str(other.start_date.year))
+    assert "etapa-garanhuns-2026" in phone.text_content("#queue")
+    assert fits(phone), phone.evaluate(WIDEST)
+    assert small_fields(phone) == []
+    shot(phone, "federation-queue-phone390")
+    phone.goto(f"{live_server.url}/gestao/federacao/envios/{verified.pk}/")
+    assert phone.locator("#confirm-without-rights").count() == 0  # a stage with rights: no confirmation asked
+    assert fits(phone), phone.evaluate(WIDEST)
+    assert small_fields(phone) == []
+    shot(phone, "federation-submission-phone390")
+
+
 def test_season_page_on_a_phone(live_server, phone, shot, verified, officer):
     from tournaments.federation.services import submission_decide
 
