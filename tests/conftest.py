@@ -22,6 +22,19 @@ def pytest_configure(config):
         settings.CACHES["default"]["KEY_PREFIX"] = CACHE_KEY_PREFIX
 
 
+@pytest.fixture
+def fresh_cache_state():
+    """No breaker state (Redis known down) nor remembered slug carried from one test into another."""
+    from tournaments.core import resilient_cache
+    from tournaments.public import page_cache
+
+    resilient_cache.reset_breakers()
+    page_cache._SLUGS.clear()
+    yield
+    resilient_cache.reset_breakers()
+    page_cache._SLUGS.clear()
+
+
 def pytest_unconfigure(config):
     """This process's keys go with it (the last test's pages, the tournaments' versions)."""
     from django.core.cache import cache

@@ -15,24 +15,15 @@ from django.urls import reverse
 from config.settings import caches_for
 from testkit.builders import build_tournament
 from tournaments.core import resilient_cache
-from tournaments.public import page_cache
 
 ROOT = Path(__file__).resolve().parents[2]
 DEAD_PORT = 18203  # in this suite's range; nothing may listen on it
+pytestmark = pytest.mark.usefixtures("fresh_cache_state")
 
 
 @pytest.fixture
 def live(db, director):
     return build_tournament(slug="ao-vivo-carga", players=6, rounds=1, user=director)
-
-
-@pytest.fixture(autouse=True)
-def _fresh_state():
-    resilient_cache.reset_breakers()
-    page_cache._SLUGS.clear()
-    yield
-    resilient_cache.reset_breakers()
-    page_cache._SLUGS.clear()
 
 
 def test_the_version_check_skips_the_session_auth_and_csrf_middlewares(client, live, monkeypatch):

@@ -20,9 +20,8 @@ from config.settings import caches_for
 from testkit.builders import build_tournament
 from tournaments.core import resilient_cache
 from tournaments.models import Board, Game, PairingJob, Round, TournamentRole
-from tournaments.public import page_cache
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache_state")]
 
 DEAD_PORT = 18201  # in this suite's range; nothing may listen on it
 LIVE_REDIS = "redis://127.0.0.1:6379/8"
@@ -32,15 +31,6 @@ SAVED = '<td class="result"><strong>4&nbsp;–&nbsp;0</strong>'  # board 1's mic
 def nothing_listens(port):
     with socket.socket() as s:
         return s.connect_ex(("127.0.0.1", port)) != 0
-
-
-@pytest.fixture(autouse=True)
-def _fresh_state():
-    resilient_cache.reset_breakers()
-    page_cache._SLUGS.clear()
-    yield
-    resilient_cache.reset_breakers()
-    page_cache._SLUGS.clear()
 
 
 @pytest.fixture
