@@ -291,3 +291,25 @@ def test_an_abandonment_recorded_as_an_approved_withdrawal_is_flagged(stage):
     assert f"{quitter['name']} (perdeu por W.O. a rodada {last} e não voltou: parou sem aviso)" in (
         result.findings[1].message
     )
+
+
+def test_a_man_put_into_the_womens_category_is_a_finding(stage):
+    """The file's categories are the venue's, but the registry says who meets a category's rule: a man placed in
+    the women's category (or an adult in Sub-18) takes a spot there."""
+    man = next(p for p in stage["players"] if p["sex"] == "M" and p["id"] == 2)
+    man["categories"] = [*man["categories"], "FEM"]
+    man["sex"] = "F"  # the file says so; the registry does not
+    result = verify(stage, registry_with_sex(stage, man["cbjd_id"], "M"))
+    assert [(f.code, f.article, f.blocking) for f in result.findings] == [("category_membership", "art. 6", True)]
+    assert result.findings[0].message == (
+        f"Jogadores em categoria a que não pertencem pelo cadastro (sexo ou idade): {man['name']} em FEM."
+    )
+
+
+def registry_with_sex(data, cbjd_id, sex):
+    reg = registry_of(data)
+    players = dict(reg.players)
+    players[cbjd_id] = RegistryPlayer(
+        cbjd_id, players[cbjd_id].name, players[cbjd_id].rating, sex, players[cbjd_id].birth_date
+    )
+    return Registry(reg.list_date, reg.list_name, players)

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any
 
+from tournaments.domain.categories import CategoryRule, Person, is_member
 from tournaments.federation.findings import Finding, RegistryPlayer, Stage, listed, normalised
 from tournaments.federation.text import clean
 
@@ -196,5 +197,53 @@ def check_withdrawals(s: Stage, earlier: Sequence[Mapping[str, Any]]) -> list[Fi
             "art. 10",
             "Desistência registrada como aprovada pelo árbitro que parece abandono (o art. 10 tira a vaga e suspende "
             f"por 3 meses): {listed(flagged)}.",
+        )
+    ]
+
+
+def _rule(cat: Mapping[str, Any]) -> CategoryRule:
+    def number(key: str) -> int | None:
+        value = cat.get(key)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    sex = cat.get("sex")
+    return CategoryRule(
+        code=str(cat.get("code")),
+        sex=sex if isinstance(sex, str) and sex else None,
+        max_age=number("max_age"),
+        min_age=number("min_age"),
+    )
+
+
+def check_categories(s: Stage) -> list[Finding]:
+    """Players placed in a category whose rule (sex, age) the registry says they do not meet: a man in the women's
+    category, an adult in an under-18 one (the category's spots and its average depend on who is in it). The sex
+    and birth date are the registry's when it knows the player, else the file's."""
+    if s.start is None:
+        return []
+    rules = {str(c.get("code")): _rule(c) for c in s.data.get("categories") or [] if isinstance(c, Mapping)}
+    wrong = []
+    for p in s.players:
+        registered = s.listed_on(p)
+        person = Person(
+            id=p["id"],
+            sex=(registered.sex if registered and registered.sex else p.get("sex")) or None,
+            birth_date=(registered.birth_date if registered else None) or _day(p.get("birth_date")),
+            birth_year=p.get("birth_year") if isinstance(p.get("birth_year"), int) else None,
+        )
+        out = [
+            code
+            for code in p.get("categories") or []
+            if code in rules and not is_member(rules[code], person, s.start.year)
+        ]
+        if out:
+            wrong.append(f"{s.names[p['id']]} em {', '.join(clean(c) for c in out)}")
+    if not wrong:
+        return []
+    return [
+        Finding(
+            "category_membership",
+            "art. 6",
+            "Jogadores em categoria a que não pertencem pelo cadastro (sexo ou idade): " + listed(wrong) + ".",
         )
     ]

@@ -37,7 +37,12 @@ from tournaments.domain.interchange import snapshot_from_interchange
 from tournaments.domain.settings_lock import as_played
 from tournaments.domain.snapshot import Snapshot
 from tournaments.domain.suspensions import counts_for_event
-from tournaments.federation.checks import check_identities, check_points_adjustments, check_withdrawals
+from tournaments.federation.checks import (
+    check_categories,
+    check_identities,
+    check_points_adjustments,
+    check_withdrawals,
+)
 from tournaments.federation.diff import result_changes
 from tournaments.federation.findings import (
     Finding,
@@ -308,6 +313,7 @@ def verify(
         *_check_list(s),
         *check_identities(s, answers),
         *_check_conditions(report),
+        *check_categories(s),
         *check_points_adjustments(s),
         *check_withdrawals(s, earlier),
         *_check_declared_minimum(as_sent, s),
