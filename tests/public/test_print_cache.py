@@ -23,6 +23,17 @@ def event(director):
     return build_tournament(slug="impressos", players=12, rounds=2, user=director, complete_last=False)
 
 
+@pytest.fixture(autouse=True)
+def stopped_clock(monkeypatch):
+    """Every printed page says "Impresso em dd/mm/aaaa HH:MM": two views compared across a minute's turn differed
+    (issue 37.13: a newcomer's first `make test` failed so). The clock stops when the test starts; a test that
+    moves it sets its own."""
+    from django.utils import timezone
+
+    moment = timezone.now()
+    monkeypatch.setattr("django.utils.timezone.now", lambda: moment)
+
+
 def same(response):
     """The page without the CSRF token of its language form (masked differently on every request)."""
     return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", response.content.decode())
