@@ -35,6 +35,27 @@ def fresh_cache_state():
     page_cache._SLUGS.clear()
 
 
+def _say(config, text):
+    """A line on the terminal of the process the user watches (the controller under pytest-xdist)."""
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None and not hasattr(config, "workerinput"):
+        reporter.write_line(text)
+
+
+def pytest_sessionstart(session):
+    """`make test` said nothing while its processes started Django and collected the tests, over two minutes on a
+    loaded machine, and looked hung (issue 37.13): say what it is doing."""
+    workers = getattr(session.config.option, "numprocesses", None)
+    if workers:
+        _say(session.config, f"coletando os testes em {workers} processos (Django, importações; 1 a 2 minutos)…")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node, ids):
+    found = f"{len(ids)} teste coletado" if len(ids) == 1 else f"{len(ids)} testes coletados"
+    _say(node.config, f"{node.gateway.id}: {found}; cria o banco de teste e começa")
+
+
 def pytest_unconfigure(config):
     """This process's keys go with it (the last test's pages, the tournaments' versions)."""
     from django.core.cache import cache

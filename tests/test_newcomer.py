@@ -6,6 +6,8 @@ a missing staticfiles/ folder."""
 
 import re
 import shlex
+import subprocess
+import sys
 import warnings
 from pathlib import Path
 
@@ -155,3 +157,33 @@ def test_serving_outside_production_needs_no_staticfiles_folder(client):
         WhiteNoiseMiddleware(lambda request: None)
     response = client.get("/static/css/site.css")
     assert response.status_code == 200 and b"{" in b"".join(response.streaming_content)
+
+
+def test_make_test_says_what_it_does_while_it_collects():
+    """Issue 37.13: `make test` printed nothing for over two minutes while its processes collected the tests."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-n",
+            "2",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "tests/venue/test_lan.py",
+            "-k",
+            "listings",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    lines = done.stdout.splitlines()
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert lines[0] == "coletando os testes em 2 processos (Django, importações; 1 a 2 minutos)…"
+    assert sorted(line for line in lines if "coletado" in line) == [
+        "gw0: 1 teste coletado; cria o banco de teste e começa",
+        "gw1: 1 teste coletado; cria o banco de teste e começa",
+    ]
