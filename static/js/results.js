@@ -40,6 +40,51 @@ posts every box, and the server treats the boxes as they were shown as "no chang
     field.value = JSON.stringify(packed);
     form.appendChild(field);
   });
+  // A phone's keypad for the boxes (inputmode="tel") types digits and "+" on every phone, but an iPhone's has no
+  // "-", "/" or "x" (issue 37.11): while a box has the focus, a bar of buttons offers every result as the page
+  // writes it (the datalist: 2-0 1-1 0-2 +/- -/+ -/-, or 1-0 ½-½ 0-1 ...); a tap writes it into the box and goes to
+  // the next box. The bar keeps the focus in the box (no keypad closing and opening at each tap).
+  var codes = document.getElementById("result-codes");
+  if (codes && form.querySelector("input.result-input")) {
+    var bar = document.createElement("div");
+    bar.className = "result-keys no-print";
+    bar.id = "result-keys";
+    bar.hidden = true;
+    bar.setAttribute("role", "group");
+    bar.setAttribute("aria-label", "Resultado da partida");
+    codes.querySelectorAll("option").forEach(function (option) {
+      var key = document.createElement("button");
+      key.type = "button";
+      key.className = "secondary";
+      key.textContent = option.value;
+      key.setAttribute("data-code", option.value);
+      bar.appendChild(key);
+    });
+    form.appendChild(bar);
+    var current = null;
+    var hiding = null;
+    form.addEventListener("focusin", function (event) {
+      if (!event.target.classList || !event.target.classList.contains("result-input")) return;
+      current = event.target;
+      clearTimeout(hiding);
+      bar.hidden = false;
+    });
+    form.addEventListener("focusout", function () {
+      clearTimeout(hiding);
+      hiding = setTimeout(function () { bar.hidden = true; }, 300);
+    });
+    bar.addEventListener("pointerdown", function (event) { event.preventDefault(); });
+    bar.addEventListener("mousedown", function (event) { event.preventDefault(); });
+    bar.addEventListener("click", function (event) {
+      var key = event.target.closest("button[data-code]");
+      if (!key || !current) return;
+      current.value = key.getAttribute("data-code");
+      current.dispatchEvent(new Event("input", { bubbles: true }));
+      var boxes = Array.prototype.slice.call(form.querySelectorAll("input.result-input"));
+      var next = boxes[boxes.indexOf(current) + 1] || current;
+      next.focus();
+    });
+  }
   // Back to the page from the browser's history: the boxes are enabled again (the post disabled them).
   window.addEventListener("pageshow", function () {
     form.querySelectorAll("input:disabled").forEach(function (input) {

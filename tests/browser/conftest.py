@@ -35,13 +35,24 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright_session():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_session):
+    browser = playwright_session.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="session")
+def devices(playwright_session):
+    """Playwright's device descriptors ("iPhone 13", "Pixel 7"...): a phone's screen, user agent and touch."""
+    return playwright_session.devices
 
 
 def watch_csp(page):
