@@ -156,7 +156,7 @@ def world(field, director, django_user_model, federation):
         "job": job.pk,
         "token": code.token,
         "year": t.start_date.year,
-        "uidb64": "MQ",
+        "uidb64": "OTk5OTk5",  # no such user (999999): the invite page of a link that names nobody
         "object_id": entries[0].player_id,
         "content_type_id": 1,
         "id": other_director.pk,

@@ -21,7 +21,7 @@ class InviteForm(SetPasswordForm):
     def __init__(self, user: Any, *args: Any, **kwargs: Any) -> None:
         super().__init__(user, *args, **kwargs)
         self.fields["login"] = copy.deepcopy(StaffAccountForm.base_fields["username"])  # the director's rules
-        self.fields["login"].initial = shown_login(user)
+        self.fields["login"].initial = shown_login(user) if user is not None else ""  # None: a link not valid
         self.order_fields(self.field_order)
 
     def clean_login(self) -> str:
