@@ -11,6 +11,16 @@ from django.utils import timezone
 
 from tests.browser.phone_layout import WIDEST, broken_headers, fits, small_fields
 
+
+def venue_director(django_user_model):
+    """The venue's director as `make run` makes it (issue 37.2): a director by permission, not a superuser."""
+    from django.contrib.auth.models import Permission
+
+    user = django_user_model.objects.create_user("diretora", password=PASSWORD)
+    user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    return user
+
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PASSWORD = "senha-forte-123"
 STAGE = Path(__file__).resolve().parents[1] / "data" / "federation" / "etapa-caruaru.json"
@@ -168,8 +178,8 @@ def test_venue_sends_and_sees_pending_while_offline(live_server, desktop, phone,
     settings.TASKS = IMMEDIATE
     settings.FEDERATION_URL = "http://127.0.0.1:9"  # nothing listens: the venue is offline
     settings.FEDERATION_TOKEN = "dsw_00000000_chave"
-    django_user_model.objects.create_superuser("diretora", password=PASSWORD)
-    t = import_data(recent_stage())
+    director = venue_director(django_user_model)
+    t = import_data(recent_stage(), user=director)  # the venue's director directs it, as an import from the page
     login(desktop, live_server.url, "diretora", f"/gestao/t/{t.slug}/")
     desktop.click("#nav-federation")
     assert "Nada enviado ainda." in desktop.text_content("#outgoing")
@@ -208,7 +218,7 @@ def test_venue_downloads_the_national_list(live_server, desktop, shot, django_us
         "suspensions": [],
     }
     monkeypatch.setattr(client, "national_list", lambda: answer)
-    django_user_model.objects.create_superuser("diretora", password=PASSWORD)
+    venue_director(django_user_model)
     login(desktop, live_server.url, "diretora", "/gestao/cadastro/")
     desktop.click("#registry-sync-link")
     assert desktop.text_content("#last-sync").strip() == "Nenhuma lista baixada da federação ainda."
