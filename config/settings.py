@@ -285,6 +285,7 @@ LOGGING = {
     "filters": {"refusals": {"()": "tournaments.core.log_filters.RefusalsOnOneLine"}},
     "handlers": {
         "console": {"class": "logging.StreamHandler", "formatter": "plain", "filters": ["refusals"]},
+        "nowhere": {"class": "logging.NullHandler"},
         **(
             {
                 "file": {
@@ -304,6 +305,6 @@ LOGGING = {
         **{name: {"level": LOG_LEVEL} for name in ("tournaments", "pairing", "draughts", "config")},
         # the line per request of Django's server (`make run` serves with it: manage.py serve): the phones'
         # pages every few seconds would fill the director's console; refusals and errors print (django.request's)
-        "django.server": {"handlers": [], "propagate": False},
+        "django.server": {"handlers": ["nowhere"], "propagate": False},  # (no handler: Python's last resort prints)
     },
 }

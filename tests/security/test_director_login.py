@@ -44,7 +44,7 @@ def test_the_first_run_shows_a_generated_password_once_and_later_runs_never_rese
     assert log_in(client, password)
     session = client.session.session_key
     second = start()
-    assert password not in second and "a que você escolheu" in second and "changepassword diretor" in second
+    assert password not in second and "a definida no primeiro uso" in second and "changepassword diretor" in second
     assert director().check_password(password)
     assert client.get(reverse("staff:home")).status_code == 200  # the restart did not log the director out
     assert client.session.session_key == session

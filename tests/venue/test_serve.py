@@ -2,6 +2,7 @@
 once it listens and says a taken port in Portuguese; a refusal (an arbiter's 403, a request naming a host the site
 does not answer) is one line on the console, not a 13-line traceback; no development banner."""
 
+import http.client
 import io
 import logging
 import os
@@ -87,10 +88,18 @@ def test_the_addresses_are_printed_once_the_server_listens_without_a_banner(data
         with socket.create_connection(("127.0.0.1", port), timeout=5):  # listening when it says so
             pass
         assert proc.stdout.readline().split() == [f"http://127.0.0.1:{port}/", "neste", "computador"]
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request("GET", "/", headers={"Host": "scanner.example"})
+        assert conn.getresponse().status == 400
+        conn.close()
     finally:
         proc.terminate()
         out, err = proc.communicate(timeout=20)
     assert "production" not in out + err and "Starting development server" not in out + err
+    # the unknown host: one line, no traceback, no line per request ('"GET / HTTP/1.1" 400 ...')
+    assert [line for line in err.splitlines() if line.strip()] == [
+        next(line for line in err.splitlines() if "Invalid HTTP_HOST header: 'scanner.example'" in line)
+    ]
 
 
 def test_a_taken_port_is_said_in_portuguese(database):

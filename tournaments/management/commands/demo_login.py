@@ -48,7 +48,7 @@ class Command(BaseCommand):
             self.stdout.write(f"  Senha:     {generated}")
             self.stdout.write(f"             (anote agora: ela não aparece de novo; para trocar: {url}gestao/senha/)")
         elif not needs_password:
-            self.stdout.write(f"  Senha:     a que você escolheu (trocar: {url}gestao/senha/)")
+            self.stdout.write(f"  Senha:     a definida no primeiro uso (trocar: {url}gestao/senha/)")
             self.stdout.write(f"             Esqueceu? .venv/bin/python manage.py changepassword {DIRECTOR_USERNAME}")
         self.stdout.write("")
 
