@@ -25,6 +25,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from tournaments.domain.catalogue import TIEBREAKS
+from tournaments.domain.labelled import LabelledEnum, gettext_noop
 
 # A score: game points and every sum or product of them (see the module docstring).
 Number = int | Decimal
@@ -33,25 +34,25 @@ Exact = int | Decimal | Fraction
 TiebreakValue = Exact | None
 
 
-class Format(StrEnum):
-    MICRO_MATCH = "micro-match"
-    SINGLE_GAME = "single-game"
+class Format(LabelledEnum):
+    MICRO_MATCH = "micro-match", gettext_noop("Micro-match of 2 games")
+    SINGLE_GAME = "single-game", gettext_noop("Single game")
 
     @property
     def games_per_round(self) -> int:
         return 2 if self is Format.MICRO_MATCH else 1
 
 
-class ByeValue(StrEnum):
-    WIN = "win"
-    DRAW = "draw"
+class ByeValue(LabelledEnum):
+    WIN = "win", gettext_noop("Win")
+    DRAW = "draw", gettext_noop("Draw")
 
 
-class UnplayedRules(StrEnum):
+class UnplayedRules(LabelledEnum):
     """Edition of FIDE C.07 Article 16 used for Buchholz / Sonneborn-Berger."""
 
-    FIDE2026 = "fide2026"  # dummy capped (16.4.1 / 16.4.2); the default
-    FIDE2024 = "fide2024"  # dummy = own final score, no cap
+    FIDE2026 = "fide2026", gettext_noop("FIDE C.07, 2026 edition")  # dummy capped (16.4.1 / 16.4.2); the default
+    FIDE2024 = "fide2024", gettext_noop("FIDE C.07, 2024 edition")  # dummy = own final score, no cap
 
 
 class RoundKind(StrEnum):
@@ -289,14 +290,14 @@ CBJD = "cbjd"
 TIEBREAK_KEYS: tuple[str, ...] = tuple(t.key for t in TIEBREAKS)  # the catalogue's order
 
 
-class AcceleratedProgressive(StrEnum):
+class AcceleratedProgressive(LabelledEnum):
     """Where CBJD exceptions 2 and 3 move the progressive score."""
 
-    END = "end"  # corrected progressive, Buchholz, progressive (default)
-    SECOND = "second"  # corrected progressive, progressive, Buchholz
+    END = "end", gettext_noop("Moves to the end")  # corrected progressive, Buchholz, progressive (default)
+    SECOND = "second", gettext_noop("Moves to second place")  # corrected progressive, progressive, Buchholz
 
 
-class Top3Order(StrEnum):
+class Top3Order(LabelledEnum):
     """CBJD exception 3 (regulation art. 6, c): the order for the three highest ratings tied after drawing
     among themselves.
 
@@ -305,33 +306,44 @@ class Top3Order(StrEnum):
     draws fell in the rounds cut, so moving only the progressive score would change nothing.
     """
 
-    BUCHHOLZ = "buchholz"  # Buchholz first, then the progressive scores as moved (default)
-    MOVED = "moved"  # as exception 2: corrected progressive first
+    # Buchholz first, then the progressive scores as moved (default)
+    BUCHHOLZ = (
+        "buchholz",
+        gettext_noop("Buchholz first (the corrected progressive score moves with the progressive score)"),
+    )
+    # as exception 2: corrected progressive first
+    MOVED = "moved", gettext_noop("As in exception a) (only the progressive score moves)")
 
 
-class Top3Scope(StrEnum):
+class Top3Scope(LabelledEnum):
     """CBJD exception 3 (art. 6, c): which tie groups it reorders once the three highest ratings "vencerem todos
     os seus adversários e tenham jogado e empatado entre si" (a bye is no opponent: it does not switch it off)."""
 
-    TIE = "tie"  # any tie group holding two or three of them, other players on the same points included (default)
-    EXACT = "exact"  # only a tie group that is exactly those three
+    # any tie group holding two or three of them, other players on the same points included (default)
+    TIE = "tie", gettext_noop("A tie between two or three of them, other players on the same points included")
+    # only a tie group that is exactly those three
+    EXACT = "exact", gettext_noop("Only a tie of exactly those three players")
 
 
-class DirectEncounterScope(StrEnum):
+class DirectEncounterScope(LabelledEnum):
     """CBJD exception 2 (art. 6, b): "quando o desempate for entre dois jogadores, passando o confronto direto a
     ser o primeiro critério de desempate"."""
 
-    PAIR = "pair"  # whenever two players are left level, also inside a larger tie after a tiebreak (default)
-    GROUP = "group"  # only when the score group itself is exactly two players
+    # whenever two players are left level, also inside a larger tie after a tiebreak (default)
+    PAIR = "pair", gettext_noop("Whenever two players are left level, also inside a larger tie after a tiebreak")
+    # only when the score group itself is exactly two players
+    GROUP = "group", gettext_noop("Only when exactly two players are on the same points")
 
 
-class AccelerationOrder(StrEnum):
+class AccelerationOrder(LabelledEnum):
     """CBJD exception 1 (art. 6, a): which criterion comes first when the acceleration was used. The
     acceleration distorts the corrected progressive score too (it keeps the running scores of the accelerated
     rounds after the first), so by default Buchholz comes first."""
 
-    BUCHHOLZ = "buchholz"  # Buchholz, then the progressive scores as moved (default)
-    CORRECTED = "corrected"  # corrected progressive first (the progressive score moved only)
+    # Buchholz, then the progressive scores as moved (default)
+    BUCHHOLZ = "buchholz", gettext_noop("Buchholz first (the acceleration distorts both progressive scores)")
+    # corrected progressive first (the progressive score moved only)
+    CORRECTED = "corrected", gettext_noop("Corrected progressive score first (only the progressive score moves)")
 
 
 class DummyCapRounds(StrEnum):

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from enum import StrEnum
+
+from tournaments.domain.labelled import LabelledEnum, gettext_noop
 
 
-class ParticipantRule(StrEnum):
-    PLAYED = "played"  # at least one game over the board
-    PRESENT = "present"  # ... or a game won by forfeit
+class ParticipantRule(LabelledEnum):
+    PLAYED = "played", gettext_noop("Played at least one game over the board")
+    PRESENT = "present", gettext_noop("Played at least one game or won one by forfeit")
 
 
 # Round kinds (``RoundKind`` values, also the app's round-record kinds) that make a participant.

@@ -24,32 +24,36 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from enum import StrEnum
 from fractions import Fraction
 
+from tournaments.domain.labelled import LabelledEnum, gettext_noop
 from tournaments.domain.model import Exact, Number, TiebreakValue
 
 TOP_N = 30
 
 
-class DoubleSpotRule(StrEnum):
+class DoubleSpotRule(LabelledEnum):
     """A player who qualifies in two categories (art. 6: "Oferecerá por categoria"; the text names no limit)."""
 
-    BOTH = "both"  # takes the spot of each category, and the report says so (default: the text's reading)
-    PASS = "pass"  # keeps the first category's spot (the order the categories are listed in); the next eligible
-    # player of every later category takes the other
+    # takes the spot of each category, and the report says so (default: the text's reading)
+    BOTH = "both", gettext_noop("Takes the spot of each category (said in the report)")
+    # keeps the first category's spot (the order the categories are listed in); the next eligible player of every
+    # later category takes the other
+    PASS = "pass", gettext_noop("Keeps the first category's spot; the next eligible player takes the other")
 
 
-class UnratedInAverage(StrEnum):
+class UnratedInAverage(LabelledEnum):
     """Unrated players in "a média dos 30 maiores ratings" (art. 6)."""
 
-    PROVISIONAL = "provisional"  # at the provisional rating, and the report says how many (default, domain.md)
-    RATED_ONLY = "rated_only"  # only players with a rating on the list
+    # at the provisional rating, and the report says how many (default, domain.md)
+    PROVISIONAL = "provisional", gettext_noop("At the provisional rating (how many is said beside the average)")
+    RATED_ONLY = "rated_only", gettext_noop("Rated players only")  # only players with a rating on the list
 
 
-class SpotTieRule(StrEnum):
-    COMMITTEE = "committee"  # the tied players' spot(s) are left to the organising committee (art. 13)
-    SHARE = "share"  # every tied player takes a spot
+class SpotTieRule(LabelledEnum):
+    # the tied players' spot(s) are left to the organising committee (art. 13)
+    COMMITTEE = "committee", gettext_noop("Left to the organising committee (art. 13)")
+    SHARE = "share", gettext_noop("Every tied player takes a spot")
 
 
 @dataclass(frozen=True)

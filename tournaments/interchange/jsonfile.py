@@ -590,11 +590,9 @@ def _rules(t, fields, where, ck):
         t, "opening_draw", OpeningDrawMode.values, OpeningDrawMode.PER_ROUND, where, ck
     )
     fields["tiebreak_edition"] = _choice(
-        t, "tiebreak_edition", TiebreakEdition.values, TiebreakEdition.FIDE_2026, where, ck
+        t, "tiebreak_edition", TiebreakEdition.values, TiebreakEdition.FIDE2026, where, ck
     )
-    fields["progressive_move"] = _choice(
-        t, "progressive_move", ProgressiveMove.values, ProgressiveMove.TO_END, where, ck
-    )
+    fields["progressive_move"] = _choice(t, "progressive_move", ProgressiveMove.values, ProgressiveMove.END, where, ck)
     fields["corrected_progressive_cut"] = _int_field(
         t,
         "corrected_progressive_cut",

@@ -19,6 +19,7 @@ from django.db.models import TextChoices
 from django.utils import timezone
 
 from tournaments.core.safetext import has_control_characters
+from tournaments.domain.labelled import LabelledEnum
 from tournaments.models import SettingsChange, Tournament
 from tournaments.models.choices import (
     AccelerationOrder,
@@ -118,7 +119,7 @@ def write_changes(tournament: Tournament, changes: list[dict[str, Any]]) -> None
 
 
 # The readings of issue 26, optional in the file's ``tournament`` object (absent: the default, the text's reading).
-READING_CHOICES: dict[str, type[TextChoices]] = {
+READING_CHOICES: dict[str, type[TextChoices] | type[LabelledEnum]] = {
     "top3_scope": Top3Scope,
     "direct_encounter_scope": DirectEncounterScope,
     "acceleration_order": AccelerationOrder,

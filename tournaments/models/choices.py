@@ -3,6 +3,25 @@
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.domain import labelled, model, participants, qualification
+
+# The settings the pure code reads are its enums (tournaments/domain/labelled.py), defined once there: the models take
+# their choices from the same classes, under the names the app has always used (RoundFormat is the domain's Format,
+# ProgressiveMove its AcceleratedProgressive, TiebreakEdition its UnplayedRules). Their labels speak the active language.
+labelled.use_translation(_)
+RoundFormat = model.Format
+ByeValue = model.ByeValue
+TiebreakEdition = model.UnplayedRules
+ProgressiveMove = model.AcceleratedProgressive
+Top3Order = model.Top3Order
+Top3Scope = model.Top3Scope
+DirectEncounterScope = model.DirectEncounterScope
+AccelerationOrder = model.AccelerationOrder
+ParticipantRule = participants.ParticipantRule
+DoubleSpotRule = qualification.DoubleSpotRule
+SpotTieRule = qualification.SpotTieRule
+UnratedInAverage = qualification.UnratedInAverage
+
 # Brazilian states (UF).
 UF_CODES = [
     "AC",
@@ -61,20 +80,10 @@ class Variant(models.TextChoices):
     INTERNATIONAL_100 = "international-100", _("International draughts (100 squares)")
 
 
-class RoundFormat(models.TextChoices):
-    MICRO_MATCH = "micro-match", _("Micro-match of 2 games")
-    SINGLE_GAME = "single-game", _("Single game")
-
-
 class Acceleration(models.TextChoices):
     NONE = "none", _("None")
     BAKU = "baku", _("Baku")
     CLASSIC = "classic", _("Classic")
-
-
-class ByeValue(models.TextChoices):
-    WIN = "win", _("Win")
-    DRAW = "draw", _("Draw")
 
 
 class AbsenceValue(models.TextChoices):
@@ -97,58 +106,6 @@ class TiebreakProfile(models.TextChoices):
     CUSTOM = "custom", _("Custom list")
 
 
-class TiebreakEdition(models.TextChoices):
-    FIDE_2026 = "fide2026", _("FIDE C.07, 2026 edition")
-    FIDE_2024 = "fide2024", _("FIDE C.07, 2024 edition")
-
-
-class ProgressiveMove(models.TextChoices):
-    TO_END = "end", _("Moves to the end")
-    TO_SECOND = "second", _("Moves to second place")
-
-
-class Top3Order(models.TextChoices):
-    """CBJD exception c): the order used for the three highest ratings tied after drawing among themselves."""
-
-    BUCHHOLZ = "buchholz", _("Buchholz first (the corrected progressive score moves with the progressive score)")
-    MOVED = "moved", _("As in exception a) (only the progressive score moves)")
-
-
-class Top3Scope(models.TextChoices):
-    """CBJD exception c): which tie groups it reorders (regulation art. 6, c)."""
-
-    TIE = "tie", _("A tie between two or three of them, other players on the same points included")
-    EXACT = "exact", _("Only a tie of exactly those three players")
-
-
-class DirectEncounterScope(models.TextChoices):
-    """CBJD exception b): "quando o desempate for entre dois jogadores" (regulation art. 6, b)."""
-
-    PAIR = "pair", _("Whenever two players are left level, also inside a larger tie after a tiebreak")
-    GROUP = "group", _("Only when exactly two players are on the same points")
-
-
-class AccelerationOrder(models.TextChoices):
-    """CBJD exception a): the first criterion when the pairing acceleration was used (regulation art. 6, a)."""
-
-    BUCHHOLZ = "buchholz", _("Buchholz first (the acceleration distorts both progressive scores)")
-    CORRECTED = "corrected", _("Corrected progressive score first (only the progressive score moves)")
-
-
-class UnratedInAverage(models.TextChoices):
-    """Unrated players in "a média dos 30 maiores ratings" (regulation art. 6)."""
-
-    PROVISIONAL = "provisional", _("At the provisional rating (how many is said beside the average)")
-    RATED_ONLY = "rated_only", _("Rated players only")
-
-
-class DoubleSpotRule(models.TextChoices):
-    """A player who qualifies in two categories (regulation art. 6: "Oferecerá por categoria")."""
-
-    BOTH = "both", _("Takes the spot of each category (said in the report)")
-    PASS = "pass", _("Keeps the first category's spot; the next eligible player takes the other")
-
-
 class TimeUnit(models.TextChoices):
     """ "21 x 21 minutos ... (para ambas as partidas)" (regulation art. 2 and 6)."""
 
@@ -161,20 +118,6 @@ class Tablita100(models.TextChoices):
 
     REQUIRED = "required", _("Required, as the text says (without a table loaded the condition is not met)")
     FREE = "free", _("Free openings accepted when no 100-square table is loaded")
-
-
-class ParticipantRule(models.TextChoices):
-    """Who counts as a participant (regulation art. 6: minimum of 30; the spots averages; over 120)."""
-
-    PLAYED = "played", _("Played at least one game over the board")
-    PRESENT = "present", _("Played at least one game or won one by forfeit")
-
-
-class SpotTieRule(models.TextChoices):
-    """Players sharing the place of the last qualification spot (every tiebreak equal)."""
-
-    COMMITTEE = "committee", _("Left to the organising committee (art. 13)")
-    SHARE = "share", _("Every tied player takes a spot")
 
 
 class PairingProgramRule(models.TextChoices):

@@ -160,13 +160,13 @@ class Tournament(FriendlyConstraints):
         _("custom tiebreak list"), default=list, blank=True, validators=[tiebreak_keys_validator]
     )
     tiebreak_edition = models.CharField(
-        _("unplayed rounds rule"), max_length=8, choices=TiebreakEdition.choices, default=TiebreakEdition.FIDE_2026
+        _("unplayed rounds rule"), max_length=8, choices=TiebreakEdition.choices, default=TiebreakEdition.FIDE2026
     )
     progressive_move = models.CharField(
         _("CBJD exceptions: progressive score"),
         max_length=6,
         choices=ProgressiveMove.choices,
-        default=ProgressiveMove.TO_END,
+        default=ProgressiveMove.END,
     )
     corrected_progressive_cut = models.PositiveSmallIntegerField(
         _("corrected progressive: first rounds cut"), default=1
