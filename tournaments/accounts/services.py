@@ -153,6 +153,22 @@ def staff_offer_withdraw(*, tournament: Tournament, user: Actor, offer: RoleOffe
 
 
 @transaction.atomic
+def staff_role_remove(*, tournament: Tournament, user: Actor, role: TournamentRole) -> None:
+    """The director takes a login's access to the tournament away (never their own: someone must stay)."""
+    if role.user_id == getattr(user, "pk", None):
+        raise ServiceError(_("You cannot remove yourself."))
+    audit(
+        tournament=tournament,
+        user=user,
+        action=AuditAction.STAFF_REMOVE,
+        obj=role,
+        summary=role.user.username,
+        old={"role": role.role},
+    )
+    role.delete()
+
+
+@transaction.atomic
 def staff_pairing_permission(*, tournament: Tournament, user: Actor, allowed: bool) -> bool:
     """The director lets the tournament's arbiters pair, publish, edit and undo rounds, or keeps that to directors
     (issue 28.12). Returns whether anything changed (audited when it did)."""

@@ -15,13 +15,13 @@ from django.views.generic import FormView, TemplateView
 from django_tables2 import RequestConfig
 
 from tournaments.accounts.permissions import TournamentStaffMixin
-from tournaments.audit.services import audit
 from tournaments.core.agreement import by_sex
 from tournaments.core.errors import ServiceError
 from tournaments.core.exports import FORMATS as EXPORT_FORMATS
 from tournaments.core.exports import table_download
 from tournaments.core.staff_views import form_errors_to_messages, object_or_404, parse_id, run_service
 from tournaments.core.tables import EntryTable
+from tournaments.entries.forbidden import forbidden_pair_create, forbidden_pair_remove
 from tournaments.entries.forms import AbsenceForm, EntryForm, ForbiddenPairForm, RatingListForm, WithdrawForm
 from tournaments.entries.services import (
     absence_announce,
@@ -42,7 +42,7 @@ from tournaments.entries.services import (
     suspension_lift,
 )
 from tournaments.models import Entry, ForbiddenPair, Player, Suspension
-from tournaments.models.choices import AuditAction, WithdrawalKind
+from tournaments.models.choices import WithdrawalKind
 from tournaments.registry.forms import PlayerForm
 from tournaments.registry.ratinglist import MAX_BYTES
 from tournaments.registry.selectors import likely_duplicates, match_lines
@@ -401,47 +401,28 @@ class ForbiddenPairsView(TournamentStaffMixin, FormView):
 
     def post(self, request, *args, **kwargs):
         if request.POST.get("remove"):
-            fp = object_or_404(ForbiddenPair.objects.filter(tournament=self.tournament), request.POST["remove"])
-            audit(
-                tournament=self.tournament,
-                user=request.user,
-                action=AuditAction.FORBIDDEN_REMOVE,
-                obj=fp,
-                summary=f"{fp.entry_a} x {fp.entry_b}",
+            pair = object_or_404(ForbiddenPair.objects.filter(tournament=self.tournament), request.POST["remove"])
+            run_service(
+                request, forbidden_pair_remove, success=_("Forbidden pair removed."), pair=pair, user=request.user
             )
-            fp.delete()
-            messages.success(request, _("Forbidden pair removed."))
             return redirect("staff:forbidden_pairs", slug=self.tournament.slug)
         return super().post(request, *args, **kwargs)
 
     def form_valid(self, form):
         d = form.cleaned_data
-        entries = {
-            e.pairing_number: e for e in self.tournament.entries.filter(pairing_number__in=[d["entry_a"], d["entry_b"]])
-        }
-        a, b = entries.get(d["entry_a"]), entries.get(d["entry_b"])
-        if a is None or b is None or a == b:
-            form.add_error(None, _("Give the pairing numbers of two different players of this tournament."))
+        try:
+            forbidden_pair_create(
+                tournament=self.tournament,
+                user=self.request.user,
+                number_a=d["entry_a"],
+                number_b=d["entry_b"],
+                from_round=d["from_round"],
+                to_round=d["to_round"],
+                reason=d["reason"],
+            )
+        except ServiceError as exc:
+            form.add_error("to_round" if exc.code == "rounds" else None, exc)
             return self.form_invalid(form)
-        if d["from_round"] and d["to_round"] and d["to_round"] < d["from_round"]:
-            form.add_error("to_round", _("The last round comes before the first."))
-            return self.form_invalid(form)
-        fp = ForbiddenPair.objects.create(
-            tournament=self.tournament,
-            entry_a=a,
-            entry_b=b,
-            from_round=d["from_round"],
-            to_round=d["to_round"],
-            reason=d["reason"],
-        )
-        audit(
-            tournament=self.tournament,
-            user=self.request.user,
-            action=AuditAction.FORBIDDEN_CREATE,
-            obj=fp,
-            summary=f"{a} x {b}",
-            new={"from": d["from_round"], "to": d["to_round"]},
-        )
         messages.success(self.request, _("Forbidden pair recorded."))
         return redirect("staff:forbidden_pairs", slug=self.tournament.slug)
 

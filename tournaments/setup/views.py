@@ -19,12 +19,13 @@ from tournaments.accounts.services import (
     staff_offer_withdraw,
     staff_pairing_permission,
     staff_role_offer,
+    staff_role_remove,
 )
 from tournaments.accounts.sessions import session_ends_at
 from tournaments.core.phone_urls import phone_base
 from tournaments.core.staff_views import object_or_404, run_service
 from tournaments.models import AuditEntry, OpeningTable, RoleOffer, Tournament, TournamentRole
-from tournaments.models.choices import AuditAction, RoundStatus
+from tournaments.models.choices import RoundStatus
 from tournaments.models.tournament import LOCKED_SETTINGS
 from tournaments.registry.selectors import rating_differences
 from tournaments.rounds.selectors import missing_results
@@ -207,21 +208,14 @@ class StaffRolesView(TournamentStaffMixin, FormView):
         remove = request.POST.get("remove")
         if remove:
             role = object_or_404(TournamentRole.objects.filter(tournament=self.tournament), remove)
-            if role.user == request.user:
-                messages.error(request, _("You cannot remove yourself."))
-            else:
-                from tournaments.audit.services import audit
-
-                audit(
-                    tournament=self.tournament,
-                    user=request.user,
-                    action=AuditAction.STAFF_REMOVE,
-                    obj=role,
-                    summary=role.user.username,
-                    old={"role": role.role},
-                )
-                role.delete()
-                messages.success(request, _("Access removed."))
+            run_service(
+                request,
+                staff_role_remove,
+                success=_("Access removed."),
+                tournament=self.tournament,
+                user=request.user,
+                role=role,
+            )
             return redirect("staff:roles", slug=self.tournament.slug)
         return super().post(request, *args, **kwargs)
 
