@@ -16,6 +16,7 @@ from django.utils.translation import pgettext
 from tournaments.audit.services import Actor, audit, login_of
 from tournaments.categories.services import rule_of
 from tournaments.core import cache
+from tournaments.core.affected import of_players, of_suspension, pages_changed
 from tournaments.core.agreement import by_sex
 from tournaments.core.errors import ServiceError
 from tournaments.core.safetext import has_control_characters, single_line_message
@@ -365,6 +366,7 @@ def abandonment_suspend(*, entry: Entry, user: Actor, from_file: bool = False) -
         summary=entry.player.name,
         new={"start": str(suspension.start_date), "end": str(suspension.end_date), "source": suspension.source},
     )
+    pages_changed(of_suspension(suspension))
     return suspension
 
 
@@ -400,6 +402,7 @@ def suspension_confirm(*, suspension: Suspension, user: Actor) -> Suspension:
         summary=suspension.player.name,
         new={"start": str(suspension.start_date), "end": str(suspension.end_date), "national": True},
     )
+    pages_changed(of_suspension(suspension))  # national now: it refuses the player in their other tournaments too
     return suspension
 
 
@@ -427,8 +430,7 @@ def suspension_lift(*, suspension: Suspension, user: Actor, reason: str | None) 
         old={"start": str(suspension.start_date), "end": str(suspension.end_date), "active": True},
         new={"active": False, "reason": suspension.lift_reason},
     )
-    if suspension.tournament_id:
-        cache.bump(suspension.tournament_id)
+    pages_changed(of_suspension(suspension))  # every tournament of the player, not only the one it came from
     return suspension
 
 
@@ -607,6 +609,7 @@ def rating_list_import_report(
         summary=f"{filename}: {created} new, {updated} updated",
         new={"created": created, "updated": updated},
     )
+    pages_changed(of_players(player.pk for player, old, _new in changes if old))  # names, clubs on their pages
     logger.info("rating list %s imported by %s: %s new players, %s updated", filename, login_of(user), created, updated)
     report = RatingListReport(created, updated)
     _read_standings(rows, list_date or timezone.localdate(), filename, user, report)

@@ -15,6 +15,7 @@ from typing import Any
 from django.db import transaction
 
 from tournaments.audit.services import Actor, audit, login_of
+from tournaments.core.affected import of_players, pages_changed
 from tournaments.core.errors import ServiceError
 from tournaments.entries.services import rating_list_import
 from tournaments.federation import client
@@ -83,6 +84,7 @@ def registry_download(*, user: Actor) -> RegistrySync:
         for p in Player.objects.filter(cbjd_id__in=[str(s.get("cbjd_id")) for s in suspensions if isinstance(s, dict)])
     }
     added = 0
+    suspended: list[int] = []
     for n, s in enumerate(suspensions, start=1):
         try:
             start, end = date.fromisoformat(s["start"]), date.fromisoformat(s["end"])
@@ -102,7 +104,9 @@ def registry_download(*, user: Actor) -> RegistrySync:
             reason=clean(s.get("reason"), 300) or "Suspensão em vigor segundo a federação.",
             created_by=login_of(user),
         )
+        suspended.append(player.pk)
         added += 1
+    pages_changed(of_players(suspended))  # the rights of every tournament of those players
     sync = RegistrySync.objects.create(
         list_name=name, list_date=list_date, players=len(players), suspensions=len(suspensions)
     )

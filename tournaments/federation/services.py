@@ -21,6 +21,7 @@ from django.db.models import Count, Min, Q, Sum
 from django.utils import timezone
 
 from tournaments.audit.services import Actor, audit, login_of
+from tournaments.core.affected import of_suspension, pages_changed
 from tournaments.core.errors import ConflictError, ForbiddenError, RateLimitedError, ServiceError
 from tournaments.federation import selectors
 from tournaments.federation.diff import changes, verdict_changes
@@ -439,3 +440,4 @@ def _abandonments_suspend(submission: Submission, user: Actor) -> None:
             created_by=login_of(user),
         )
         audit(tournament=None, user=user, action=AuditAction.SUSPENSION_CREATE, obj=suspension, summary=player.name)
+        pages_changed(of_suspension(suspension))

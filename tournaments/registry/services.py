@@ -9,9 +9,9 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from tournaments.audit.services import Actor, audit
-from tournaments.core import cache
+from tournaments.core.affected import of_players, pages_changed
 from tournaments.core.errors import ServiceError
-from tournaments.models import Entry, Player
+from tournaments.models import Player
 from tournaments.models.choices import AuditAction
 
 # What a staff form may set on a player (the registry's own fields).
@@ -92,8 +92,7 @@ def player_update(*, player: Player, user: Actor, **fields: Any) -> Player:
         old=old,
         new={k: as_json(v) for k, v in changed.items()},
     )
-    for tournament_id in Entry.objects.filter(player=player).values_list("tournament_id", flat=True):
-        cache.bump(tournament_id)
+    pages_changed(of_players([player.pk]))
     return player
 
 

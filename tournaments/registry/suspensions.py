@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.audit.services import Actor, audit, login_of
+from tournaments.core.affected import of_suspension, pages_changed
 from tournaments.core.errors import ServiceError
 from tournaments.core.safetext import has_control_characters, single_line_message
 from tournaments.models import Player, Suspension
@@ -92,6 +93,7 @@ def suspension_create(
             **({"via": via[:200]} if via else {}),
         },
     )
+    pages_changed(of_suspension(suspension))  # the rights and spots of every tournament of the player
     return suspension
 
 
