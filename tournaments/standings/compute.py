@@ -329,7 +329,11 @@ def gc_paused() -> Iterator[None]:
     again, and in a process whose heap is not frozen (gc.freeze, as config/gunicorn.py does) a full collection of
     the whole heap came about every request: a third of the page's time. Process-wide (the collector has no
     per-thread switch): another thread's request goes without automatic cyclic collection for those few tens of
-    milliseconds, and a thread that finds it already paused leaves it to the one that paused it."""
+    milliseconds, and a thread that finds it already paused leaves it to the one that paused it.
+
+    It pays (issue 39.10, ``bench/shortcuts.py``, 1,000 players x 11 rounds, CPU, load 18 on 2 cores):
+    ``compute_standings`` 0.033 s paused against 0.036 s running (11 % saved) in a heap holding the app, 8 % in a
+    frozen one (a gunicorn worker's); the database rows read before it add to the objects the collector walks."""
     was = gc.isenabled()
     gc.disable()
     try:

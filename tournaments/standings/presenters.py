@@ -169,7 +169,11 @@ def _add_rows_html(rows, span, with_overall):
     """Each row's lines of the standings table (``public/_standings_table.html``) as HTML, under ``"html"``: the
     tie group's line when one starts there, then the player's. Written here rather than as template tags: a
     1,000-player table is 12,000 tags, as long to render as the standings are to compute. Every value goes
-    through conditional_escape, as the template's autoescaping would."""
+    through conditional_escape, as the template's autoescaping would (tests/public/test_standings_rows_html.py
+    renders the template markup and compares).
+
+    It pays (issue 39.10, ``bench/shortcuts.py``, CPU, load 18 on 2 cores): 1,000 rows in 0.0019 s here against
+    0.0195 s through the template markup they replaced (x10)."""
     esc = _escape
     # the words outside the f-strings, where makemessages finds them ("s/r", "vaga" on a page in Portuguese)
     unrated_title, unrated_abbr, spot_word = esc(_("unrated")), esc(_("unr.")), esc(_("spot"))

@@ -66,21 +66,16 @@ def rescored(t, scoring, fmt, seed):
 
 def by_methods(calc, pid, group):
     """The values from the method of each key."""
-    return {
-        "progressive": calc.progressive(pid),
-        "progressive_corrected": calc.progressive_corrected(pid),
-        "buchholz": calc.buchholz(pid),
-        "buchholz_cut1": calc.buchholz_cut(pid, 1, 0),
-        "buchholz_median": calc.buchholz_cut(pid, 1, 1),
-        "direct_encounter": calc.de_points(pid, group) if len(group) > 1 else None,
-        "sonneborn_berger": calc.sonneborn_berger(pid),
-        "matches_won": calc.matches_won(pid),
-        "games_won": calc.games_won(pid),
-        "match_points": calc.match_points(pid),
-        "opponents_rating": calc.opponents_rating(pid),
-        "truncated_solkoff": calc.truncated_solkoff(pid),
-        "riga": calc.riga(pid),
-    }
+    return calc.values_by_methods(pid, group)
+
+
+def test_every_tiebreak_of_the_catalogue_is_in_both_ways():
+    """Issue 39.11: a tiebreak added to the catalogue fails here until its method and its term in ``values`` exist."""
+    from tournaments.domain import TIEBREAK_KEYS
+
+    calc = TiebreakCalculator(random_tournament(12, 3), StandingsSettings())
+    pid = next(iter(calc.players))
+    assert tuple(calc.values(pid, {pid})) == tuple(calc.values_by_methods(pid, {pid})) == TIEBREAK_KEYS
 
 
 def de_by_definition(calc, pid, group):
