@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
+from typing import TYPE_CHECKING, Any
 
 from tournaments.domain.qualification import QualificationResult
-from tournaments.domain.snapshot import Snapshot
+from tournaments.domain.settings_lock import SettingsChange
+from tournaments.domain.snapshot import SnapSettings, Snapshot
 from tournaments.homologation.changes import change_text
 from tournaments.homologation.conditions import (
     Condition,
@@ -38,6 +40,9 @@ from tournaments.standings import (
     with_categories,
 )
 
+if TYPE_CHECKING:
+    from tournaments.models import Tournament
+
 
 @dataclass(frozen=True)
 class HomologationReport:
@@ -47,55 +52,55 @@ class HomologationReport:
     engine: str = ""
 
     @property
-    def settings(self):
+    def settings(self) -> SnapSettings:
         return self.snapshot.settings
 
     @property
-    def deadline(self):
+    def deadline(self) -> date:
         return deadline_for(self.settings)
 
     @property
-    def exported_at(self):
+    def exported_at(self) -> datetime | None:
         return self.settings.homologation_exported_at
 
     @property
-    def rights(self):
+    def rights(self) -> bool:
         return rights_from(self.conditions)
 
-    def condition(self, key):
+    def condition(self, key: str) -> Condition:
         return next(c for c in self.conditions if c.key == key)
 
     @property
-    def deadline_detail(self):
+    def deadline_detail(self) -> str:
         """Met / late by N days / days left, in words."""
         return deadline_status(self.settings)[2]
 
     @property
-    def rating_list(self):
+    def rating_list(self) -> tuple[str, date | None]:
         """(name, date) of the national rating list used for round 1, or ("", None)."""
         return rating_list_used(self.settings)
 
     @property
-    def settings_changes(self):
+    def settings_changes(self) -> tuple[SettingsChange, ...]:
         """The settings that decide the homologation changed after round 1, oldest first (the verdict judges
         each at its value before its first change)."""
         return self.snapshot.settings_changes
 
     @property
-    def settings_change_lines(self):
+    def settings_change_lines(self) -> list[str]:
         """The changes in words, for the page."""
         return [change_text(c, self.settings.time_zone) for c in self.settings_changes]
 
     @property
-    def deadline_late(self):
+    def deadline_late(self) -> int:
         """Days the sending is (or was) late: 0 when on time or still in time."""
         return deadline_status(self.settings)[1]
 
     @property
-    def categories(self):
+    def categories(self) -> list[QualificationResult]:
         return [c.qualification for c in self.standings.categories]
 
-    def as_json(self):
+    def as_json(self) -> dict[str, Any]:
         """The object of ``homologation_check --format json`` (docs/interchange.md)."""
         return {
             "conditions": [c.as_json() for c in self.conditions if c.decides_rights],
@@ -137,14 +142,14 @@ def homologation_report(
     return HomologationReport(snapshot=snapshot, conditions=conditions, standings=standings, engine=engine_name())
 
 
-def suspended_during(tournament) -> list[Suspended]:
+def suspended_during(tournament: Tournament) -> list[Suspended]:
     """The participants' suspensions in force during the tournament, as the registry stood then
     (:func:`tournaments.homologation.suspensions.suspensions_during`: a suspension lifted later still counts; the
     tournament's own abandonments do not)."""
     return [Suspended(s.player.name, s.start_date, s.end_date) for s in suspensions_during(tournament)]
 
 
-def pairings_checked(tournament, snapshot: Snapshot) -> PairingChecks | None:
+def pairings_checked(tournament: Tournament, snapshot: Snapshot) -> PairingChecks | None:
     """The imported rounds paired again from ``snapshot`` (the tournament's, every round), None when every round
     was paired here."""
     imported = imported_rounds(tournament)
@@ -155,7 +160,7 @@ def pairings_checked(tournament, snapshot: Snapshot) -> PairingChecks | None:
     return check_imported_pairings(tournament, entries_in_order(tournament), snapshot, imported)
 
 
-def homologation_check(tournament, today: date | None = None) -> HomologationReport:
+def homologation_check(tournament: Tournament, today: date | None = None) -> HomologationReport:
     """Read the tournament (every round, drafts included) and compute the full report."""
     with gc_paused():
         snapshot = read_snapshot(tournament, public=False)
@@ -174,12 +179,14 @@ def rights_of(standings: TournamentStandings, suspended: Sequence[Suspended]) ->
     )
 
 
-def rights_earned(tournament) -> bool:
+def rights_earned(tournament: Tournament) -> bool:
     """Whether the tournament earns the qualification rights (its staff snapshot read, the conditions computed)."""
     return rights_of(overall(read_snapshot(tournament, public=False)), suspended_during(tournament))
 
 
-def published_standings(tournament, snapshot: Snapshot | None = None, category=None) -> TournamentStandings:
+def published_standings(
+    tournament: Tournament, snapshot: Snapshot | None = None, category: Any = None
+) -> TournamentStandings:
     """The public standings: the overall standings of the published rounds (``snapshot``, the public one, read
     when not given) and, for a ``category`` (a code), that category's standings with its spots, awarded when the
     published rounds earn the rights (one more query: the suspensions)."""
@@ -193,7 +200,7 @@ def published_standings(tournament, snapshot: Snapshot | None = None, category=N
         return with_categories(base, rights=rights_of(base, suspended_during(tournament)), categories=[code])
 
 
-def published_categories(tournament, base: TournamentStandings) -> TournamentStandings:
+def published_categories(tournament: Tournament, base: TournamentStandings) -> TournamentStandings:
     """``base`` (public overall standings) with every category's standings and spots (see
     :func:`published_standings`)."""
     return with_categories(base, rights=rights_of(base, suspended_during(tournament)))

@@ -31,10 +31,12 @@ from __future__ import annotations
 
 import io
 import textwrap
+from collections.abc import Iterator, Sequence
 from datetime import date, datetime
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
 from django.db import transaction
@@ -50,7 +52,7 @@ from tournaments.core.files import write_atomically
 from tournaments.core.labels import tiebreak_label
 from tournaments.core.safetext import append_row
 from tournaments.domain import performances
-from tournaments.domain.snapshot import OffBoard, board_records, off_board
+from tournaments.domain.snapshot import OffBoard, SnapRound, SnapSettings, Snapshot, board_records, off_board
 from tournaments.homologation.changes import change_text
 from tournaments.homologation.conditions import rating_list_text
 from tournaments.homologation.report import HomologationReport, homologation_check
@@ -70,6 +72,10 @@ from tournaments.standings.compute import number
 from tournaments.standings.ratings import by_number, snapshot_estimates
 from tournaments.standings.readings import order_reason_text, regulation_readings, spot_note_text
 
+if TYPE_CHECKING:
+    from tournaments.audit.services import Actor
+    from tournaments.models import Tournament
+
 DATE_FORMAT = "DD/MM/YYYY"
 DATETIME_FORMAT = "DD/MM/YYYY HH:MM"
 PERCENT_FORMAT = "0.0%"
@@ -88,13 +94,13 @@ _WITHDRAWAL = {"approved": "aprovada pelo árbitro", "abandonment": "abandono"}
 _STATUS = {"published": "publicada", "draft": "rascunho"}
 
 
-def _local_naive(dt, tz_name):
+def _local_naive(dt: datetime | None, tz_name: str) -> datetime | None:
     if dt is None:
         return None
     return timezone.localtime(dt, ZoneInfo(tz_name)).replace(tzinfo=None)
 
 
-def place_cells(rank):
+def place_cells(rank: object) -> tuple[int | None, str | None]:
     """A place as the standings show it ("3", or "3-4" when shared) -> (the place as a number, the shared range
     said in words or None): a spreadsheet sorts and filters the first column, a reader sees the tie."""
     if rank is None:
@@ -105,7 +111,7 @@ def place_cells(rank):
     return int(first), f"{first}º a {last}º (dividido)"
 
 
-def as_shown(value):
+def as_shown(value: int | Decimal | Fraction | None) -> object:
     """A rounded figure as the pages show it (``fmt_number``: two decimals, half to even), as a number."""
     if value is None:
         return None
@@ -117,7 +123,7 @@ def as_shown(value):
 _FORMAT_WIDTH = {DATETIME_FORMAT: 16, DATE_FORMAT: 10, PERCENT_FORMAT: 6}
 
 
-def _number_format(value):
+def _number_format(value: object) -> str | None:
     if isinstance(value, datetime):
         return DATETIME_FORMAT
     if isinstance(value, date):
@@ -125,7 +131,7 @@ def _number_format(value):
     return None
 
 
-def _header_width(text):
+def _header_width(text: object) -> int:
     """A header wraps between its words: its column needs its longest word."""
     return max((len(word) for word in str(text).split()), default=0)
 
@@ -133,8 +139,10 @@ def _header_width(text):
 class _Sheet:
     """A worksheet with a header row: tracks column widths and formats dates and percentages."""
 
-    def __init__(self, wb, title, header, first=False):
-        self.ws = wb.active if first else wb.create_sheet()
+    def __init__(self, wb: Workbook, title: str, header: Sequence[Any], first: bool = False) -> None:
+        ws = wb.active if first else wb.create_sheet()
+        assert isinstance(ws, Worksheet)  # a new workbook's active sheet is a worksheet
+        self.ws: Worksheet = ws
         self.ws.title = title
         self.widths: list[int] = []
         self.count = 0
@@ -142,7 +150,7 @@ class _Sheet:
         self.header(header)
         self.ws.freeze_panes = "A2"
 
-    def header(self, values):
+    def header(self, values: Sequence[Any]) -> None:
         """A header row (the first one, or one inside the sheet): bold, filled, wrapping between its words."""
         self.row(values, header=True)
         self.header_rows.append(self.count)
@@ -151,7 +159,7 @@ class _Sheet:
             cell.fill = HEADER_FILL
             cell.alignment = Alignment(vertical="center", wrap_text=True)
 
-    def row(self, values, formats=None, header=False):
+    def row(self, values: Sequence[Any], formats: dict[int, str] | None = None, header: bool = False) -> None:
         """Append a row; ``formats``: {column index: number format} (a percentage is a fraction, 0.5 = 50%)."""
         values = [v if v is None or isinstance(v, (str, date, datetime)) else number(v) for v in values]
         values = append_row(self.ws, values)  # user text as text cells, never a formula
@@ -162,12 +170,12 @@ class _Sheet:
             fmt = (formats or {}).get(i) or _number_format(v)
             if fmt:
                 self.ws.cell(self.count, i + 1).number_format = fmt
-            length = _header_width(v) if header else _FORMAT_WIDTH.get(fmt, len(str(v)))
+            length = _header_width(v) if header else _FORMAT_WIDTH.get(fmt or "", len(str(v)))
             if i >= len(self.widths):
                 self.widths.append(0)
             self.widths[i] = max(self.widths[i], length)
 
-    def finish(self):
+    def finish(self) -> None:
         wrapped = []
         for i, w in enumerate(self.widths, start=1):
             self.ws.column_dimensions[get_column_letter(i)].width = min(max(w + 2, 6), WRAP_AT)
@@ -180,7 +188,7 @@ class _Sheet:
         total = sum(min(max(w + 2, 6), WRAP_AT) for w in self.widths)
         print_setup(self.ws, landscape=total > LANDSCAPE_FROM)
 
-    def row_heights(self, wrapped):
+    def row_heights(self, wrapped: list[int]) -> None:
         """A row whose text wraps is as tall as its lines, its cells aligned at the top. The height is written in
         the file: LibreOffice keeps a row one line tall whatever wraps in it (so the wrapped lines printed over the
         rows below), and Excel only fits the rows of a file it wrote itself."""
@@ -200,7 +208,7 @@ class _Sheet:
                     cell.alignment = Alignment(horizontal=align.horizontal, vertical="top", wrap_text=align.wrap_text)
 
 
-def _header_footer_text(text):
+def _header_footer_text(text: str) -> str:
     """Text for a printed page's header or footer: "&" is its code character."""
     return text.replace("&", "&&")[:120]
 
@@ -231,12 +239,12 @@ NOT_SENT = (
 DRAFT_STATE = "rascunho — ainda não registrado como enviado à federação"
 
 
-def _sent(exported, tz):
+def _sent(exported: datetime | None, tz: str) -> datetime | str | None:
     """The date the workbook was recorded as sent, or says that this file was made before (issue 26, point 19)."""
     return _local_naive(exported, tz) if exported is not None else NOT_SENT
 
 
-def state_text(exported, tz):
+def state_text(exported: datetime | None, tz: str) -> str:
     """The workbook's state, as its first line says it: a draft until the sending is recorded, then its date
     (issue 28, point 7)."""
     if exported is None:
@@ -244,7 +252,7 @@ def state_text(exported, tz):
     return f"enviado em {_local_naive(exported, tz):%d/%m/%Y}"
 
 
-def document_properties(wb, settings, exported):
+def document_properties(wb: Workbook, settings: SnapSettings, exported: datetime | None) -> None:
     """The document's title, subject, author (the chief arbiter, else the program), and its state said in the
     description and on the printed pages' header."""
     state = state_text(exported, settings.time_zone)
@@ -258,10 +266,13 @@ def document_properties(wb, settings, exported):
     props.language = "pt-BR"
     header = _header_footer_text(f"{settings.name} — Estado: {state}")
     for ws in wb.worksheets:
+        assert isinstance(ws, Worksheet) and ws.oddHeader is not None  # openpyxl makes every sheet's header
         ws.oddHeader.center.text = header
 
 
-def homologation_workbook(tournament, report: HomologationReport | None = None, exported_at=None) -> Workbook:
+def homologation_workbook(
+    tournament: Tournament, report: HomologationReport | None = None, exported_at: datetime | None = None
+) -> Workbook:
     """Build the workbook (nothing is written to the database), in Portuguese whatever the active language.
     ``report``: the homologation report (read when not given); ``tournament`` gives the words of the regulation's
     readings in force (``regulation_readings``) on the "Evento" sheet."""
@@ -283,13 +294,13 @@ def homologation_workbook(tournament, report: HomologationReport | None = None, 
         return wb
 
 
-def _bye_text(settings):
+def _bye_text(settings: SnapSettings) -> str:
     if settings.bye_points is not None:
         return f"{settings.bye_points} {plural(settings.bye_points, 'ponto', 'pontos')} por partida"
     return "vitória" if settings.bye_value == "win" else "empate"
 
 
-def _opening_table_text(settings):
+def _opening_table_text(settings: SnapSettings) -> str:
     """The opening table (tablita) by its name, its code beside it; or free openings."""
     if not settings.opening_table:
         return "nenhuma (aberturas livres)"
@@ -298,7 +309,7 @@ def _opening_table_text(settings):
     return settings.opening_table
 
 
-def event_sheet(wb, report, exported, readings):
+def event_sheet(wb: Workbook, report: HomologationReport, exported: datetime | None, readings: list[str]) -> None:
     """Evento: the event and its settings."""
     s, st = report.settings, report.standings
     ev = _Sheet(wb, "Evento", ["Campo", "Valor"], first=True)
@@ -354,7 +365,7 @@ def event_sheet(wb, report, exported, readings):
     ev.finish()
 
 
-def _rights_note(report):
+def _rights_note(report: HomologationReport) -> str:
     """How the rights are decided, and a late sending said beside them: the federation judges it (art. 11)."""
     note = "Decidido pelas sete primeiras condições; o envio no prazo é julgado pela CBJD."
     late = report.deadline_late
@@ -363,7 +374,7 @@ def _rights_note(report):
     return note
 
 
-def conditions_sheet(wb, report, exported):
+def conditions_sheet(wb: Workbook, report: HomologationReport, exported: datetime | None) -> None:
     """Condições: each homologation condition met or not, with the reason; the rights and the deadline."""
     co = _Sheet(wb, "Condições", ["Condição", "Artigo", "Cumprida", "Detalhe", "Texto do regulamento"])
     for c in report.conditions:
@@ -394,7 +405,7 @@ PARTICIPANTS_HEADER = [
 ]
 
 
-def participants_sheet(wb, report):
+def participants_sheet(wb: Workbook, report: HomologationReport) -> None:
     """Participantes: every entry, its situation and whether it is a participant (art. 6)."""
     st, settings = report.standings, report.settings
     pa = _Sheet(wb, "Participantes", PARTICIPANTS_HEADER)
@@ -461,7 +472,7 @@ ONE_SIDED_NOTE = {
 }
 
 
-def rounds_header(micro):
+def rounds_header(micro: bool) -> list[str]:
     if micro:
         header = [
             "Rodada",
@@ -480,7 +491,7 @@ def rounds_header(micro):
     return header + ["Pontos 1º", "Pontos 2º", "Placar", "Observação"]
 
 
-def rounds_sheet(wb, report):
+def rounds_sheet(wb: Workbook, report: HomologationReport) -> None:
     """Rodadas: every round, drafts included: its boards, its bye, and every entry on no board with why and what
     the round gave it (the standings' own rule: ``off_board``), a round an imported file kept for one player
     alone included."""
@@ -497,7 +508,7 @@ def rounds_sheet(wb, report):
     ro.finish()
 
 
-def _board_note(codes):
+def _board_note(codes: Sequence[str | None]) -> str:
     if any(c is None for c in codes):
         return "resultado pendente"
     results = dict(enumerate(codes, start=1))
@@ -508,7 +519,7 @@ def _board_note(codes):
     return ""
 
 
-def _board_rows(snapshot, rnd):
+def _board_rows(snapshot: Snapshot, rnd: SnapRound) -> Iterator[list[Any]]:
     """The round's boards: the two entries, the opening, each game from the first's side, each side's points (the
     standings' ``board_records``) once every result is in."""
     settings = snapshot.settings
@@ -541,7 +552,7 @@ def _board_rows(snapshot, rnd):
         ]
 
 
-def _bye_rows(snapshot, rnd):
+def _bye_rows(snapshot: Snapshot, rnd: SnapRound) -> Iterator[list[Any]]:
     settings = snapshot.settings
     by_pk = snapshot.by_pk()
     for pk in rnd.byes:
@@ -554,7 +565,7 @@ def _bye_rows(snapshot, rnd):
 _BYE_NOTE = "bye (emparceiramento)"
 
 
-def _off_board_rows(snapshot, rnd):
+def _off_board_rows(snapshot: Snapshot, rnd: SnapRound) -> Iterator[list[Any]]:
     """Every entry on no board and not on the bye, by number: why (``off_board``) and the points the round gave
     it, the opponent a one-sided round's line names."""
     seated = rnd.seated()
@@ -590,7 +601,7 @@ def _off_board_rows(snapshot, rnd):
         ]
 
 
-def standings_sheet(wb, report):
+def standings_sheet(wb: Workbook, report: HomologationReport) -> None:
     """Classificação: the final standings with the tiebreaks in their order and the order used per tie group."""
     st = report.standings
     columns = st.columns()
@@ -630,7 +641,7 @@ def standings_sheet(wb, report):
     cl.finish()
 
 
-def performance_sheet(wb, report):
+def performance_sheet(wb: Workbook, report: HomologationReport) -> None:
     """Desempenho: games against rated opponents, score in them, their average rating, performance rating, and the
     rating estimate (expected score, change; issue 40.2)."""
     st = report.standings
@@ -673,7 +684,7 @@ def performance_sheet(wb, report):
     de.finish()
 
 
-def spots_sheet(wb, report):
+def spots_sheet(wb: Workbook, report: HomologationReport) -> None:
     """Vagas: the spots per category (average, ratings counted, qualified players), then one line per spot."""
     st = report.standings
     va = _Sheet(
@@ -693,7 +704,7 @@ def spots_sheet(wb, report):
         ],
     )
 
-    def name_of(pid):
+    def name_of(pid: int) -> str:
         return f"{st.entries[pid].player.name} (nº {pid})"
 
     for cat in st.categories:
@@ -729,18 +740,18 @@ def spots_sheet(wb, report):
     va.finish()
 
 
-def _xlsx_bytes(wb):
+def _xlsx_bytes(wb: Workbook) -> bytes:
     buf = io.BytesIO()
     wb.save(buf)
     return buf.getvalue()
 
 
-def homologation_xlsx(tournament) -> bytes:
+def homologation_xlsx(tournament: Tournament) -> bytes:
     """The workbook as bytes (nothing is written: the export time it shows is the one already recorded)."""
     return _xlsx_bytes(homologation_workbook(tournament))
 
 
-def export_homologation(tournament, path, user=None):
+def export_homologation(tournament: Tournament, path: str | Path, user: Actor = None) -> Path:
     """Write the workbook to ``path`` (through a temporary file) and record it as sent to the federation.
 
     The sending is recorded only once the results are complete, and only the first time (a file written before
