@@ -7,7 +7,7 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
 
-    def ready(self):
+    def ready(self) -> None:
         from django.contrib.auth.signals import user_logged_in
         from django.db.models.signals import post_delete, post_save
 

@@ -1,11 +1,13 @@
 """System checks of our own (run by `manage.py check`, the deploy ones by `check --deploy`)."""
 
+from typing import Any
+
 from django.conf import settings
 from django.core.checks import Tags, Warning, register
 
 
 @register(Tags.caches, deploy=True)
-def shared_cache_in_production(app_configs, **kwargs):
+def shared_cache_in_production(app_configs: Any, **kwargs: Any) -> list[Warning]:
     """Several gunicorn workers each with a memory cache would serve stale public pages after a result changes."""
     backend = settings.CACHES["default"]["BACKEND"]
     if backend.endswith("LocMemCache"):

@@ -13,6 +13,7 @@ import ipaddress
 from functools import lru_cache
 
 from django.conf import settings
+from django.http import HttpRequest
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -40,7 +41,7 @@ def is_trusted_proxy(text: str) -> bool:
     return networks is None or any(address in network for network in networks)
 
 
-def client_ip(request) -> str:
+def client_ip(request: HttpRequest) -> str:
     """The address of the client behind the trusted proxies (``REMOTE_ADDR`` when the request did not come
     through one)."""
     remote = request.META.get("REMOTE_ADDR", "") or ""

@@ -5,7 +5,7 @@ import tempfile
 from pathlib import Path
 
 
-def write_atomically(path, data):
+def write_atomically(path: str | os.PathLike[str], data: bytes) -> Path:
     """Write bytes to ``path`` through a temporary file in the same folder, then rename it into place."""
     path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")

@@ -149,7 +149,7 @@ class _Stream:
         self.parser = parser
 
     @staticmethod
-    def _refuse_doctype(*_args) -> None:
+    def _refuse_doctype(*_args: object) -> None:
         raise _invalid()
 
     def chunks(self) -> Iterator[None]:

@@ -8,7 +8,7 @@ class InterchangeError(ServiceError):
     strings). Nothing is written when this is raised.
     """
 
-    def one_line(self):
+    def one_line(self) -> str:
         msgs = self.messages
         text = msgs[0] if msgs else ""
         if len(msgs) > 1:

@@ -29,5 +29,5 @@ class AuditEntry(models.Model):
         # a player's history page reads the registry changes of one player
         indexes = [models.Index(fields=["object_type", "object_id"], name="audit_object")]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.created_at:%d/%m/%Y %H:%M} {self.username} {self.action} {self.summary}"

@@ -46,7 +46,7 @@ class PairingJob(models.Model):
             models.CheckConstraint(condition=Q(paired__lte=models.F("total")), name="pairing_job_progress_bounded"),
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.tournament} — {_('round')} {self.round_number} ({self.status})"
 
     @property

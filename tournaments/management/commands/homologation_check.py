@@ -1,6 +1,7 @@
 import json
+from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 
 from tournaments.core.agreement import plural
 from tournaments.homologation.report import homologation_check
@@ -10,11 +11,11 @@ from tournaments.interchange.cli import get_tournament
 class Command(BaseCommand):
     help = "Verifica as condições de homologação (regulamento CBJD) e as vagas por categoria."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slug", metavar="SLUG")
         parser.add_argument("--format", choices=["text", "json"], default="text")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         tournament = get_tournament(options["slug"])
         report = homologation_check(tournament)
         if options["format"] == "json":
