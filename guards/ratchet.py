@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import ast
 import json
+import os
 import re
 import subprocess
 import sys
@@ -101,9 +102,11 @@ def _format_figures(figures: Figures) -> str:
     return " ".join(f"{rule}={figures[rule]}" for rule in RULES if rule in figures)
 
 
-def read_complexity() -> dict[str, Figures]:
+def read_complexity(text: str | None = None) -> dict[str, Figures]:
     out: dict[str, Figures] = {}
-    for line in COMPLEXITY_FILE.read_text(encoding="utf-8").splitlines():
+    if text is None:
+        text = COMPLEXITY_FILE.read_text(encoding="utf-8")
+    for line in text.splitlines():
         if not line.strip() or line.startswith("#"):
             continue
         key, *figures = line.split()
@@ -232,8 +235,11 @@ def current_unannotated() -> list[str]:
     return sorted(_module(path) for path in _mypy_files() if unannotated_functions(path))
 
 
-def read_not_yet() -> list[str]:
-    text = PYPROJECT.read_text(encoding="utf-8")
+def read_not_yet(text: str | None = None) -> list[str]:
+    if text is None:
+        text = PYPROJECT.read_text(encoding="utf-8")
+    if NOT_YET_START not in text:
+        return []
     block = text.split(NOT_YET_START, 1)[1].split(NOT_YET_END, 1)[0]
     return re.findall(r'^\s*"([\w.]+)",', block, flags=re.MULTILINE)
 
@@ -256,6 +262,108 @@ def annotation_problems(listed: list[str], now: list[str]) -> list[str]:
         f"module {m} is now fully annotated (or gone): delete it from the list" for m in listed if m not in now
     ]
     return problems
+
+
+# ----------------------------------------------------------------------------------------------- since main
+
+COVERAGE_FILE = ROOT / "guards" / "coverage.txt"
+LAST_GREEN = "ci-last-green"  # in the git directory: the last commit .ci/run passed (never committed)
+
+
+def _git(*args: str) -> str | None:
+    proc = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True)
+    return proc.stdout.strip() if proc.returncode == 0 else None
+
+
+def default_base() -> tuple[str, str] | None:
+    """(commit, the rule that chose it) to compare the lists with; None when there is nothing to compare with.
+
+    1. ``RATCHET_BASE`` (a commit), when CI or a reviewer names one.
+    2. A branch ahead of main: where it left main (``git merge-base HEAD origin/main``, else ``main``).
+    3. Main itself (CI's clone is main's tip, and landings are fast-forwards, so no merge commit marks them): the
+       last commit .ci/run passed on this clone (recorded in the git directory), so a run shows every line the
+       commits since that run added; without a record, the parent commit.
+    """
+    head = _git("rev-parse", "HEAD")
+    if head is None:
+        return None
+    given = os.environ.get("RATCHET_BASE")
+    if given:
+        commit = _git("rev-parse", "--verify", f"{given}^{{commit}}")
+        return (commit, f"RATCHET_BASE={given}") if commit else None
+    for ref in ("origin/main", "main"):
+        if _git("rev-parse", "--verify", "-q", ref) is None:
+            continue
+        base = _git("merge-base", "HEAD", ref)
+        if base and base != head:
+            return base, f"where this branch left {ref}"
+        break
+    git_dir = _git("rev-parse", "--absolute-git-dir")
+    record = Path(git_dir) / LAST_GREEN if git_dir else None
+    if record is not None and record.exists():
+        last = record.read_text(encoding="utf-8").strip()
+        if last != head and _git("merge-base", "--is-ancestor", last, "HEAD") is not None:
+            return last, "the last commit .ci/run passed on this clone"
+    parent = _git("rev-parse", "-q", "--verify", "HEAD~1")
+    return (parent, "the parent commit (no earlier CI run recorded)") if parent else None
+
+
+def _at(commit: str, path: Path) -> str:
+    return _git("show", f"{commit}:{path.relative_to(ROOT).as_posix()}") or ""
+
+
+def _read_floors(text: str) -> dict[str, int]:
+    floors = {}
+    for line in text.splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, floor = line.split()
+            floors[name] = int(floor)
+    return floors
+
+
+def added_since(base: str) -> list[str]:
+    """What the lists gained since ``base``: new or grown offenders, modules newly not annotated, files newly below
+    100 % or with a lowered floor (what ``--allow-new`` let in), each with the commit that wrote it."""
+    out = []
+    before, now = read_complexity(_at(base, COMPLEXITY_FILE)), read_complexity()
+    for key in sorted(now):
+        old = before.get(key)
+        if old is None or any(value > old.get(rule, 0) for rule, value in now[key].items()):
+            was = f" (was {_format_figures(old)})" if old else ""
+            out.append(f"complexity  {key} {_format_figures(now[key])}{was}{_who(base, COMPLEXITY_FILE, key)}")
+    was_not_yet = set(read_not_yet(_at(base, PYPROJECT)))
+    for module in read_not_yet():
+        if module not in was_not_yet:
+            quoted = f'"{module}",'
+            out.append(f"annotations {module}{_who(base, PYPROJECT, quoted)}")
+    if COVERAGE_FILE.exists():
+        floors_then, floors = _read_floors(_at(base, COVERAGE_FILE)), _read_floors(COVERAGE_FILE.read_text("utf-8"))
+        for name in sorted(floors):
+            then = floors_then.get(name)
+            if then is None or floors[name] < then:
+                was = f" (was {then} %)" if then is not None else ""
+                out.append(f"coverage    {name} {floors[name]} %{was}{_who(base, COVERAGE_FILE, name)}")
+    return out
+
+
+def _who(base: str, path: Path, text: str) -> str:
+    """— the commit since ``base`` that last touched the line holding ``text`` (empty when not committed yet)."""
+    rel = path.relative_to(ROOT).as_posix()
+    found = _git("log", "-1", "--format=%h %an: %s", "-S", text, f"{base}..HEAD", "--", rel)
+    return f"  <- {found[:100]}" if found else "  <- not committed yet"
+
+
+def print_since(base_ref: str | None) -> int:
+    chosen = (_git("rev-parse", "--verify", f"{base_ref}^{{commit}}"), base_ref) if base_ref else default_base()
+    if chosen is None or chosen[0] is None:
+        print("ratchets since main: nothing to compare with")
+        return 0
+    base, rule = chosen
+    added = added_since(base)
+    print(f"ratchets since {base[:10]} ({rule}): {len(added)} line(s) added by --allow-new")
+    for line in added:
+        print(f"  {line}")
+    return 0
 
 
 # ----------------------------------------------------------------------------------------------- main
@@ -285,7 +393,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--update", action="store_true", help="rewrite the lists, shrinking only")
     parser.add_argument("--allow-new", action="store_true", help="with --update: also list new offenders")
+    parser.add_argument(
+        "--since",
+        nargs="?",
+        const="",
+        metavar="REF",
+        help="print what the lists gained since REF (default: main, see default_base) and exit",
+    )
     args = parser.parse_args(argv)
+    if args.since is not None:
+        return print_since(args.since or None)
     if args.update:
         refused = update(args.allow_new)
         if refused:

@@ -3,6 +3,7 @@
 import itertools
 import os
 from datetime import date
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,61 @@ _counter = itertools.count(1)
 # Read by config.settings.caches_for (tests that build their cache settings) and set on the settings in force.
 CACHE_KEY_PREFIX = f"damas-test-{os.getpid()}"
 os.environ["CACHE_KEY_PREFIX"] = CACHE_KEY_PREFIX
+
+
+# Under CI (CI=true) a skip is a failure unless tests/allowed_skips.txt accepts its reason (issue 39.1): a CI
+# that cannot test (no Chromium, no Redis, a broken import behind a skipif) must not go green.
+ALLOWED_SKIPS = Path(__file__).with_name("allowed_skips.txt")
+
+
+def under_ci() -> bool:
+    return os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def allowed_skips(path=ALLOWED_SKIPS):
+    """[(start of the reason, when)] of the allowed-skips file; a line without its three parts is an error."""
+    entries = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        parts = [part.strip() for part in line.split("|")]
+        if len(parts) != 3 or not all(parts) or parts[1] not in ("always", "sqlite"):
+            raise pytest.UsageError(f"{path.name}:{number}: expected 'reason | always|sqlite | why': {line!r}")
+        entries.append((parts[0], parts[1]))
+    return entries
+
+
+def skip_allowed(reason: str, entries, vendor: str) -> bool:
+    return any(reason.startswith(start) and (when == "always" or vendor == when) for start, when in entries)
+
+
+def _skip_reason(report) -> str:
+    longrepr = report.longrepr
+    reason = longrepr[2] if isinstance(longrepr, tuple) and len(longrepr) == 3 else str(longrepr)
+    return reason.removeprefix("Skipped: ")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Under CI, a skip not on the allowed list is reported as a failure (in the process that ran the test, so
+    pytest-xdist's workers send it to the controller already failed: the run's summary and exit status say it)."""
+    outcome = yield
+    report = outcome.get_result()
+    if not (report.skipped and under_ci()) or hasattr(report, "wasxfail"):
+        return
+    from django.db import connection
+
+    reason = _skip_reason(report)
+    if skip_allowed(reason, item.config.stash.setdefault(_ALLOWED_KEY, allowed_skips()), connection.vendor):
+        return
+    report.outcome = "failed"
+    report.longrepr = (
+        f"skipped under CI: {reason}\n"
+        f"(CI fails on a skip; if this one is right, add its reason to {ALLOWED_SKIPS.name} with why)"
+    )
+
+
+_ALLOWED_KEY = pytest.StashKey[list]()
 
 
 def pytest_configure(config):

@@ -13,6 +13,7 @@ from pairing import trf
 from pairing.api import pair_trf
 from tests.tournaments.interchange.helpers import row_counts
 from tests.tournaments.interchange.test_trf_real_files import app_pairs, engine_pairs, line, same_tournament
+from tournaments.core.errors import ServiceError
 from tournaments.interchange import InterchangeError, export_trf, import_trf_with_warnings
 from tournaments.models import Absence
 from tournaments.models.choices import SeatSide
@@ -310,7 +311,9 @@ def test_chained_forfeits_and_forfeits_with_the_same_colour(director):
 
 def test_a_game_the_opponent_does_not_show_is_refused_as_the_engine_refuses_it():
     text = chained_forfeits().replace("   2 w +", "   2 w 1", 1)
-    with pytest.raises(Exception, match="contradiz"):
+    from pairing.model import InvalidInput
+
+    with pytest.raises(InvalidInput, match="contradiz"):
         engine_pairs(text)
     before = row_counts()
     with pytest.raises(InterchangeError) as exc:
@@ -592,8 +595,8 @@ def test_what_the_engine_accepts_the_app_imports_and_pairs_the_same(name, text, 
         expected = None
     t, _warnings = import_trf_with_warnings(text, user=director)
     if expected is None:
-        with pytest.raises(Exception):  # noqa: B017 - the app refuses to pair it too, in its own words
-            app_pairs(t, director)
+        with pytest.raises(ServiceError, match="Não existe emparceiramento válido para a rodada"):
+            app_pairs(t, director)  # the app refuses to pair it too, in its own words
     else:
         assert app_pairs(t, director) == expected
     again, _w = import_trf_with_warnings(export_trf(t))
