@@ -28,25 +28,15 @@ from django.template import Context, Template  # noqa: E402
 from django.utils.safestring import SafeString  # noqa: E402
 
 from bench.standings import build  # noqa: E402
+from tests.public.test_standings_rows_html import TEMPLATE_ROWS as REFERENCE_MARKUP  # noqa: E402
 from tournaments.domain import StandingsSettings, TiebreakCalculator, compute_standings  # noqa: E402
 from tournaments.standings.compute import gc_paused  # noqa: E402
 from tournaments.standings.presenters import _add_rows_html  # noqa: E402
 
 REPEAT = 5
 
-# The rows' markup before the presenter wrote it (git 4a3232b~1:templates/public/_standings_table.html).
-TEMPLATE_ROWS = Template(
-    '{% load i18n %}{% translate "unrated" as unrated_label %}{% translate "unr." as unrated_abbr %}'
-    '{% translate "spot" as spot_label %}'
-    '{% for r in table.rows %}{% if r.group %}<tr class="tie-group"><td colspan="{{ table.span }}">'
-    "{{ r.group.text }}</td></tr>\n"
-    '{% endif %}<tr{% if r.qualified %} class="qualified"{% endif %}><td>{{ r.rank }}</td><td><a href="{{ r.url }}">'
-    '{{ r.name }}</a>{% if r.unrated %} <span class="tag" title="{{ unrated_label }}">{{ unrated_abbr }}</span>'
-    '{% endif %}{% if r.withdrawn %} <span class="tag warn">{{ r.withdrawn }}</span>{% endif %}{% if r.qualified %}'
-    ' <span class="tag ok">{{ spot_label }}</span>{% endif %} <small>{{ r.info }}</small></td>{% if table.category %}'
-    '<td class="muted">{{ r.overall }}</td>{% endif %}<td class="points">{{ r.points }}</td>{{ r.cells }}</tr>\n'
-    "{% endfor %}"
-)
+# The rows' markup before the presenter wrote it: the reference the test compares the presenter with.
+TEMPLATE_ROWS = Template(REFERENCE_MARKUP)
 
 
 def best(fn, repeat=REPEAT):
