@@ -23,7 +23,6 @@ import os
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -98,23 +97,10 @@ def passwords_attack():
 
 
 def parallel_attack(director):
-    from django.db import connections
+    from testkit.threads import at_once
 
     t = event(director, "paralelo", 6)
-    barrier, results = threading.Barrier(40), []
-
-    def guess():
-        try:
-            barrier.wait()
-            results.append(pin(t.slug, "YYYYYY", "10.0.0.1"))
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=guess) for _ in range(40)]
-    for th in threads:
-        th.start()
-    for th in threads:
-        th.join()
+    results = at_once(40, lambda: pin(t.slug, "YYYYYY", "10.0.0.1"))
     return {
         "C: 40 parallel wrong PINs, read": results.count("unknown"),
         "C: 40 parallel wrong PINs, refused": results.count("refused"),
