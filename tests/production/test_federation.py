@@ -75,6 +75,9 @@ def write_inputs(folders, day):
     return stage_file, rating_list
 
 
+OFFICER_PASSWORD = "senha-do-oficial-de-teste"
+
+
 def federation_issues_a_credential(federation, rating_list):
     """The federation, with its national list, issues a credential on its staff page; returns (officer, key)."""
     federation.prepare()
@@ -85,9 +88,18 @@ def federation_issues_a_credential(federation, rating_list):
         f"rating_list_import(data=open({str(rating_list)!r}, 'rb').read(), filename='rating-cbjd-2026-10.csv', "
         "user=None, list_date=date(2026, 10, 1))",
     )
+    # the federation's officer: a login in the group Federação (the demo's director is no administrator since
+    # issue 37.2; docs/federation.md says how the first officer is created)
+    federation.manage(
+        "shell",
+        "-c",
+        "from django.contrib.auth import get_user_model; from tournaments.registry.services import federation_group; "
+        f"u = get_user_model().objects.create_user('oficial', password={OFFICER_PASSWORD!r}); "
+        "u.groups.add(federation_group())",
+    )
     federation.start()
     officer = S.Browser(federation.port)
-    officer.login()  # the demo's login is a site administrator: a federation officer
+    officer.login("oficial", OFFICER_PASSWORD)
     page = officer.get("/gestao/federacao/credenciais/").text
     issued = officer.post(
         "/gestao/federacao/credenciais/",
@@ -100,6 +112,14 @@ def venue_submits_offline(venue, stage_file, running):
     """The venue imports the stage and sends it while the federation is down: queued, pendente."""
     venue.prepare()
     venue.manage("import_tournament", str(stage_file))
+    # the venue's director login directs the imported stage (no administrator sees every event since issue 37.2)
+    venue.manage(
+        "shell",
+        "-c",
+        "from django.contrib.auth import get_user_model; from tournaments.models import Tournament, TournamentRole; "
+        f"TournamentRole.objects.create(tournament=Tournament.objects.get(slug={SLUG!r}), "
+        f"user=get_user_model().objects.get(username={S.DEMO_USERNAME!r}), role='director')",
+    )
     out = venue.manage("submit_event", SLUG)
     assert out.startswith(f"{SLUG}: na fila; situação: pendente (1 tentativa; sem conexão com a federação")
     venue.start()
