@@ -118,6 +118,7 @@ def test_the_arbiter_sees_the_wrong_codes_and_clears_them(client, event, directo
     url = reverse("staff:reporting", args=[event.slug])
     page = client.get(url).content.decode()
     assert 'data-address="10.9.8.7"' in page and 'data-address="10.9.8.8"' in page
+    assert "7 códigos errados de 2 conexões na última hora." in page  # six read at .7 (one refused), one at .8
     assert "mais 2 segundos" in page  # 10.9.8.7: its sixth wrong code set 2 s (the seventh was refused unread)
     r = client.post(url, {"action": "clear_attempts", "address": "10.9.8.7"}, follow=True)
     assert "Códigos errados de 10.9.8.7 liberados" in r.content.decode()

@@ -40,6 +40,7 @@ class ReportingView(TournamentStaffMixin, TemplateView):
         ctx["enabled"] = reporting_enabled(self.tournament)
         ctx["missing"] = sum(1 for _e, c in ctx["rows"] if c is None)
         ctx["attempts"] = services.code_failures(self.tournament)
+        ctx["attempts_total"] = sum(row.failures for row in ctx["attempts"])  # the tournament as a whole
         return ctx
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
