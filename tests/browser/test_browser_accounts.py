@@ -130,7 +130,7 @@ def test_leaving_every_device_sends_the_other_device_to_the_login_page(
     assert re.fullmatch(
         r"Sua sessão\n\nEsta sessão termina em \d\d/\d\d/\d{4} às \d\d:\d\d; entre de novo depois disso\. Num computador "
         r"compartilhado, saia ao terminar\. Se esqueceu de sair em algum aparelho, saia de todos: todas as sessões "
-        r"deste login terminam, esta também\.\n\nSair de todos os aparelhos",
+        r"deste login terminam, esta também\.\n\nTrocar a senha\n\nSair de todos os aparelhos",  # (issue 37.2)
         section.inner_text(),
     ), section.inner_text()
     assert fits(phone)
@@ -152,3 +152,36 @@ def test_leaving_every_device_sends_the_other_device_to_the_login_page(
     login(desktop, base, "arbitra")
     login(phone, base, "arbitra")
     assert desktop.locator("h1").inner_text() == "Meus torneios"
+
+
+def test_the_venue_director_changes_the_password_on_a_phone(phone, live_server, shot):
+    """Issue 37.2: the login `make run` makes (its password shown once) is changed on a page under /gestao/, and
+    the change sticks through the next `make run`."""
+    import io
+
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    base = live_server.url
+    out = io.StringIO()
+    call_command("demo_login", "--url", f"{base}/", stdout=out)
+    first = re.search(r"Senha:\s+(\S+)\n", out.getvalue()).group(1)
+    phone.goto(f"{base}/entrar/?next=/gestao/")
+    phone.fill("input[name=username]", "diretor")
+    phone.fill("input[name=password]", first)
+    phone.click("form button[type=submit]:not(.link-button)")
+    phone.wait_for_url(re.compile(r"/gestao/$"))
+    phone.click("#password-change-link")
+    phone.wait_for_url(re.compile(r"/gestao/senha/$"))
+    assert phone.locator("h1").inner_text() == "Trocar a senha"
+    assert fits(phone)
+    phone.fill("#id_old_password", first)
+    phone.fill("#id_new_password1", "tablita-do-recife-7")
+    phone.fill("#id_new_password2", "tablita-do-recife-7")
+    shot(phone, "director-password-change-phone")
+    phone.click("#change-password")
+    phone.wait_for_url(re.compile(r"/gestao/$"))
+    assert "Senha trocada." in messages(phone)
+    call_command("demo_login", "--url", f"{base}/", stdout=io.StringIO())  # the next `make run`
+    user = get_user_model().objects.get(username="diretor")
+    assert user.check_password("tablita-do-recife-7") and not user.is_superuser
