@@ -43,9 +43,8 @@ DEMO ?=
 ## (DEBUG off: visitors get the Portuguese error pages, errors print on this console; `make run DEBUG=1` for Django's)
 ## make run LAN=1: the same, served on the venue's network too; prints the address and a QR code for the phones
 run: $(VENV)/.runtime
-	$(PY) manage.py migrate --noinput
-	@if [ "$(DEMO)" = "1" ]; then $(PY) manage.py demo; elif [ "$(DEMO)" != "0" ]; then $(PY) manage.py demo --first-run; fi
-	$(PY) manage.py demo_login --url http://127.0.0.1:$(PORT)/
+	@# migrate, the demo (first run only, or DEMO=1/0), the director's login (made once): one start of Django
+	$(PY) manage.py venue_setup --demo $(or $(DEMO),auto) --url http://127.0.0.1:$(PORT)/
 	@if [ "$(LAN)" = "1" ]; then $(PY) manage.py lan_address --port $(PORT); fi
 	@# the background worker (django-tasks, queue in the database: sending to the federation, ...) runs beside the
 	@# server and stops with it; what it had not done yet stays in the queue for the next start. It waits out a

@@ -84,3 +84,24 @@ def test_the_demo_of_another_year_has_the_same_players_and_ages():
     assert t.start_date == date(2031, 11, 7)
     assert [a for _id, a in after[0]] == pytest.approx([a for _id, a in before[0]], abs=1)
     assert after[1] == before[1]  # the Sub-18 keeps its players
+
+
+def test_make_runs_setup_is_one_command_with_the_same_steps():
+    """`make run` prepares the venue with venue_setup (one start of Django): migrate, the demo at the first run
+    only, the director's login made once."""
+    out = io.StringIO()
+    call_command("venue_setup", "--demo", "auto", "--url", "http://127.0.0.1:8123/", stdout=out)
+    first = out.getvalue()
+    assert "Torneio de demonstração criado" in first and "Senha:" in first and "não aparece de novo" in first
+    assert "Endereço:  http://127.0.0.1:8123/" in first
+    demo("--remove")
+    out = io.StringIO()
+    call_command("venue_setup", "--url", "http://127.0.0.1:8123/", stdout=out)
+    assert not Tournament.objects.exists() and "a definida no primeiro uso" in out.getvalue()
+    call_command("venue_setup", "--demo", "1", stdout=io.StringIO())  # make run DEMO=1
+    assert Tournament.objects.filter(slug=DEMO_SLUG).exists()
+
+
+def test_make_run_demo_0_never_loads_it_even_into_an_empty_database():
+    call_command("venue_setup", "--demo", "0", stdout=io.StringIO())
+    assert not Tournament.objects.exists() and get_user_model().objects.filter(username="diretor").exists()
