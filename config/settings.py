@@ -14,6 +14,7 @@ Environment variables:
 
 import os
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
@@ -21,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
-def env_bool(name, default=False):
+def env_bool(name: str, default: bool = False) -> bool:
     value = os.environ.get(name)
     if value is None:
         return default
@@ -152,7 +153,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
 
-def caches_for(redis_url):
+def caches_for(redis_url: str) -> dict[str, Any]:
     """The page cache: Redis when ``redis_url`` is given, else each process's memory.
 
     Redis is an optimisation: ``ResilientRedisCache`` answers "not cached" while Redis is unreachable (logged once

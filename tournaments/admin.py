@@ -2,6 +2,8 @@
 administrator, or a staff account (``is_staff``) in the group "Federação" (issue 35.3). A venue's director is
 neither: what it changes goes through the pages and their services, which audit and lock."""
 
+from typing import Any
+
 from django.contrib import admin
 from django.http import HttpRequest
 
@@ -174,8 +176,8 @@ class AuditEntryAdmin(admin.ModelAdmin):
     search_fields = ["summary", "username"]
     readonly_fields = [f.name for f in m.AuditEntry._meta.fields]
 
-    def has_add_permission(self, request):
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None):
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

@@ -7,10 +7,10 @@ from django.urls import register_converter
 class SmallIntConverter:
     regex = "[0-9]{1,9}"
 
-    def to_python(self, value):
+    def to_python(self, value: str) -> int:
         return int(value)
 
-    def to_url(self, value):
+    def to_url(self, value: int) -> str:
         return str(value)
 
 

@@ -1,4 +1,6 @@
-from django.core.management.base import BaseCommand
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
 
 from tournaments.setup.demo import is_empty_database, load_demo, remove_demo
 
@@ -9,7 +11,7 @@ class Command(BaseCommand):
         "changes nothing. --first-run: only into an empty database (what `make run` does); --remove: delete it."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--first-run",
             action="store_true",
@@ -19,7 +21,7 @@ class Command(BaseCommand):
             "--remove", action="store_true", help="apaga o torneio de demonstração e os jogadores inventados dele"
         )
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         if options["remove"]:
             if remove_demo():
                 self.stdout.write("Torneio de demonstração apagado, com os jogadores inventados dele.")

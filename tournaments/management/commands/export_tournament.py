@@ -1,4 +1,6 @@
-from django.core.management.base import BaseCommand
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
 
 from tournaments.interchange import InterchangeError, crosstable_sp, export_json, export_trf
 from tournaments.interchange.cli import error_text, fail, get_tournament, write_atomically
@@ -10,11 +12,11 @@ class Command(BaseCommand):
         "partida única) ou .tsv/.txt (tabela cruzada no formato do Swiss Perfect)."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slug", metavar="SLUG")
         parser.add_argument("-o", "--output", required=True, metavar="FILE")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         tournament = get_tournament(options["slug"])
         path = options["output"]
         suffix = path.lower().rsplit(".", 1)[-1] if "." in path else ""
