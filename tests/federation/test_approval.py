@@ -115,7 +115,9 @@ def test_a_player_without_his_id_who_looks_like_a_suspended_player(received, fed
     )
     data = copy.deepcopy(recent_stage)
     target = next(p for p in data["players"] if p["rating"] is None)  # unrated: round 1 is the same without an ID
-    target.update(name="Gabriel F. Martins", cbjd_id=None, birth_date=suspended.birth_date.isoformat())
+    target.update(
+        name="Gabriel F. Martins", cbjd_id=None, birth_date=suspended.birth_date.isoformat(), categories=["ABS"]
+    )
     v2 = send(credential, data, "g")
     assert not v2.rights
     match = next(f for f in v2.findings if f["code"] == "registry_match")
@@ -140,7 +142,7 @@ def test_a_player_without_his_id_who_looks_like_a_suspended_player(received, fed
     # answered "not him": the rights come back, the answer said
     submission_resolve_identity(submission=v2, player_id=target["id"], cbjd_id="", user=federation)
     v2.refresh_from_db()
-    assert v2.rights and codes(v2) == ["player_unknown", "registry_match_resolved"]
+    assert v2.rights and codes(v2) == ["player_unknown", "registry_match_resolved"], v2.findings
 
 
 @pytest.mark.django_db

@@ -94,7 +94,15 @@ def test_a_corrected_version_approved_later_goes_into_the_next_list(approved, cr
     rounds[0]["boards"] = [board, *rounds[0]["boards"][1:]]
     corrected["rounds"] = rounds
     second = send(credential, corrected, "b")
-    submission_decide(submission=second, user=federation, approve=True)
+    # a result changed after approval takes the rights (issue 36.8: approved only on purpose, with a reason)
+    assert not second.rights
+    submission_decide(
+        submission=second,
+        user=federation,
+        approve=True,
+        reason="resultado da rodada 1 corrigido pela arbitragem",
+        confirm_without_rights=True,
+    )
     assert Submission.objects.get(pk=approved.pk).status == "superseded"
     plan = rating_plan(today + timedelta(days=1), today + timedelta(days=1))
     assert sorted((s.version, s.withdrawn) for s in plan.stages) == [(1, True), (2, False)]
