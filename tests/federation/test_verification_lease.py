@@ -11,7 +11,7 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from tournaments.core.errors import ServiceError
-from tournaments.federation import services
+from tournaments.federation import services, tasks
 from tournaments.federation.tasks import verify_submission
 from tournaments.models import Submission
 
@@ -53,13 +53,13 @@ def test_a_killed_verification_is_taken_up_again_when_its_lease_expires(stuck):
     assert submission.verification_lease_until > timezone.now()
     # another copy of the task, while the lease is alive, does nothing (no two workers verify one stage)
     assert verify_submission.call(submission.pk) is False
-    assert services.verification_resume() == 0
+    assert tasks.verification_resume() == 0
     expire(submission)
     call_command("federation_resume")  # the sweep: at the worker's start, and every minute while it runs
     submission.refresh_from_db()
     assert submission.status == "verified" and submission.findings == [] and submission.rights is True
     assert submission.verification_lease_until is None
-    assert services.verification_resume() == 0  # nothing left
+    assert tasks.verification_resume() == 0  # nothing left
 
 
 @pytest.mark.django_db
@@ -70,7 +70,7 @@ def test_a_stage_whose_task_was_lost_is_verified_after_a_lease_s_time(
     submission, _ = services.submission_receive(credential=cred, data=recent_stage, nonce="l" * 32)
     assert services.unverified_due() == []  # just received: its task is in the queue
     Submission.objects.filter(pk=submission.pk).update(received_at=timezone.now() - timezone.timedelta(hours=1))
-    assert services.verification_resume() == 1
+    assert tasks.verification_resume() == 1
     submission.refresh_from_db()
     assert submission.status == "verified"
 

@@ -34,7 +34,7 @@ class RequestSizeLimitMiddleware:
             length = 0
         if request.path.startswith(API_PREFIX) and length > settings.FEDERATION_MAX_BODY:
             # the federation's API has one limit, FEDERATION_MAX_BODY, always answered in JSON (issue 34.10)
-            from tournaments.federation.api import too_large
+            from tournaments.federation.answers import too_large
 
             return too_large()
         if length > settings.MAX_REQUEST_BYTES:

@@ -21,7 +21,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.http import Http404, JsonResponse
+from django.http import Http404
 from rest_framework import exceptions, serializers, status
 from rest_framework.authentication import BaseAuthentication
 from rest_framework.permissions import BasePermission
@@ -32,6 +32,7 @@ from rest_framework.views import APIView
 from tournaments.core.errors import ConflictError, RateLimitedError, ServiceError, status_of
 from tournaments.core.middleware import has_lone_surrogate
 from tournaments.federation import selectors, services
+from tournaments.federation.answers import too_large_message
 from tournaments.interchange.errors import InterchangeError
 from tournaments.models import ApiCredential, Submission
 
@@ -89,16 +90,6 @@ class SubmissionStateSerializer(serializers.ModelSerializer):
 
     def get_findings_count(self, obj: Submission) -> int | None:
         return None if obj.verified_at is None else len(obj.findings or [])
-
-
-def too_large_message() -> str:
-    limit = settings.FEDERATION_MAX_BODY
-    return f"Arquivo grande demais: o limite é de {limit:,} bytes; nada foi gravado.".replace(",", ".")
-
-
-def too_large() -> JsonResponse:
-    """The one answer to a body over ``FEDERATION_MAX_BODY``, from the view or before it (the size middleware)."""
-    return JsonResponse({"detail": too_large_message()}, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
 
 
 class _TooLarge(exceptions.APIException):
@@ -173,11 +164,15 @@ class StageListView(FederationAPIView):
             )
         except ServiceError as exc:
             return refusal(exc)
-        if created:
-            from tournaments.federation.tasks import verify_submission
+        from tournaments.federation.tasks import verification_resume, verify_submission
 
+        if created:
             pk = submission.pk
             transaction.on_commit(lambda: verify_submission.enqueue(pk))
+        elif submission.verified_at is None:
+            # sent again while unverified: a verification whose worker died is taken up again (issue 34.5)
+            slug = submission.event_slug
+            transaction.on_commit(lambda: verification_resume(slug))
         return Response(
             {**SubmissionStateSerializer(submission).data, "created": created},
             status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,

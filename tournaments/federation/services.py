@@ -202,10 +202,7 @@ def _receive(
     sha = file_hash(data)
     existing = Submission.objects.filter(event_slug=slug, sha256=sha).first()
     if existing is not None:
-        if existing.verified_at is None:
-            # sent again while unverified: a verification whose worker died is taken up again (issue 34.5)
-            transaction.on_commit(lambda: verification_resume(slug))
-        return existing, False
+        return existing, False  # sent again while unverified: the API queues its verification again (issue 34.5)
     # what changed is said against the version the federation approved, not a later one it may have refused
     base = selectors.approved_version(slug) or previous
     submission = Submission.objects.create(
@@ -261,19 +258,6 @@ def unverified_due(event_slug: str | None = None) -> list[int]:
     if event_slug is not None:
         waiting = waiting.filter(event_slug=event_slug)
     return list(waiting.values_list("pk", flat=True))
-
-
-def verification_resume(event_slug: str | None = None) -> int:
-    """Give every stage left unverified (see :func:`unverified_due`) to the worker again. Called by the supervised
-    worker (``manage.py run_worker``) when it starts and every minute, and by the API when an event is sent again.
-    Returns how many were queued. A verification queued twice runs once (:func:`verification_claim`)."""
-    from tournaments.federation.tasks import verify_submission
-
-    due = unverified_due(event_slug)
-    for pk in due:
-        log.warning("federation: the verification of submission %s was left unfinished; queued again", pk)
-        verify_submission.enqueue(pk)
-    return len(due)
 
 
 @transaction.atomic

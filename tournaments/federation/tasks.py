@@ -7,12 +7,15 @@ awaited. At the federation, :func:`verify_submission` verifies a received stage.
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime, timedelta
 
 from django.utils import timezone
 from django_tasks import task
 
 from tournaments.federation import client, outbox
+
+log = logging.getLogger(__name__)
 
 SYNC_EVERY = timedelta(minutes=15)
 
@@ -69,7 +72,7 @@ def sync_pending() -> int:
 @task()
 def verify_submission(submission_id: int) -> bool:
     """Verify a received stage under a lease (issue 34.5): a worker killed in the middle leaves the lease to
-    expire, and ``services.verification_resume`` queues the stage again; a copy of this task that finds the
+    expire, and ``tasks.verification_resume`` queues the stage again; a copy of this task that finds the
     stage verified, or another worker's lease alive, does nothing."""
     from tournaments.federation.services import submission_verify, verification_claim
     from tournaments.models import Submission
@@ -78,3 +81,17 @@ def verify_submission(submission_id: int) -> bool:
         return False
     submission = Submission.objects.get(pk=submission_id)
     return bool(submission_verify(submission=submission).rights)
+
+
+def verification_resume(event_slug: str | None = None) -> int:
+    """Give every stage left unverified (``services.unverified_due``) to the worker again. Called by the supervised
+    worker (``manage.py run_worker``) when it starts and every minute, and by the API when an event is sent again.
+    Returns how many were queued. A verification queued twice runs once (``services.verification_claim``).
+    Here, beside the task it queues, so that the services never import the tasks (no import cycle)."""
+    from tournaments.federation.services import unverified_due
+
+    due = unverified_due(event_slug)
+    for pk in due:
+        log.warning("federation: the verification of submission %s was left unfinished; queued again", pk)
+        verify_submission.enqueue(pk)
+    return len(due)

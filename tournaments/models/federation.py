@@ -107,7 +107,7 @@ class Submission(models.Model):
     resolutions = models.JSONField("identidades conferidas", default=dict, blank=True)
     verified_at = models.DateTimeField(null=True, blank=True)
     # The worker verifying it holds a lease until this moment (issue 34.5): a worker killed mid-verification
-    # leaves a lease that expires, and the sweep (services.verification_resume) gives the stage to a worker again.
+    # leaves a lease that expires, and the sweep (tasks.verification_resume) gives the stage to a worker again.
     verification_claimed_at = models.DateTimeField("verificação iniciada em", null=True, blank=True)
     verification_lease_until = models.DateTimeField(null=True, blank=True)
     decided_at = models.DateTimeField(null=True, blank=True)

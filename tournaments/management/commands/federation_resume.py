@@ -17,7 +17,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         if settings.DAMAS_ROLE == "federation":
-            from tournaments.federation.services import verification_resume
+            from tournaments.federation.tasks import verification_resume
 
             resumed = verification_resume()
             self.stdout.write(f"verificações retomadas: {resumed}\n", ending="")

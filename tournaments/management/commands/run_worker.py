@@ -5,7 +5,7 @@ ended it, issue 34.6). This command runs the same worker (django-tasks-db's ``Wo
 due, then back here) in a loop that, on a lost or refused connection, closes the connections, waits (1 s, doubling
 up to ``--max-wait``) and starts again; a task the outage interrupted is failed by the library and, for a stage's
 verification, taken up again by the sweep (a lease that expired, issue 34.5). Every ``--sweep`` seconds, and at
-start, it runs that sweep (``services.verification_resume`` at the federation).
+start, it runs that sweep (``tasks.verification_resume`` at the federation).
 
 ``--supervise`` (``make run``): run the worker as a child process and start it again whenever it ends for any
 reason (a crash, a kill, an error this loop does not catch), after a short wait; SIGTERM or Ctrl+C stop both. In
@@ -35,7 +35,7 @@ RESTART_WAIT = 2.0  # seconds before a supervised worker that ended is started a
 def sweep() -> None:
     """Work left behind by a worker that died: at the federation, the verifications whose lease expired."""
     if settings.DAMAS_ROLE == "federation":
-        from tournaments.federation.services import verification_resume
+        from tournaments.federation.tasks import verification_resume
 
         verification_resume()
 
