@@ -4,6 +4,7 @@
 Read for pairing: ``001`` players (start number, name, rating, title, points, round columns); ``XXR``/``142``
 total rounds; ``XXC``/``152`` initial colour; ``162`` and ``BBW BBD BBL BBZ BBF BBU`` point system;
 ``XXP``/``260`` forbidden pairs; ``XXA``/``250`` accelerations; ``240`` announced byes of the round to pair;
+``XXZ`` (JaVaFo) players who will not play the round to pair (absent, zero points);
 ``192`` tournament type (``_BAKU`` selects Baku acceleration). Every other line is kept by the document and,
 when unknown, listed in its warnings. Errors raise :class:`InvalidInput` carrying the line number.
 """
@@ -198,6 +199,8 @@ def document_state(doc: TrfDocument) -> TrfData:
         name=doc.name,
     )
     state.line_of = {p.number: p.line for p in doc.players}
+    # JaVaFo's XXZ: players who will not play the round to pair (absent, zero), as a 0000 - Z in its column
+    state.absences = {pid: M.ZERO_BYE for _line, pid in doc.absent_next}
     declared = {p.number: int(p.points * 10) for p in doc.players}
     return TrfData(state, declared, list(doc.byes_240), doc)
 
@@ -280,7 +283,7 @@ _NOT_PAIRED = (M.HALF_BYE, M.FULL_BYE, M.ZERO_BYE)
 class Reading:
     """How the engine reads a document's rounds (``convert.build``): ``played`` rounds, the round to pair after
     them, and who is not paired in it (start number -> ``zero_bye``/``half_bye``/``full_bye``: that round's
-    column first, then the 240 lines)."""
+    column first, then the 240 lines, then JaVaFo's XXZ line)."""
 
     played: int
     absences: dict[int, str]
@@ -306,8 +309,10 @@ def reading(doc: TrfDocument) -> Reading:
             assert b is not None and b.kind in _NOT_PAIRED
             absences[pid] = b.kind
             blocks[pid] = b
-    for rnd, pid, kind in doc.byes_240:
-        if rnd == played + 1 and len(histories.get(pid, [])) <= played:
+    announced = [(pid, kind) for rnd, pid, kind in doc.byes_240 if rnd == played + 1]
+    announced += [(pid, M.ZERO_BYE) for _line, pid in doc.absent_next]
+    for pid, kind in announced:
+        if len(histories.get(pid, [])) <= played:
             absences.setdefault(pid, kind)
     return Reading(played, absences, blocks)
 

@@ -78,7 +78,6 @@ _TEXT_HEADERS = {
 # Lines other programs write that the reference engine does not use: read and reported, never refused.
 _IGNORED = {
     "XXS": "sistema de pontos do JaVaFo (XXS)",
-    "XXZ": "ausências do JaVaFo (XXZ)",
     "XXY": "extensão do JaVaFo (XXY)",
     "013": "equipe (013)",
     "310": "resultado de equipes (310)",
@@ -209,6 +208,8 @@ class TrfDocument:
     warnings: list[str] = field(default_factory=list)
     adjustments: list[Adjustment] = field(default_factory=list)  # 299 lines
     scoring_162: list[str] = field(default_factory=list)  # the 162 line's symbols in the file's order
+    # JaVaFo's ``XXZ`` lines: (line, start number) of each player who will not play the round to pair
+    absent_next: list[tuple[int, int]] = field(default_factory=list)
 
     @property
     def paired_round(self) -> int | None:
@@ -281,8 +282,8 @@ def parse_date(text: str) -> tuple[date | None, int | None, bool]:
 
     ``2020/05/29``, ``2020-05-29``, ``2020.05.29``, ``29.07.2005``, ``29/07/2005``, ``28. 07. 2005``, ``10.09.13``
     (day first with dots, year first with slashes, as TRF 132 lines write it), ``May 29, 2020``, ``29 May 2020``;
-    a year alone (``1985``, ``1985/00/00``) gives only the year. Empty, zeros, ``. .`` and ``/ /``: unknown
-    (understood). Anything else: (None, None, False).
+    a year alone (``1985``, ``1985/00/00``, ``1985.  .``, ``  .  .1985``) gives only the year. Empty, zeros,
+    ``. .`` and ``/ /``: unknown (understood). Anything else: (None, None, False).
     """
     s = text.strip()
     compact = re.sub(r"\s+", "", s)
@@ -303,9 +304,11 @@ def parse_date(text: str) -> tuple[date | None, int | None, bool]:
                 a, sep, b, c = int(m.group(1)), m.group(2), int(m.group(3)), int(m.group(4))
                 order = (_year(a, 2), b, c) if sep == "/" else (_year(c, 2), b, a)
             else:
-                m = re.fullmatch(r"(\d{4})", compact)
-                if m:
-                    return None, int(compact), True
+                # a year alone, its month and day left blank or zero: ``1975``, ``1975.  .``, ``1975/  /``,
+                # ``  .  .1975`` (as a federation's rating system writes a date it knows only the year of)
+                m = re.fullmatch(r"(\d{4})(?:[/.-]0*){0,2}|(?:0*[/.-]){1,2}(\d{4})", compact)
+                if m and int(m.group(1) or m.group(2)) > 0:
+                    return None, int(m.group(1) or m.group(2)), True
                 named = _named_date(s)
                 if named is None:
                     return None, None, False
@@ -424,13 +427,12 @@ def parse(text: str) -> TrfDocument:
             _points_162(line, lineno, doc)
         elif code in POINTS_BB:
             doc.scoring[POINTS_BB[code]] = _points(line[4:12], lineno, "pontos")
-        elif code == "XXP":
-            ids = []
-            for tok in line[3:].split():
-                if not _digits(tok) or int(tok) == 0:
-                    raise _err(lineno, f"jogador '{tok}' inválido em XXP")
-                ids.append(int(tok))
-            doc.forbidden.append(Forbidden(ids))
+        elif code in ("XXP", "XXZ"):
+            ids = _numbers(line, lineno, code)
+            if code == "XXP":
+                doc.forbidden.append(Forbidden(ids))
+            else:
+                doc.absent_next += [(lineno, pid) for pid in ids]
         elif code == "260":
             if len(line) < 16:
                 raise _err(lineno, "linha 260 incompleta")
@@ -485,6 +487,16 @@ def parse(text: str) -> TrfDocument:
             for r in range(r1 - 1, r2):
                 acc[r] = gp
     return doc
+
+
+def _numbers(line: str, lineno: int, code: str) -> list[int]:
+    """The start numbers of an ``XXP`` or ``XXZ`` line, separated by blanks."""
+    ids = []
+    for tok in line[3:].split():
+        if not _digits(tok) or int(tok) == 0:
+            raise _err(lineno, f"jogador '{tok}' inválido em {code}")
+        ids.append(int(tok))
+    return ids
 
 
 def _line_192(rest: str, lineno: int, doc: TrfDocument) -> None:
@@ -639,9 +651,17 @@ def _player(line: str, lineno: int, warnings: list[str]) -> TrfPlayer:
                 break
             chunk = chunk.ljust(8)  # a line whose trailing blanks were cut (a blank result)
         rnd += 1
-        p.blocks.append(_block(chunk, pid, rnd, lineno))
+        p.blocks.append(_block(_letter_in_colour_column(chunk), pid, rnd, lineno))
         s += 10
     return p
+
+
+def _letter_in_colour_column(chunk: str) -> str:
+    """A cell without opponent whose bye letter sits where the colour goes and whose result is blank (``0000 H``,
+    ``   0 Z``): the letter is the result, as ``0000 - H`` (no colour is ever ``H``, ``Z``, ``F`` or ``U``)."""
+    if chunk[5] in "HZFU" and chunk[7] == " " and not chunk[0:4].strip("0 "):
+        return f"{chunk[:5]}- {chunk[5]}"
+    return chunk
 
 
 def _block(chunk: str, pid: int, rnd: int, lineno: int) -> Block | None:
@@ -740,6 +760,17 @@ def _lines_299(doc: TrfDocument) -> list[str]:
     return out
 
 
+def _absence_lines(doc: TrfDocument) -> list[str]:
+    """The absences announced ahead: the ``240`` lines, then JaVaFo's ``XXZ`` line as read."""
+    out = []
+    for rnd, pid, kind in doc.byes_240:
+        letter = {M.FULL_BYE: "F", M.HALF_BYE: "H"}.get(kind, "Z")
+        out.append(f"240 {letter} {rnd:>3} {pid:>4}")
+    if doc.absent_next:
+        out.append("XXZ " + " ".join(str(pid) for _line, pid in doc.absent_next))
+    return out
+
+
 def write(doc: TrfDocument, *, trf2026: bool = True, extensions: list[str] | None = None) -> str:
     """The document as TRF text (LF line ends). ``trf2026``: 142/152 (else XXR/XXC); both read everywhere."""
     out: list[str] = []
@@ -792,9 +823,7 @@ def write(doc: TrfDocument, *, trf2026: bool = True, extensions: list[str] | Non
     for p in sorted(doc.players, key=lambda p: p.number):
         out.append(player_line(p))
     out.extend(_lines_299(doc))
-    for rnd, pid, kind in doc.byes_240:
-        letter = {M.FULL_BYE: "F", M.HALF_BYE: "H"}.get(kind, "Z")
-        out.append(f"240 {letter} {rnd:>3} {pid:>4}")
+    out.extend(_absence_lines(doc))
     for fp in doc.forbidden:
         if fp.first_round is None and fp.last_round is None:
             out.append("XXP " + " ".join(str(x) for x in fp.players))

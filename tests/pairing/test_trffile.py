@@ -26,6 +26,10 @@ from pairing import trf, trffile
         ("29 maio 2020", (date(2020, 5, 29), 2020, True)),
         ("1985", (None, 1985, True)),
         ("1985/00/00", (None, 1985, True)),
+        ("1975.  .", (None, 1975, True)),  # a year alone, month and day left blank (issue 38.4)
+        ("1975/  /  ", (None, 1975, True)),
+        ("1975-00-", (None, 1975, True)),
+        ("  .  .1975", (None, 1975, True)),
         ("", (None, None, True)),
         (". .", (None, None, True)),
         ("    /  /  ", (None, None, True)),
@@ -75,9 +79,9 @@ def test_what_pairs_nothing_is_a_warning_never_a_refusal():
     )
     assert doc.warnings == [
         "linha 3: equipe (013) ignorada (o motor de referência não a usa)",
-        "linha 4: ausências do JaVaFo (XXZ) ignorada (o motor de referência não a usa)",
         "linha 5: código “ABC” desconhecido; linha ignorada",
     ]
+    assert doc.absent_next == [(4, 1)]  # JaVaFo's XXZ: read, player 1 absent from the round to pair (issue 38.1)
     assert doc.players[1].blocks == [trffile.Block(None, "", " ", M.ZERO_BYE)]
 
 

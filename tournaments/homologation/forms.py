@@ -29,6 +29,23 @@ class TournamentFileForm(forms.Form):
         label=_("number of rounds"),
         help_text=_("For a TRF that does not say how many rounds the event has (no XXR or 142 line)."),
     )
+    follow_declared_points = forms.BooleanField(
+        required=False,
+        label=_("follow the declared points"),
+        help_text=_(
+            "For a TRF whose players' declared points differ from the sum of their results: the declared points "
+            "count (the difference becomes points outside the games, with the reason, in the standings and the "
+            "pairing). Unticked, the sum of the results counts and each difference is listed."
+        ),
+    )
+    leave_out_round_in_progress = forms.BooleanField(
+        required=False,
+        label=_("leave out the round in progress"),
+        help_text=_(
+            "For a TRF whose round in progress (paired, results not all in) contradicts itself: the complete rounds "
+            "are imported and that round is left out, to be paired again here."
+        ),
+    )
     slug = forms.SlugField(
         required=False,
         max_length=80,

@@ -7,6 +7,8 @@ from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 
@@ -28,6 +30,7 @@ from tournaments.interchange import (
     export_json,
     export_trf,
     import_upload,
+    notices,
 )
 from tournaments.models.choices import RoundStatus, StaffRole
 from tournaments.rounds.services import rounds_name_program
@@ -207,12 +210,35 @@ class TournamentImportView(DirectorRequiredMixin, FormView):
             import_and_name_program,
             upload=Upload(upload.read(), upload.name),
             program=form.cleaned_data.get("program", ""),
-            options=ImportOptions(rounds=form.cleaned_data.get("rounds"), slug=form.cleaned_data.get("slug") or None),
+            options=ImportOptions(
+                rounds=form.cleaned_data.get("rounds"),
+                slug=form.cleaned_data.get("slug") or None,
+                follow_declared_points=form.cleaned_data.get("follow_declared_points", False),
+                leave_out_round_in_progress=form.cleaned_data.get("leave_out_round_in_progress", False),
+            ),
             user=self.request.user,
             success=_("Tournament imported."),
         )
         if not ok:
             return self.form_invalid(form)
-        for warning in imported.warnings:
-            messages.warning(self.request, warning)
+        for message in warning_groups(imported.warnings):
+            messages.warning(self.request, message)
         return redirect("staff:tournament", slug=imported.tournament.slug)
+
+
+def warning_groups(warnings):
+    """Every warning of an import, one folded list per consequence, what changes points, pairings or rights first
+    (issue 38.2): the groups that change points or pairings open, the others closed with their count."""
+    out = []
+    for consequence, heading, items in notices.grouped(warnings):
+        opened = consequence in (notices.POINTS, notices.PAIRINGS)
+        out.append(
+            format_html(
+                '<details class="import-warnings" data-consequence="{}"{}><summary>{}</summary><ul>{}</ul></details>',
+                consequence,
+                mark_safe(" open") if opened else "",
+                heading,
+                format_html_join("", "<li>{}</li>", ((w,) for w in items)),
+            )
+        )
+    return out

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tournaments.interchange import notices
 from tournaments.interchange.errors import InterchangeError
 from tournaments.interchange.limits import MAX_FILE_BYTES
 
@@ -41,17 +42,24 @@ class Upload:
 @dataclass(frozen=True)
 class ImportOptions:
     """What the director adds to a file at import: the number of rounds, for a file that does not say it (a TRF
-    without ``XXR``/``142``), and the web address of the new tournament (else the file's, or one made from its
-    name)."""
+    without ``XXR``/``142``), the web address of the new tournament (else the file's, or one made from its
+    name), and two readings of a TRF (issue 38): its declared points rather than its results' sum, and its
+    complete rounds without the round in progress."""
 
     rounds: int | None = None
     slug: str | None = None  # another web address, to import a copy of a tournament this database already has
+    # a TRF whose declared points differ from its results: the declared points count (the difference as points
+    # outside the games, with the reason), not the results' sum
+    follow_declared_points: bool = False
+    # a TRF whose round in progress (paired, results not all in) contradicts itself: import the complete rounds
+    leave_out_round_in_progress: bool = False
 
 
 @dataclass
 class Imported:
     """What an import created, the type of file it was, and what was read with a warning (pt-BR, one per line:
-    data the product keeps in another form, or lines of the file it does not use)."""
+    data the product keeps in another form, or lines of the file it does not use), every one, what changes points,
+    pairings or rights first (``notices``)."""
 
     tournament: Tournament
     file_type: str
@@ -93,7 +101,14 @@ def _load_json(upload: Upload, user: Any, options: ImportOptions) -> Imported:
 def _load_trf(upload: Upload, user: Any, options: ImportOptions) -> Imported:
     from tournaments.interchange.trf import import_trf_file
 
-    tournament, warnings = import_trf_file(upload.data, user=user, rounds=options.rounds, slug=options.slug)
+    tournament, warnings = import_trf_file(
+        upload.data,
+        user=user,
+        rounds=options.rounds,
+        slug=options.slug,
+        follow_declared=options.follow_declared_points,
+        leave_out_in_progress=options.leave_out_round_in_progress,
+    )
     return Imported(tournament, "trf", warnings)
 
 
@@ -188,7 +203,9 @@ def _import(upload: Upload, user: Any, options: ImportOptions) -> Imported:
         raise InterchangeError([f"arquivo {upload.name}: grande demais (mais de {MAX_FILE_BYTES // (1024 * 1024)} MB)"])
     if not upload.data.strip():
         raise InterchangeError([f"arquivo {upload.name}: vazio"])
-    return file_type_of(upload).load(upload, user, options)
+    imported = file_type_of(upload).load(upload, user, options)
+    imported.warnings = notices.by_consequence(imported.warnings)  # what changes points first (issue 38.2)
+    return imported
 
 
 def import_file(path: str | Path, *, user: Any = None, options: ImportOptions | None = None) -> Imported:

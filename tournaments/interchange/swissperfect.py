@@ -27,7 +27,9 @@ announced absence that keeps its own value (zero, half a point, a whole point), 
 
 Text export (the cross table, tab-separated): header ``No Name [Feder] [Intl Id] [Loc Id] [Rtg] [Loc] [Title]
 [Total] 1 2 ...``, a blank line, then one line per player; each round ``opp:R`` with R = W D L (played), + -
-(forfeit or unplayed), = (half point unplayed), and `` : `` when the player had no game. This program's cross
+(forfeit or unplayed), = (half point unplayed), and `` : `` when the player had no game; ``9:`` (an opponent and no
+letter, on both lines) is a game without a result, counted nothing by the Total: left without one in the last round
+(for the director to enter), a double forfeit (-/-) in an earlier one (said). This program's cross
 table of a micro-match writes a letter per game (``12:WD``, from the player's side, game 1 first): such a file is
 read as a micro-match event (the lower number has White in game 1), and a file mixing one letter and two is
 refused. It has no colours and
@@ -67,6 +69,7 @@ from tournaments.core.zipcheck import directory_fits, method_name, read_member, 
 from tournaments.domain.names import fold
 from tournaments.interchange.dbase import DbfError, Value, read_dbf
 from tournaments.interchange.errors import InterchangeError
+from tournaments.interchange.notices import pairings, points, rights
 
 MAX_MEMBER_BYTES = 5 * 1024 * 1024  # one member of a Swiss Perfect zip (the real ones are a few KB)
 MAX_MEMBERS = 20
@@ -105,7 +108,7 @@ class SpPlayer:
 @dataclass
 class SpRound:
     # (first key, second key, result code of each game from that game's White: the first has White in game 1)
-    boards: list[tuple[int, int, tuple[str, ...]]] = field(default_factory=list)
+    boards: list[tuple[int, int, tuple[str | None, ...]]] = field(default_factory=list)
     alone: dict[int, int] = field(default_factory=dict)  # player key -> half points scored without a game
     awarded: set[int] = field(default_factory=set)  # keys whose points without a game are not the pairing bye
 
@@ -195,8 +198,10 @@ def read_native(ini: bytes, trn: bytes, sco: bytes, stem: str) -> SpEvent:
     if not info:
         # a real file (saved by another version) had only the display sections
         event.warnings.append(
-            f"{where_ini}: sem a seção [Tournament Info]; o torneio leva o nome do arquivo ({stem}), sem árbitro, e "
-            "tantas rodadas quantas foram jogadas"
+            pairings(
+                f"{where_ini}: sem a seção [Tournament Info]; o torneio leva o nome do arquivo ({stem}), sem árbitro, e "
+                "tantas rodadas quantas foram jogadas"
+            )
         )
     try:
         players = read_dbf(trn, max_records=5_000).records
@@ -324,8 +329,10 @@ def _check_withdrawals(event: SpEvent) -> None:
         ]
         if active and max(active) >= p.withdrawn_from:
             event.warnings.append(
-                f"{p.name} (nº {p.number}): retirado na rodada {p.withdrawn_from} (WITHDRAWAL), mas com resultado na "
-                f"rodada {max(active)}; registrado como retirado a partir da rodada {max(active) + 1}"
+                pairings(
+                    f"{p.name} (nº {p.number}): retirado na rodada {p.withdrawn_from} (WITHDRAWAL), mas com resultado "
+                    f"na rodada {max(active)}; registrado como retirado a partir da rodada {max(active) + 1}"
+                )
             )
             p.withdrawn_from = max(active) + 1
         for r, slot in event.rounds.items():
@@ -648,17 +655,21 @@ def _text_rounds(event: SpEvent, cells_of: dict[int, list[tuple[int, int, str, s
     if not errors:
         _check_totals(event, errors)
     event.warnings.append(
-        "a exportação de texto do Swiss Perfect não registra as cores: em cada partida o jogador de número menor "
-        "ficou com as brancas; para as cores reais importe os arquivos do torneio (.zip com .ini, .trn e .sco)"
-        if event.games == 1
-        else "a tabela cruzada não registra as cores: em cada micro-match o jogador de número menor ficou com as "
-        "brancas na 1ª partida e com as pretas na 2ª; para as cores reais importe o arquivo JSON do torneio"
+        pairings(
+            "a exportação de texto do Swiss Perfect não registra as cores: em cada partida o jogador de número menor "
+            "ficou com as brancas; para as cores reais importe os arquivos do torneio (.zip com .ini, .trn e .sco)"
+            if event.games == 1
+            else "a tabela cruzada não registra as cores: em cada micro-match o jogador de número menor ficou com as "
+            "brancas na 1ª partida e com as pretas na 2ª; para as cores reais importe o arquivo JSON do torneio"
+        )
     )
 
 
-def _board_games(code: str, o_code: str, games: int) -> tuple[str, ...] | None:
+def _board_games(code: str, o_code: str, games: int) -> tuple[str | None, ...] | None:
     """The result of each game of a board from the letters of its two cells (``code`` the first's, the lower
     number, who has White in game 1; in a micro-match the second has White in game 2), None when they disagree."""
+    if not code and not o_code:
+        return (None,) * games  # a game without a result: ``9:`` on both lines (read by _SpRounds)
     if len(code) != games or len(o_code) != games:
         return None
     out = []
@@ -701,7 +712,9 @@ def _check_totals(event: SpEvent, errors: list[str]) -> None:
 def _games_per_round(event: SpEvent, cells_of: dict[int, list[tuple[int, int, str, str]]], errors: list[str]) -> None:
     """One letter per game: two in every game cell of this program's cross table of a micro-match, one in Swiss
     Perfect's. A file that mixes them is refused, naming the first cell unlike the file's first game."""
-    played = [(len(code), where, rnd) for cells in cells_of.values() for rnd, opp, code, where in cells if opp > 0]
+    played = [
+        (len(code), where, rnd) for cells in cells_of.values() for rnd, opp, code, where in cells if opp > 0 and code
+    ]  # ``9:``, a game without a result, has no letter at all: it says nothing of how many games a round has
     if not played or all(n == played[0][0] for n, _w, _r in played):
         event.games = 2 if played and played[0][0] == 2 else 1
         return
@@ -736,25 +749,27 @@ def _invisible_bonus(event: SpEvent, p: SpPlayer, missing: Decimal) -> bool:
     rounds = ", ".join(map(str, sorted(chosen)))
     several = len(chosen) > 1
     event.warnings.append(
-        f"{p.where}: {p.name} tem {missing:g} {plural(missing, 'ponto', 'pontos')} no Total que nenhuma rodada "
-        "mostra (bônus do Swiss Perfect): "
-        + (
-            f"registrados como ausência valendo meio ponto nas rodadas {rounds}"
-            if several
-            else f"registrado como ausência valendo meio ponto na rodada {rounds}"
+        points(
+            f"{p.where}: {p.name} tem {missing:g} {plural(missing, 'ponto', 'pontos')} no Total que nenhuma rodada "
+            "mostra (bônus do Swiss Perfect): "
+            + (
+                f"registrados como ausência valendo meio ponto nas rodadas {rounds}"
+                if several
+                else f"registrado como ausência valendo meio ponto na rodada {rounds}"
+            )
         )
     )
     return True
 
 
-def _points(results: tuple[str, ...], first: bool) -> Decimal:
+def _points(results: tuple[str | None, ...], first: bool) -> Decimal:
     """The first's (``first``) or the second's points of a board's games at 1 / ½ / 0: the first has White in
     game 1, the second in game 2."""
     one, half, zero = Decimal(1), Decimal("0.5"), Decimal(0)
     table = {"1-0": (one, zero), "0-1": (zero, one), "1/2": (half, half), "+/-": (one, zero), "-/+": (zero, one)}
     got = zero
     for i, result in enumerate(results):
-        pair = table.get(result, (zero, zero))
+        pair = table.get(result or "", (zero, zero))  # no result (``9:``): nothing
         got += pair[0] if first == (i % 2 == 0) else pair[1]
     return got
 
@@ -821,10 +836,12 @@ def _late_entries_with_points(event: SpEvent, warnings: list[str]) -> None:
             continue
         first = min(given)
         warnings.append(
-            f"{p.name} (nº {p.number}): entrada tardia na rodada {p.late_entry} registrada "
-            + ("como ausências nas rodadas anteriores" if first == 1 else f"na rodada {first}, com ausências até a "
-               f"rodada {p.late_entry - 1}")
-            + ", com os pontos que o Swiss Perfect deu"
+            points(
+                f"{p.name} (nº {p.number}): entrada tardia na rodada {p.late_entry} registrada "
+                + ("como ausências nas rodadas anteriores" if first == 1 else f"na rodada {first}, com ausências até "
+                   f"a rodada {p.late_entry - 1}")
+                + ", com os pontos que o Swiss Perfect deu"
+            )
         )  # fmt: skip
         for r in range(first, p.late_entry):
             p.absent_rounds.add(r)
@@ -866,12 +883,14 @@ class _SpRounds:
             # as the TRF import keeps one
             one_sided = [{"player": n, "opponent": None, "colour": "", "result": "U"} for n in byes[1:]]
             self.warnings.append(
-                f"Swiss Perfect, rodada {rnd}: {len(byes)} jogadores com o bye do emparceiramento (números "
-                f"{', '.join(map(str, byes))}); o bye da rodada fica com o nº {byes[0]}, os outros contam como byes "
-                "registrados só para o jogador"
+                points(
+                    f"Swiss Perfect, rodada {rnd}: {len(byes)} jogadores com o bye do emparceiramento (números "
+                    f"{', '.join(map(str, byes))}); o bye da rodada fica com o nº {byes[0]}, os outros contam como byes "
+                    "registrados só para o jogador"
+                )
             )
         boards = [
-            {"board": i, "first": key_to_number[w], "second": key_to_number[b], "games": list(res)}
+            {"board": i, "first": key_to_number[w], "second": key_to_number[b], "games": self._games(rnd, w, b, res)}
             for i, (w, b, res) in enumerate(slot.boards, start=1)
         ]
         return {
@@ -884,6 +903,28 @@ class _SpRounds:
             "absent_values": absent_values,
             **({"one_sided": one_sided} if one_sided else {}),
         }
+
+    def _games(self, rnd: int, first: int, second: int, results: tuple[str | None, ...]) -> list[str | None]:
+        """A board's results; a game without one (``9:`` on both lines, counted nothing in the totals) stays without
+        one in the last round, for the director to enter; in an earlier round (the product holds no result missing
+        before a round paired after it) it is a double forfeit (-/-), which counts nothing either. Said."""
+        if None not in results:
+            return list(results)
+        a, b = self.by_key[first], self.by_key[second]
+        said = (
+            f"Swiss Perfect, rodada {rnd}: a partida de {a.name} (nº {a.number}) e {b.name} (nº {b.number}) está sem "
+            f"resultado (“{b.number}:” e “{a.number}:”), e o Total do arquivo não a conta"
+        )
+        if rnd == self.last:
+            self.warnings.append(points(f"{said}; importada sem resultado, para o diretor lançar"))
+            return list(results)
+        self.warnings.append(
+            points(
+                f"{said}; como há rodadas emparceiradas depois dela, importada como W.O. duplo (-/-), que não vale "
+                "pontos a nenhum dos dois"
+            )
+        )
+        return ["-/-" if r is None else r for r in results]
 
     def _alone(self, rnd: int, slot: SpRound) -> tuple[list[int], list[int], dict[str, str]]:
         """The players of a round without a game: the pairing byes, the absent and their values."""
@@ -918,8 +959,10 @@ def _sp_players(event: SpEvent, last: int, warnings: list[str]) -> list[dict[str
         players.append(_sp_player(p, event, last, warnings, odd_intl))
     if unknown_sex:
         warnings.append(
-            f"sexo não informado no arquivo para {_players(unknown_sex)}: deixado em branco, e categorias por sexo "
-            f"não {'o' if len(unknown_sex) == 1 else 'os'} incluem; informe-o nas inscrições"
+            rights(
+                f"sexo não informado no arquivo para {_players(unknown_sex)}: deixado em branco, e categorias por sexo "
+                f"não {'o' if len(unknown_sex) == 1 else 'os'} incluem; informe-o nas inscrições"
+            )
         )
     if odd_intl:
         warnings.append(f"Intl Id que não é um número para {_players(odd_intl)}: não guardado como ID internacional")

@@ -12,7 +12,12 @@ one player's line gives and the rest of the file does not say the same (a forfei
 show, a second ``U`` in the round, results that contradict, a rematch) is kept for that player alone
 (``models.OneSidedRound``), as the engine reads every line on its own. What the
 file says that pairs nothing (names as written, sex, titles, federation, FIDE or other IDs, birth dates or years,
-time control, header lines) is kept; what cannot be read is a warning, never a refusal. The product's own export
+time control, header lines) is kept; what cannot be read is a warning, never a refusal. Every warning is kept,
+marked with what it changes (``notices``: points, pairings, rights, nothing) and returned in that order. JaVaFo's
+``XXZ`` names players who will not play the round to pair: absences of that round, as the column's. A round played
+written ``0000 - `` with a blank result is a bye when the player's declared points say so (:func:`_settle_blank_byes`).
+Two readings the director may ask for: the declared points rather than the results' sum (``follow_declared``), and
+the complete rounds without a round in progress (``leave_out_in_progress``). The product's own export
 adds ``DSW`` lines (ignored by every other reader) for what TRF cannot say: CBJD IDs, withdrawals, late entries,
 board order, the engine of each round, and a round paired whose results are not in.
 """
@@ -20,6 +25,7 @@ board order, the engine of each round, and a round paired whose results are not 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -28,10 +34,11 @@ from django.utils import timezone
 
 from pairing import model as M
 from pairing import trf, trffile
-from pairing.convert import fmt_tenths
+from pairing.convert import fmt_tenths, tenths
 from pairing.trffile import TrfDocument, TrfPlayer, decode
 from tournaments.core.agreement import plural
 from tournaments.core.slugs import free_slug
+from tournaments.interchange import notices
 from tournaments.interchange.errors import InterchangeError
 from tournaments.interchange.jsonfile import FORMAT, MAX_PLAYERS, import_data
 from tournaments.models.choices import MAX_ROUNDS, RATING_MAX, RATING_MIN, GameResult, RoundStatus, WithdrawalKind
@@ -70,7 +77,6 @@ _GAME_CODE = {
 _ABSENCE_VALUE = {M.HALF_BYE: "draw", M.FULL_BYE: "win", M.ZERO_BYE: "zero"}
 # A round kept for one player alone (models.OneSidedRound): the TRF character as the model stores it.
 _ONE_SIDED_RESULT = {"1": "1", "W": "1", "=": "=", "D": "=", "0": "0", "L": "0", "+": "+", "-": "-", "U": "U"}
-MAX_WARNINGS = 40
 DEFAULT_TYPE = "Sistema suíço (holandês FIDE C.04.3)"  # the 092 line of the product's export
 
 
@@ -85,8 +91,32 @@ def read_document(text: str | bytes) -> TrfDocument:
         raise InterchangeError([f"{where}: {exc.detail}"]) from None
 
 
+def _doc_notice(warning: str) -> str:
+    """A warning of the TRF grammar with what it changes: an unreadable birth date the age categories (rights),
+    ``XXC rank`` the pairing; the rest (unreadable dates of the event, lines no one uses) nothing."""
+    if "data de nascimento" in warning:
+        return notices.rights(warning)
+    if "XXC rank" in warning:
+        return notices.pairings(warning)
+    return warning
+
+
 def _outcome(block: trffile.Block) -> str:
     return block.game_result or block.result if block.kind == M.GAME else block.result
+
+
+def _check_numbers(doc: TrfDocument) -> None:
+    """Players there are, not too many, numbered 1 to n without a gap (before anything is computed from them)."""
+    numbers = sorted(p.number for p in doc.players)
+    if not numbers:
+        raise InterchangeError(["TRF: nenhum jogador (linhas 001) no arquivo"])
+    if len(numbers) > MAX_PLAYERS:
+        raise InterchangeError([f"TRF: jogadores demais ({len(numbers)}; no máximo {MAX_PLAYERS})"])
+    missing = sorted(set(range(1, numbers[-1] + 1)) - set(numbers))
+    if missing:
+        raise InterchangeError(
+            [f"TRF: número de emparceiramento {missing[0]} ausente (os jogadores vão de 1 a {numbers[-1]})"]
+        )
 
 
 class _Reader:
@@ -99,7 +129,7 @@ class _Reader:
                 [f"TRF, linha {exc.line}: {exc.detail}" if exc.line else f"TRF: {exc.detail}"]
             ) from None
         self.errors: list[str] = []
-        self.warnings: list[str] = list(doc.warnings)
+        self.warnings: list[str] = [_doc_notice(w) for w in doc.warnings]
         self.by_id = {p.number: p for p in doc.players}
         self.ext = self._extensions()
         self.met: dict[frozenset[int], int] = {}  # pair -> the round of their first game played on a board
@@ -145,19 +175,6 @@ class _Reader:
             except (IndexError, ValueError):
                 self.warnings.append(f"linha {lineno}: extensão “DSW {rest.strip()[:40]}” ilegível; ignorada")
         return ext
-
-    # ---------------------------------------------------------------------------------------------- checks
-    def check_numbers(self) -> None:
-        numbers = sorted(self.by_id)
-        if not numbers:
-            raise InterchangeError(["TRF: nenhum jogador (linhas 001) no arquivo"])
-        if len(numbers) > MAX_PLAYERS:
-            raise InterchangeError([f"TRF: jogadores demais ({len(numbers)}; no máximo {MAX_PLAYERS})"])
-        missing = sorted(set(range(1, numbers[-1] + 1)) - set(numbers))
-        if missing:
-            raise InterchangeError(
-                [f"TRF: número de emparceiramento {missing[0]} ausente (os jogadores vão de 1 a {numbers[-1]})"]
-            )
 
     # ---------------------------------------------------------------------------------------------- rounds
     def rounds(self, played: int) -> list[dict[str, Any]]:
@@ -233,8 +250,10 @@ class _Reader:
         result = "U" if b.kind == M.PAB else _ONE_SIDED_RESULT[b.result]
         self.one_sided.append({"player": p.number, "opponent": b.opponent, "colour": b.colour, "result": result})
         self.warnings.append(
-            f"linha {p.line}, rodada {rnum}: “{b.text().strip()}” do jogador {p.number} importado como o arquivo o "
-            f"escreve, só para esse jogador ({why})"
+            notices.points(
+                f"linha {p.line}, rodada {rnum}: “{b.text().strip()}” do jogador {p.number} importado como o arquivo o "
+                f"escreve, só para esse jogador ({why})"
+            )
         )
 
     def _board(self, p: TrfPlayer, b: trffile.Block, rnum: int, where: str, seen: set[int]) -> dict[str, Any] | None:
@@ -312,13 +331,25 @@ class _Reader:
         if b.kind != ob.kind:
             written, line = (b, p) if b.kind != trffile.PAIRED else (ob, opp)
             self.warnings.append(
-                f"linha {line.line}, rodada {where.rsplit(' ', 1)[-1]}: resultado “{written.result}” só na linha do "
-                f"jogador {line.number} (em branco na do adversário); a mesa fica sem resultado para o diretor lançar"
+                notices.points(
+                    f"linha {line.line}, rodada {where.rsplit(' ', 1)[-1]}: resultado “{written.result}” só na linha "
+                    f"do jogador {line.number} (em branco na do adversário); a mesa fica sem resultado para o diretor "
+                    "lançar"
+                )
             )
         board: dict[str, Any] = {"first": white.number, "second": black.number, "games": [None]}
         if not b.colour and not ob.colour:
             board["colourless"] = True
         return board
+
+    def seated(self, rnum: int) -> set[int]:
+        """The players the file seats in round ``rnum`` (an opponent, or the bye)."""
+        out = set()
+        for p in self.doc.players:
+            b = p.blocks[rnum - 1] if len(p.blocks) >= rnum else None
+            if b is not None and (b.opponent is not None or b.kind == M.PAB):
+                out.add(p.number)
+        return out
 
     def dsw_round(self, rnum: int, absent: list[int], values: dict[str, str]) -> dict[str, Any]:
         """The round paired whose results are not in, as the product's own export writes it (DSW BOARD lines)."""
@@ -368,7 +399,9 @@ class _Reader:
                     out.append({"round": rnum, "player": p.number, "value": _ABSENCE_VALUE[b.kind]})
                 elif b.kind == M.PAB:
                     self.warnings.append(
-                        f"linha {p.line}, rodada {rnum}: bye (U) numa rodada ainda não emparceirada; ignorado"
+                        notices.pairings(
+                            f"linha {p.line}, rodada {rnum}: bye (U) numa rodada ainda não emparceirada; ignorado"
+                        )
                     )
         return out
 
@@ -383,7 +416,9 @@ class _Reader:
         where = f"linha {p.line}"
         sex = {"m": "M", "w": "F", "f": "F"}.get(p.sex.lower(), "")
         if p.sex and not sex:
-            self.warnings.append(f"{where}: sexo “{p.sex}” do jogador {p.number} desconhecido; deixado em branco")
+            self.warnings.append(
+                notices.rights(f"{where}: sexo “{p.sex}” do jogador {p.number} desconhecido; deixado em branco")
+            )
         name = p.name
         if not name:
             name = f"Jogador {p.number}"
@@ -391,14 +426,18 @@ class _Reader:
         rating: int | None = p.rating or None
         if rating is not None and not RATING_MIN <= rating <= RATING_MAX:
             self.warnings.append(
-                f"{where}: rating {rating} do jogador {p.number} fora da faixa ({RATING_MIN} a {RATING_MAX}); "
-                "importado sem rating"
+                notices.rights(
+                    f"{where}: rating {rating} do jogador {p.number} fora da faixa ({RATING_MIN} a {RATING_MAX}); "
+                    "importado sem rating"
+                )
             )
             rating = None
         birth_date, birth_year = p.birth_date, p.birth_year
         today = timezone.localdate()
         if birth_date is not None and not date(1900, 1, 1) <= birth_date <= today:
-            self.warnings.append(f"{where}: data de nascimento “{p.birth}” impossível; tratada como desconhecida")
+            self.warnings.append(
+                notices.rights(f"{where}: data de nascimento “{p.birth}” impossível; tratada como desconhecida")
+            )
             birth_date, birth_year = None, None
         if birth_year is not None and not 1900 <= birth_year <= today.year:
             birth_year = None
@@ -467,65 +506,47 @@ def _header(doc: TrfDocument) -> dict[str, Any]:
 
 
 def read_trf(
-    text: str | bytes, slug: str | None = None, *, total_rounds: int | None = None
+    text: str | bytes,
+    slug: str | None = None,
+    *,
+    total_rounds: int | None = None,
+    follow_declared: bool = False,
+    leave_out_in_progress: bool = False,
 ) -> tuple[dict[str, Any], list[str]]:
-    """Read a TRF into an interchange-file dict (imported then by the JSON importer) and the warnings.
+    """Read a TRF into an interchange-file dict (imported then by the JSON importer) and the warnings, what changes
+    most first (``notices``).
 
     ``total_rounds``: the number of rounds the director gives at import, for a file that does not say it (``XXR``/``142``,
-    as Swiss-Manager often exports)."""
+    as Swiss-Manager often exports). ``follow_declared``: a player whose declared points differ from the results
+    keeps the declared points (the difference as points outside the games, with the reason). ``leave_out_in_progress``:
+    the round paired whose results are not all in is left out (the complete rounds are imported; it is the next to
+    pair)."""
     doc = read_document(text)
+    _check_numbers(doc)
+    early: list[str] = []
+    if leave_out_in_progress:
+        early += _leave_out_round_in_progress(doc)
+    early += _settle_blank_byes(doc)
     reader = _Reader(doc)
-    reader.check_numbers()
+    reader.warnings += early
     reading = trf.reading(doc)
     played = reading.played
+    for line, pid in doc.absent_next:
+        if pid not in reader.by_id:
+            raise InterchangeError([f"TRF, linha {line}: XXZ com jogador inexistente {pid}"])
     for pid in reading.absences:
         if pid not in reader.by_id:
             raise InterchangeError([f"TRF: ausência (linha 240) de jogador inexistente {pid}"])
     players = _adjustments(doc, [reader.player(p) for p in doc.players])
     rounds = reader.rounds(played)
     by_player = {p["id"]: p for p in players}
-
-    # The round to pair: its column (and the 240 lines) say who is not paired in it.
-    next_round = played + 1
-    ahead: list[dict[str, Any]] = []
-    pending = reader.ext["boards"].get(next_round) or reader.ext["byes"].get(next_round)
-    next_absent: list[int] = []
-    next_values: dict[str, str] = {}
-    for pid, kind in sorted(reading.absences.items()):
-        p = by_player[pid]
-        if p.get("withdrawn_from") is not None and p["withdrawn_from"] <= next_round:
-            continue
-        if p.get("late_entry") is not None and p["late_entry"] > next_round:
-            continue
-        next_absent.append(pid)
-        next_values[str(pid)] = _ABSENCE_VALUE[kind]
-    if pending:
-        rounds.append(reader.dsw_round(next_round, next_absent, next_values))
-    elif doc.paired_round == next_round:
-        rounds.append(reader.paired_round(next_round, next_absent, next_values))
-        ahead = reader.later_absences(next_round)
-        reader.warnings.append(
-            f"TRF: a rodada {next_round} está emparceirada sem resultados; importada como publicada, para o diretor "
-            "lançar os resultados"
-        )
-    else:
-        ahead = [{"round": next_round, "player": pid, "value": next_values[str(pid)]} for pid in next_absent]
-    paired = len(rounds)
-    seen_ahead = {(a["round"], a["player"]) for a in ahead}
-    for rnd_240, pid, kind in doc.byes_240:
-        if rnd_240 > paired and (rnd_240, pid) not in seen_ahead and pid in by_player:
-            seen_ahead.add((rnd_240, pid))
-            ahead.append({"round": rnd_240, "player": pid, "value": _ABSENCE_VALUE[kind]})
+    ahead, in_progress = _next_round(reader, reading, rounds, by_player)
     if reader.errors:
-        raise InterchangeError(reader.errors[:50])
-
-    # Declared points against the results: the engine's check, said per player; the results count.
-    for pid, declared, computed in trf.declared_mismatches(reader.data):
-        reader.warnings.append(
-            f"linha {reader.by_id[pid].line}: o jogador {pid} declara {fmt_tenths(declared)} pontos, mas os "
-            f"resultados somam {fmt_tenths(computed)}; vale a soma dos resultados"
-        )
-
+        errors = reader.errors[:50]
+        if in_progress:
+            errors[0] += _leave_out_offer(in_progress)
+        raise InterchangeError(errors)
+    _declared_points(reader, by_player, follow_declared)
     _scoring_notes(doc, reader.warnings)
     # Scoring.
     sc = doc.scoring
@@ -608,10 +629,231 @@ def read_trf(
         data["tournament"]["start_date_unknown"] = True
     if forbidden:
         data["forbidden"] = forbidden
-    warnings = reader.warnings
-    if len(warnings) > MAX_WARNINGS:
-        warnings = warnings[:MAX_WARNINGS] + [f"e mais {len(warnings) - MAX_WARNINGS} avisos"]
-    return data, warnings
+    return data, notices.by_consequence(reader.warnings)
+
+
+def _next_round(
+    reader: _Reader, reading: trf.Reading, rounds: list[dict[str, Any]], by_player: dict[int, dict[str, Any]]
+) -> tuple[list[dict[str, Any]], int | None]:
+    """The round to pair after the played ``rounds``: its column, the 240 lines and JaVaFo's XXZ say who is not
+    paired in it; a round paired whose results are not in (appended to ``rounds``). Returns the absences announced
+    ahead, and the round in progress when it contradicts itself (its errors are the only ones)."""
+    doc = reader.doc
+    next_round = reading.played + 1
+    ahead: list[dict[str, Any]] = []
+    pending = reader.ext["boards"].get(next_round) or reader.ext["byes"].get(next_round)
+    in_progress = doc.paired_round == next_round and not pending
+    seated = reader.seated(next_round) if in_progress else set()
+    next_absent: list[int] = []
+    next_values: dict[str, str] = {}
+    for pid, kind in sorted(reading.absences.items()):
+        p = by_player[pid]
+        if p.get("withdrawn_from") is not None and p["withdrawn_from"] <= next_round:
+            continue
+        if p.get("late_entry") is not None and p["late_entry"] > next_round:
+            continue
+        if pid in seated:
+            continue  # an XXZ for a player the round in progress already seats (said below)
+        next_absent.append(pid)
+        next_values[str(pid)] = _ABSENCE_VALUE[kind]
+    reader.warnings += _xxz_notes(doc, next_round, next_absent, seated)
+    contradicts = None
+    if pending:
+        rounds.append(reader.dsw_round(next_round, next_absent, next_values))
+    elif in_progress:
+        before = len(reader.errors)
+        rounds.append(reader.paired_round(next_round, next_absent, next_values))
+        if before == 0 and reader.errors:
+            contradicts = next_round
+        ahead = reader.later_absences(next_round)
+        reader.warnings.append(
+            notices.pairings(
+                f"TRF: a rodada {next_round} está emparceirada sem resultados; importada como publicada, para o "
+                "diretor lançar os resultados"
+            )
+        )
+    else:
+        ahead = [{"round": next_round, "player": pid, "value": next_values[str(pid)]} for pid in next_absent]
+    paired = len(rounds)
+    seen_ahead = {(a["round"], a["player"]) for a in ahead}
+    for rnd_240, pid, kind in doc.byes_240:
+        if rnd_240 > paired and (rnd_240, pid) not in seen_ahead and pid in by_player:
+            seen_ahead.add((rnd_240, pid))
+            ahead.append({"round": rnd_240, "player": pid, "value": _ABSENCE_VALUE[kind]})
+    return ahead, contradicts
+
+
+def _xxz_notes(doc: TrfDocument, rnd: int, absent: list[int], seated: set[int]) -> list[str]:
+    """What JaVaFo's XXZ line was read as: the absences of the round to pair (as the director's “ausente”), and the
+    players it names whom the round in progress already seats."""
+    if not doc.absent_next:
+        return []
+    lines = ", ".join(sorted({str(line) for line, _pid in doc.absent_next}))
+    named = sorted({pid for _line, pid in doc.absent_next})
+    out: list[str] = []
+    read = [pid for pid in named if pid in absent]
+    if read:
+        out.append(
+            notices.pairings(
+                f"linha {lines}: XXZ (JaVaFo): {_numbers_pt(read)} não {'joga' if len(read) == 1 else 'jogam'} a "
+                f"rodada {rnd}: {'ausência anunciada' if len(read) == 1 else 'ausências anunciadas'}, valendo zero, "
+                "como o “ausente” que o diretor marca; o emparceiramento dessa rodada não os inclui"
+            )
+        )
+    kept = [pid for pid in named if pid in seated]
+    if kept:
+        out.append(
+            notices.pairings(
+                f"linha {lines}: XXZ (JaVaFo) dá como ausente na rodada {rnd} {_numbers_pt(kept)}, mas a rodada {rnd} "
+                "já está emparceirada com eles; ficam na mesa em que o arquivo os põe"
+            )
+        )
+    return out
+
+
+def _numbers_pt(numbers: list[int]) -> str:
+    """ "o jogador 5", "os jogadores 22, 28 e 43"."""
+    if len(numbers) == 1:
+        return f"o jogador {numbers[0]}"
+    return f"os jogadores {', '.join(map(str, numbers[:-1]))} e {numbers[-1]}"
+
+
+def _complete_rounds(rnd: int) -> str:
+    """The rounds before ``rnd``, in words: "as rodadas 1 a 4", "as rodadas 1 e 2", "a rodada 1", "nenhuma rodada"."""
+    if rnd > 3:
+        return f"as rodadas 1 a {rnd - 1}"
+    return {3: "as rodadas 1 e 2", 2: "a rodada 1"}.get(rnd, "nenhuma rodada")
+
+
+def _leave_out_offer(rnd: int) -> str:
+    return (
+        f"; a rodada {rnd} está em andamento (sem todos os resultados) e é a única com erro: para importar "
+        f"{_complete_rounds(rnd) if rnd > 1 else 'os jogadores'} e deixar a rodada {rnd} de fora, importe de novo "
+        "marcando “deixar de fora a rodada em andamento” (manage.py import_tournament --leave-out-round-in-progress)"
+    )
+
+
+def _leave_out_round_in_progress(doc: TrfDocument) -> list[str]:
+    """The round paired whose results are not all in taken out of ``doc``: its boards and bye (its absences stay,
+    those of the round to pair); absences the later columns announce become 240 lines of their rounds."""
+    rnd = doc.paired_round
+    if rnd is None:
+        return ["TRF: o arquivo não tem rodada em andamento; “deixar de fora a rodada em andamento” não mudou nada"]
+    for p in doc.players:
+        for r, b in enumerate(p.blocks[rnd:], start=rnd + 1):
+            if b is not None and b.opponent is None and b.kind in _ABSENCE_VALUE and b.result != " ":
+                doc.byes_240.append((r, p.number, b.kind))
+        blocks = p.blocks[:rnd]
+        if (
+            len(blocks) == rnd
+            and blocks[-1] is not None
+            and (blocks[-1].opponent is not None or blocks[-1].kind == M.PAB)
+        ):
+            blocks[-1] = None
+        while blocks and blocks[-1] is None:
+            blocks.pop()
+        p.blocks = blocks
+    complete = _complete_rounds(rnd)
+    return [
+        notices.pairings(
+            f"TRF: a rodada {rnd}, em andamento, ficou de fora, como pedido (“deixar de fora a rodada em andamento”): "
+            f"o torneio fica com {complete} e a rodada {rnd} é a próxima a emparceirar; as ausências que o arquivo "
+            "anuncia para ela e para as seguintes ficam"
+        )
+    ]
+
+
+_BYE_LETTER = {
+    "U": (M.PAB, "bye do emparceiramento (U)"),
+    "F": (M.FULL_BYE, "bye de um ponto (F)"),
+    "H": (M.HALF_BYE, "bye de meio ponto (H)"),
+}
+
+
+def _settle_blank_byes(doc: TrfDocument) -> list[str]:
+    """Rounds played written ``0000 - `` with a blank result (not paired, zero, as the engine reads them) that the
+    player's declared points show were byes: each becomes the bye (``U``; ``F`` when the round has another bye) or,
+    when the points are half a game's, a half-point bye, and the import says so. Only when the declared points and
+    the results differ by exactly the value of those rounds."""
+    try:
+        data = trf.document_state(doc)
+        mismatches = trf.declared_mismatches(data)
+    except M.InvalidInput:
+        return []  # refused later, naming the line
+    played = trf.reading(doc).played
+    sc = data.state.scoring
+    win, draw = tenths(sc.win), tenths(sc.draw)
+    bye = tenths(sc.bye) if sc.bye is not None else win
+    wanted: dict[int, tuple[list[int], str, int, int]] = {}
+    for pid, declared, computed in mismatches:
+        p = doc.player(pid)
+        assert p is not None
+        blank = [r for r, b in enumerate(p.blocks[:played], 1) if b and b.opponent is None and b.result == " "]
+        if blank and declared - computed == len(blank) * bye:
+            wanted[pid] = (blank, "U", declared, computed)
+        elif blank and declared - computed == len(blank) * draw:
+            wanted[pid] = (blank, "H", declared, computed)
+    claims = Counter(r for rs, letter, _d, _c in wanted.values() if letter == "U" for r in rs)
+    had_bye = {r for p in doc.players for r, b in enumerate(p.blocks, 1) if b is not None and b.kind == M.PAB}
+    notes: list[str] = []
+    for pid, (blank, letter, declared, computed) in wanted.items():
+        letters = {r: "F" if letter == "U" and (claims[r] > 1 or r in had_bye) else letter for r in blank}
+        if "F" in letters.values() and bye != win:
+            continue  # a second bye in a round worth other than a win: nothing settles it
+        p = doc.player(pid)
+        assert p is not None
+        for r, lt in letters.items():
+            p.blocks[r - 1] = trffile.Block(None, "", lt, _BYE_LETTER[lt][0])
+        read = "; ".join(f"rodada {r}: {_BYE_LETTER[lt][1]}" for r, lt in letters.items())
+        one = len(blank) == 1
+        notes.append(
+            notices.points(
+                f"linha {p.line}: {'a rodada' if one else 'as rodadas'} {', '.join(map(str, blank))} do jogador "
+                f"{pid}, sem adversário e sem resultado (“0000 - ”), {'valeria' if one else 'valeriam'} zero (não "
+                f"emparceirado), e os resultados somariam {fmt_tenths(computed)}; o jogador declara "
+                f"{fmt_tenths(declared)} pontos, que só {'um bye explica' if one else 'byes explicam'}: seguidos os "
+                f"pontos declarados ({read})"
+            )
+        )
+    return notes
+
+
+def _declared_points(reader: _Reader, by_player: dict[int, dict[str, Any]], follow: bool) -> None:
+    """Declared points against the results (the engine's check), said per player: the results count, or, when the
+    director asks to follow the declared points, the difference is the player's points outside the games."""
+    mismatches = trf.declared_mismatches(reader.data)
+    for pid, declared, computed in mismatches:
+        where = f"linha {reader.by_id[pid].line}"
+        said = (
+            f"{where}: o jogador {pid} declara {fmt_tenths(declared)} pontos, mas os resultados somam "
+            f"{fmt_tenths(computed)}"
+        )
+        if not follow:
+            reader.warnings.append(notices.points(f"{said}; vale a soma dos resultados"))
+            continue
+        diff = Decimal(declared - computed) / 10
+        p = by_player[pid]
+        p["points_adjustment"] = str(Decimal(p.get("points_adjustment", "0")) + diff)
+        why = f"TRF {where}: pontos declarados no arquivo ({fmt_tenths(declared)}), seguidos na importação"
+        p["points_adjustment_reason"] = "; ".join(filter(None, [p.get("points_adjustment_reason", ""), why]))[:300]
+        if "trf_299" in p:
+            p["trf_299"].append({"kind": "", "points": str(diff), "round": None})
+        reader.warnings.append(
+            notices.points(
+                f"{said}; valem os pontos declarados (“seguir os pontos declarados”): "
+                f"{'+' if diff > 0 else ''}{fmt_tenths(declared - computed)} como pontos fora das partidas"
+            )
+        )
+    if mismatches and not follow:
+        reader.warnings.append(
+            notices.points(
+                f"TRF: {_numbers_pt([m[0] for m in mismatches])} "
+                f"{'declara' if len(mismatches) == 1 else 'declaram'} pontos diferentes da soma dos resultados, e "
+                "valeu a soma dos resultados. Para valerem os pontos do arquivo, importe de novo marcando “seguir os "
+                "pontos declarados” (manage.py import_tournament --follow-declared-points): a diferença de cada um "
+                "entra como pontos fora das partidas, com o motivo, e conta na classificação e no emparceiramento"
+            )
+        )
 
 
 _KIND_PT = {
@@ -670,7 +912,9 @@ def _planned_rounds(
     if doc.total_rounds:
         if given and given != doc.total_rounds:
             warnings.append(
-                f"TRF: o arquivo diz {doc.total_rounds} rodadas; o número informado ({given}) não foi usado"
+                notices.pairings(
+                    f"TRF: o arquivo diz {doc.total_rounds} rodadas; o número informado ({given}) não foi usado"
+                )
             )
         return max(doc.total_rounds, needed)
     if given:
@@ -678,7 +922,9 @@ def _planned_rounds(
             raise InterchangeError(
                 [f"{_NO_COUNT}: o número informado ({given}) é menor que as {needed} rodadas que o arquivo já tem"]
             )
-        warnings.append(f"{_NO_COUNT}: o torneio fica com {given} rodadas, como informado na importação")
+        warnings.append(
+            notices.pairings(f"{_NO_COUNT}: o torneio fica com {given} rodadas, como informado na importação")
+        )
         return given
     if in_file == 0 or doc.paired_round is not None:
         raise InterchangeError(
@@ -688,8 +934,10 @@ def _planned_rounds(
             ]
         )
     warnings.append(
-        f"{_NO_COUNT}: o torneio fica com as {needed} rodadas do arquivo, como encerrado; se ele continua, importe "
-        "de novo informando o número de rodadas"
+        notices.pairings(
+            f"{_NO_COUNT}: o torneio fica com as {needed} rodadas do arquivo, como encerrado; se ele continua, "
+            "importe de novo informando o número de rodadas"
+        )
     )
     return needed
 
@@ -704,10 +952,23 @@ def _free_slug(name: str) -> str:
 
 
 def import_trf_with_warnings(
-    text: str | bytes, *, user: Any = None, slug: str | None = None, rounds: int | None = None
+    text: str | bytes,
+    *,
+    user: Any = None,
+    slug: str | None = None,
+    rounds: int | None = None,
+    follow_declared: bool = False,
+    leave_out_in_progress: bool = False,
 ) -> tuple[Any, list[str]]:
-    """Create a single-game tournament from a TRF (all-or-nothing): (tournament, warnings)."""
-    data, warnings = read_trf(text, slug, total_rounds=rounds)
+    """Create a single-game tournament from a TRF (all-or-nothing): (tournament, warnings, what changes most
+    first). The options: :func:`read_trf`'s."""
+    data, warnings = read_trf(
+        text,
+        slug,
+        total_rounds=rounds,
+        follow_declared=follow_declared,
+        leave_out_in_progress=leave_out_in_progress,
+    )
     return import_data(data, user=user), warnings
 
 
@@ -715,8 +976,7 @@ def import_trf(text: str | bytes, *, user: Any = None, slug: str | None = None) 
     return import_trf_with_warnings(text, user=user, slug=slug)[0]
 
 
-def import_trf_file(
-    data: bytes, *, user: Any = None, rounds: int | None = None, slug: str | None = None
-) -> tuple[Any, list[str]]:
-    """:func:`import_trf` for the file dispatch: (tournament, warnings)."""
-    return import_trf_with_warnings(data, user=user, rounds=rounds, slug=slug)
+def import_trf_file(data: bytes, *, user: Any = None, **options: Any) -> tuple[Any, list[str]]:
+    """:func:`import_trf` for the file dispatch: (tournament, warnings); ``options``: rounds, slug,
+    follow_declared, leave_out_in_progress."""
+    return import_trf_with_warnings(data, user=user, **options)

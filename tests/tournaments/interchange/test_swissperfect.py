@@ -612,10 +612,11 @@ def test_an_intl_id_that_is_no_id_and_a_long_federation_are_not_stored_and_said(
     imported = import_upload(Upload(sp_zip(players), "olinda.zip"))
     entries = {e.pairing_number: e.player for e in Entry.objects.filter(tournament=imported.tournament)}
     assert (entries[1].foreign_id, entries[2].federation, entries[2].state) == ("", "", "")
+    # what changes rights (the categories by sex) before what changes nothing (issue 38.2)
     assert imported.warnings[:3] == [
-        "Ana Souza (nº 2): federação “EIRE” com mais de 3 letras; não guardada",
         "sexo não informado no arquivo para 1 jogador (número 5): deixado em branco, e categorias por sexo não "
         "o incluem; informe-o nas inscrições",
+        "Ana Souza (nº 2): federação “EIRE” com mais de 3 letras; não guardada",
         "Intl Id que não é um número para 1 jogador (número 1 (“16-02-1944”)): não guardado como ID internacional",
     ]
 
@@ -661,3 +662,44 @@ def test_a_second_pairing_bye_in_a_round_is_kept_for_that_player():
     lines = crosstable_sp(t).split("\r\n")
     assert [line.split("\t")[-2] for line in lines[5:7]] == [" 0:W", " 0:W"]
     assert [line.split("\t")[8] for line in lines[5:7]] == ["2    ", "1    "]  # Carla: ½ + 1 + ½; Davi: 0 + 1
+
+
+# A Swiss Perfect text export written while the last round's results were being entered (issue 38.5): the game of
+# 1 and 3 in round 2 has no result yet, written ``3:`` and ``1:`` (opponent, colon, nothing); the Total column
+# counts nothing for it.
+SP_NO_RESULT = (
+    "No\tName            \tLoc Id\tTotal\t 1  \t 2  \r\n"
+    "\r\n"
+    "1 \tAlves, Túlio    \t20101 \t1    \t 2:W\t 3: \r\n"
+    "2 \tBrito, Sara     \t20102 \t1    \t 1:L\t 4:W\r\n"
+    "3 \tCosta, Ivo      \t      \t0.5  \t 4:D\t 1: \r\n"
+    "4 \tDuarte, Lia     \t20104 \t0.5  \t 3:D\t 2:L\r\n"
+).encode("cp1252")
+
+
+def test_a_game_without_a_result_in_the_text_export_is_read_as_one():
+    imported = import_upload(Upload(SP_NO_RESULT, "Aberto de Penedo.txt"))
+    t = imported.tournament
+    board = Board.objects.get(round__tournament=t, round__number=2, seats__entry__pairing_number=1)
+    assert [g.result for g in board.games.all()] == [None]  # for the director to enter
+    said = (
+        "Swiss Perfect, rodada 2: a partida de Alves, Túlio (nº 1) e Costa, Ivo (nº 3) está sem resultado (“3:” e "
+        "“1:”), e o Total do arquivo não a conta; importada sem resultado, para o diretor lançar"
+    )
+    assert said in imported.warnings and imported.warnings[0] == said  # it changes points: listed first
+    assert not any("uma letra" in w for w in imported.warnings)
+
+
+def test_a_game_without_a_result_before_a_later_round_counts_nothing():
+    text = (
+        "No\tName            \tLoc Id\tTotal\t 1  \t 2  \t 3  \r\n"
+        "\r\n"
+        "1 \tAlves, Túlio    \t20101 \t2    \t 2:W\t 3: \t 4:W\r\n"
+        "2 \tBrito, Sara     \t20102 \t2    \t 1:L\t 4:W\t 3:W\r\n"
+        "3 \tCosta, Ivo      \t      \t0.5  \t 4:D\t 1: \t 2:L\r\n"
+        "4 \tDuarte, Lia     \t20104 \t0.5  \t 3:D\t 2:L\t 1:L\r\n"
+    ).encode("cp1252")
+    imported = import_upload(Upload(text, "Aberto de Penedo.txt"))
+    board = Board.objects.get(round__tournament=imported.tournament, round__number=2, seats__entry__pairing_number=1)
+    assert [g.result for g in board.games.all()] == ["-/-"]
+    assert any("importada como W.O. duplo (-/-), que não vale pontos a nenhum dos dois" in w for w in imported.warnings)

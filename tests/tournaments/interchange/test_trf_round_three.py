@@ -70,8 +70,12 @@ def test_paired_with_someone_whose_line_says_otherwise_is_refused_naming_both():
     text = in_progress().replace("   5 w 1     2 w", "   5 w 1  0000 - H")
     with pytest.raises(InterchangeError) as exc:
         import_trf_with_warnings(text)
+    # the round in progress is the only one wrong: the refusal offers to leave it out (issue 38.6)
     assert exc.value.messages == [
-        "TRF, linha 15, rodada 3: o jogador 2 está emparceirado com 7, mas a linha de 7 mostra ninguém nessa rodada"
+        "TRF, linha 15, rodada 3: o jogador 2 está emparceirado com 7, mas a linha de 7 mostra ninguém nessa rodada; "
+        "a rodada 3 está em andamento (sem todos os resultados) e é a única com erro: para importar as rodadas 1 e 2 "
+        "e deixar a rodada 3 de fora, importe de novo marcando “deixar de fora a rodada em andamento” (manage.py "
+        "import_tournament --leave-out-round-in-progress)"
     ]
 
 

@@ -2,7 +2,7 @@ import logging
 
 from django.core.management.base import BaseCommand
 
-from tournaments.interchange import ImportOptions, InterchangeError, import_file
+from tournaments.interchange import ImportOptions, InterchangeError, import_file, notices
 from tournaments.interchange.cli import error_text, fail
 
 logger = logging.getLogger(__name__)
@@ -37,7 +37,8 @@ class Command(BaseCommand):
     help = (
         "Cria um torneio a partir de um arquivo de torneio (intercâmbio .json, TRF .trf/.trfx/.txt/.tab, Swiss "
         "Perfect: .zip com .ini/.trn/.sco, um deles com os outros na mesma pasta, ou a tabela cruzada .txt); "
-        "imprime o endereço (slug). Avisos da importação vão para a saída de erro."
+        "imprime o endereço (slug). Avisos da importação vão para a saída de erro, todos, primeiro os que mudam "
+        "pontos, emparceiramentos ou direitos."
     )
 
     def add_arguments(self, parser):
@@ -57,16 +58,40 @@ class Command(BaseCommand):
             help="endereço (slug) do torneio criado, para importar a cópia de um torneio que este banco já tem",
         )
 
+        parser.add_argument(
+            "--follow-declared-points",
+            action="store_true",
+            help="TRF cujos pontos declarados diferem da soma dos resultados: valem os pontos declarados (a diferença "
+            "entra como pontos fora das partidas de cada jogador, com o motivo, e conta na classificação e no "
+            "emparceiramento); sem a opção vale a soma dos resultados",
+        )
+        parser.add_argument(
+            "--leave-out-round-in-progress",
+            action="store_true",
+            help="TRF com uma rodada em andamento (emparceirada, sem todos os resultados): importa só as rodadas "
+            "completas e deixa essa de fora (ela é a próxima a emparceirar); para um arquivo cuja rodada em "
+            "andamento se contradiz",
+        )
+
     def handle(self, *args, **options):
         try:
             imported = import_file(
-                options["file"], options=ImportOptions(rounds=options["rounds"], slug=options["slug"])
+                options["file"],
+                options=ImportOptions(
+                    rounds=options["rounds"],
+                    slug=options["slug"],
+                    follow_declared_points=options["follow_declared_points"],
+                    leave_out_round_in_progress=options["leave_out_round_in_progress"],
+                ),
             )
         except InterchangeError as exc:
             fail(error_text(exc))
         except Exception:  # an internal error: nothing was written (all or nothing); logged, then one line
             logger.exception("import_tournament %s: internal error while importing", options["file"])
             fail("falha interna na importação (nada foi gravado; o erro está no log)")
-        for warning in imported.warnings:
-            self.stderr.write(f"aviso: {warning}")
+        # every warning, what changes points, pairings or rights first (issue 38.2), each group under its heading
+        for _consequence, heading, warnings in notices.grouped(imported.warnings):
+            self.stderr.write(f"{heading}:")
+            for warning in warnings:
+                self.stderr.write(f"aviso: {warning}")
         self.stdout.write(imported.tournament.slug)
