@@ -6,36 +6,21 @@ Screenshots in test-artifacts/ (import-warnings-*)."""
 import re
 
 import pytest
-from django.contrib.auth.models import Permission
 
 from tests.browser.phone_layout import WIDEST, fits, small_fields
+from tests.browser.test_browser_entries import director_user, login  # noqa: F401 (director_user: a fixture)
 from tests.tournaments.interchange.round_four_files import rating_system
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-PASSWORD = "senha-forte-123"
 
 
-@pytest.fixture
-def director_user(django_user_model):
-    user = django_user_model.objects.create_user("diretora", password=PASSWORD, first_name="Diana")
-    user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    return user
-
-
-def login(page, base, next_url):
-    page.goto(f"{base}/entrar/?next={next_url}")
-    page.fill("input[name=username]", "diretora")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("form button[type=submit]:not(.link-button)")
-    page.wait_for_url(re.compile(re.escape(next_url) + "$"))
-
-
+@pytest.mark.usefixtures("director_user")
 @pytest.mark.parametrize("device", ["desktop", "phone"])
-def test_the_import_shows_every_warning_sorted_and_folded(request, device, live_server, director_user, shot, tmp_path):
+def test_the_import_shows_every_warning_sorted_and_folded(request, device, live_server, shot, tmp_path):
     page = request.getfixturevalue(device)
     base = live_server.url
-    login(page, base, "/gestao/importar/")
+    login(page, base, next_url="/gestao/importar/")
     follow = page.locator("#id_follow_declared_points")
     leave_out = page.locator("#id_leave_out_round_in_progress")
     assert follow.is_visible() and leave_out.is_visible() and not follow.is_checked()
@@ -44,7 +29,7 @@ def test_the_import_shows_every_warning_sorted_and_folded(request, device, live_
     )
     assert "pontos fora das partidas" in page.locator("main form").inner_text()
     assert fits(page), page.evaluate(WIDEST)
-    assert small_fields(page) == []
+    assert device == "desktop" or small_fields(page) == []  # nothing an iPhone zooms into
     shot(page, f"import-warnings-{device}-form")
     path = tmp_path / "estadual.trf"
     path.write_bytes(rating_system(extra_births=44).encode("latin-1"))

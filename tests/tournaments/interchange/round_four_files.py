@@ -4,7 +4,7 @@ Vega write an absence requested in advance, a national federation's rating-syste
 ``0000 - `` with a blank result, birth dates ``1975.  .``, many warnings), and a round in progress whose two
 players are both White."""
 
-from tests.tournaments.interchange.round_three_files import line
+from tests.tournaments.interchange.round_three_files import in_progress, line
 
 
 def javafo(*, xxz="XXZ 4 9"):
@@ -71,22 +71,9 @@ def rating_system(*, points4="1.0", points6="1.5", points7="2.0", extra_births=0
 
 
 def both_white():
-    """Swiss-Manager in the middle of an event: rounds 1-2 complete, round 3 paired with one result in, and on its
-    first board both lines say White (``   4 w`` and ``   1 w``)."""
-    r3 = {1: "   4 w", 2: "   7 b", 3: "   8 b 1", 4: "   1 w", 7: "   2 w", 8: "   3 w 0"}
-    lines = [
-        "012 Aberto de Garanhuns",
-        "022 Garanhuns",
-        "042 2026/04/04",
-        "142 5",
-        "152 W",
-        line(1, "Araújo, Davi", "1.5", ["   5 w 1", "   2 b =", r3[1]], rating=2210),
-        line(2, "Borba, Caio", "1.5", ["   6 b 1", "   1 w =", r3[2]], rating=2150),
-        line(3, "Cunha, Ana", "0.5", ["   7 w =", "   4 b 0", r3[3], "0000 - H"], sex="w", rating=2100),
-        line(4, "Duarte, Rui", "2.0", ["   8 b 1", "   3 w 1", r3[4]], rating=2050),
-        line(5, "Esteves, Lia", "0.0", ["   1 b 0", "   7 b 0", "0000 - U"], sex="w", rating=1990),
-        line(6, "Farias, Otto", "0.0", ["   2 w 0", "   8 w 0", "   0 - H"], rating=1950),
-        line(7, "Gusmão, Rita", "1.5", ["   3 b =", "   5 w 1", r3[7]], sex="w", rating=1900),
-        line(8, "Holanda, Enzo", "1.0", ["   4 w 0", "   6 b 1", r3[8], "0000 - Z"], rating=1850),
-    ]
-    return "\r\n".join(lines) + "\r\n"
+    """Swiss-Manager in the middle of an event (``round_three_files.in_progress``): rounds 1-2 complete, round 3
+    paired with one result in (3 beat 8), and on its first board both lines say White (``   4 w`` and ``   1 w``)."""
+    text = in_progress(results3={3: "1", 8: "0"})
+    old = "   3 w 1     1 b"
+    assert text.count(old) == 1  # player 4's line: round 2 against 3, round 3 against 1 with Black
+    return text.replace(old, "   3 w 1     1 w")
