@@ -134,15 +134,21 @@ def test_a_staff_account_with_a_one_time_invite_link(client, director, event, dj
     assert TournamentRole.objects.get(tournament=t, user=account).role == "arbiter"
     invite = response.context["invite"]["url"]
     assert invite.startswith("http://testserver/convite/")
-    # the same login again is refused in Portuguese, the form kept
+    # the same login again answers alike (issue 34.4: the form no longer tells which logins exist); the account it
+    # makes is pending, under a login of its own, and its invitee chooses a free login on the invite's page
     again = client.post(url, dict(data, username="Maria.Souza"))
-    assert "O login “Maria.Souza” já existe; escolha outro." in [str(m) for m in again.context["messages"]]
-    assert 'value="Maria da Penha Souza"' in again.content.decode()
-    # the arbiter opens the link and chooses a password
+    assert [str(m) for m in again.context["messages"]] == [
+        "Conta Maria.Souza criada. Passe o link de convite abaixo: com ele a pessoa escolhe a senha, uma única vez."
+    ]
+    assert django_user_model.objects.filter(username__startswith="Maria.Souza~").count() == 1
+    # the arbiter opens the link and chooses a password (the login asked for is suggested)
     client.logout()
     page = client.get(invite, follow=True)
-    assert "maria.souza" in page.content.decode() and page.context["validlink"]
-    done = client.post(page.redirect_chain[-1][0], {"new_password1": "Tabuleiro-64!", "new_password2": "Tabuleiro-64!"})
+    assert 'value="maria.souza"' in page.content.decode() and page.context["validlink"]
+    done = client.post(
+        page.redirect_chain[-1][0],
+        {"login": "maria.souza", "new_password1": "Tabuleiro-64!", "new_password2": "Tabuleiro-64!"},
+    )
     # logged in at once, on the tournament she was invited to (issue 28.9)
     assert done.status_code == 302 and done["Location"] == reverse("staff:tournament", args=[t.slug])
     assert client.session["_auth_user_id"] == str(account.pk)
@@ -169,7 +175,9 @@ def test_an_invite_to_someone_on_two_tournaments_lands_on_the_staff_home(
     TournamentRole.objects.create(tournament=make_tournament(), user=account, role="arbiter")
     client.logout()
     page = client.get(invite, follow=True)
-    done = client.post(page.redirect_chain[-1][0], {"new_password1": "Tabuleiro-64!", "new_password2": "Tabuleiro-64!"})
+    done = client.post(
+        page.redirect_chain[-1][0], {"login": "rui", "new_password1": "Tabuleiro-64!", "new_password2": "Tabuleiro-64!"}
+    )
     assert done.status_code == 302 and done["Location"] == reverse("staff:home")
     assert client.session["_auth_user_id"] == str(account.pk)
     assert len(client.get(done["Location"]).context["tournaments"]) == 2
