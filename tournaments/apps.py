@@ -22,3 +22,8 @@ class TournamentsConfig(AppConfig):
             signal.connect(forget_categories, sender=self.get_model("Category"), dispatch_uid="public-forget-cats")
         # A login stamps its session: staff sessions last a working day and end on every device on request.
         user_logged_in.connect(stamp_login, dispatch_uid="staff-session-stamp")
+        # A round's fingerprint stored: the federation's queue sends it when online (issue 35.4).
+        from tournaments.federation.tasks import on_fingerprint_sealed
+        from tournaments.rounds.fingerprints import fingerprint_sealed
+
+        fingerprint_sealed.connect(on_fingerprint_sealed, dispatch_uid="federation-send-fingerprint")

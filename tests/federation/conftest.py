@@ -72,12 +72,54 @@ def venue_event(db, recent_stage):
     """The stage imported at the venue (as the director's laptop holds it)."""
     from tournaments.interchange import import_data
 
-    return import_data(recent_stage)
+    # bound to its stage in the federation's calendar, as if the director had asked for it (issue 35.2)
+    return import_data({**recent_stage, "tournament": {**recent_stage["tournament"], "stage_id": "CBJD-2026-001"}})
+
+
+def register(credential, data, accepted=True, late=False):
+    """The stage registered in the federation's calendar by the credential's organiser (issue 35.2), accepted, and
+    the file bound to it."""
+    from tournaments.federation.calendar import stage_decide, stage_request_receive
+
+    t = data["tournament"]
+    stage, _created = stage_request_receive(
+        credential=credential,
+        data={
+            "name": t["name"],
+            "city": t.get("city") or "Caruaru",
+            "start_date": t["start_date"],
+            "end_date": t["end_date"],
+            "format": t.get("format") or "micro-match",
+            "planned_rounds": t.get("rounds") or 7,
+            "minutes_per_game": t.get("minutes_per_game") or 21,
+            "venue_slug": t["slug"],
+        },
+    )
+    if not late:  # asked for ten days before its start
+        from datetime import datetime, time, timedelta
+
+        from django.utils import timezone
+
+        from tournaments.models import Stage
+
+        asked = timezone.make_aware(datetime.combine(date.fromisoformat(t["start_date"]) - timedelta(days=10), time(9)))
+        Stage.objects.filter(pk=stage.pk).update(requested_at=asked, late=False)
+        stage.refresh_from_db()
+    if accepted:
+        stage = stage_decide(stage=stage, user=None, accept=True)
+    t["stage_id"] = stage.identifier
+    return stage
 
 
 @pytest.fixture
-def received(db, as_federation, credential, national_list, recent_stage):
-    """A stage received and verified at the federation."""
+def registered(db, credential, recent_stage):
+    """The recent stage registered (and accepted) in the calendar by the credential's organiser."""
+    return register(credential[0], recent_stage)
+
+
+@pytest.fixture
+def received(db, as_federation, credential, national_list, recent_stage, registered):
+    """A stage (registered in the calendar) received and verified at the federation."""
 
     from tournaments.federation.services import submission_receive, submission_verify
 

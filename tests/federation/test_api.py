@@ -32,7 +32,7 @@ def written():
 
 @pytest.mark.django_db
 def test_stage_received_verified_and_same_file_is_one_submission(
-    client, as_federation, credential, national_list, recent_stage, django_capture_on_commit_callbacks
+    client, as_federation, credential, national_list, recent_stage, registered, django_capture_on_commit_callbacks
 ):
     stage_data = recent_stage
     cred, token = credential

@@ -146,8 +146,9 @@ def received_and_verified(director, officer):
         "the venue to see the federation's receipt",
     )
     assert "pendente" not in re.search(r'<table class="table" id="outgoing">.*?</table>', received, re.S).group(0)
+    # registered at sending time (issue 35.2): the stage says it was registered late, and waits for the calendar
     queue = until(
-        lambda: "verificado sem apontamentos" in (t := officer.get("/gestao/federacao/envios/").text) and t,
+        lambda: "verificado com 2 apontamentos" in (t := officer.get("/gestao/federacao/envios/").text) and t,
         "the federation's verification",
     )
     return re.search(
@@ -155,9 +156,28 @@ def received_and_verified(director, officer):
     ).group(1)
 
 
-def officer_approves(officer, link):
+def officer_accepts_the_stage(officer, director):
+    """The venue was bound to the stage it asked for at sending time; the officer sees it registered late in the
+    calendar and accepts it."""
+    venue_page = director.get(f"/gestao/t/{SLUG}/federacao/").text
+    identifier = re.search(r'<strong class="stage-id">(CBJD-\d{4}-\d{3})</strong>', venue_page).group(1)
+    assert "registrada tarde" in venue_page
+    calendar = officer.get("/gestao/federacao/calendario/").text
+    row = re.search(rf'<tr id="stage-{identifier}">.*?</tr>', calendar, re.S).group(0)
+    assert "registrada tarde" in row and "Federação Pernambucana" in row
+    pk = re.search(r'name="stage" value="(\d+)"', row).group(1)
+    officer.post(
+        "/gestao/federacao/calendario/",
+        {"csrfmiddlewaretoken": officer.csrf(calendar), "stage": pk, "decision": "accept"},
+    )
+    assert "aceita no calendário" in officer.get("/gestao/federacao/calendario/").text
+    return identifier
+
+
+def officer_approves(officer, link, identifier):
     review = officer.get(link).text
-    assert "Direito a vagas: sim" in review
+    assert "Direito a vagas: sim" in review and identifier in review
+    assert "registrada tarde" in review
     officer.post(link, {"csrfmiddlewaretoken": officer.csrf(review), "decision": "approve", "reason": ""})
     assert "homologado em" in officer.get("/gestao/federacao/envios/").text
 
@@ -201,6 +221,27 @@ def test_venue_offline_to_season_page(running):
     federation.start()
     running["workers"].append(S.Worker(federation))
     venue_downloads_the_national_list(federation, venue)
-    officer_approves(officer, received_and_verified(director, officer))
+    link = received_and_verified(director, officer)
+    officer_approves(officer, link, officer_accepts_the_stage(officer, director))
     venue_sees_the_decision(director)
     season_page_lists_the_stage(federation, yesterday.year)
+    director_asks_for_a_stage_before_it_starts(venue, director, officer, stage_file)
+
+
+def director_asks_for_a_stage_before_it_starts(venue, director, officer, stage_file):
+    """Issue 35.2 online: another event at the venue; the director asks for its stage on the event's page, the
+    venue's worker sends the request, the event is bound to the new identifier, and the officer's
+    calendar lists it, asked by the same organiser."""
+    venue.manage("import_tournament", str(stage_file), "--slug", "etapa-seguinte")
+    page = director.get("/gestao/t/etapa-seguinte/federacao/").text
+    director.post(
+        "/gestao/t/etapa-seguinte/federacao/", {"csrfmiddlewaretoken": director.csrf(page), "action": "stage"}
+    )
+    bound = until(
+        lambda: 'class="stage-id"' in (t := director.get("/gestao/t/etapa-seguinte/federacao/").text) and t,
+        "the venue to be bound to its stage",
+    )
+    identifier = re.search(r'<strong class="stage-id">(CBJD-\d{4}-\d{3})</strong>', bound).group(1)
+    calendar = officer.get("/gestao/federacao/calendario/").text
+    assert f'<tr id="stage-{identifier}">' in calendar
+    assert identifier.endswith("-002")

@@ -30,7 +30,7 @@ from tournaments.interchange import import_data
 from tournaments.interchange.synthetic import synthetic_tournament
 from tournaments.models import AuditEntry, Entry, Game, OpeningTable, Round, Suspension, Tournament, TournamentRole
 from tournaments.rounds.results import game_record_result, round_record_results
-from tournaments.rounds.services import round_pair, rounds_name_program
+from tournaments.rounds.services import round_pair
 from tournaments.setup.demo import load_demo
 from tournaments.setup.openings import opening_table_import
 from tournaments.setup.services import tournament_update
@@ -253,7 +253,8 @@ def test_the_pairing_software_condition_names_what_it_checks():
     send_on_time(t)
     report = homologation_check(t)
     assert failing(report) == {"pairing_engine"}
-    rounds_name_program(tournament=t, program="Swiss Perfect 98", user=None)
+    # the program a file names for its rounds, as the import records it (issue 35.4: never typed)
+    Round.objects.filter(tournament=t).update(engine="Swiss Perfect 98")
     report = homologation_check(t)
     assert not failing(report)
     detail = report.condition("pairing_engine").detail
@@ -272,21 +273,35 @@ def test_the_pairing_software_condition_names_what_it_checks():
     )
 
 
-def test_the_import_page_records_the_program_that_paired_the_rounds(client, director):
+def test_the_import_page_records_where_the_event_came_from_and_no_program_is_typed(client, director):
+    """Issue 35.4: which program paired a round is recorded by the product, not typed. The import page has no
+    program field any more (a program typed there is ignored); the event is marked imported with the file's
+    provenance: its name, SHA-256, format and the program the file names."""
+    import hashlib
+
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    from tournaments.interchange import export_json
+    from tournaments.interchange import export_data, export_json
 
     t = import_data(homologable())
     text = export_json(t).replace('"regulamento"', '"regulamento-copia"')
     client.force_login(director)
+    page = client.get(reverse("staff:tournament_import")).content.decode()
+    assert 'name="program"' not in page
     r = client.post(
         reverse("staff:tournament_import"),
         {"file": SimpleUploadedFile("copia.json", text.encode()), "program": "Swiss Perfect 98"},
     )
     assert r.status_code == 302
     copy = Tournament.objects.get(slug="regulamento-copia")
-    assert set(copy.rounds.values_list("engine", flat=True)) == {"Swiss Perfect 98"}
+    assert set(copy.rounds.values_list("engine", flat=True)) == {"imported"}
+    assert {k: copy.provenance[k] for k in ("file", "sha256", "format", "program")} == {
+        "file": "copia.json",
+        "sha256": hashlib.sha256(text.encode()).hexdigest(),
+        "format": "json",
+        "program": "",
+    }
+    assert export_data(copy)["tournament"]["provenance"]["file"] == "copia.json"
 
 
 @pytest.mark.parametrize(

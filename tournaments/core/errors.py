@@ -38,9 +38,14 @@ class RateLimitedError(ServiceError):
         self.retry_after = retry_after
 
 
+class NotFoundError(ServiceError):
+    """What the request names does not exist (a stage the calendar does not have). 404."""
+
+
 STATUS: dict[type[ServiceError], int] = {
     ServiceError: 400,
     ForbiddenError: 403,
+    NotFoundError: 404,
     ConflictError: 409,
     TooLargeError: 413,
     RateLimitedError: 429,

@@ -255,6 +255,8 @@ class SnapRound:
     manually_edited: bool = False
     paired_at: datetime | None = None
     pk: int | None = None
+    # the fingerprints stored when the pairing was published and the results complete (issue 35.4; "" not yet)
+    fingerprints: tuple[str, str] = ("", "")
 
     @property
     def is_published(self) -> bool:

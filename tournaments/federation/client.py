@@ -117,6 +117,26 @@ def send_stage(payload: str, created_at: datetime) -> dict[str, Any]:
     )
 
 
+def _write_headers() -> dict[str, str]:
+    return {
+        "Content-Type": "application/json",
+        "X-Damas-Nonce": secrets.token_hex(16),
+        "X-Damas-Sent-At": timezone.now().isoformat(),
+    }
+
+
+def request_stage(data: dict[str, Any]) -> dict[str, Any]:
+    """Ask the federation to register a stage (issue 35.2); the answer gives its identifier."""
+    return _request("POST", "/calendario/", content=dumps(data).encode("utf-8"), headers=_write_headers())
+
+
+def send_fingerprint(identifier: str, data: dict[str, Any]) -> dict[str, Any]:
+    """Tell the federation a round's fingerprint as published (issue 35.4)."""
+    return _request(
+        "POST", f"/calendario/{identifier}/impressoes/", content=dumps(data).encode("utf-8"), headers=_write_headers()
+    )
+
+
 def stage_state(slug: str) -> dict[str, Any]:
     return _request("GET", f"/etapas/{slug}/")
 

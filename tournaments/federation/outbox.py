@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import json
 import logging
-from datetime import datetime, timedelta
+from datetime import datetime
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -23,14 +22,14 @@ from tournaments.audit.services import Actor, audit, login_of
 from tournaments.core.agreement import plural
 from tournaments.core.errors import ServiceError
 from tournaments.federation import client
+from tournaments.federation.retry import LONGEST_WAIT, backoff, first_wait
 from tournaments.federation.services import file_hash
 from tournaments.interchange import export_data
-from tournaments.models import OutgoingStatus, OutgoingSubmission, Tournament
+from tournaments.models import OutgoingStatus, OutgoingSubmission, StageRequest, Tournament
 from tournaments.models.choices import AuditAction
 
 log = logging.getLogger(__name__)
 
-LONGEST_WAIT = timedelta(hours=1)
 OPEN = (OutgoingStatus.SENT, OutgoingStatus.RECEIVED, OutgoingStatus.VERIFIED)  # waiting for a decision
 REMOTE_STATUS = {
     "received": OutgoingStatus.RECEIVED,
@@ -39,16 +38,6 @@ REMOTE_STATUS = {
     "refused": OutgoingStatus.REFUSED,
     "superseded": OutgoingStatus.SUPERSEDED,
 }
-
-
-def first_wait() -> timedelta:
-    """The wait after a first failed try (``FEDERATION_FIRST_WAIT`` seconds, 30 by default)."""
-    return timedelta(seconds=settings.FEDERATION_FIRST_WAIT)
-
-
-def backoff(attempts: int) -> timedelta:
-    """The wait after the ``attempts``-th failed try: doubling from :func:`first_wait`, at most an hour."""
-    return min(first_wait() * (2 ** max(attempts - 1, 0)), LONGEST_WAIT)
 
 
 def queued_summary(data: dict, sha: str) -> str:
@@ -67,6 +56,13 @@ def submission_queue(*, tournament: Tournament, user: Actor) -> tuple[OutgoingSu
         raise ServiceError(client.NOT_CONNECTED)
     if not tournament.rounds.exists():
         raise ServiceError("Nenhuma rodada emparceirada: não há o que enviar à federação.")
+    if not tournament.stage_id:
+        # never asked for the stage (offline since before the event): ask now; the federation marks it late and
+        # the file leaves once the event is bound to the stage's identifier (issue 35.2)
+        from tournaments.federation.stage_outbox import stage_request_queue
+
+        if not StageRequest.objects.filter(tournament=tournament).exists():
+            stage_request_queue(tournament=tournament, user=user)
     data = export_data(tournament)
     sha = file_hash(data)
     outgoing, created = OutgoingSubmission.objects.get_or_create(
@@ -92,9 +88,36 @@ def submission_queue(*, tournament: Tournament, user: Actor) -> tuple[OutgoingSu
     return outgoing, created
 
 
+def _bound(outgoing: OutgoingSubmission) -> bool:
+    """Whether the file names the event's stage; a file queued before the event was bound to its stage is bound
+    now (its identifier added: the same file otherwise). False while the federation has not answered."""
+    data = json.loads(outgoing.payload)
+    if data.get("tournament", {}).get("stage_id"):
+        return True
+    stage_id = Tournament.objects.filter(pk=outgoing.tournament_id).values_list("stage_id", flat=True).first()
+    if not stage_id:
+        return False
+    data["tournament"]["stage_id"] = stage_id
+    outgoing.payload = json.dumps(data, ensure_ascii=False)
+    outgoing.sha256 = file_hash(data)
+    outgoing.save(update_fields=["payload", "sha256"])
+    return True
+
+
+def _unbound(outgoing: OutgoingSubmission) -> client.FederationError:
+    """Why a file waits for its stage: the stage request's own failure (no connection, or refused)."""
+    request = StageRequest.objects.filter(tournament_id=outgoing.tournament_id).first()
+    if request is not None and request.status == OutgoingStatus.REFUSED:
+        return client.FederationRefused(f"registro da etapa: {request.last_error}")
+    reason = request.last_error if request is not None and request.last_error else "aguardando o registro da etapa"
+    return client.FederationUnreachable(reason)
+
+
 def _send_one(outgoing: OutgoingSubmission) -> None:
     now = timezone.now()
     try:
+        if not _bound(outgoing):
+            raise _unbound(outgoing)
         answer = client.send_stage(outgoing.payload, outgoing.created_at)
     except client.FederationUnreachable as exc:
         outgoing.attempts += 1
@@ -136,6 +159,10 @@ def _apply(outgoing: OutgoingSubmission, state: dict) -> None:
 
 def send_due() -> datetime | None:
     """Send every pending submission whose try is due. Returns when the next try is due (None: nothing left)."""
+    from tournaments.federation.stage_outbox import send_fingerprints, send_stage_requests
+
+    requests_left = send_stage_requests()
+    prints_left = send_fingerprints()
     now = timezone.now()
     pending = OutgoingSubmission.objects.filter(status=OutgoingStatus.PENDING).order_by("created_at", "id")
     for outgoing in pending:
@@ -150,6 +177,9 @@ def send_due() -> datetime | None:
         .values_list("next_attempt_at", flat=True)
         .first()
     )
+    if requests_left or prints_left:
+        soon = now + first_wait()
+        later = soon if later is None else min(later, soon)
     return later
 
 

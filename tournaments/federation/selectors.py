@@ -15,6 +15,7 @@ from tournaments.models import (
     RatingList,
     RatingListRow,
     RegistrySync,
+    Stage,
     Submission,
     Suspension,
     Tournament,
@@ -76,14 +77,17 @@ def review_queue(*, status: str = "", season: int | None = None, text: str = "")
     """The latest version of every event first (a superseded version is listed under its successor), filtered
     (issue 36.8) by ``status`` (a SubmissionStatus value; "" every one but superseded), ``season`` (the year of
     the event's start) and ``text`` (in the event's name, slug or organiser)."""
-    qs = Submission.objects.select_related("credential", "decided_by").defer("payload")
+    qs = Submission.objects.select_related("credential", "decided_by", "stage").defer("payload")
     qs = qs.filter(status=status) if status else qs.exclude(status=SubmissionStatus.SUPERSEDED)
     if season:
         qs = qs.filter(start_date__year=season)
     text = text.strip()[:100]
     if text:
         qs = qs.filter(
-            Q(event_name__icontains=text) | Q(event_slug__icontains=text) | Q(credential__label__icontains=text)
+            Q(event_name__icontains=text)
+            | Q(event_slug__icontains=text)
+            | Q(credential__label__icontains=text)
+            | Q(stage__identifier__icontains=text)
         )
     return qs.order_by("-received_at", "-id")
 
@@ -93,12 +97,37 @@ def queue_seasons() -> list[int]:
     return sorted(set(Submission.objects.values_list("start_date__year", flat=True)), reverse=True)
 
 
+def record_of(stage: Stage | None, slug: str) -> QuerySet[Submission]:
+    """Every version of one stage (issue 36.5): a registered stage's, whatever slug each was sent under; a file
+    naming no stage, those of its slug that name none either."""
+    if stage is not None:
+        return Submission.objects.filter(stage=stage)
+    return Submission.objects.filter(event_slug=slug, stage__isnull=True)
+
+
 def versions_of(slug: str) -> QuerySet[Submission]:
-    return Submission.objects.filter(event_slug=slug).defer("payload").order_by("-version")
+    """The versions asked for by a slug or by a stage's identifier ("CBJD-2026-007")."""
+    stage = Stage.objects.filter(identifier=slug).first()
+    versions = Submission.objects.filter(stage=stage) if stage else Submission.objects.filter(event_slug=slug)
+    return versions.defer("payload").order_by("-version")
+
+
+def versions_of_submission(submission: Submission) -> QuerySet[Submission]:
+    return record_of(submission.stage, submission.event_slug).defer("payload").order_by("-version")
 
 
 def approved_version(slug: str) -> Submission | None:
     return Submission.objects.filter(event_slug=slug, status=SubmissionStatus.APPROVED).order_by("-version").first()
+
+
+def approved_of_record(record: QuerySet[Submission]) -> Submission | None:
+    return record.filter(status=SubmissionStatus.APPROVED).order_by("-version").first()
+
+
+def calendar(year: int | None = None) -> QuerySet[Stage]:
+    """The stages asked for and their state, for the staff's calendar page (a year's, or every one)."""
+    stages = Stage.objects.select_related("credential", "decided_by").order_by("start_date", "identifier")
+    return stages.filter(start_date__year=year) if year else stages
 
 
 def outgoing_of(tournament: Tournament) -> QuerySet[OutgoingSubmission]:
@@ -116,11 +145,22 @@ def seasons() -> list[int]:
 
 def season_stages(year: int) -> list[Submission]:
     """The approved stages of a season, in date order (only approved stages count)."""
-    return list(
+    approved = list(
         Submission.objects.filter(status=SubmissionStatus.APPROVED, start_date__year=year)
         .defer("payload")
         .order_by("start_date", "received_at", "id")
     )
+    # one stage is one record (issue 36.5): its latest approved version only, whatever the slug
+    latest: dict[tuple[str, object], Submission] = {}
+    for s in approved:
+        key = _record_key(s)
+        if key not in latest or s.version > latest[key].version:
+            latest[key] = s
+    return [s for s in approved if latest[_record_key(s)] is s]
+
+
+def _record_key(s: Submission) -> tuple[str, object]:
+    return ("stage", s.stage_id) if s.stage_id else ("slug", s.event_slug)
 
 
 def national_list() -> dict[str, Any]:

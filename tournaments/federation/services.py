@@ -24,10 +24,12 @@ from tournaments.audit.services import Actor, audit, login_of
 from tournaments.core.affected import of_suspension, pages_changed
 from tournaments.core.errors import ConflictError, ForbiddenError, RateLimitedError, ServiceError
 from tournaments.federation import selectors
+from tournaments.federation.calendar import StageRefused, owned_stage, received_fingerprints
 from tournaments.federation.diff import changes, verdict_changes
+from tournaments.federation.provenance import StageFacts
 from tournaments.federation.text import clean
 from tournaments.federation.verification import verify
-from tournaments.models import ApiCredential, ApiNonce, Player, Submission, Suspension
+from tournaments.models import ApiCredential, ApiNonce, Player, Stage, StageStatus, Submission, Suspension
 from tournaments.models.choices import AuditAction, SuspensionSource
 from tournaments.models.federation import SubmissionStatus
 
@@ -193,20 +195,25 @@ def _receive(
     slug = t["slug"]
     if credential.event_slug and credential.event_slug != slug:
         raise ForbiddenError(f"Esta credencial só envia o evento “{credential.event_slug}”.")
-    others = Submission.objects.select_for_update().filter(event_slug=slug).order_by("-version")
+    # one stage is one record (issue 35.2, 36.5): a registered stage's versions, whatever the slug; only the
+    # organiser who asked for it sends it
+    stage = _named_stage(credential, t)
+    record = selectors.record_of(stage, slug)
+    others = record.select_for_update().order_by("-version")
     previous = others.select_related("credential").first()
-    if previous is not None and previous.credential.label != credential.label:
+    if stage is None and previous is not None and previous.credential.label != credential.label:
         # before anything else: the same file under another organiser's key says nothing of that organiser's
         # submission (issue 34.11)
         raise ForbiddenError(f"O evento “{slug}” foi enviado por outro organizador.")
     sha = file_hash(data)
-    existing = Submission.objects.filter(event_slug=slug, sha256=sha).first()
+    existing = record.filter(sha256=sha).first()
     if existing is not None:
         return existing, False  # sent again while unverified: the API queues its verification again (issue 34.5)
     # what changed is said against the version the federation approved, not a later one it may have refused
-    base = selectors.approved_version(slug) or previous
+    base = (selectors.approved_of_record(record) if stage else selectors.approved_version(slug)) or previous
     submission = Submission.objects.create(
         credential=credential,
+        stage=stage,
         event_slug=slug,
         event_name=clean(t.get("name"), 200),
         start_date=date.fromisoformat(t["start_date"]),
@@ -226,6 +233,31 @@ def _receive(
     ApiCredential.objects.filter(pk=credential.pk).update(last_used_at=timezone.now())
     audit(tournament=None, user=None, action=AuditAction.SUBMISSION_RECEIVE, obj=submission, summary=str(submission))
     return submission, True
+
+
+def _named_stage(credential: ApiCredential, t: dict[str, Any]) -> Stage | None:
+    """The registered stage the file names (issue 35.2): only its organiser sends it, and not once refused. A file
+    naming none is received under its slug (an old file; the verification says it is not a registered stage)."""
+    identifier = t.get("stage_id")
+    if not identifier:
+        return None
+    stage = owned_stage(credential, str(identifier))
+    if stage.status == StageStatus.REFUSED:
+        raise StageRefused(f"A etapa {stage.identifier} foi recusada no calendário da federação: nada foi gravado.")
+    return stage
+
+
+def stage_facts(stage: Stage | None) -> StageFacts | None:
+    """What the federation recorded of a stage, for the verification (its calendar entry, fingerprints received)."""
+    if stage is None:
+        return None
+    return StageFacts(
+        identifier=stage.identifier,
+        status=stage.status,
+        late=stage.late,
+        requested_on=timezone.localdate(stage.requested_at) if stage.requested_at else None,
+        received=received_fingerprints(stage),
+    )
 
 
 def _lease() -> timedelta:
@@ -265,16 +297,12 @@ def submission_verify(*, submission: Submission, user: Actor = None) -> Submissi
     """Verify a received stage against the registry at its date (pure verification, results stored). Verified
     again, what changed in its verdict is stored beside it and audited (issue 36.2): the same file and the same
     registry give the same verdict."""
-    submission = Submission.objects.select_for_update().get(pk=submission.pk)
+    submission = Submission.objects.select_for_update().select_related("stage").get(pk=submission.pk)
     data = submission.payload
     registry = selectors.registry_at(submission.start_date)
-    approved = selectors.approved_version(submission.event_slug)
-    earlier = [
-        s.payload
-        for s in Submission.objects.filter(event_slug=submission.event_slug, version__lt=submission.version).order_by(
-            "version"
-        )
-    ]
+    record = selectors.record_of(submission.stage, submission.event_slug)
+    approved = selectors.approved_of_record(record)
+    earlier = [s.payload for s in record.filter(version__lt=submission.version).order_by("version")]
     before = {"rights": submission.rights, "findings": submission.findings, "qualification": submission.qualification}
     try:
         result = verify(
@@ -284,6 +312,8 @@ def submission_verify(*, submission: Submission, user: Actor = None) -> Submissi
             approved=approved.payload if approved and approved.pk != submission.pk else None,
             earlier=earlier,
             resolutions=submission.resolutions,
+            stage=stage_facts(submission.stage),
+            calendar=True,
         )
     except Exception:
         # an internal error: the officer must see that the stage was not verified, not a stage stuck "recebido"
@@ -355,15 +385,20 @@ def submission_decide(
 ) -> Submission:
     """Homologate (approve) or refuse, with a reason (required to refuse). Only the latest version of an event
     is decided; approving it supersedes an earlier approved version."""
-    submission = Submission.objects.select_for_update().get(pk=submission.pk)
+    submission = Submission.objects.select_for_update().select_related("stage").get(pk=submission.pk)
     reason = clean(reason, 500)
     if submission.status not in (SubmissionStatus.VERIFIED, SubmissionStatus.RECEIVED):
         raise ServiceError("Este envio já foi decidido ou substituído por uma versão posterior.")
-    latest = Submission.objects.filter(event_slug=submission.event_slug).order_by("-version").first()
+    record = selectors.record_of(submission.stage, submission.event_slug)
+    latest = record.order_by("-version").first()
     if latest is not None and latest.pk != submission.pk:
         raise ServiceError("Há uma versão posterior deste evento: decida a mais recente.")
     if not approve and not reason:
         raise ServiceError("Informe o motivo da recusa.")
+    if approve and submission.stage is not None and submission.stage.status != StageStatus.ACCEPTED:
+        raise ServiceError(
+            f"A etapa {submission.stage.identifier} ainda não foi aceita no calendário: aceite-a antes de homologar."
+        )
     if approve and submission.verified_at is None:
         raise ServiceError(
             "Esta etapa ainda não foi verificada: aguarde a verificação automática (retomada sozinha se o "
@@ -377,9 +412,9 @@ def submission_decide(
     submission.decided_at, submission.decided_by, submission.decision_reason = now, login_of(user), reason
     submission.save(update_fields=["status", "decided_at", "decided_by", "decision_reason"])
     if approve:
-        Submission.objects.filter(event_slug=submission.event_slug, status=SubmissionStatus.APPROVED).exclude(
-            pk=submission.pk
-        ).update(status=SubmissionStatus.SUPERSEDED)
+        record.filter(status=SubmissionStatus.APPROVED).exclude(pk=submission.pk).update(
+            status=SubmissionStatus.SUPERSEDED
+        )
         _abandonments_suspend(submission, user)
     audit(
         tournament=None,

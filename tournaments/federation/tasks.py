@@ -47,6 +47,12 @@ def _waiting(path: str, soon: bool) -> bool:
     return queued.exists()
 
 
+def on_fingerprint_sealed(sender: object, **kwargs: object) -> None:
+    """A round's fingerprint was stored at the venue: send it with the queue (issue 35.4)."""
+    if client.configured():
+        schedule_send()
+
+
 @task()
 def send_pending() -> str:
     following = outbox.send_due()

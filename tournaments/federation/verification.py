@@ -53,6 +53,7 @@ from tournaments.federation.findings import (
     listed,
     parse_date,
 )
+from tournaments.federation.provenance import StageFacts, provenance_findings
 from tournaments.federation.text import clean
 from tournaments.homologation.conditions import Suspended
 from tournaments.homologation.repairing import check_snapshot_pairings
@@ -290,13 +291,17 @@ def verify(
     earlier: Sequence[Mapping[str, Any]] = (),
     resolutions: Mapping[str, Any] | None = None,
     editions: Sequence[Edition] | None = None,
+    stage: StageFacts | None = None,
+    calendar: bool = False,
 ) -> Verification:
     """Verify a stage. ``received_on``: the day the federation received it (its own clock, the event's time
     zone), judged against the deadline; ``approved``: the version the federation homologated before, if any;
     ``earlier``: the earlier versions it received (oldest first); ``resolutions``: the officer's answers to the
     registry matches (player id -> ``{"cbjd_id": ...}`` for "the same player", ``{"cbjd_id": ""}`` for "another
     player"); ``editions``: the regulation's editions (default: those the product ships), the one in force on the
-    event's start date judging it. ``data`` must have passed ``validate_file``."""
+    event's start date judging it; ``stage``: what the federation recorded of the stage the file names (its calendar
+    entry, the fingerprints received), judged with the calendar when ``calendar`` (the server; a file verified
+    alone has no calendar). ``data`` must have passed ``validate_file``."""
     answers = resolutions or {}
     s = _stage(data, registry, answers)
     s.edition = edition_in_force(shipped_editions() if editions is None else editions, s.start)
@@ -310,6 +315,7 @@ def verify(
     checks = check_snapshot_pairings(snapshot, forbidden=forbidden, initial_colour=t.get("initial_colour") or "white")
     report = homologation_report(snapshot, _suspended(s), received_on, checks)
     findings = [
+        *(Finding(*note) for note in provenance_findings(data, stage, engine_name=ENGINE_NAME, calendar=calendar)),
         *_check_list(s),
         *check_identities(s, answers),
         *_check_conditions(report),

@@ -24,10 +24,10 @@ from django.views.generic import TemplateView
 
 from tournaments.accounts.permissions import TournamentStaffMixin, can_create_tournaments
 from tournaments.core.staff_views import object_or_404, run_service
-from tournaments.federation import client, outbox, registry_sync, selectors, services
+from tournaments.federation import calendar, client, outbox, registry_sync, selectors, services, stage_outbox
 from tournaments.federation.presenters import outgoing_state, submission_state, sync_summary, unidentified_players
 from tournaments.federation.season import season_table
-from tournaments.models import Submission
+from tournaments.models import StageRequest, Submission
 from tournaments.models.federation import SubmissionStatus
 from tournaments.registry.services import can_edit_registry
 
@@ -96,6 +96,33 @@ class CredentialsView(FederationStaffMixin, TemplateView):
         return self.render_to_response(ctx)
 
 
+class CalendarView(FederationStaffMixin, TemplateView):
+    """The season's calendar (issue 35.2): the stages organisers asked for; the staff accept or refuse each."""
+
+    template_name = "federation/calendar.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        ctx = super().get_context_data(**kwargs)
+        ctx["stages"] = selectors.calendar()
+        return ctx
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        stage = object_or_404(selectors.calendar(), request.POST.get("stage"))
+        accept = request.POST.get("decision") == "accept"
+        run_service(
+            request,
+            calendar.stage_decide,
+            success=f"Etapa {stage.identifier} aceita no calendário."
+            if accept
+            else f"Etapa {stage.identifier} recusada.",
+            stage=stage,
+            user=request.user,
+            accept=accept,
+            reason=request.POST.get("reason", ""),
+        )
+        return redirect("federation:calendar")
+
+
 class QueueView(FederationStaffMixin, TemplateView):
     """The review queue (issue 36.8): each stage with its slug, filtered by status, season and text, 50 a page."""
 
@@ -131,18 +158,18 @@ class SubmissionView(FederationStaffMixin, TemplateView):
 
     def get_submission(self) -> Submission:
         return object_or_404(
-            Submission.objects.select_related("credential", "decided_by", "compared_with"), self.kwargs["pk"]
+            Submission.objects.select_related("credential", "decided_by", "compared_with", "stage"), self.kwargs["pk"]
         )
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         ctx = super().get_context_data(**kwargs)
         submission = self.get_submission()
-        latest = selectors.versions_of(submission.event_slug).first()
+        latest = selectors.versions_of_submission(submission).first()
         can_decide = submission.status in ("received", "verified") and latest and latest.pk == submission.pk
         ctx.update(
             submission=submission,
             state=submission_state(submission),
-            versions=selectors.versions_of(submission.event_slug),
+            versions=selectors.versions_of_submission(submission),
             blocking=[f for f in submission.findings if f.get("blocking", True)],
             notes=[f for f in submission.findings if not f.get("blocking", True)],
             can_decide=can_decide,
@@ -201,6 +228,7 @@ class VenueSubmissionView(TournamentStaffMixin, TemplateView):
             configured=client.configured(),
             not_connected=client.NOT_CONNECTED,
             federation_url=settings.FEDERATION_URL,
+            stage_request=StageRequest.objects.filter(tournament=self.tournament).first(),
         )
         return ctx
 
@@ -212,6 +240,18 @@ class VenueSubmissionView(TournamentStaffMixin, TemplateView):
 
             sync_pending.enqueue()
             messages.success(request, "Consulta à federação pedida: o estado se atualiza quando houver conexão.")
+        elif request.POST.get("action") == "stage":
+            ok, _result = run_service(
+                request,
+                stage_outbox.stage_request_queue,
+                tournament=self.tournament,
+                user=request.user,
+                success="Pedido de registro da etapa na fila: segue para a federação assim que houver conexão.",
+            )
+            if ok:
+                from tournaments.federation.tasks import schedule_send
+
+                schedule_send()
         else:
             ok, result = run_service(request, outbox.submission_queue, tournament=self.tournament, user=request.user)
             if ok:

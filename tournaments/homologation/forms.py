@@ -13,15 +13,6 @@ class TournamentFileForm(forms.Form):
             "tournament file (.json interchange file, .trf, or Swiss Perfect: .zip with .ini, .trn and .sco, or its cross table .txt)"
         )
     )
-    program = forms.CharField(
-        required=False,
-        max_length=120,
-        label=_("program that paired the rounds"),
-        help_text=_(
-            "For an event paired by another program (Swiss Perfect, Swiss-Manager, …): recorded on the imported "
-            "rounds for the homologation (regulation art. 5)."
-        ),
-    )
     rounds = forms.IntegerField(
         required=False,
         min_value=1,

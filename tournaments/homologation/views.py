@@ -3,7 +3,6 @@ JSON, TRF, cross table); importing a tournament from a file."""
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
@@ -33,7 +32,6 @@ from tournaments.interchange import (
     notices,
 )
 from tournaments.models.choices import RoundStatus, StaffRole
-from tournaments.rounds.services import rounds_name_program
 from tournaments.standings.ratings import by_number, snapshot_estimates
 from tournaments.standings.readings import order_reason_text, regulation_readings, spot_note_text
 
@@ -188,14 +186,6 @@ class DownloadView(TournamentStaffMixin, TemplateView):
         raise Http404
 
 
-@transaction.atomic
-def import_and_name_program(*, upload, program, user, options=None):
-    """The import and the program named for its rounds, all or nothing."""
-    imported = import_upload(upload, user=user, options=options)
-    rounds_name_program(tournament=imported.tournament, program=program, user=user)
-    return imported
-
-
 class TournamentImportView(DirectorRequiredMixin, FormView):
     template_name = "staff/import.html"
     form_class = TournamentFileForm
@@ -207,9 +197,8 @@ class TournamentImportView(DirectorRequiredMixin, FormView):
             return self.form_invalid(form)
         ok, imported = run_service(
             self.request,
-            import_and_name_program,
+            import_upload,
             upload=Upload(upload.read(), upload.name),
-            program=form.cleaned_data.get("program", ""),
             options=ImportOptions(
                 rounds=form.cleaned_data.get("rounds"),
                 slug=form.cleaned_data.get("slug") or None,

@@ -9,11 +9,15 @@ is of that type, its extensions, and its importer). Every importer is all-or-not
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from django.db import transaction
+from django.utils import timezone
 
 from tournaments.interchange import notices
 from tournaments.interchange.errors import InterchangeError
@@ -184,7 +188,9 @@ def file_type_of(upload: Upload) -> FileType:
 def import_upload(upload: Upload, *, user: Any = None, options: ImportOptions | None = None) -> Imported:
     """Create a tournament from a file of any accepted type (all-or-nothing); the user becomes its director."""
     try:
-        imported = _import(upload, user, options or ImportOptions())
+        with transaction.atomic():
+            imported = _import(upload, user, options or ImportOptions())
+            record_provenance(imported, upload)
     except InterchangeError as exc:
         logger.info("import of %s refused: %s", upload.name, exc.one_line())
         raise
@@ -196,6 +202,35 @@ def import_upload(upload: Upload, *, user: Any = None, options: ImportOptions | 
         len(imported.warnings),
     )
     return imported
+
+
+# the program a file's format says wrote it, when its rounds do not name one
+FORMAT_PROGRAM = {"swissperfect": "Swiss Perfect 98", "swissperfect-text": "Swiss Perfect 98"}
+
+
+def record_provenance(imported: Imported, upload: Upload) -> None:
+    """Mark the event imported, with the file's provenance (issue 35.4): its name, its SHA-256, its format and the
+    program it names (its rounds', or its format's). Recorded by the import, never typed. A file that carries the
+    provenance of an earlier import (a JSON export of an imported event) keeps it. The rounds a file leaves
+    unnamed are the format's program's, when the format says one."""
+    from tournaments.domain.snapshot import IMPORTED
+    from tournaments.models import Round
+
+    tournament = imported.tournament
+    if tournament.provenance:
+        return
+    fallback = FORMAT_PROGRAM.get(imported.file_type, "")
+    if fallback:
+        Round.objects.filter(tournament=tournament, engine__in=["", IMPORTED]).update(engine=fallback)
+    named = sorted(set(Round.objects.filter(tournament=tournament).values_list("engine", flat=True)) - {"", IMPORTED})
+    tournament.provenance = {
+        "file": " ".join(upload.name.split())[:200],
+        "sha256": hashlib.sha256(upload.data).hexdigest(),
+        "format": imported.file_type,
+        "program": ", ".join(named)[:200],
+        "at": timezone.now().isoformat(timespec="seconds"),
+    }
+    tournament.save(update_fields=["provenance"])
 
 
 def _import(upload: Upload, user: Any, options: ImportOptions) -> Imported:

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections import defaultdict
 from datetime import date
 from decimal import Decimal, InvalidOperation
@@ -61,6 +62,7 @@ from tournaments.core.agreement import plural
 from tournaments.core.safetext import has_control_characters, one_line
 from tournaments.core.slugs import free_slug
 from tournaments.domain import TIEBREAK_KEYS
+from tournaments.domain.fingerprints import is_fingerprint
 from tournaments.entries.services import abandonment_suspend
 from tournaments.homologation.conditions import IMPORTED
 from tournaments.interchange.adjustments import adjustment_in, adjustment_out
@@ -125,6 +127,7 @@ from tournaments.standings import number, read_snapshot
 
 FORMAT = "damas-swiss/1"
 IMPORTED_ENGINE = IMPORTED  # the program of rounds imported from a file that does not name it
+PROVENANCE_KEYS = ("file", "sha256", "format", "program", "at")  # tournament.provenance (issue 35.4)
 ONE_SIDED_RESULTS = ("1", "=", "0", "+", "-", "U")  # models.OneSidedRound.result
 MAX_ERRORS = 50
 
@@ -153,6 +156,7 @@ def export_data(tournament) -> dict:
         "players": [_export_player(e) for e in snapshot.entries],
         "rounds": [_export_round(rnd, ids, absences, own_values) for rnd in snapshot.rounds],
     }
+    _export_fingerprints(t, snapshot, out["rounds"])
     paired = {rnd.number for rnd in snapshot.rounds}
     ahead = _export_absences_ahead(absences, own_values, paired)
     if ahead:
@@ -166,6 +170,26 @@ def export_data(tournament) -> dict:
         out["forbidden"] = forbidden
     out.update(export_changes(t))
     return out
+
+
+def _export_fingerprints(t, snapshot, rounds) -> None:
+    """Each round's fingerprints as stored when published (issue 35.4), with the reasons the audit log gives for
+    a round changed since (one query; the audit's only when a round no longer matches)."""
+    from tournaments.rounds.fingerprints import round_breaks, stored_of
+
+    stored = stored_of(t)
+    if not any(s.pairing for s in stored.values()):
+        return
+    reasons: dict[int, dict[str, list[str]]] = defaultdict(dict)
+    for brk in round_breaks(t, snapshot=snapshot, stored=stored):
+        reasons[brk.round][brk.kind] = list(brk.reasons)
+    for r in rounds:
+        s = stored.get(r["number"])
+        if s is None or not s.pairing:
+            continue
+        r["fingerprints"] = {"pairing": s.pairing, **({"results": s.results} if s.results else {})}
+        if r["number"] in reasons:
+            r["fingerprints"]["reasons"] = reasons[r["number"]]
 
 
 def _export_tournament(t) -> dict[str, Any]:
@@ -212,6 +236,8 @@ def _export_tournament(t) -> dict[str, Any]:
         "spot_tie_rule": t.spot_tie_rule,
         "pairing_program_rule": t.pairing_program_rule,
         "rating_list": {"name": t.rating_list_name, "date": _iso(t.rating_list_date)} if t.rating_list_date else None,
+        **({"stage_id": t.stage_id} if t.stage_id else {}),
+        **({"provenance": dict(t.provenance)} if t.provenance else {}),
     }
 
 
@@ -645,6 +671,24 @@ def _imported_extras(t, fields, where, ck):
         ck.add(where, "“trf_header” deve ser um objeto de textos")
         header = {}
     fields["trf_header"] = header
+    _stage_fields(t, fields, where, ck)
+
+
+def _stage_fields(t, fields, where, ck):
+    """The stage the event is (its identifier in the federation's calendar) and where an imported event came
+    from (issue 35.2, 35.4): optional, an old file has neither."""
+    stage_id = t.get("stage_id") or ""
+    if not isinstance(stage_id, str) or not re.fullmatch(r"(CBJD-\d{4}-\d{3,6})?", stage_id):
+        ck.add(where, f"identificador de etapa inválido: {stage_id!r} (use CBJD-AAAA-NNN)")
+        stage_id = ""
+    fields["stage_id"] = stage_id
+    provenance = t.get("provenance") or {}
+    if not isinstance(provenance, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) and len(v) <= 300 for k, v in provenance.items()
+    ):
+        ck.add(where, "“provenance” deve ser um objeto de textos")
+        provenance = {}
+    fields["provenance"] = {k: provenance[k] for k in PROVENANCE_KEYS if k in provenance}
 
 
 # ----------------------------------------------------------------------------------------- import: categories
@@ -984,10 +1028,23 @@ class _Rounds:
             "one_sided": plan_one_sided,
             "pending": pending,
             "manually_edited": bool(r.get("manually_edited", False)),
+            "fingerprints": self._fingerprints(r, rw),
             "engine": r["engine"][:120]
             if isinstance(r.get("engine"), str) and r["engine"].strip()
             else IMPORTED_ENGINE,
         }
+
+    def _fingerprints(self, r, rw):
+        """The round's fingerprints as the file carries them (pairing, results; reasons are the venue's words)."""
+        prints = r.get("fingerprints")
+        if prints is None:
+            return {}
+        if not isinstance(prints, dict) or not all(
+            is_fingerprint(prints.get(k)) for k in ("pairing", "results") if prints.get(k) is not None
+        ):
+            self.ck.add(rw, "impressões inválidas (“fingerprints”: 12 dígitos hexadecimais cada)")
+            return {}
+        return {k: prints[k] for k in ("pairing", "results") if prints.get(k) is not None}
 
     def _boards(self, r, seats, num):
         """The round's boards and whether a result is pending; the pairs that played are remembered after."""
@@ -1384,6 +1441,10 @@ def _write_rounds(tournament, plan, by_id):
                 opening=r["opening"],
                 engine=r["engine"],
                 manually_edited=r["manually_edited"],
+                pairing_fingerprint=r["fingerprints"].get("pairing", ""),
+                results_fingerprint=r["fingerprints"].get("results", ""),
+                pairing_fingerprint_at=now if r["fingerprints"].get("pairing") else None,
+                results_fingerprint_at=now if r["fingerprints"].get("results") else None,
                 paired_at=now,
                 published_at=now if r["status"] == RoundStatus.PUBLISHED else None,
             )

@@ -264,6 +264,11 @@ class AuditAction(models.TextChoices):
     HOMOLOGATION_EXPORT = "homologation.export", _("Homologation workbook recorded as sent")
     HOMOLOGATION_RESEND = "homologation.resend", _("Homologation sent again")
     FEDERATION_QUEUE = "federation.queue", _("Stage queued for the federation")
+    FEDERATION_STAGE_REQUEST = "federation.stage_request", "Registro da etapa pedido à federação"
+    FEDERATION_STAGE_BOUND = "federation.stage_bound", "Evento ligado à etapa do calendário da federação"
+    STAGE_REQUEST = "stage.request", "Etapa pedida ao calendário"
+    STAGE_ACCEPT = "stage.accept", "Etapa aceita no calendário"
+    STAGE_REFUSE = "stage.refuse", "Etapa recusada no calendário"
     SUBMISSION_RECEIVE = "submission.receive", _("Stage received")
     SUBMISSION_APPROVE = "submission.approve", _("Stage approved")
     SUBMISSION_REFUSE = "submission.refuse", _("Stage refused")

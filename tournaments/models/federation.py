@@ -66,6 +66,76 @@ class ApiNonce(models.Model):
         return self.nonce
 
 
+class StageStatus(models.TextChoices):
+    REQUESTED = "requested", "pedida"
+    ACCEPTED = "accepted", "aceita no calendário"
+    REFUSED = "refused", "recusada"
+
+
+class Stage(models.Model):
+    """At the federation (issue 35.2): a circuit stage an organiser asked for with their credential, before it is
+    played (or, late, when sending it). Its ``identifier`` ("CBJD-2026-007") is the stage's one record: every
+    submission carries it, whatever slug the venue uses, and only the organiser who asked for it sends it."""
+
+    identifier = models.CharField("identificador", max_length=20, unique=True)
+    credential = models.ForeignKey(ApiCredential, on_delete=models.PROTECT, related_name="stages")
+    name = models.CharField("nome", max_length=200)
+    city = models.CharField("cidade", max_length=100)
+    state = models.CharField("UF", max_length=2, blank=True)
+    start_date = models.DateField("início")
+    end_date = models.DateField("término")
+    format = models.CharField("formato", max_length=20)
+    planned_rounds = models.PositiveSmallIntegerField("rodadas")
+    minutes_per_game = models.PositiveSmallIntegerField("minutos por jogo")
+    venue_slug = models.SlugField("endereço no local", max_length=80, blank=True)
+    requested_at = models.DateTimeField("pedida em", auto_now_add=True)
+    late = models.BooleanField("registrada tarde (pedida a partir do início)", default=False)
+    status = models.CharField(max_length=10, choices=StageStatus.choices, default=StageStatus.REQUESTED)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    decision_reason = models.CharField("motivo", max_length=500, blank=True)
+
+    class Meta:
+        verbose_name = "etapa do calendário"
+        verbose_name_plural = "etapas do calendário"
+        ordering = ["start_date", "identifier"]
+        constraints = [
+            models.CheckConstraint(condition=Q(end_date__gte=models.F("start_date")), name="stage_dates_ordered"),
+            models.CheckConstraint(condition=Q(status__in=StageStatus.values), name="stage_status_valid"),
+            models.CheckConstraint(
+                condition=~Q(status="refused") | ~Q(decision_reason=""), name="stage_refusal_has_reason"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.identifier} {self.name}"
+
+
+class StageFingerprint(models.Model):
+    """At the federation (issue 35.4): a round's fingerprint as the venue sent it when it was published (kind
+    "pairing") or its results complete ("results"). Every one received is kept: a round published twice (undone and
+    paired again) is two rows, which the verification shows."""
+
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="fingerprints")
+    round = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=8, choices=[("pairing", "emparceiramento"), ("results", "resultados")])
+    fingerprint = models.CharField(max_length=12)
+    sealed_at = models.DateTimeField("selada no local em (segundo o local)", null=True, blank=True)
+    received_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["stage", "round", "kind", "received_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["stage", "round", "kind", "fingerprint"], name="stagefingerprint_once"),
+            models.CheckConstraint(condition=Q(kind__in=["pairing", "results"]), name="stagefingerprint_kind"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.stage_id} {self.round} {self.kind} {self.fingerprint}"
+
+
 class SubmissionStatus(models.TextChoices):
     RECEIVED = "received", "recebido"
     VERIFIED = "verified", "verificado"
@@ -79,6 +149,8 @@ class Submission(models.Model):
     later file for the same event is a new version that supersedes the earlier one, with what changed."""
 
     credential = models.ForeignKey(ApiCredential, on_delete=models.PROTECT, related_name="submissions")
+    # The registered stage the file names (issue 35.2, 36.5): its versions are the stage's, whatever the slug.
+    stage = models.ForeignKey(Stage, on_delete=models.PROTECT, null=True, blank=True, related_name="submissions")
     event_slug = models.SlugField(max_length=80)
     event_name = models.CharField(max_length=200)
     start_date = models.DateField()
@@ -121,8 +193,18 @@ class Submission(models.Model):
         verbose_name_plural = "envios de etapas"
         ordering = ["-received_at", "-id"]
         constraints = [
-            models.UniqueConstraint(fields=["event_slug", "sha256"], name="submission_same_file_once"),
-            models.UniqueConstraint(fields=["event_slug", "version"], name="submission_version_unique"),
+            models.UniqueConstraint(
+                fields=["event_slug", "sha256"], condition=Q(stage__isnull=True), name="submission_same_file_once"
+            ),
+            models.UniqueConstraint(
+                fields=["event_slug", "version"], condition=Q(stage__isnull=True), name="submission_version_unique"
+            ),
+            models.UniqueConstraint(
+                fields=["stage", "sha256"], condition=Q(stage__isnull=False), name="submission_stage_file_once"
+            ),
+            models.UniqueConstraint(
+                fields=["stage", "version"], condition=Q(stage__isnull=False), name="submission_stage_version_unique"
+            ),
             models.CheckConstraint(condition=Q(status__in=SubmissionStatus.values), name="submission_status_valid"),
             models.CheckConstraint(
                 condition=~Q(status="refused") | ~Q(decision_reason=""), name="submission_refusal_has_reason"
@@ -182,6 +264,36 @@ class OutgoingSubmission(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_id} {self.sha256[:8]} {self.status}"
+
+
+class StageRequest(models.Model):
+    """At the venue (issue 35.2): the director's request that the federation register this event as a circuit
+    stage, sent by the worker when online (like the submissions). The answer binds the event to the stage's
+    identifier (``Tournament.stage_id``)."""
+
+    tournament = models.OneToOneField("tournaments.Tournament", on_delete=models.CASCADE, related_name="stage_request")
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    status = models.CharField(max_length=12, choices=OutgoingStatus.choices, default=OutgoingStatus.PENDING)
+    attempts = models.PositiveIntegerField(default=0)
+    next_attempt_at = models.DateTimeField(null=True, blank=True)
+    last_error = models.CharField(max_length=300, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    stage_id = models.CharField(max_length=20, blank=True)
+    remote_status = models.CharField(max_length=10, blank=True)
+    late = models.BooleanField(default=False)
+
+    class Meta:
+        verbose_name = "pedido de registro de etapa"
+        verbose_name_plural = "pedidos de registro de etapa"
+        constraints = [
+            models.CheckConstraint(condition=Q(status__in=OutgoingStatus.values), name="stagerequest_status_valid")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} {self.status} {self.stage_id}"
 
 
 class RegistrySync(models.Model):

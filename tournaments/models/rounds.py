@@ -28,6 +28,15 @@ class Round(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
+    # The round's fingerprints (issue 35.4, tournaments/domain/fingerprints.py), stored when the pairing is
+    # published and when the results are complete, each chained to the one before; never recomputed in place:
+    # a round changed afterwards no longer matches them (a break). ``*_sent_at``: when the federation received it.
+    pairing_fingerprint = models.CharField("impressão do emparceiramento", max_length=12, blank=True)
+    results_fingerprint = models.CharField("impressão dos resultados", max_length=12, blank=True)
+    pairing_fingerprint_at = models.DateTimeField(null=True, blank=True)
+    results_fingerprint_at = models.DateTimeField(null=True, blank=True)
+    pairing_fingerprint_sent_at = models.DateTimeField(null=True, blank=True)
+    results_fingerprint_sent_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("round")

@@ -269,6 +269,12 @@ class Tournament(FriendlyConstraints):
     rating_list_name = models.CharField(_("rating list used"), max_length=200, blank=True)
     rating_list_date = models.DateField(_("date of the rating list used"), null=True, blank=True)
     homologation_exported_at = models.DateTimeField(_("homologation report exported at"), null=True, blank=True)
+    # The federation's identifier of the circuit stage this event is (issue 35.2: "CBJD-2026-007"), given when
+    # the stage was registered; every submission carries it. Empty: not bound to a registered stage.
+    stage_id = models.CharField("etapa no calendário da federação", max_length=20, blank=True, db_index=True)
+    # Where the event came from when it was imported (issue 35.4): {"file", "sha256", "program", "format", "at"},
+    # recorded by the import itself, never typed. Empty: the event was created and paired here.
+    provenance = models.JSONField("origem (evento importado)", default=dict, blank=True)
 
     staff = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="TournamentRole", related_name="staffed_tournaments"

@@ -25,6 +25,7 @@ from tournaments.core.errors import ConflictError, ServiceError
 from tournaments.games.services import RuleConflict, audit_kept_conflict, check_record, result_conflicts
 from tournaments.models import AuditEntry, Board, Game, Round, Tournament
 from tournaments.models.choices import AuditAction
+from tournaments.rounds.fingerprints import seal_results
 from tournaments.rounds.scoring import RESULT_CODES, entry_label
 
 Results = dict[int, str | None]
@@ -195,6 +196,8 @@ def _write(
             )
         )
     AuditEntry.objects.bulk_create(rows, batch_size=500)
+    if rnd.is_published:
+        seal_results(rnd)  # issue 35.4: the results' fingerprint, once every result is in
     cache.bump(tournament.pk)
 
 

@@ -23,6 +23,7 @@ from tournaments.domain.snapshot import Snapshot, round_records, rounds_before
 from tournaments.entries.services import refresh_ratings
 from tournaments.models import Absence, Board, Entry, Game, Round, Seat, Tournament
 from tournaments.models.choices import AuditAction, RoundStatus, SeatSide
+from tournaments.rounds.fingerprints import seal_pairing
 from tournaments.rounds.numbering import place_late_entries
 from tournaments.rounds.pairing_bridge import (
     ENGINE_NAME,
@@ -226,6 +227,7 @@ def _publish(rnd: Round, user: Actor) -> None:
     rnd.status = RoundStatus.PUBLISHED
     rnd.published_at = timezone.now()
     rnd.save(update_fields=["status", "published_at"])
+    seal_pairing(rnd)  # issue 35.4: the pairing's fingerprint, as published
     audit(
         tournament=rnd.tournament,
         user=user,
@@ -517,33 +519,3 @@ def round_edit(
         "%s: round %s edited by hand by %s (%s warnings)", tournament.slug, rnd.number, login_of(user), len(warnings)
     )
     return rnd, warnings
-
-
-@transaction.atomic
-def rounds_name_program(*, tournament: Tournament, program: str | None, user: Actor) -> int:
-    """Record the program that paired the rounds of an imported event (those the file did not name), for the
-    pairing-software condition of the homologation (regulation art. 5). Returns how many rounds were named."""
-    from tournaments.homologation.conditions import IMPORTED
-
-    program = " ".join((program or "").split())[:120]
-    if not program:
-        return 0
-    if program.lower() in (IMPORTED, ENGINE_NAME.lower()):
-        raise ServiceError(_("Name the program that paired the rounds (for example Swiss Perfect 98)."))
-    numbers = list(
-        Round.objects.filter(tournament=tournament, engine__in=["", IMPORTED])
-        .order_by("number")
-        .values_list("number", flat=True)
-    )
-    Round.objects.filter(tournament=tournament, engine__in=["", IMPORTED]).update(engine=program)
-    if numbers:
-        audit(
-            tournament=tournament,
-            user=user,
-            action=AuditAction.ROUND_PROGRAM,
-            obj=tournament,
-            summary=program,
-            new={"rounds": numbers, "program": program},
-        )
-        cache.bump(tournament.pk)
-    return len(numbers)

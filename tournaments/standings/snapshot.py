@@ -236,6 +236,8 @@ def _rounds_query(tournament_id: int, public: bool) -> QuerySet[Round, tuple[Any
         "opening_id",
         "opening__code",
         "opening__moves",
+        "pairing_fingerprint",
+        "results_fingerprint",
     )
 
 
@@ -439,6 +441,7 @@ def _rounds(
             manually_edited=edited,
             paired_at=paired_at,
             pk=pk,
+            fingerprints=(pairing_print, results_print),
         )
-        for pk, number, status, engine, edited, paired_at, opening_id, code, moves in rows
+        for pk, number, status, engine, edited, paired_at, opening_id, code, moves, pairing_print, results_print in rows
     )

@@ -1,0 +1,207 @@
+"""Issue 35.2 and 36.5: a stage is registered in the federation's calendar before it starts (the API, the staff's
+calendar page), the venue's event is bound to its identifier and every submission carries it; one stage is one
+record whatever slug the venue uses (the season counts it once); only the organiser who asked for it sends it;
+a venue offline since before the event asks at sending time and the stage says it was registered late."""
+
+import json
+import secrets
+
+import pytest
+from django.utils import timezone
+
+from tests.federation.conftest import register
+from tournaments.federation import client, outbox
+from tournaments.federation.services import credential_issue, submission_decide, submission_receive, submission_verify
+from tournaments.models import Stage, StageRequest, Submission, Tournament
+
+CALENDAR = "/api/federacao/v1/calendario/"
+
+
+def post(api, token, url, body):
+    return api.post(
+        url,
+        data=json.dumps(body).encode(),
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {token}",
+        HTTP_X_DAMAS_NONCE=secrets.token_hex(16),
+        HTTP_X_DAMAS_SENT_AT=timezone.now().isoformat(),
+    )
+
+
+def ask(data):
+    t = data["tournament"]
+    return {
+        "name": t["name"],
+        "city": "Caruaru",
+        "state": "PE",
+        "start_date": t["start_date"],
+        "end_date": t["end_date"],
+        "format": "micro-match",
+        "planned_rounds": 7,
+        "minutes_per_game": 21,
+        "venue_slug": t["slug"],
+    }
+
+
+def receive(credential, data):
+    submission, created = submission_receive(
+        credential=credential, data=data, nonce=secrets.token_hex(16), sent_at=timezone.now()
+    )
+    return submission_verify(submission=submission) if created else submission, created
+
+
+@pytest.mark.django_db
+def test_an_organiser_asks_the_staff_accept_and_the_identifier_is_the_stage(
+    client, as_federation, credential, federation, stage_data
+):
+    cred, token = credential
+    data = ask(stage_data)
+    r = post(client, token, CALENDAR, data)
+    assert r.status_code == 201, r.content
+    body = r.json()
+    assert body["stage_id"] == "CBJD-2026-001" and body["status"] == "requested" and body["created"] is True
+    # the same request again is the same stage; a second stage is numbered after it
+    again = post(client, token, CALENDAR, data)
+    assert again.status_code == 200 and again.json()["stage_id"] == "CBJD-2026-001"
+    other = post(client, token, CALENDAR, {**data, "venue_slug": "outra-etapa", "name": "Etapa Recife"})
+    assert other.json()["stage_id"] == "CBJD-2026-002"
+    # hostile requests: nothing is written
+    assert post(client, token, CALENDAR, {**data, "venue_slug": "x", "format": "blitz"}).status_code == 400
+    assert post(client, token, CALENDAR, {**data, "venue_slug": "y", "end_date": "2020-01-01"}).status_code == 400
+    assert Stage.objects.count() == 2
+    # the staff's calendar page accepts it
+    client.force_login(federation)
+    page = client.get("/gestao/federacao/calendario/").content.decode()
+    assert "CBJD-2026-001" in page and "Federação Pernambucana" in page and "pedida" in page
+    stage = Stage.objects.get(identifier="CBJD-2026-001")
+    r = client.post("/gestao/federacao/calendario/", {"stage": stage.pk, "decision": "accept"}, follow=True)
+    assert "Etapa CBJD-2026-001 aceita no calendário." in r.content.decode()
+    stage.refresh_from_db()
+    assert stage.status == "accepted" and stage.decided_by == federation
+    # the organiser reads its state; another organiser cannot
+    client.logout()
+    state = client.get(CALENDAR + "CBJD-2026-001/", HTTP_AUTHORIZATION=f"Bearer {token}").json()
+    assert state["status"] == "accepted"
+    _other, other_token = credential_issue(label="Federação Paraibana", user=federation)
+    assert client.get(CALENDAR + "CBJD-2026-001/", HTTP_AUTHORIZATION=f"Bearer {other_token}").status_code == 403
+
+
+@pytest.mark.django_db
+def test_the_same_stage_under_a_second_slug_is_one_record_and_the_season_counts_it_once(
+    as_federation, credential, national_list, recent_stage, federation
+):
+    """Issue 36.5: before, the second slug was a second event, approved twice, and the season counted it twice."""
+    cred, _token = credential
+    stage = register(cred, recent_stage)
+    first, _ = receive(cred, recent_stage)
+    assert first.stage == stage and first.rights is True
+    submission_decide(submission=first, user=federation, approve=True)
+    copy = json.loads(json.dumps(recent_stage))
+    copy["tournament"]["slug"] = "etapa-caruaru-copia"
+    second, created = receive(cred, copy)
+    assert created and second.stage == stage and second.version == 2 and second.supersedes == first
+    submission_decide(submission=second, user=federation, approve=True)
+    first.refresh_from_db()
+    assert first.status == "superseded"
+    from tournaments.federation.selectors import season_stages
+
+    year = int(recent_stage["tournament"]["start_date"][:4])
+    assert [(s.stage.identifier, s.version) for s in season_stages(year)] == [(stage.identifier, 2)]
+
+
+@pytest.mark.django_db
+def test_another_organiser_cannot_send_a_stage_it_did_not_ask_for(as_federation, credential, recent_stage, federation):
+    cred, _token = credential
+    register(cred, recent_stage)
+    other, _ = credential_issue(label="Federação Paraibana", user=federation)
+    with pytest.raises(Exception, match="registrada por outro organizador"):
+        submission_receive(credential=other, data=recent_stage, nonce="o" * 32, sent_at=timezone.now())
+    recent_stage["tournament"]["stage_id"] = "CBJD-2026-999"
+    with pytest.raises(Exception, match="não consta do calendário"):
+        submission_receive(credential=cred, data=recent_stage, nonce="p" * 32, sent_at=timezone.now())
+    assert Submission.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_a_stage_not_accepted_is_not_homologated_and_a_refused_one_is_not_received(
+    as_federation, credential, national_list, recent_stage, federation
+):
+    from tournaments.core.errors import ServiceError
+    from tournaments.federation.calendar import stage_decide
+
+    cred, _token = credential
+    stage = register(cred, recent_stage, accepted=False)
+    submission, _ = receive(cred, recent_stage)
+    assert [f["code"] for f in submission.findings] == ["stage_not_accepted"] and submission.rights is True
+    with pytest.raises(ServiceError, match="ainda não foi aceita no calendário"):
+        submission_decide(submission=submission, user=federation, approve=True)
+    stage_decide(stage=stage, user=federation, accept=False, reason="fora do calendário")
+    recent_stage["tournament"]["minutes_per_game"] = 22
+    with pytest.raises(ServiceError, match="recusada no calendário"):
+        receive(cred, recent_stage)
+
+
+@pytest.mark.django_db
+def test_a_venue_offline_since_before_the_event_asks_at_sending_time_and_the_stage_is_late(
+    as_federation, settings, credential, national_list, recent_stage, monkeypatch, django_capture_on_commit_callbacks
+):
+    """The venue's queue, against the federation's services: the event never bound to a stage is sent; the
+    request goes first (the federation marks it late, the event is bound), then the file with the identifier."""
+    from tournaments.federation import calendar
+    from tournaments.federation.api_calendar import stage_state
+    from tournaments.interchange import import_data
+
+    cred, token = credential
+    settings.FEDERATION_URL, settings.FEDERATION_TOKEN = "http://127.0.0.1:9", token
+    event = import_data(recent_stage)
+    assert event.stage_id == ""
+
+    def request_stage(data):
+        stage, _created = calendar.stage_request_receive(credential=cred, data=data)
+        return stage_state(stage)
+
+    def send_stage(payload, created_at):
+        submission, _ = submission_receive(
+            credential=cred, data=json.loads(payload), nonce=secrets.token_hex(16), sent_at=timezone.now()
+        )
+        return {"status": submission.status, "version": submission.version}
+
+    offline = outbox.submission_queue(tournament=event, user=None)[0]
+    assert StageRequest.objects.get(tournament=event).status == "pending"
+    outbox.send_due()  # nothing listens: both wait, the file says why
+    offline.refresh_from_db()
+    assert offline.status == "pending" and "sem conexão com a federação" in offline.last_error
+    monkeypatch.setattr(client, "request_stage", request_stage)
+    monkeypatch.setattr(client, "send_stage", send_stage)
+    monkeypatch.setattr(client, "send_fingerprint", lambda identifier, data: {})
+    type(offline).objects.filter(pk=offline.pk).update(next_attempt_at=None)  # due again (connection back)
+    StageRequest.objects.update(next_attempt_at=None)
+    outbox.send_due()
+    event.refresh_from_db()
+    stage = Stage.objects.get()
+    assert event.stage_id == stage.identifier and stage.late and StageRequest.objects.get().late
+    submission = Submission.objects.get()
+    assert submission.stage == stage and submission.payload["tournament"]["stage_id"] == stage.identifier
+    submission_verify(submission=submission)
+    submission.refresh_from_db()
+    codes = [f["code"] for f in submission.findings]
+    assert "stage_late" in codes and "stage_unregistered" not in codes
+    assert Tournament.objects.get(pk=event.pk).stage_id == stage.identifier
+
+
+@pytest.mark.django_db
+def test_the_venue_page_asks_for_the_stage(client, venue, recent_stage, director):
+    from tournaments.interchange import import_data
+    from tournaments.models import TournamentRole
+
+    event = import_data(recent_stage)
+    TournamentRole.objects.create(tournament=event, user=director, role="director")
+    client.force_login(director)
+    url = f"/gestao/t/{event.slug}/federacao/"
+    page = client.get(url).content.decode()
+    assert 'id="request-stage"' in page and "Pedir registro da etapa" in page
+    r = client.post(url, {"action": "stage"}, follow=True)
+    text = r.content.decode()
+    assert "Pedido de registro da etapa na fila" in text
+    assert StageRequest.objects.get(tournament=event).attempts == 1  # tried at once, no connection
+    assert "sem conexão com a federação" in text

@@ -1,0 +1,125 @@
+"""Rounds fingerprinted as they are published (issue 35.4), pure.
+
+A round has two fingerprints: its pairing's, stored when the pairing is published, and its results', stored when
+every result is in. Each is the first 12 hexadecimal digits of the SHA-256 of the fingerprint before it (the
+previous round's results, or its pairing, or nothing for round 1's pairing) followed by a canonical JSON of what it
+covers:
+
+* the pairing: the round's number, the program that paired it (as the product recorded it: this product's
+  engine, or what an imported file named), whether it was edited by hand, every board (its number, the start
+  numbers of its first and second player) and the byes;
+* the results: the round's number and every board's game results, in board and game order.
+
+Players are named by their start number (``players[].id`` of the interchange file), so the venue's database and
+the interchange file give the same fingerprints (both are read into a :class:`~tournaments.domain.snapshot.Snapshot`).
+A stored fingerprint is never recomputed in place: :func:`breaks` recomputes each round from its data as it is now
+on the stored fingerprint before it, so a round changed after it was first published shows as a break, and only
+that round.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tournaments.domain.snapshot import IMPORTED, SnapRound, Snapshot
+
+LENGTH = 12
+PAIRING, RESULTS = "pairing", "results"
+
+
+@dataclass(frozen=True)
+class Stored:
+    """A round's fingerprints as stored when published ("" when not yet)."""
+
+    pairing: str = ""
+    results: str = ""
+
+
+@dataclass(frozen=True)
+class Break:
+    """A round whose pairing or results no longer give the fingerprint stored when published."""
+
+    round: int
+    kind: str  # PAIRING or RESULTS
+    stored: str
+    now: str
+
+
+def _digest(previous: str, canon: Any) -> str:
+    text = previous + json.dumps(canon, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:LENGTH]
+
+
+def program_of(rnd: SnapRound) -> str:
+    return rnd.engine or IMPORTED
+
+
+def _numbers(snapshot: Snapshot) -> dict[int, int]:
+    return {e.pk: e.number for e in snapshot.entries}
+
+
+def pairing_canon(rnd: SnapRound, numbers: Mapping[int, int]) -> list[Any]:
+    boards = sorted(
+        [b.number, numbers.get(b.first) if b.first else None, numbers.get(b.second) if b.second else None]
+        for b in rnd.boards
+    )
+    byes = sorted(numbers.get(pk, 0) for pk in rnd.byes)
+    return [PAIRING, rnd.number, program_of(rnd), bool(rnd.manually_edited), boards, byes]
+
+
+def results_canon(rnd: SnapRound) -> list[Any]:
+    boards = sorted([b.number, [code for _n, code in sorted(b.games)]] for b in rnd.boards)
+    return [RESULTS, rnd.number, boards]
+
+
+def pairing_fingerprint(previous: str, rnd: SnapRound, numbers: Mapping[int, int]) -> str:
+    return _digest(previous, pairing_canon(rnd, numbers))
+
+
+def results_fingerprint(pairing: str, rnd: SnapRound) -> str:
+    return _digest(pairing, results_canon(rnd))
+
+
+def previous_link(stored: Mapping[int, Stored], number: int) -> str:
+    """The fingerprint a round's pairing chains on: the last one stored for an earlier round."""
+    for n in range(number - 1, 0, -1):
+        s = stored.get(n)
+        if s is not None and (s.results or s.pairing):
+            return s.results or s.pairing
+    return ""
+
+
+def seal(snapshot: Snapshot, stored: Mapping[int, Stored], number: int, kind: str) -> str:
+    """The fingerprint to store now for round ``number``'s pairing or results, chained on what is stored."""
+    rnd = next(r for r in snapshot.rounds if r.number == number)
+    if kind == PAIRING:
+        return pairing_fingerprint(previous_link(stored, number), rnd, _numbers(snapshot))
+    return results_fingerprint(stored[number].pairing, rnd)
+
+
+def breaks(snapshot: Snapshot, stored: Mapping[int, Stored]) -> list[Break]:
+    """Every stored fingerprint that the round's data as it is now no longer gives (on the stored fingerprint
+    before it: only the round changed shows)."""
+    numbers = _numbers(snapshot)
+    out: list[Break] = []
+    for rnd in sorted(snapshot.rounds, key=lambda r: r.number):
+        s = stored.get(rnd.number)
+        if s is None:
+            continue
+        if s.pairing:
+            now = pairing_fingerprint(previous_link(stored, rnd.number), rnd, numbers)
+            if now != s.pairing:
+                out.append(Break(rnd.number, PAIRING, s.pairing, now))
+        if s.results and s.pairing:
+            now = results_fingerprint(s.pairing, rnd)
+            if now != s.results:
+                out.append(Break(rnd.number, RESULTS, s.results, now))
+    return out
+
+
+def is_fingerprint(value: Any) -> bool:
+    return isinstance(value, str) and len(value) == LENGTH and all(c in "0123456789abcdef" for c in value)

@@ -1,0 +1,158 @@
+"""At the venue: asking the federation for the event's stage (issue 35.2) and telling it each round's fingerprint
+(issue 35.4), through the same queue as the submissions (:mod:`.outbox`: kept in the database, sent by the
+worker when online, retried with a growing wait).
+
+* :func:`stage_request_queue`: the director asks for the stage (name, city, dates, format) from the event's
+  "Enviar à federação" page, or ``manage.py request_stage``; a venue that never asked (offline since before the
+  event) asks when sending the event, and the federation then marks the stage registered late;
+* :func:`send_stage_requests`: sends the requests due; the answer binds the event to the stage's identifier
+  (``Tournament.stage_id``), which every submission then carries;
+* :func:`send_fingerprints`: sends every stored fingerprint the federation has not received yet (of the events
+  bound to a stage).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from tournaments.audit.services import Actor, audit, login_of
+from tournaments.core.errors import ServiceError
+from tournaments.federation import client
+from tournaments.federation.retry import LONGEST_WAIT, backoff
+from tournaments.models import OutgoingStatus, Round, StageRequest, Tournament
+
+log = logging.getLogger(__name__)
+
+
+def stage_payload(tournament: Tournament) -> dict[str, Any]:
+    return {
+        "name": tournament.name,
+        "city": tournament.city,
+        "state": tournament.state,
+        "start_date": tournament.start_date.isoformat(),
+        "end_date": tournament.end_date.isoformat(),
+        "format": tournament.format,
+        "planned_rounds": tournament.planned_rounds,
+        "minutes_per_game": tournament.minutes_per_game,
+        "venue_slug": tournament.slug,
+    }
+
+
+@transaction.atomic
+def stage_request_queue(*, tournament: Tournament, user: Actor) -> tuple[StageRequest, bool]:
+    """Queue the request for the event's stage (once: a request pending or answered is kept)."""
+    if not client.configured():
+        raise ServiceError(
+            "Este computador não está ligado a uma federação: configure FEDERATION_URL e FEDERATION_TOKEN "
+            "(a credencial que a federação emitiu)."
+        )
+    if tournament.stage_id:
+        raise ServiceError(f"Este evento já é a etapa {tournament.stage_id} do calendário da federação.")
+    if not tournament.city.strip():
+        raise ServiceError("Informe a cidade do evento antes de pedir o registro da etapa.")
+    request = StageRequest.objects.select_for_update().filter(tournament=tournament).first()
+    if request is not None and request.status != OutgoingStatus.REFUSED:
+        if request.status == OutgoingStatus.PENDING:
+            request.next_attempt_at = None  # asked again: try at once
+            request.save(update_fields=["next_attempt_at"])
+        return request, False
+    if request is not None:
+        request.delete()  # refused: a new request (corrected name, dates...)
+    request = StageRequest.objects.create(tournament=tournament, created_by=login_of(user))
+    audit(tournament=tournament, user=user, action="federation.stage_request", obj=request, summary=tournament.name)
+    return request, True
+
+
+def _failed(request: StageRequest, exc: client.FederationError) -> None:
+    request.attempts += 1
+    if isinstance(exc, client.FederationRefused):
+        request.status = OutgoingStatus.REFUSED
+        request.last_error = f"A federação recusou: {exc}"[:300]
+        request.next_attempt_at = timezone.now() + LONGEST_WAIT
+    else:
+        request.last_error = str(exc)[:300]
+        request.next_attempt_at = timezone.now() + backoff(request.attempts)
+    request.save(update_fields=["attempts", "status", "last_error", "next_attempt_at"])
+
+
+def _send_request(request: StageRequest) -> None:
+    tournament = request.tournament
+    try:
+        answer = client.request_stage(stage_payload(tournament))
+    except client.FederationError as exc:
+        _failed(request, exc)
+        log.info("federation: stage request of %s not sent (%s)", tournament.slug, exc)
+        return
+    identifier = str(answer.get("stage_id") or "")[:20]
+    request.attempts += 1
+    request.sent_at = timezone.now()
+    request.last_error = ""
+    request.next_attempt_at = None
+    request.stage_id = identifier
+    request.remote_status = str(answer.get("status") or "")[:10]
+    request.late = bool(answer.get("late"))
+    request.status = OutgoingStatus.RECEIVED if identifier else OutgoingStatus.SENT
+    request.save()
+    if identifier:
+        Tournament.objects.filter(pk=tournament.pk, stage_id="").update(stage_id=identifier)
+        audit(
+            tournament=tournament,
+            user=None,
+            action="federation.stage_bound",
+            obj=tournament,
+            summary=identifier,
+            new={"stage_id": identifier, "late": request.late},
+        )
+
+
+def send_stage_requests() -> bool:
+    """Send the stage requests due. Returns whether some are still waiting."""
+    now = timezone.now()
+    waiting = False
+    for pk in StageRequest.objects.filter(status=OutgoingStatus.PENDING).values_list("pk", flat=True):
+        with transaction.atomic():
+            request = StageRequest.objects.select_for_update().select_related("tournament").get(pk=pk)
+            if request.status != OutgoingStatus.PENDING:
+                continue
+            if request.next_attempt_at is None or request.next_attempt_at <= now:
+                _send_request(request)
+            waiting = waiting or request.status == OutgoingStatus.PENDING
+    return waiting
+
+
+def send_fingerprints() -> bool:
+    """Send every stored fingerprint the federation has not received. Returns whether some are still unsent
+    (the federation unreachable: the next try is the queue's)."""
+    unsent = (Q(pairing_fingerprint_sent_at__isnull=True) & ~Q(pairing_fingerprint="")) | (
+        Q(results_fingerprint_sent_at__isnull=True) & ~Q(results_fingerprint="")
+    )
+    ids = list(Round.objects.exclude(tournament__stage_id="").filter(unsent).values_list("pk", flat=True))
+    for rnd in Round.objects.filter(pk__in=ids).select_related("tournament").order_by("tournament_id", "number"):
+        for kind in ("pairing", "results"):
+            value = getattr(rnd, f"{kind}_fingerprint")
+            if not value or getattr(rnd, f"{kind}_fingerprint_sent_at") is not None:
+                continue
+            sealed = getattr(rnd, f"{kind}_fingerprint_at")
+            try:
+                client.send_fingerprint(
+                    rnd.tournament.stage_id,
+                    {
+                        "round": rnd.number,
+                        "kind": kind,
+                        "fingerprint": value,
+                        "sealed_at": sealed.isoformat() if sealed else None,
+                    },
+                )
+            except client.FederationUnreachable as exc:
+                log.info("federation: fingerprints not sent (%s)", exc)
+                return True
+            except client.FederationRefused as exc:
+                log.warning("federation: fingerprint of %s round %s refused: %s", rnd.tournament.slug, rnd.number, exc)
+                continue
+            Round.objects.filter(pk=rnd.pk).update(**{f"{kind}_fingerprint_sent_at": timezone.now()})
+    return False
