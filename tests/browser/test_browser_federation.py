@@ -10,6 +10,7 @@ import pytest
 from django.utils import timezone
 
 from tests.browser.phone_layout import WIDEST, broken_headers, fits, small_fields
+from tests.federation.conftest import register
 
 
 def venue_director(django_user_model):
@@ -70,6 +71,7 @@ def verified(officer):
         data="\n".join(lines).encode(), filename="rating-cbjd-2026-10.csv", user=officer, list_date=date(2026, 10, 1)
     )
     credential, _token = credential_issue(label="Federação Pernambucana", user=officer)
+    register(credential, data)  # a stage registered in the calendar before it started (issue 35.2)
     submission, _ = submission_receive(credential=credential, data=data, nonce="b" * 32)
     return submission_verify(submission=submission)
 
@@ -228,3 +230,81 @@ def test_venue_downloads_the_national_list(live_server, desktop, shot, django_us
     )
     assert "rating-cbjd-2026-11.csv de 01/11/2026" in desktop.text_content("#last-sync")
     shot(desktop, "federation-registry-sync")
+
+
+def test_officer_accepts_a_stage_into_the_calendar(live_server, desktop, phone, shot, officer):
+    """Issue 35.2: the stages organisers asked for, on the staff's calendar page; accepting one; a 390 px phone."""
+    from tournaments.federation.calendar import stage_request_receive
+    from tournaments.federation.services import credential_issue
+
+    credential, _token = credential_issue(label="Federação Pernambucana", user=officer)
+    asked = {
+        "name": "Etapa Caruaru",
+        "city": "Caruaru",
+        "state": "PE",
+        "start_date": "2027-03-13",
+        "end_date": "2027-03-14",
+        "format": "micro-match",
+        "planned_rounds": 7,
+        "minutes_per_game": 21,
+        "venue_slug": "etapa-caruaru-2027",
+    }
+    stage, _ = stage_request_receive(credential=credential, data=asked)
+    stage_request_receive(credential=credential, data={**asked, "name": "Etapa Recife", "venue_slug": "recife"})
+    login(desktop, live_server.url, "oficial", "/gestao/federacao/calendario/")
+    row = desktop.locator(f"#stage-{stage.identifier}")
+    assert "Etapa Caruaru" in row.text_content() and "7 rodadas × 21 min" in row.text_content()
+    assert "pedida" in row.locator(".state-requested").text_content()
+    shot(desktop, "federation-calendar")
+    row.locator("button.accept").click()
+    assert f"Etapa {stage.identifier} aceita no calendário." in desktop.text_content(".messages")
+    assert "aceita no calendário" in desktop.locator(f"#stage-{stage.identifier}").text_content()
+    login(phone, live_server.url, "oficial", "/gestao/federacao/calendario/")
+    assert phone.locator("#calendar tbody tr").count() == 2
+    assert fits(phone), phone.evaluate(WIDEST)
+    assert small_fields(phone) == []
+    shot(phone, "federation-calendar-phone390")
+
+
+def test_venue_asks_for_its_stage_while_offline(live_server, desktop, phone, shot, django_user_model, settings):
+    """Issue 35.2 at the venue: "Pedir registro da etapa" queues the request; offline, the page says so."""
+    from tournaments.interchange import import_data
+
+    settings.DAMAS_ROLE = "venue"
+    settings.TASKS = IMMEDIATE
+    settings.FEDERATION_URL = "http://127.0.0.1:9"
+    settings.FEDERATION_TOKEN = "dsw_00000000_chave"
+    django_user_model.objects.create_superuser("diretora", password=PASSWORD)
+    t = import_data(recent_stage())
+    login(desktop, live_server.url, "diretora", f"/gestao/t/{t.slug}/federacao/")
+    assert "Uma etapa do Circuito é registrada na federação antes de começar" in desktop.text_content("#stage-state")
+    desktop.click("#request-stage")
+    assert "Pedido de registro da etapa na fila" in desktop.text_content(".messages")
+    assert "sem conexão com a federação" in desktop.text_content("#stage-state")
+    shot(desktop, "federation-venue-stage-requested")
+    login(phone, live_server.url, "diretora", f"/gestao/t/{t.slug}/federacao/")
+    assert fits(phone), phone.evaluate(WIDEST)
+    assert small_fields(phone) == []
+    shot(phone, "federation-venue-stage-phone390")
+
+
+def test_the_public_round_page_shows_the_fingerprint_on_a_phone(live_server, phone, shot, django_user_model):
+    """Issue 35.4: the round's fingerprints on its public page, readable at 390 px."""
+    from tests.browser.events import first_round_played, staff_event
+    from tournaments.models import Player, Round
+
+    made = iter(range(100))
+
+    def player(i):
+        n = next(made)
+        return Player.objects.create(name=f"Jogador {n + 1:02d}", sex="M", rating=2000 - n, cbjd_id=f"FP{n:04d}")
+
+    t, director = staff_event(django_user_model, None, player=player)
+    first_round_played(t, director, {1: "1-0", 2: "0-1"})
+    rnd = Round.objects.get(tournament=t, number=1)
+    assert rnd.pairing_fingerprint and rnd.results_fingerprint
+    phone.goto(f"{live_server.url}/t/{t.slug}/rodadas/1/")
+    assert phone.text_content("#round-fingerprint .print-pairing") == rnd.pairing_fingerprint
+    assert phone.text_content("#round-fingerprint .print-results") == rnd.results_fingerprint
+    assert fits(phone), phone.evaluate(WIDEST)
+    shot(phone, "public-round-fingerprint-phone390")

@@ -51,6 +51,7 @@ def test_the_suspension_a_stage_gives_never_judges_that_stage(received, federati
     other = copy.deepcopy(recent_stage)
     later = (received.end_date + timedelta(days=7)).isoformat()
     other["tournament"].update(slug="etapa-seguinte", start_date=later, end_date=later)
+    other["tournament"].pop("stage_id")  # another stage, not a version of this one (issue 36.5)
     result = verify(other, selectors.registry_at(received.end_date + timedelta(days=7)))
     assert [f.code for f in result.findings] == ["suspended_player"]
     assert suspension.player.name in result.findings[0].message

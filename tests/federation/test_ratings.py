@@ -35,7 +35,7 @@ def others(db):
 
 
 @pytest.fixture
-def approved(others, as_federation, credential, national_list, recent_stage, federation):
+def approved(others, as_federation, credential, national_list, recent_stage, registered, federation):
     submission = send(credential, recent_stage, "a")
     return submission_decide(submission=submission, user=federation, approve=True)
 

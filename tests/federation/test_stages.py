@@ -99,7 +99,8 @@ def test_the_same_stage_under_a_second_slug_is_one_record_and_the_season_counts_
     copy = json.loads(json.dumps(recent_stage))
     copy["tournament"]["slug"] = "etapa-caruaru-copia"
     second, created = receive(cred, copy)
-    assert created and second.stage == stage and second.version == 2 and second.supersedes == first
+    assert created and second.stage == stage and second.version == 2 and second.supersedes == first, second.findings
+    assert second.rights, second.findings
     submission_decide(submission=second, user=federation, approve=True)
     first.refresh_from_db()
     assert first.status == "superseded"

@@ -23,7 +23,7 @@ class WorkerKilled(BaseException):
 
 
 @pytest.fixture
-def stuck(as_federation, credential, national_list, recent_stage, monkeypatch):
+def stuck(as_federation, credential, national_list, recent_stage, registered, monkeypatch):
     """A stage received, whose worker died in the middle of its verification (after taking the lease)."""
     real = services.verify
 

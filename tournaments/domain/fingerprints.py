@@ -6,12 +6,12 @@ previous round's results, or its pairing, or nothing for round 1's pairing) foll
 covers:
 
 * the pairing: the round's number, the program that paired it (as the product recorded it: this product's
-  engine, or what an imported file named), whether it was edited by hand, every board (its number, the start
-  numbers of its first and second player) and the byes;
+  engine, or what an imported file named), whether it was edited by hand, every board (its number, its first and
+  second player) and the byes;
 * the results: the round's number and every board's game results, in board and game order.
 
-Players are named by their start number (``players[].id`` of the interchange file), so the venue's database and
-the interchange file give the same fingerprints (both are read into a :class:`~tournaments.domain.snapshot.Snapshot`).
+Players are named by their CBJD ID, else their name (a late entrant's placement moves pairing numbers), so the
+venue's database and the interchange file give the same fingerprints (both are read into a :class:`~tournaments.domain.snapshot.Snapshot`).
 A stored fingerprint is never recomputed in place: :func:`breaks` recomputes each round from its data as it is now
 on the stored fingerprint before it, so a round changed after it was first published shows as a break, and only
 that round.
@@ -58,16 +58,18 @@ def program_of(rnd: SnapRound) -> str:
     return rnd.engine or IMPORTED
 
 
-def _numbers(snapshot: Snapshot) -> dict[int, int]:
-    return {e.pk: e.number for e in snapshot.entries}
+def _numbers(snapshot: Snapshot) -> dict[int, str]:
+    """Each entry's identity in a fingerprint: its CBJD ID, else its name (not its pairing number, which a late
+    entrant placed by rating moves, C.04.2)."""
+    return {e.pk: e.player.cbjd_id or f"nome:{e.player.name}" for e in snapshot.entries}
 
 
-def pairing_canon(rnd: SnapRound, numbers: Mapping[int, int]) -> list[Any]:
+def pairing_canon(rnd: SnapRound, numbers: Mapping[int, str]) -> list[Any]:
     boards = sorted(
-        [b.number, numbers.get(b.first) if b.first else None, numbers.get(b.second) if b.second else None]
+        [b.number, numbers.get(b.first, "") if b.first else "", numbers.get(b.second, "") if b.second else ""]
         for b in rnd.boards
     )
-    byes = sorted(numbers.get(pk, 0) for pk in rnd.byes)
+    byes = sorted(numbers.get(pk, "") for pk in rnd.byes)
     return [PAIRING, rnd.number, program_of(rnd), bool(rnd.manually_edited), boards, byes]
 
 
@@ -76,7 +78,7 @@ def results_canon(rnd: SnapRound) -> list[Any]:
     return [RESULTS, rnd.number, boards]
 
 
-def pairing_fingerprint(previous: str, rnd: SnapRound, numbers: Mapping[int, int]) -> str:
+def pairing_fingerprint(previous: str, rnd: SnapRound, numbers: Mapping[int, str]) -> str:
     return _digest(previous, pairing_canon(rnd, numbers))
 
 

@@ -23,6 +23,7 @@ from tournaments.core.errors import ForbiddenError, NotFoundError, ServiceError
 from tournaments.domain.fingerprints import is_fingerprint
 from tournaments.federation.text import clean
 from tournaments.models import ApiCredential, Stage, StageFingerprint, StageStatus
+from tournaments.models.choices import AuditAction
 
 IDENTIFIER = re.compile(r"^CBJD-(\d{4})-(\d{3,6})$")
 FORMATS = ("micro-match", "single-game")
@@ -120,7 +121,7 @@ def stage_request_receive(*, credential: ApiCredential, data: dict[str, Any]) ->
                     venue_slug=slug,
                     late=timezone.localdate() >= start,
                 )
-                audit(tournament=None, user=None, action="stage.request", obj=stage, summary=str(stage))
+                audit(tournament=None, user=None, action=AuditAction.STAGE_REQUEST, obj=stage, summary=str(stage))
                 return stage, True
         except IntegrityError:  # two requests numbered at the same time: number again
             continue
@@ -142,7 +143,7 @@ def stage_decide(*, stage: Stage, user: Actor, accept: bool, reason: str = "") -
     audit(
         tournament=None,
         user=user,
-        action="stage.accept" if accept else "stage.refuse",
+        action=AuditAction.STAGE_ACCEPT if accept else AuditAction.STAGE_REFUSE,
         obj=stage,
         summary=str(stage),
         reason=reason,

@@ -27,7 +27,7 @@ class RegistryPlayer:
 @dataclass(frozen=True)
 class SuspensionPeriod:
     """A suspension of the registry. ``abandonment``: an art. 10 one; ``lifted_at``: when it was lifted (it still
-    counts for the events it overlapped); ``origin``: the event (slug) whose approval gave it, "" for the
+    counts for the events it overlapped); ``origin``: the event (its stage identifier, else its slug) whose approval gave it, "" for the
     tribunal's."""
 
     cbjd_id: str

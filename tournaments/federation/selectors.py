@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import CharField, Q, QuerySet
+from django.db.models.functions import Coalesce
 
 from tournaments.federation.verification import Registry, RegistryPlayer, SuspensionPeriod
 from tournaments.models import (
@@ -58,7 +59,14 @@ def registry_at(on: date) -> Registry:
         for cbjd_id, start, end, reason, source, lifted_at, origin in Suspension.objects.filter(
             national_pending=False, player__cbjd_id__isnull=False
         ).values_list(
-            "player__cbjd_id", "start_date", "end_date", "reason", "source", "lifted_at", "submission__event_slug"
+            "player__cbjd_id",
+            "start_date",
+            "end_date",
+            "reason",
+            "source",
+            "lifted_at",
+            # the stage that gave it: its identifier in the calendar (issue 36.5: whatever slug), else its slug
+            Coalesce("submission__stage__identifier", "submission__event_slug", output_field=CharField()),
         )
     ]
     return Registry(

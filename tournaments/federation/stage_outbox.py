@@ -25,6 +25,7 @@ from tournaments.core.errors import ServiceError
 from tournaments.federation import client
 from tournaments.federation.retry import LONGEST_WAIT, backoff
 from tournaments.models import OutgoingStatus, Round, StageRequest, Tournament
+from tournaments.models.choices import AuditAction
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +65,13 @@ def stage_request_queue(*, tournament: Tournament, user: Actor) -> tuple[StageRe
     if request is not None:
         request.delete()  # refused: a new request (corrected name, dates...)
     request = StageRequest.objects.create(tournament=tournament, created_by=login_of(user))
-    audit(tournament=tournament, user=user, action="federation.stage_request", obj=request, summary=tournament.name)
+    audit(
+        tournament=tournament,
+        user=user,
+        action=AuditAction.FEDERATION_STAGE_REQUEST,
+        obj=request,
+        summary=tournament.name,
+    )
     return request, True
 
 
@@ -103,7 +110,7 @@ def _send_request(request: StageRequest) -> None:
         audit(
             tournament=tournament,
             user=None,
-            action="federation.stage_bound",
+            action=AuditAction.FEDERATION_STAGE_BOUND,
             obj=tournament,
             summary=identifier,
             new={"stage_id": identifier, "late": request.late},

@@ -162,7 +162,7 @@ def _suspended(s: Stage) -> list[Suspended]:
         Suspended(players[x.cbjd_id], x.start, x.end)
         for x in s.registry.suspensions
         if x.cbjd_id in players
-        and not (x.origin and x.origin == s.slug)
+        and not (x.origin and x.origin in (s.slug, s.data["tournament"].get("stage_id")))
         and counts_for_event(
             x.start,
             x.end,
