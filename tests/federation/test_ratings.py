@@ -43,7 +43,8 @@ def approved(others, as_federation, credential, national_list, recent_stage, reg
 def test_the_list_rates_the_stage_as_the_venue_estimates_it(approved):
     today = timezone.localdate()
     plan = rating_plan(START, today)
-    assert [(s.key, s.withdrawn) for s in plan.stages] == [(approved.event_slug, False)]
+    # keyed by the stage's identifier in the calendar (issue 36.5)
+    assert [(s.key, s.withdrawn) for s in plan.stages] == [(approved.stage.identifier, False)]
     # every player's change is the venue's own estimate of the same file (one implementation)
     venue = snapshot_from_interchange(approved.payload)
     estimates = snapshot_estimates(venue)
@@ -55,7 +56,7 @@ def test_the_list_rates_the_stage_as_the_venue_estimates_it(approved):
         assert entry.new_rating == change.new_rating and entry.rated_games == change.games
     rows = plan_rows(plan)
     rated = [r for r in rows if r["rating"] is not None]
-    assert rated and all(r["stages"][0]["stage"] == f"{approved.event_slug} v1" for r in rated)
+    assert rated and all(r["stages"][0]["stage"] == f"{approved.stage.identifier} v1" for r in rated)
 
 
 def test_published_frozen_imported_back_and_the_same_as_csv_and_xlsx(approved, federation):

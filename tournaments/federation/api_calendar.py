@@ -9,6 +9,7 @@ credential, nonce and timestamp as the stages' API (:mod:`.api`); bodies are sma
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
@@ -56,28 +57,34 @@ def stage_state(stage: Stage) -> dict[str, Any]:
     }
 
 
-def _spend(credential: ApiCredential, request: Request) -> None:
-    """Refuse a replayed write (inside the write's transaction), over the credential's limits too."""
-    services.rate_check(credential=credential, size=0)
-    services.nonce_spend(credential=credential, nonce=_nonce(request))
+def _write(request: Request, write: Callable[[ApiCredential, dict[str, Any]], tuple[Any, bool]]) -> Any:
+    """Run a write for the request's credential (its row locked, over its limits, the nonce spent: a replayed
+    write is refused), all or nothing. Returns ``write``'s (object, created), or the refusal's Response."""
+    data = _object(request)
+    try:
+        with transaction.atomic():
+            credential = ApiCredential.objects.select_for_update().get(pk=request.auth.pk)
+            services.rate_check(credential=credential, size=0)
+            services.nonce_spend(credential=credential, nonce=_nonce(request))
+            return write(credential, data)
+    except ServiceError as exc:
+        return refusal(exc)
+
+
+def _created(body: dict[str, Any], created: bool) -> Response:
+    return Response({**body, "created": created}, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
 class CalendarView(FederationAPIView):
     def post(self, request: Request) -> Response:
-        credential: ApiCredential = request.auth
-        data = _object(request)
-        try:
-            with transaction.atomic():
-                credential = ApiCredential.objects.select_for_update().get(pk=credential.pk)
-                _spend(credential, request)
-                stage, created = calendar.stage_request_receive(credential=credential, data=data)
-        except ServiceError as exc:
-            return refusal(exc)
-        log.info("API: stage %s asked by %s (new: %s)", stage.identifier, credential, created)
-        return Response(
-            {**stage_state(stage), "created": created},
-            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+        done = _write(
+            request, lambda credential, data: calendar.stage_request_receive(credential=credential, data=data)
         )
+        if isinstance(done, Response):
+            return done
+        stage, created = done
+        log.info("API: stage %s asked by %s (new: %s)", stage.identifier, request.auth, created)
+        return _created(stage_state(stage), created)
 
 
 class CalendarStageView(FederationAPIView):
@@ -91,16 +98,13 @@ class CalendarStageView(FederationAPIView):
 
 class FingerprintView(FederationAPIView):
     def post(self, request: Request, identifier: str) -> Response:
-        credential: ApiCredential = request.auth
-        data = _object(request)
-        try:
-            with transaction.atomic():
-                credential = ApiCredential.objects.select_for_update().get(pk=credential.pk)
-                _spend(credential, request)
-                row, created = calendar.fingerprint_receive(credential=credential, identifier=identifier, data=data)
-        except ServiceError as exc:
-            return refusal(exc)
-        return Response(
-            {"round": row.round, "kind": row.kind, "fingerprint": row.fingerprint, "created": created},
-            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+        done = _write(
+            request,
+            lambda credential, data: calendar.fingerprint_receive(
+                credential=credential, identifier=identifier, data=data
+            ),
         )
+        if isinstance(done, Response):
+            return done
+        row, created = done
+        return _created({"round": row.round, "kind": row.kind, "fingerprint": row.fingerprint}, created)

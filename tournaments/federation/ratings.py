@@ -72,7 +72,7 @@ class RatingPlan:
 
 def stage_key(submission: Submission) -> str:
     """The stage a submission is a version of: the federation's stage identifier when it has one, else its slug."""
-    return str(getattr(submission, "stage_id", None) or submission.event_slug)
+    return submission.stage.identifier if submission.stage is not None else submission.event_slug
 
 
 def _counted_before() -> dict[int, str]:
@@ -89,11 +89,17 @@ def _counted_before() -> dict[int, str]:
 def _plan_stages(end: date) -> list[tuple[PlanStage, Submission]]:
     counted = _counted_before()
     out: list[tuple[PlanStage, Submission]] = []
-    approved = Submission.objects.filter(status=SubmissionStatus.APPROVED, end_date__lte=end).order_by("end_date", "id")
+    approved = (
+        Submission.objects.filter(status=SubmissionStatus.APPROVED, end_date__lte=end)
+        .select_related("stage")
+        .order_by("end_date", "id")
+    )
     for sub in approved:
         if sub.pk not in counted:
             out.append((PlanStage(sub.pk, stage_key(sub), sub.event_name, sub.end_date, sub.version), sub))
-    for sub in Submission.objects.filter(pk__in=counted).exclude(status=SubmissionStatus.APPROVED):
+    for sub in (
+        Submission.objects.filter(pk__in=counted).select_related("stage").exclude(status=SubmissionStatus.APPROVED)
+    ):
         stage = PlanStage(sub.pk, stage_key(sub), sub.event_name, sub.end_date, sub.version, withdrawn=True)
         out.append((stage, sub))
     return out

@@ -27,6 +27,8 @@ def test_the_same_file_again_asks_for_another_address_and_is_copied_under_it():
     assert copy.slug == "teste-5-2" and copy.pk != original.pk
     a, b = export_data(original), export_data(copy)
     assert a["tournament"].pop("slug") == "teste-5" and b["tournament"].pop("slug") == "teste-5-2"
+    # the copy says where it came from (issue 35.4): the file the import took
+    assert b["tournament"].pop("provenance")["file"] == "teste-5.json" and "provenance" not in a["tournament"]
     assert a == b
     with pytest.raises(InterchangeError, match="já existe um torneio com o endereço “teste-5-2”; .*“teste-5-2-2”"):
         import_upload(Upload(text, "teste-5.json"), options=ImportOptions(slug="teste-5-2"))
