@@ -14,7 +14,7 @@
     refetchAfter: function (retryAfter, rand) {
       var seconds = parseInt(retryAfter, 10);
       if (!(seconds > 0)) return 0;
-      return Math.round(Math.min(seconds, 120) * 1000 * rand());
+      return Math.floor(Math.min(seconds, 120) * 1000 * rand());
     }
   };
   window.damasLive = spread;
