@@ -225,23 +225,3 @@ def test_venue_offline_to_season_page(running):
     officer_approves(officer, link, officer_accepts_the_stage(officer, director))
     venue_sees_the_decision(director)
     season_page_lists_the_stage(federation, yesterday.year)
-    director_asks_for_a_stage_before_it_starts(venue, director, officer, stage_file)
-
-
-def director_asks_for_a_stage_before_it_starts(venue, director, officer, stage_file):
-    """Issue 35.2 online: another event at the venue; the director asks for its stage on the event's page, the
-    venue's worker sends the request, the event is bound to the new identifier, and the officer's
-    calendar lists it, asked by the same organiser."""
-    venue.manage("import_tournament", str(stage_file), "--slug", "etapa-seguinte")
-    page = director.get("/gestao/t/etapa-seguinte/federacao/").text
-    director.post(
-        "/gestao/t/etapa-seguinte/federacao/", {"csrfmiddlewaretoken": director.csrf(page), "action": "stage"}
-    )
-    bound = until(
-        lambda: 'class="stage-id"' in (t := director.get("/gestao/t/etapa-seguinte/federacao/").text) and t,
-        "the venue to be bound to its stage",
-    )
-    identifier = re.search(r'<strong class="stage-id">(CBJD-\d{4}-\d{3})</strong>', bound).group(1)
-    calendar = officer.get("/gestao/federacao/calendario/").text
-    assert f'<tr id="stage-{identifier}">' in calendar
-    assert identifier.endswith("-002")
