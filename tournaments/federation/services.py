@@ -297,7 +297,7 @@ def submission_verify(*, submission: Submission, user: Actor = None) -> Submissi
     """Verify a received stage against the registry at its date (pure verification, results stored). Verified
     again, what changed in its verdict is stored beside it and audited (issue 36.2): the same file and the same
     registry give the same verdict."""
-    submission = Submission.objects.select_for_update().select_related("stage").get(pk=submission.pk)
+    submission = Submission.objects.select_for_update(of=("self",)).select_related("stage").get(pk=submission.pk)
     data = submission.payload
     registry = selectors.registry_at(submission.start_date)
     record = selectors.record_of(submission.stage, submission.event_slug)
@@ -385,7 +385,7 @@ def submission_decide(
 ) -> Submission:
     """Homologate (approve) or refuse, with a reason (required to refuse). Only the latest version of an event
     is decided; approving it supersedes an earlier approved version."""
-    submission = Submission.objects.select_for_update().select_related("stage").get(pk=submission.pk)
+    submission = Submission.objects.select_for_update(of=("self",)).select_related("stage").get(pk=submission.pk)
     reason = clean(reason, 500)
     if submission.status not in (SubmissionStatus.VERIFIED, SubmissionStatus.RECEIVED):
         raise ServiceError("Este envio já foi decidido ou substituído por uma versão posterior.")
