@@ -231,3 +231,36 @@ def frozen_clock(monkeypatch):
     clock = Clock()
     monkeypatch.setattr(throttle, "now", lambda: clock.moment)
     return clock
+
+
+@pytest.fixture
+def edition_with(db):
+    """Publish, as the federation would, an edition of the regulation in force from 1 January 2020 (so it judges
+    the tests' 2026 stages) that is the current text with some readings or numbers changed (issue 35.1): the
+    readings are the edition's, never the event's."""
+    from dataclasses import replace
+
+    from tournaments.domain.edition import READINGS, current_text, with_readings
+    from tournaments.models import RegulationEdition
+
+    count = iter(range(1, 29))
+
+    def publish(**changes):
+        readings = {k: changes.pop(k) for k in list(changes) if k in READINGS}
+        n = next(count)
+        edition = replace(
+            with_readings(current_text(), **readings),
+            code=f"teste-{n}",
+            title=f"Edição de teste {n}",
+            in_force_from=date(2020, 1, n),
+            **changes,
+        )
+        RegulationEdition.objects.create(
+            code=edition.code,
+            title=edition.title,
+            in_force_from=edition.in_force_from,
+            payload=edition.as_json(),
+        )
+        return edition
+
+    return publish

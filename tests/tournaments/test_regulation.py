@@ -29,6 +29,7 @@ from tournaments.homologation.workbook import homologation_workbook
 from tournaments.interchange import import_data
 from tournaments.interchange.synthetic import synthetic_tournament
 from tournaments.models import AuditEntry, Entry, Game, OpeningTable, Round, Suspension, Tournament, TournamentRole
+from tournaments.models.tournament import LockedFact
 from tournaments.rounds.results import game_record_result, round_record_results
 from tournaments.rounds.services import round_pair
 from tournaments.setup.demo import load_demo
@@ -126,8 +127,9 @@ def test_the_director_may_keep_the_rating_of_registration_with_a_reason(make_tou
 # or never paired, is not one, nor in the spots averages or the "mais de 120 participantes" rule.
 
 
-def test_entries_that_never_played_are_not_participants():
-    data = homologable(players=31, min_participants=31)
+def test_entries_that_never_played_are_not_participants(edition_with):
+    edition_with(min_participants=31)  # the federation's edition sets the minimum (issue 35.1), not the event
+    data = homologable(players=31)
     quitter = data["players"][0]  # the highest rating: withdrawn before round 1, never played
     quitter["withdrawn_from"], quitter["withdrawal"] = 1, "approved"
     for r in data["rounds"]:
@@ -149,8 +151,9 @@ def test_entries_that_never_played_are_not_participants():
     others = [p["rating"] for p in data["players"][1:]]
     assert abs_.exact_average == Fraction(sum(others), 30)  # the quitter's rating is not in the average
     assert len(report.standings.participation) == 30
-    Tournament.objects.filter(pk=t.pk).update(min_participants=30)
-    assert "participants" not in failing(homologation_check(Tournament.objects.get(pk=t.pk)))
+    with pytest.raises(LockedFact):  # the minimum is the edition's; not even the shell lowers it (issue 35.3)
+        Tournament.objects.filter(pk=t.pk).update(min_participants=30)
+    assert "participants" in failing(homologation_check(Tournament.objects.get(pk=t.pk)))
 
 
 def test_before_the_end_entries_still_to_play_count_and_the_setting_present_counts_forfeit_wins():
@@ -248,7 +251,7 @@ def test_an_abandoning_player_takes_no_spot_and_the_report_says_so(client, direc
 # "Resultados, rodada por rodada, enviados via email até 2 dias após o término do evento".
 
 
-def test_the_pairing_software_condition_names_what_it_checks():
+def test_the_pairing_software_condition_names_what_it_checks(edition_with):
     t = import_data(homologable())
     send_on_time(t)
     report = homologation_check(t)
@@ -264,8 +267,14 @@ def test_the_pairing_software_condition_names_what_it_checks():
     report = homologation_check(t)
     assert not failing(report)
     assert "é preciso pedir à federação que aceite Swiss-Manager" in report.condition("pairing_engine").detail
-    # an event played under the strict reading (changed after round 1, the setting would be judged as it was then)
-    Tournament.objects.filter(pk=t.pk).update(pairing_program_rule="strict")
+    # the reading is the edition's: the venue cannot switch it, not even by a queryset update (issue 35.1, 35.3)
+    with pytest.raises(LockedFact):
+        Tournament.objects.filter(pk=t.pk).update(pairing_program_rule="strict")
+    # an event played under an edition reading art. 5 strictly
+    edition_with(pairing_program_rule="strict")
+    t = import_data(_with_slug(homologable(), "estrita"))
+    make_homologable(t)
+    Round.objects.filter(tournament=t, number__gte=4).update(engine="Swiss-Manager")
     report = homologation_check(Tournament.objects.get(pk=t.pk))
     assert (
         failing(report) == {"pairing_engine"}
@@ -362,13 +371,15 @@ def test_the_deadline_before_sending_counts_the_days_in_the_tournaments_time_zon
     assert deadline_status(t)[:2] == (False, 1)
 
 
-def test_a_tiebreak_setting_that_departs_from_the_regulation_fails_the_condition():
-    t = import_data(homologable(corrected_progressive_cut=0))
+def test_a_tiebreak_setting_that_departs_from_the_regulation_fails_the_condition(edition_with):
+    edition_with(corrected_progressive_cut=0)  # readings are the edition's (issue 35.1)
+    t = import_data(homologable())
     make_homologable(t)
     report = homologation_check(t)
     assert failing(report) == {"tiebreaks"}
     assert "sem nenhuma rodada cortada" in report.condition("tiebreaks").detail
-    ok = import_data(_with_slug(homologable(corrected_progressive_cut=2), "corte-2"))
+    edition_with(corrected_progressive_cut=2)
+    ok = import_data(_with_slug(homologable(), "corte-2"))
     make_homologable(ok)
     assert not failing(homologation_check(ok))
 
@@ -385,7 +396,8 @@ TABLE_100 = (
 )
 
 
-def test_100_squares_needs_no_tablita_unless_the_director_loads_a_table(director):
+def test_100_squares_needs_no_tablita_unless_the_director_loads_a_table(director, edition_with):
+    edition_with(tablita_100="free")  # an edition reading "free openings" (issue 35.1)
     data = _with_slug(homologable(), "cem-casas")
     # the reading "free openings when no 100-square table is loaded" (issue 26 made "the Tablita is required, as
     # the text says" the default: test_regulation_round_two checks it)
@@ -408,9 +420,10 @@ def test_100_squares_needs_no_tablita_unless_the_director_loads_a_table(director
     assert table.variant == "international-100" and table.openings.count() == 1
     with pytest.raises(ServiceError):  # a 64-square table cannot serve a 100-square tournament
         tournament_update(tournament=t, user=director, opening_table=OpeningTable.objects.get(code="IDF-64"))
-    Tournament.objects.filter(pk=t.pk).update(opening_table=table)
+    tournament_update(tournament=t, user=director, opening_table=table, reason="Tabela carregada")
     report = homologation_check(Tournament.objects.get(pk=t.pk))
-    assert failing(report) == {"rounds_and_time"}  # with a table chosen, every round needs its opening
+    # judged as played (no table then), and the change is listed with its reason
+    assert not failing(report) and [c.field for c in report.settings_changes] == ["opening_table"]
 
 
 # ------------------------------------------------------------------------------ 7. king-move draw

@@ -45,16 +45,18 @@ def failing(report):
 # Swiss Perfect." The event is judged as it "for realizado" (was held): not as its settings read afterwards.
 
 
-def bent_event(director):
-    """25 players, 15 minutes, paired by Swiss-Manager under the strict reading of art. 5: three conditions fail."""
-    t = import_data(event(25, minutes_per_game=15, pairing_program_rule="strict"))
+def bent_event(edition_with):
+    """25 players, 15 minutes, paired by Swiss-Manager under an edition reading art. 5 strictly: three conditions
+    fail."""
+    edition_with(pairing_program_rule="strict")
+    t = import_data(event(25, minutes_per_game=15))
     make_homologable(t)
     Round.objects.filter(tournament=t).update(engine="Swiss-Manager")
     return t
 
 
-def test_settings_that_decide_the_homologation_change_after_round_1_only_with_a_reason(director):
-    t = bent_event(director)
+def test_settings_that_decide_the_homologation_change_after_round_1_only_with_a_reason(director, edition_with):
+    t = bent_event(edition_with)
     assert failing(homologation_check(t)) == {"participants", "rounds_and_time", "pairing_engine"}
     with pytest.raises(ServiceError) as refused:
         tournament_update(tournament=t, user=director, minutes_per_game=21)
@@ -68,14 +70,14 @@ def test_an_imported_change_needs_its_reason_and_a_known_setting():
     data = event(30, slug="sem-motivo")
     data["settings_changes"] = [
         {"field": "minutes_per_game", "before": 15, "after": 21, "at": "2026-11-09T10:00:00-03:00", "by": "x"},
-        {"field": "score_win", "before": 2, "after": 3, "at": "2026-11-09T10:00:00-03:00", "by": "x", "reason": "r"},
+        {"field": "city_name", "before": 2, "after": 3, "at": "2026-11-09T10:00:00-03:00", "by": "x", "reason": "r"},
         {"field": "planned_rounds", "before": 7, "after": 5, "at": "ontem", "by": "x", "reason": "r"},
     ]
     with pytest.raises(InterchangeError) as refused:
         import_data(data)
     text = "\n".join(refused.value.messages)
     assert "item 1" in text and "motivo" in text
-    assert "item 2" in text and "configuração desconhecida: 'score_win'" in text
+    assert "item 2" in text and "configuração desconhecida: 'city_name'" in text
     assert "item 3" in text and "data e hora inválida" in text
     assert not Tournament.objects.filter(slug="sem-motivo").exists()
 
@@ -236,21 +238,20 @@ def test_a_workbook_made_before_the_sending_says_so_and_after_it_carries_the_dat
     assert again["Exportado em"] == event_sheet["Exportado em"]
 
 
-def test_three_edits_after_the_event_do_not_turn_a_failing_event_into_rights(director):
-    t = bent_event(director)
+def test_three_edits_after_the_event_do_not_turn_a_failing_event_into_rights(director, edition_with):
+    t = bent_event(edition_with)
     tournament_update(tournament=t, user=director, minutes_per_game=21, reason="Tempo digitado errado")
-    tournament_update(tournament=t, user=director, min_participants=20, reason="Regulamento de 2010")
-    tournament_update(tournament=t, user=director, pairing_program_rule="named", reason="Pedido à federação")
+    # the minimum and the art. 5 reading are the edition's: a stage cannot set them, with or without a reason
+    # (issue 35.1; before, both changed with a reason and only the "as played" rule kept the verdict)
+    for change in ({"min_participants": 20}, {"pairing_program_rule": "named"}):
+        with pytest.raises(ServiceError, match="edição"):
+            tournament_update(tournament=t, user=director, reason="Regulamento de 2010", **change)
     t = Tournament.objects.get(pk=t.pk)
-    assert (t.minutes_per_game, t.min_participants, t.pairing_program_rule) == (21, 20, "named")
+    assert (t.minutes_per_game, t.min_participants, t.pairing_program_rule) == (21, 30, "strict")
     changes = list(SettingsChange.objects.filter(tournament=t).values_list("field", "before", "after", "by", "reason"))
-    assert changes == [
-        ("minutes_per_game", 15, 21, "diretor", "Tempo digitado errado"),
-        ("min_participants", 30, 20, "diretor", "Regulamento de 2010"),
-        ("pairing_program_rule", "strict", "named", "diretor", "Pedido à federação"),
-    ]
+    assert changes == [("minutes_per_game", 15, 21, "diretor", "Tempo digitado errado")]
     audited = AuditEntry.objects.filter(tournament=t, action="tournament.settings").order_by("id")
-    assert [a.reason for a in audited] == ["Tempo digitado errado", "Regulamento de 2010", "Pedido à federação"]
+    assert [a.reason for a in audited] == ["Tempo digitado errado"]
     report = homologation_check(t)
     assert failing(report) == {"participants", "rounds_and_time", "pairing_engine"}
     assert not report.rights
@@ -260,8 +261,8 @@ def test_three_edits_after_the_event_do_not_turn_a_failing_event_into_rights(dir
     ]
 
 
-def test_the_interchange_file_carries_the_changes_and_reads_them_back(director):
-    t = bent_event(director)
+def test_the_interchange_file_carries_the_changes_and_reads_them_back(director, edition_with):
+    t = bent_event(edition_with)
     tournament_update(tournament=t, user=director, minutes_per_game=21, reason="Tempo digitado errado")
     data = export_data(t)
     (change,) = data["settings_changes"]
@@ -333,7 +334,7 @@ def test_a_rating_kept_instead_of_the_current_list_is_a_finding_naming_the_playe
     assert kept.player.name in condition.detail and "obrigatoriamente" in condition.detail
 
 
-def test_a_100_square_event_without_an_opening_table_is_not_silently_exempt(director):
+def test_a_100_square_event_without_an_opening_table_is_not_silently_exempt(director, edition_with):
     data = event(30, slug="cem-casas", variant="international-100", opening_table=None)
     for r in data["rounds"]:
         r["opening"] = None
@@ -341,12 +342,14 @@ def test_a_100_square_event_without_an_opening_table_is_not_silently_exempt(dire
     make_homologable(t)
     condition = homologation_check(t).condition("rounds_and_time")
     assert not condition.met and "Tablita" in condition.detail
-    tournament_update(tournament=t, user=director, tablita_100="free", reason="Leitura da comissão")
+    # the reading is the edition's: the venue cannot change it (issue 35.1) ...
+    with pytest.raises(ServiceError, match="edição"):
+        tournament_update(tournament=t, user=director, tablita_100="free", reason="Leitura da comissão")
     t = Tournament.objects.get(pk=t.pk)
-    # locked like the other settings: the check judges the value in force when the event was played ...
     assert not homologation_check(t).condition("rounds_and_time").met
-    # ... and an event that starts with the reading "free openings" meets it, saying so
-    data = event(30, slug="cem-livre", variant="international-100", opening_table=None, tablita_100="free")
+    # ... and a stage under an edition reading "free openings" meets it, saying so
+    edition_with(tablita_100="free")
+    data = event(30, slug="cem-livre", variant="international-100", opening_table=None)
     for r in data["rounds"]:
         r["opening"] = None
     free = import_data(data)
@@ -355,12 +358,14 @@ def test_a_100_square_event_without_an_opening_table_is_not_silently_exempt(dire
     assert condition.met and "aberturas livres" in condition.detail
 
 
-def test_the_minutes_are_read_per_game_or_per_micro_match_as_a_stated_setting(director):
-    per_game = import_data(event(30, slug="por-partida", minutes_per_game=15))
+def test_the_minutes_are_read_per_game_or_per_micro_match_as_a_stated_setting(director, edition_with):
+    per_game = import_data(event(30, slug="por-partida", minutes_per_game=15, time_unit="match"))
     make_homologable(per_game)
     condition = homologation_check(per_game).condition("rounds_and_time")
+    # the file's reading is not applied to a stage: the edition's is (issue 35.1)
     assert not condition.met and "cada partida" in condition.detail
-    per_match = import_data(event(30, slug="por-match", minutes_per_game=15, time_unit="match"))
+    edition_with(time_unit="match")
+    per_match = import_data(event(30, slug="por-match", minutes_per_game=15))
     make_homologable(per_match)
     condition = homologation_check(per_match).condition("rounds_and_time")
     assert condition.met and "micro-match inteiro" in condition.detail
@@ -450,13 +455,13 @@ def test_a_late_sending_never_reads_as_rights_without_saying_the_federation_judg
 # ------------------------------------------------------------------------------ point 1: the changes are listed
 
 
-def test_the_page_and_the_workbook_list_every_later_change(director, client):
+def test_the_page_and_the_workbook_list_every_later_change(director, client, edition_with):
     from django.urls import reverse
 
     from tournaments.homologation.workbook import homologation_workbook
     from tournaments.models import TournamentRole
 
-    t = bent_event(director)
+    t = bent_event(edition_with)
     tournament_update(tournament=t, user=director, minutes_per_game=21, reason="Tempo digitado errado")
     wb = homologation_workbook(Tournament.objects.get(pk=t.pk))
     rows = [r for r in wb["Evento"].iter_rows(values_only=True) if r[0] == "Alteração depois da 1ª rodada"]

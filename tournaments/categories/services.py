@@ -13,6 +13,7 @@ from tournaments.core.errors import ServiceError
 from tournaments.domain.categories import CategoryRule, Person, is_member
 from tournaments.models import Category, Entry, Tournament
 from tournaments.models.choices import AuditAction
+from tournaments.models.tournament import LockedFact
 
 RULE_FIELDS = ("code", "name", "sex", "min_age", "max_age")
 
@@ -84,6 +85,8 @@ def category_save(
     try:
         with transaction.atomic():
             category.save()
+    except LockedFact as exc:
+        raise ServiceError(exc.messages) from exc
     except IntegrityError:
         raise ServiceError(_("This tournament already has a category with this code.")) from None
     count = _assign(category)
@@ -118,7 +121,10 @@ def category_delete(*, category: Category, user: Actor) -> None:
         summary=f"{category.code} — {category.name}",
         old=dict(_rules(category), entries=category.entries.count()),
     )
-    category.delete()
+    try:
+        category.delete()
+    except LockedFact as exc:
+        raise ServiceError(exc.messages) from exc
     cache.bump(tournament.pk)
 
 

@@ -11,6 +11,7 @@ the product ships are in ``tournaments/data/editions/`` (:func:`shipped_editions
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterable, Mapping
@@ -46,8 +47,6 @@ READINGS: Mapping[str, tuple[str, tuple[str, ...] | type, str | int | bool]] = {
     "corrected_progressive_cut": ("art. 6", int, 1),
     "corrected_progressive_unplayed": ("art. 6", bool, True),
     "tiebreak_edition": ("art. 6", ("fide2026", "fide2024"), "fide2026"),
-    "bye_value": ("art. 6", ("win", "draw"), "win"),
-    "absence_value": ("art. 6", ("zero", "draw"), "zero"),
 }
 # The keys of the homologation conditions an edition quotes (``tournaments.homologation.conditions``).
 CONDITION_KEYS = (
@@ -425,6 +424,23 @@ def shipped_editions(directory: Path = EDITIONS_DIR) -> tuple[Edition, ...]:
     """The editions the product ships (``tournaments/data/editions/*.json``), oldest first."""
     editions = [edition_from_json(json.loads(p.read_text(encoding="utf-8"))) for p in sorted(directory.glob("*.json"))]
     return tuple(sorted(editions, key=lambda e: (e.in_force_from, e.code)))
+
+
+CURRENT_TEXT = "cbjd-circuito-nacional"
+
+
+@functools.cache
+def shipped_by_code() -> dict[str, Edition]:
+    return {e.code: e for e in shipped_editions()}
+
+
+def shipped_edition(code: str) -> Edition | None:
+    return shipped_by_code().get(code)
+
+
+def current_text() -> Edition:
+    """The edition of the regulation's current text, shipped with the product."""
+    return shipped_by_code()[CURRENT_TEXT]
 
 
 def with_readings(edition: Edition, **values: str | int | bool) -> Edition:

@@ -21,11 +21,13 @@ malformed file raises ``KeyError``/``ValueError``/``TypeError`` here, never a pa
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
+from tournaments.domain.edition import Edition, current_text, edition_in_force, shipped_by_code
 from tournaments.domain.model import ByeValue, Format, Number, TournamentData, UnplayedRules
 from tournaments.domain.settings_lock import SettingsChange
 from tournaments.domain.snapshot import (
@@ -40,6 +42,7 @@ from tournaments.domain.snapshot import (
     SnapSettings,
     Snapshot,
     exact,
+    stage_settings,
     standings_input,
 )
 
@@ -56,12 +59,39 @@ def _opening(value: Any) -> SnapOpening | None:
     return SnapOpening(str(value)) if value else None
 
 
+def file_edition(t: dict[str, Any], editions: Iterable[Edition] = ()) -> Edition:
+    """The edition a file's stage is judged by: the one in force on its start date among ``editions`` (the
+    federation's published ones) and the shipped ones; the current text when none is (issue 35.1). The file's
+    ``edition`` code is only what the venue said: a code that is not the one in force is
+    :func:`edition_differences`'s finding."""
+    known = {**shipped_by_code(), **{e.code: e for e in editions}}
+    return edition_in_force(known.values(), _date(t.get("start_date"))) or current_text()
+
+
+def edition_differences(t: dict[str, Any], settings: SnapSettings) -> list[tuple[str, Any, Any]]:
+    """A circuit stage's file values that are not its edition's: (key, the file's, the edition's), the edition's
+    code first. They are not applied (the snapshot takes the edition's); the verification reports them."""
+    if not settings.circuit_stage:
+        return []
+    out: list[tuple[str, Any, Any]] = []
+    if t.get("edition") and t["edition"] != settings.edition.code:
+        out.append(("edition", t["edition"], settings.edition.code))
+    for key, value in settings.edition.settings_values().items():
+        if key in t and t[key] != value:
+            out.append((key, t[key], value))
+    return out
+
+
 # ``data`` is the parsed JSON file: ``Any`` is its honest type.
-def settings_from_interchange(t: dict[str, Any], provisional_rating: int | None = None) -> SnapSettings:
+def settings_from_interchange(
+    t: dict[str, Any], provisional_rating: int | None = None, editions: Iterable[Edition] = ()
+) -> SnapSettings:
+    """The file's settings; for a circuit stage (``circuit_stage``, true unless the file says false) its
+    edition's numbers and readings in place of the file's (:func:`edition_differences` lists those that differ)."""
     sc = t.get("scoring") or {}
     tiebreaks = t.get("tiebreaks", "cbjd")
     rating_list = t.get("rating_list") or {}
-    return SnapSettings(
+    settings = SnapSettings(
         name=str(t.get("name") or ""),
         slug=str(t.get("slug") or ""),
         city=str(t.get("city") or ""),
@@ -107,7 +137,10 @@ def settings_from_interchange(t: dict[str, Any], provisional_rating: int | None 
         unrated_in_average=t.get("unrated_in_average") or "provisional",
         spots_min_entries=int(t.get("spots_min_entries", 0)),
         double_spot_rule=t.get("double_spot_rule") or "both",
+        circuit_stage=t.get("circuit_stage", True) is not False,
+        edition=file_edition(t, editions),
     )
+    return stage_settings(settings)
 
 
 def _entry(p: dict[str, Any]) -> SnapEntry:
@@ -180,7 +213,11 @@ def _round(r: dict[str, Any], absences: dict[tuple[int, int], str]) -> SnapRound
 
 
 def snapshot_from_interchange(
-    data: dict[str, Any], *, public: bool = False, provisional_rating: int | None = None
+    data: dict[str, Any],
+    *,
+    public: bool = False,
+    provisional_rating: int | None = None,
+    editions: Iterable[Edition] = (),
 ) -> Snapshot:
     """The snapshot of an interchange file (every round, drafts included; ``public``: the published ones only)."""
     players = data.get("players") or []
@@ -196,7 +233,7 @@ def snapshot_from_interchange(
     for a in data.get("absences") or ():
         absences.setdefault((a["player"], a["round"]), a.get("value", ""))
     return Snapshot(
-        settings=settings_from_interchange(data["tournament"], provisional_rating),
+        settings=settings_from_interchange(data["tournament"], provisional_rating, editions),
         entries=tuple(sorted((_entry(p) for p in players), key=lambda e: e.number)),
         rounds=rounds,
         categories=tuple(SnapCategory(c["code"], c.get("name", "")) for c in data.get("categories") or ()),

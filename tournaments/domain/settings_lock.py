@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, TypeVar
 
 S = TypeVar("S")
@@ -57,5 +57,8 @@ def as_played(settings: S, changes: Iterable[SettingsChange], names: Mapping[str
     for field_name, value in first_values(changes).items():
         name = (names or {}).get(field_name, field_name)
         if name in own:
-            values[name] = "" if value is None and isinstance(getattr(settings, name), str) else value
+            current = getattr(settings, name)
+            if isinstance(current, date) and isinstance(value, str):
+                value = date.fromisoformat(value)  # a date changed after round 1 (issue 35.3)
+            values[name] = "" if value is None and isinstance(current, str) else value
     return dataclasses.replace(settings, **values) if values else settings  # type: ignore[type-var]

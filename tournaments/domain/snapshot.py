@@ -23,7 +23,7 @@ entry live here and only here:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from decimal import Decimal
 from enum import StrEnum
@@ -31,6 +31,7 @@ from functools import cached_property
 from operator import attrgetter
 from typing import Any, NamedTuple
 
+from tournaments.domain.edition import Edition, current_text
 from tournaments.domain.model import (
     RESULTS_BY_CODE,
     ByeValue,
@@ -112,6 +113,10 @@ class SnapSettings:
     unrated_in_average: str = "provisional"
     spots_min_entries: int = 0
     double_spot_rule: str = "both"
+    # issue 35.1: a stage of the national circuit is judged by ``edition`` (its numbers and readings are the
+    # fields above, taken from it by the builders); a club event sets its own and earns no rights
+    circuit_stage: bool = True
+    edition: Edition = field(default_factory=current_text)
 
     @property
     def games_per_round(self) -> int:
@@ -148,6 +153,16 @@ class SnapSettings:
     def unpaired_round_points(self) -> Number:
         """A round in which an entry was not paired and announced nothing: zero, or an imported zero-point bye."""
         return 0 if self.score_zero_bye is None else exact(self.score_zero_bye * self.games_per_round)
+
+
+def stage_settings(settings: SnapSettings) -> SnapSettings:
+    """A circuit stage's settings: its edition's minimum of participants and readings in place of whatever the
+    event or its file says (issue 35.1). A club event's are its own."""
+    if not settings.circuit_stage:
+        return settings
+    values = settings.edition.settings_values()
+    values["tiebreak_edition"] = UnplayedRules(values["tiebreak_edition"])
+    return replace(settings, **values)
 
 
 class SnapPlayer(NamedTuple):

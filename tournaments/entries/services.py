@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q, QuerySet
 from django.utils import timezone
@@ -35,6 +36,7 @@ from tournaments.models import (
 )
 from tournaments.models.choices import AuditAction, EntryStatus, StaffRole, SuspensionSource, WithdrawalKind
 from tournaments.models.friendly import fold
+from tournaments.models.tournament import CATEGORIES_LOCKED, stage_locked
 from tournaments.registry.ratinglist import RatingListError, RatingRow, line_message, parse_rating_list
 from tournaments.registry.selectors import latest_rating_list
 from tournaments.registry.services import REGISTRY_FIELDS, as_json
@@ -120,7 +122,13 @@ def entry_update(
         entry.declared_adult = declared_adult
         entry.save(update_fields=["declared_adult"])
     if categories is not None:
-        entry.categories.set(categories)
+        codes = sorted(c.code for c in categories)
+        if codes != old["categories"] and stage_locked(entry.tournament_id):
+            raise ServiceError(str(CATEGORIES_LOCKED))
+        try:
+            entry.categories.set(categories)
+        except ValidationError as exc:
+            raise ServiceError(exc.messages) from exc
     new = {"categories": sorted(c.code for c in entry.categories.all()), "declared_adult": entry.declared_adult}
     if old != new:
         audit(

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.domain.settings_lock import SettingsChange
 from tournaments.models import Tournament
+from tournaments.models.tournament import ROUND_1_UNDONE
 
 
 def setting_label(field: str) -> str:
@@ -37,6 +38,8 @@ def change_text(change: SettingsChange, time_zone: str) -> str:
     """ "minutes per player per game: 15 → 21, on 09/11/2026 10:00 by diretor; reason: ..." in the active
     language."""
     when = timezone.localtime(change.at, ZoneInfo(time_zone)).strftime("%d/%m/%Y %H:%M")
+    if change.field == ROUND_1_UNDONE:
+        return f"rodada 1 desfeita em {when} por {change.by or '—'}, motivo: {change.reason}"
     return _("%(setting)s: %(before)s → %(after)s, on %(when)s by %(by)s; reason: %(reason)s") % {
         "setting": setting_label(change.field),
         "before": value_text(change.field, change.before),

@@ -68,6 +68,8 @@ CONDITION_KEYS = (
 # workbook, but it depends on the day the check runs and on an e-mail the product cannot see, so the federation
 # judges it: it does not take away the spots computed here, and the command's JSON lists the seven only.
 RIGHTS_KEYS = CONDITION_KEYS[:-1]
+# A club event's first condition, never met: it is not a stage and earns no rights (issue 35.1).
+CLUB_KEY = "stage"
 # Where each condition comes from, and the regulation's words (seed 000, in Portuguese as the federation reads it).
 ARTICLES = {
     "participants": ("art. 6", "Mínimo de 30 participantes."),
@@ -98,13 +100,10 @@ ARTICLES = {
         "art. 6, 11",
         "Resultados, rodada por rodada, enviados via email até 2 dias após o término do evento.",
     ),
+    "stage": ("art. 1", "Etapa do Circuito Nacional."),
 }
-DEADLINE_DAYS = 2
-# (rounds, minutes per player per game): at least 7 rounds of 21 minutes, or 5 rounds of 30 minutes.
-ROUNDS_AND_TIME = ((7, 21), (5, 30))
+DEADLINE_DAYS = 2  # the current text's; a stage's come from its edition
 ENGINE_EDITION = gettext_lazy("FIDE C.04.3, edition applied from 1 February 2026")
-# The programs art. 5 names (a round's recorded program matches when its name contains one of these).
-ACCEPTED_PROGRAMS = ("swiss perfect", "swissperfect", "48")
 
 
 # (round 1 against the rating order or None, the rounds naming this engine paired again): RoundCheck values of
@@ -130,18 +129,21 @@ class Condition:
     met: bool
     detail: str
     label: str = ""
+    # the article and the text's words as the edition judging the event gives them (issue 35.1)
+    article_ref: str = ""
+    quote_text: str = ""
 
     @property
     def article(self):
-        return ARTICLES[self.key][0]
+        return self.article_ref or ARTICLES[self.key][0]
 
     @property
     def quote(self):
-        return ARTICLES[self.key][1]
+        return self.quote_text or ARTICLES[self.key][1]
 
     @property
     def decides_rights(self):
-        return self.key in RIGHTS_KEYS
+        return self.key in RIGHTS_KEYS or self.key == CLUB_KEY
 
     def as_json(self):
         return {"key": self.key, "met": self.met, "detail": self.detail}
@@ -161,8 +163,9 @@ class Suspended(NamedTuple):
 
 
 def deadline_for(settings):
-    """Results must reach the federation within two days of the last day (art. 6 and 11)."""
-    return settings.end_date + timedelta(days=DEADLINE_DAYS)
+    """Results must reach the federation within two days of the last day (art. 6 and 11; the edition's days)."""
+    edition = getattr(settings, "edition", None)
+    return settings.end_date + timedelta(days=edition.sending_days if edition is not None else DEADLINE_DAYS)
 
 
 def local_date(settings, moment):
@@ -219,7 +222,28 @@ def check_conditions(
     ]
     if with_deadline:
         conditions.append(_deadline(settings, today))
-    return conditions
+    if not settings.circuit_stage:
+        conditions.insert(0, _club_event())
+    return [_quoted(c, settings.edition) for c in conditions]
+
+
+def _quoted(condition, edition):
+    quote = edition.quote(condition.key)
+    if quote is None:
+        return condition
+    return dataclasses.replace(condition, article_ref=quote.article, quote_text=quote.text)
+
+
+def _club_event():
+    return Condition(
+        CLUB_KEY,
+        False,
+        _(
+            "A club event, not a stage of the national circuit: it sets its own rules and earns no qualification "
+            "rights."
+        ),
+        _("Stage of the national circuit"),
+    )
 
 
 def _participants(snapshot, part):
@@ -245,6 +269,14 @@ def _participants(snapshot, part):
     return Condition("participants", n >= minimum, detail, _("Minimum number of participants"))
 
 
+def rounds_and_time_text(edition):
+    """The edition's options in words: "7 rounds of 21 minutes or 5 rounds of 30 minutes"."""
+    return _(" or ").join(
+        _("%(rounds)s rounds of %(minutes)s minutes") % {"rounds": rt.rounds, "minutes": rt.minutes}
+        for rt in edition.rounds_and_time
+    )
+
+
 def _without_opening(rnd: SnapRound) -> bool:
     """A round with no opening recorded: none for the round, and a board without its own."""
     return rnd.opening is None and any(b.opening is None for b in rnd.boards)
@@ -256,13 +288,13 @@ def _rounds_and_time(settings, played):
     per_match = settings.time_unit == TimeUnit.MICRO_MATCH and micro
     rounds = len(played)
     minutes = settings.minutes_per_game * (2 if per_match else 1)
-    time_ok = any(rounds >= r and minutes >= m for r, m in ROUNDS_AND_TIME)
+    time_ok = settings.edition.time_met(rounds, minutes)
     no_table_100 = settings.variant == Variant.INTERNATIONAL_100 and not settings.opening_table
     free_100 = no_table_100 and settings.tablita_100 == Tablita100.FREE
     no_opening = [r.number for r in played if _without_opening(r)]
     problems = []
     if not time_ok:
-        problems.append(_("needs at least 7 rounds of 21 minutes or 5 rounds of 30 minutes"))
+        problems.append(_("needs at least %(options)s") % {"options": rounds_and_time_text(settings.edition)})
     if not micro:
         problems.append(_("rounds are single games, not micro-matches"))
     if no_table_100 and not free_100:
@@ -408,9 +440,9 @@ def _round1_by_rating(snapshot, check=None):
     return Condition("round1_by_rating", met, detail + " " + source, _("Round 1 paired by rating"))
 
 
-def _accepted(program):
-    name = (program or "").lower()
-    return any(p in name for p in ACCEPTED_PROGRAMS)
+def _accepted(program, edition):
+    """A program art. 5 accepts by its whole name (issue 35: "Emparceirador caseiro 2048" is not "48")."""
+    return edition.program_accepted(program)
 
 
 def _engine_mismatches(claimed):
@@ -500,21 +532,40 @@ def _pairing_engine(settings, rounds, claimed=()):
         ) % {"rounds": _rounds_text(edited)}
     mismatches = _engine_mismatches(claimed)
     detail += _claimed_detail(claimed, mismatches)
+    met, reading = _art5_verdict(settings, ours, by_program, unknown, mismatches)
+    return Condition("pairing_engine", met, detail + reading, label)
+
+
+def _art5_verdict(settings, ours, by_program, unknown, mismatches):
+    """(met, the reading in words) of art. 5 as the edition reads it: this product's engine stands as the
+    edition says (the federation's word, not the event's reading); another program by its whole name."""
+    detail = ""
+    edition = settings.edition
+    # this product's engine stands as the edition says (the federation's word, not the event's reading)
+    product_refused = ours in by_program and not edition.product_engine_accepted
+    detail += " " + (
+        _("This product's engine: accepted by the edition %(edition)s.")
+        if edition.product_engine_accepted
+        else _("This product's engine: not accepted by the edition %(edition)s.")
+    ) % {"edition": edition.code}
+    if edition.product_engine_note:
+        detail += " " + edition.product_engine_note
+    others = [p for p in by_program if p != ours and not _accepted(p, edition)]
+    names = " / ".join(edition.accepted_programs)
     if settings.pairing_program_rule == PairingProgramRule.STRICT:
-        refused = sorted(p for p in by_program if not _accepted(p))
-        met = not unknown and not refused and not mismatches
-        detail += " " + _("Reading in force: only Swiss Perfect or “48”, as art. 5 says.")
-        if refused:
-            detail += " " + _("Not accepted: %(programs)s.") % {"programs": ", ".join(refused)}
+        met = not unknown and not others and not mismatches and not product_refused
+        detail += " " + _("Reading in force: only the programs art. 5 names (%(names)s).") % {"names": names}
+        if others:
+            detail += " " + _("Not accepted: %(programs)s.") % {"programs": ", ".join(sorted(others))}
     else:
-        met = not unknown and not mismatches
-        others = [p for p in by_program if not _accepted(p)]
+        met = not unknown and not mismatches and not product_refused
         detail += " " + _("Reading in force: every round paired by a named program.")
         if others:
-            detail += " " + _(
-                "Art. 5 names only Swiss Perfect and “48”: the federation must be asked to accept %(programs)s."
-            ) % {"programs": ", ".join(sorted(others))}
-    return Condition("pairing_engine", met, detail, label)
+            detail += " " + _("Art. 5 names only %(names)s: the federation must be asked to accept %(programs)s.") % {
+                "names": names,
+                "programs": ", ".join(sorted(others)),
+            }
+    return met, detail
 
 
 def _tiebreaks(settings):

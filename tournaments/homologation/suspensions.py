@@ -26,7 +26,11 @@ def in_force_from(day: date) -> Q:
 
 
 def suspensions_during(tournament: Tournament) -> list[Suspension]:
-    """The participants' suspensions that count for the tournament, by player name."""
+    """The participants' suspensions that count for the tournament, by player name. The days are the event's as
+    it was played: dates moved after round 1 do not move the check (issue 35.3)."""
+    from tournaments.setup.lock import as_played
+
+    tournament = as_played(tournament)
     candidates = (
         Suspension.objects.filter(player__entries__tournament=tournament, start_date__lte=tournament.end_date)
         .filter(end_date__gte=tournament.start_date)

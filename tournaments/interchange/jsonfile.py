@@ -120,6 +120,7 @@ from tournaments.models.choices import (
     Variant,
     WithdrawalKind,
 )
+from tournaments.models.rounds import lock_facts
 from tournaments.rounds.scoring import PLAYED, RESULT_CODES
 from tournaments.setup.openings_data import DEFAULT_TABLE
 from tournaments.setup.tiebreak_list import custom_tiebreaks
@@ -1333,6 +1334,9 @@ def _write(plan, user):
         batch_size=1000,
     )
     write_changes(tournament, plan[SETTINGS_CHANGES])
+    if round_objs:  # an event imported with its rounds: its facts are locked from now on (issue 35.3)
+        lock_facts(tournament.pk)
+        tournament.refresh_from_db(fields=["facts_locked_at"])
     audit(
         tournament=tournament,
         user=user,

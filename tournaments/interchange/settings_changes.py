@@ -30,7 +30,7 @@ from tournaments.models.choices import (
     Top3Scope,
     UnratedInAverage,
 )
-from tournaments.models.tournament import LOCKED_SETTINGS
+from tournaments.models.tournament import CHANGE_FIELDS
 from tournaments.setup.lock import changes_of
 
 KEY = "settings_changes"
@@ -72,8 +72,8 @@ def _problem(item: Any) -> str:
     if not isinstance(item, dict):
         return "deve ser um objeto com field, before, after, at, by e reason"
     field = item.get("field")
-    if field not in LOCKED_SETTINGS:
-        return f"configuração desconhecida: {field!r} (use uma de: {', '.join(LOCKED_SETTINGS)})"
+    if field not in CHANGE_FIELDS:
+        return f"configuração desconhecida: {field!r} (use uma de: {', '.join(CHANGE_FIELDS)})"
     if not (_scalar(item.get("before")) and _scalar(item.get("after"))):
         return "“before” e “after” devem ser valores simples (texto, número, verdadeiro/falso ou null)"
     if _moment(item.get("at")) is None:
@@ -143,6 +143,8 @@ def export_tournament_extras(tournament: Tournament) -> dict[str, Any]:
     out: dict[str, Any] = {key: getattr(tournament, key) for key in keys if getattr(tournament, key) != _default(key)}
     if tournament.start_date_unknown:
         out["start_date_unknown"] = True
+    if not tournament.circuit_stage:
+        out["circuit_stage"] = False  # a club event (issue 35.1); absent: a stage, judged by its edition
     if tournament.time_control:
         out["time_control"] = tournament.time_control
     if tournament.trf_header:
@@ -169,4 +171,9 @@ def read_tournament_extras(t: dict[str, Any], add: Add) -> dict[str, Any]:
         add("torneio", f"valor inválido em “start_date_unknown”: {unknown!r}")
         unknown = False
     fields["start_date_unknown"] = unknown
+    stage = t.get("circuit_stage", True)
+    if not isinstance(stage, bool):
+        add("torneio", f"valor inválido em “circuit_stage”: {stage!r}")
+        stage = True
+    fields["circuit_stage"] = stage
     return fields

@@ -3,6 +3,7 @@
 from tournaments.models.accounts import LoginSessions, RoleOffer, StaffAccount
 from tournaments.models.attempts import AttemptCounter
 from tournaments.models.audit import AuditEntry
+from tournaments.models.editions import RegulationEdition
 from tournaments.models.federation import (
     ApiCredential,
     ApiNonce,
@@ -34,6 +35,7 @@ from tournaments.models.tournament import (
 )
 
 __all__ = [
+    "RegulationEdition",
     "LoginSessions",
     "ApiCredential",
     "ApiNonce",

@@ -3,9 +3,18 @@
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.choices import GameResult, RoundStatus, SeatSide
+
+
+def lock_facts(tournament_id):
+    """Round 1 is published (or an event is imported with its rounds): from now on, for good, the facts a
+    homologation condition reads change only with a reason (issue 35.3; ``Tournament.facts_locked_at``)."""
+    from tournaments.models.tournament import Tournament
+
+    Tournament.objects.filter(pk=tournament_id, facts_locked_at__isnull=True).update(facts_locked_at=timezone.now())
 
 
 class Round(models.Model):
@@ -50,6 +59,11 @@ class Round(models.Model):
 
     def __str__(self):
         return f"{self.tournament} — {_('round')} {self.number}"
+
+    def save(self, *args, **kwargs):
+        super().save(*args, **kwargs)
+        if self.number == 1 and self.status == RoundStatus.PUBLISHED:
+            lock_facts(self.tournament_id)
 
     @property
     def is_published(self):

@@ -6,8 +6,11 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
+from django.db.models.signals import m2m_changed
+from django.dispatch import receiver
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.domain.edition import READINGS
 from tournaments.models import lookups  # noqa: F401  (registers __json_typeof, used by a constraint)
 from tournaments.models.choices import (
     BRAZIL_TIME_ZONES,
@@ -85,11 +88,64 @@ LOCKED_SETTINGS = (
     "unrated_in_average",
     "spots_min_entries",
     "double_spot_rule",
+    "start_date",
+    "end_date",
 )
+
+# What the regulation's edition decides for a circuit stage (issue 35.1): its minimum of participants and every
+# reading the text leaves open. A stage's values are the edition's, set on every save (page, admin, import, shell);
+# a club event sets them itself.
+EDITION_FIELDS = ("min_participants", *READINGS)
+
+# The facts a homologation condition reads, locked in the model layer once round 1 is paired (issue 35.3): every
+# path (pages, admin, imports, restores, the shell) goes through ``Tournament.save`` or its queryset's ``update``,
+# which refuse a change made without a reason (``tournaments.setup.services.tournament_update`` gives one and
+# records it). Categories and who is in them, and the entries' ratings, are guarded on their own models.
+LOCKED_FACTS = tuple(dict.fromkeys((*LOCKED_SETTINGS, *FROZEN_SETTINGS, "circuit_stage", "edition_code")))
+
+
+# The record of round 1 undone after it was published (issue 35.3): a ``SettingsChange`` row of this field
+# ("published" -> "undone", with its reason), listed in the report with every change made while it was undone.
+ROUND_1_UNDONE = "round_1"
+# The fields a recorded change may name (the interchange file's ``settings_changes``).
+CHANGE_FIELDS = (*dict.fromkeys((*LOCKED_SETTINGS, *FROZEN_SETTINGS, "circuit_stage")), ROUND_1_UNDONE)
+
+
+class LockedFact(ValidationError):
+    """A fact a homologation condition reads changed after round 1 without a reason."""
+
+
+def locked_message(names):
+    return _(
+        "Round 1 has been paired: these facts decide the homologation and change only with a reason, recorded and "
+        "listed in the homologation report: %(names)s."
+    ) % {"names": ", ".join(names)}
+
+
+class TournamentQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        facts = [k for k in kwargs if k in LOCKED_FACTS or k == "opening_table_id"]
+        if facts and self.filter(facts_locked_at__isnull=False).exists():
+            raise LockedFact(locked_message(facts))
+        return super().update(**kwargs)
 
 
 class Tournament(FriendlyConstraints):
     name = models.CharField(_("name"), max_length=200)
+    # A stage of the national circuit (judged by the regulation's edition in force on its start date, whose
+    # numbers and readings it cannot change), or a club event that sets anything and has no rights (issue 35.1).
+    circuit_stage = models.BooleanField(
+        _("stage of the national circuit"),
+        default=True,
+        help_text=_(
+            "A stage follows the federation's edition of the regulation; a club event sets its own rules and earns "
+            "no qualification rights."
+        ),
+    )
+    edition_code = models.CharField(_("regulation edition"), max_length=60, blank=True, editable=False)
+    # When round 1 was first paired: from then on the facts a condition reads are locked, also after round 1 is
+    # undone (issue 35.3). Never cleared.
+    facts_locked_at = models.DateTimeField(_("facts locked at"), null=True, blank=True, editable=False)
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
     variant = models.CharField(_("variant"), max_length=20, choices=Variant.choices, default=Variant.BRAZILIAN_64)
     format = models.CharField(_("format"), max_length=12, choices=RoundFormat.choices, default=RoundFormat.MICRO_MATCH)
@@ -282,6 +338,8 @@ class Tournament(FriendlyConstraints):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
+    objects = TournamentQuerySet.as_manager()
+
     CONSTRAINT_MESSAGES = {
         "tournament_dates_ordered": ("end_date", _("The end date cannot come before the start date.")),
         "tournament_rounds_range": ("planned_rounds", _("A tournament has from 1 to 100 rounds.")),
@@ -341,6 +399,38 @@ class Tournament(FriendlyConstraints):
 
     def __str__(self):
         return self.name
+
+    def save(self, *args, **kwargs):
+        if self.circuit_stage:
+            self._apply_edition()
+        self._guard_locked_facts(kwargs.get("update_fields"))
+        super().save(*args, **kwargs)
+
+    def _apply_edition(self):
+        """A stage takes the edition in force on its start date (kept once round 1 is paired) and the edition's
+        numbers and readings, whatever was set."""
+        from tournaments.models.editions import edition_by_code, edition_for_day
+
+        if not self.facts_locked_at or not self.edition_code:
+            found = edition_for_day(self.start_date)
+            self.edition_code = found.code if found is not None else ""
+        edition = edition_by_code(self.edition_code)
+        for key, value in edition.settings_values().items():
+            setattr(self, key, value)
+
+    def _guard_locked_facts(self, update_fields):
+        if self.pk is None or self._state.adding:
+            return
+        names = [f for f in LOCKED_FACTS if update_fields is None or f in update_fields]
+        if not names:
+            return
+        columns = ["opening_table_id" if f == "opening_table" else f for f in names]
+        old = type(self).objects.filter(pk=self.pk).values("facts_locked_at", *columns).first()
+        if old is None or old["facts_locked_at"] is None:
+            return
+        changed = [n for n, c in zip(names, columns, strict=True) if old[c] != getattr(self, c)]
+        if changed and not getattr(self, "_change_reason", ""):
+            raise LockedFact(locked_message(changed))
 
     def clean(self):
         super().clean()
@@ -443,6 +533,21 @@ class Category(FriendlyConstraints):
 
     def __str__(self):
         return f"{self.code} — {self.name}"
+
+    # Issue 35.3: a stage's categories are facts the spots read, locked in the model layer once round 1 is
+    # published (a category created after the event earned spots).
+    def save(self, *args, **kwargs):
+        if self._state.adding and stage_locked(self.tournament_id):
+            raise LockedFact(CATEGORIES_LOCKED)
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        if stage_locked(self.tournament_id):
+            raise LockedFact(CATEGORIES_LOCKED)
+        return super().delete(*args, **kwargs)
+
+
+CATEGORIES_LOCKED = _("Round 1 has been published: a stage's categories and who is in them no longer change.")
 
 
 class Entry(models.Model):
@@ -575,4 +680,31 @@ class ForbiddenPair(models.Model):
     def applies_to(self, number):
         return (self.from_round is None or number >= self.from_round) and (
             self.to_round is None or number <= self.to_round
+        )
+
+
+def stage_locked(tournament_id):
+    return Tournament.objects.filter(pk=tournament_id, circuit_stage=True, facts_locked_at__isnull=False).exists()
+
+
+@receiver(m2m_changed, sender=Entry.categories.through)
+def _members_by_sex(sender, instance, action, reverse, pk_set, **kwargs):
+    """Nobody is put in a category of the other sex, by any path (issue 35: "a man can be put into the women's
+    category by hand")."""
+    if action != "pre_add" or not pk_set:
+        return
+    if reverse:  # category.entries.add(...)
+        sexes = {instance.sex} if instance.sex else set()
+        players = Entry.objects.filter(pk__in=pk_set).values_list("player__name", "player__sex")
+        wrong = [name for name, sex in players if sexes and sex and sex not in sexes]
+    else:  # entry.categories.add(...)
+        sex = instance.player.sex
+        wrong = (
+            [instance.player.name]
+            if sex and Category.objects.filter(pk__in=pk_set).exclude(sex="").exclude(sex=sex).exists()
+            else []
+        )
+    if wrong:
+        raise ValidationError(
+            _("A player cannot be in a category of the other sex: %(names)s.") % {"names": ", ".join(wrong)}
         )

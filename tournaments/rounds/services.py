@@ -18,11 +18,13 @@ from tournaments.audit.services import Actor, audit, login_of
 from tournaments.core import cache
 from tournaments.core.agreement import by_sex
 from tournaments.core.errors import ServiceError
+from tournaments.core.safetext import has_control_characters, single_line_message
 from tournaments.domain.model import RoundKind, RoundRecord
 from tournaments.domain.snapshot import Snapshot, round_records, rounds_before
 from tournaments.entries.services import refresh_ratings
-from tournaments.models import Absence, Board, Entry, Game, Round, Seat, Tournament
+from tournaments.models import Absence, Board, Entry, Game, Round, Seat, SettingsChange, Tournament
 from tournaments.models.choices import AuditAction, RoundStatus, SeatSide
+from tournaments.models.tournament import ROUND_1_UNDONE
 from tournaments.rounds.fingerprints import seal_pairing
 from tournaments.rounds.numbering import place_late_entries
 from tournaments.rounds.pairing_bridge import (
@@ -250,8 +252,10 @@ def round_publish(*, round: Round, user: Actor) -> Round:
 
 
 @transaction.atomic
-def round_undo(*, round: Round, user: Actor) -> None:
-    """Delete the last round's pairing, allowed only while it has no result."""
+def round_undo(*, round: Round, user: Actor, reason: str = "") -> None:
+    """Delete the last round's pairing, allowed only while it has no result. Undoing round 1 once it was
+    published needs a ``reason`` and is itself a recorded change, listed in the homologation report with every
+    change made while it stays undone (issue 35.3)."""
     tournament = Tournament.objects.select_for_update().get(pk=round.tournament_id)
     rnd = Round.objects.get(pk=round.pk)
     last = tournament.rounds.aggregate(n=Max("number"))["n"]
@@ -259,6 +263,24 @@ def round_undo(*, round: Round, user: Actor) -> None:
         raise ServiceError(_("Only the last round (%(n)s) can be undone.") % {"n": last})
     if Game.objects.filter(board__round=rnd, result__isnull=False).exists():
         raise ServiceError(_("Round %(n)s already has results: it can no longer be undone.") % {"n": rnd.number})
+    reason = " ".join(str(reason or "").split())
+    if rnd.number == 1 and tournament.facts_locked_at is not None:
+        if not reason:
+            raise ServiceError(
+                "A rodada 1 já foi publicada: desfazê-la exige um motivo, que fica registrado e aparece no "
+                "relatório de homologação com toda alteração feita enquanto ela estiver desfeita."
+            )
+        if has_control_characters(reason):
+            raise ServiceError(single_line_message())
+        SettingsChange.objects.create(
+            tournament=tournament,
+            field=ROUND_1_UNDONE,
+            before="published",
+            after="undone",
+            at=timezone.now(),
+            by=user.get_username() if user is not None else "",
+            reason=reason[:300],
+        )
     snapshot = [
         [s.board.number if s.board else None, s.side, s.entry.pairing_number]
         for s in rnd.seats.select_related("board", "entry")
@@ -270,6 +292,7 @@ def round_undo(*, round: Round, user: Actor) -> None:
         obj=rnd,
         summary=_("round %(n)s") % {"n": rnd.number},
         old={"seats": snapshot},
+        reason=reason,
     )
     rnd.delete()
     cache.bump(tournament.pk)

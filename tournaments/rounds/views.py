@@ -255,6 +255,7 @@ class RoundView(TournamentStaffMixin, TemplateView):
             if bye and str(bye.pairing_number) in explanation
             else None,
             can_undo=is_last and not has_results,
+            undo_needs_reason=rnd.number == 1 and self.tournament.facts_locked_at is not None,
             has_results=has_results,
             export_formats=EXPORT_FORMATS,
             draws=rnd.opening_draws.select_related("opening", "drawn_by", "board").order_by("drawn_at"),
@@ -288,6 +289,7 @@ class RoundView(TournamentStaffMixin, TemplateView):
                 success=_("Pairing of round %(n)s undone.") % {"n": rnd.number},
                 round=rnd,
                 user=request.user,
+                reason=request.POST.get("reason", ""),
             )
             if ok:
                 return redirect("staff:tournament", slug=self.tournament.slug)

@@ -13,12 +13,14 @@ from tournaments.core.safetext import validate_single_line
 from tournaments.core.slugs import free_slug
 from tournaments.models import Tournament
 from tournaments.models.choices import StaffRole, TiebreakProfile, Variant
+from tournaments.models.tournament import EDITION_FIELDS
 from tournaments.setup.tiebreak_editor import TiebreakListWidget
 from tournaments.setup.tiebreak_list import parse_tiebreak_text, tiebreak_keys_validator
 
 TOURNAMENT_FIELDS = [
     "name",
     "slug",
+    "circuit_stage",
     "variant",
     "format",
     "planned_rounds",
@@ -98,7 +100,24 @@ class TiebreakListField(forms.CharField):
             return True
 
 
+def _yes(value: Any) -> bool:
+    return value in (True, "True", "true", "1", "on")
+
+
 class TournamentForm(forms.ModelForm):
+    # Chosen at creation (issue 35.1): a stage follows the federation's edition; a club event sets anything and
+    # has no rights. A form that leaves it out keeps the value in force (a new event: a stage).
+    circuit_stage = forms.TypedChoiceField(
+        label="Tipo de evento",
+        choices=[
+            (True, "Etapa do Circuito Nacional (segue a edição do regulamento publicada pela federação)"),
+            (False, "Evento de clube: não é etapa e não dá direito a vagas (define as próprias regras)"),
+        ],
+        coerce=_yes,
+        required=False,
+        empty_value=None,
+        widget=forms.RadioSelect,
+    )
     # Once round 1 is paired, a setting that decides the homologation changes only with a reason (issue 26).
     change_reason = forms.CharField(
         label=_("Reason for changing settings that decide the homologation"),
@@ -138,6 +157,7 @@ class TournamentForm(forms.ModelForm):
 
     # The readings of issue 26: a form that leaves them out (an older page, a script) keeps the value in force.
     OPTIONAL = (
+        "circuit_stage",
         "top3_scope",
         "direct_encounter_scope",
         "acceleration_order",
@@ -170,12 +190,17 @@ class TournamentForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        if not (self.instance.pk and self.instance.rounds.exists()):
+        if not (self.instance.pk and (self.instance.rounds.exists() or self.instance.facts_locked_at)):
             del self.fields["change_reason"]  # before round 1 every setting changes freely
         if not self.instance.pk:
             self.fields["slug"].required = False  # left empty, made from the name (clean)
         for name in self.OPTIONAL:
             self.fields[name].required = False
+        if self.instance.pk and self.instance.circuit_stage:
+            # a stage's minimum and readings are its edition's: shown, never taken from the page (issue 35.1)
+            for name in EDITION_FIELDS:
+                self.fields[name].disabled = True
+                self.fields[name].help_text = "Fixado pela edição do regulamento publicada pela federação."
         self._long_choices_as_radios()
 
     # A closed select shows one line: a choice longer than this does not fit a phone's width (issue 28.15).

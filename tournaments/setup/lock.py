@@ -10,6 +10,7 @@ report lists every change with its reason for the federation to weigh.
 from __future__ import annotations
 
 import copy
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
@@ -28,6 +29,8 @@ def setting_value(tournament: Tournament, field: str) -> Any:
     value = getattr(tournament, field)
     if isinstance(value, Decimal):
         return int(value) if value == value.to_integral_value() else float(value)
+    if isinstance(value, date):
+        return value.isoformat()
     return value
 
 
@@ -57,6 +60,8 @@ def as_played(tournament: Tournament, changes: list[Change] | None = None) -> To
         if field == "opening_table":
             table = OpeningTable.objects.filter(code=value).first() if value else None
             played.opening_table = table
+        elif field in ("start_date", "end_date") and isinstance(value, str):
+            setattr(played, field, date.fromisoformat(value))
         else:
             setattr(played, field, value)
     return played

@@ -14,7 +14,7 @@ from tournaments.core.errors import ServiceError
 from tournaments.core.safetext import has_control_characters, single_line_message
 from tournaments.models import Category, OpeningTable, SettingsChange, Tournament, TournamentRole
 from tournaments.models.choices import AuditAction, StaffRole, Variant
-from tournaments.models.tournament import FROZEN_SETTINGS, LOCKED_SETTINGS
+from tournaments.models.tournament import EDITION_FIELDS, FROZEN_SETTINGS, LOCKED_SETTINGS
 from tournaments.setup.lock import setting_value
 from tournaments.setup.openings_data import DEFAULT_TABLE
 from tournaments.setup.tiebreak_list import stored_list_is_broken
@@ -70,6 +70,22 @@ def _names(keys: list[str]) -> str:
     return ", ".join(str(getattr(Tournament._meta.get_field(k), "verbose_name", k)) for k in keys)
 
 
+def _refuse_edition_fields(tournament: Tournament, fields: dict[str, Any], changed: dict[str, Any]) -> None:
+    """A stage's minimum and readings are its edition's (issue 35.1): not set at the venue, with or without a
+    reason."""
+    if not (tournament.circuit_stage and fields.get("circuit_stage", True)):
+        return
+    by_edition = [k for k in changed if k in EDITION_FIELDS]
+    if by_edition:
+        raise ServiceError(
+            _(
+                "A stage of the national circuit follows the federation's edition of the regulation "
+                "(%(edition)s): %(names)s cannot be set at the venue."
+            )
+            % {"edition": tournament.edition_code or "—", "names": _names(by_edition)}
+        )
+
+
 @transaction.atomic
 def tournament_update(*, tournament: Tournament, user: Actor, reason: str | None = None, **fields: Any) -> Tournament:
     """Change settings. Once round 1 is paired, those that change results (``FROZEN_SETTINGS``) are refused, and
@@ -78,7 +94,11 @@ def tournament_update(*, tournament: Tournament, user: Actor, reason: str | None
     judging the value in force when round 1 was paired (issue 26)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     changed = {k: v for k, v in fields.items() if getattr(tournament, k) != v}
+    _refuse_edition_fields(tournament, fields, changed)
     started = settings_frozen(tournament)
+    # round 1 paired once locks the facts for good, also after it is undone (issue 35.3): a change made while
+    # round 1 is undone needs a reason and is listed like any other
+    locked_facts = started or tournament.facts_locked_at is not None
     frozen = [k for k in changed if k in frozen_fields(tournament)]
     if frozen and started:
         raise ServiceError(
@@ -88,7 +108,8 @@ def tournament_update(*, tournament: Tournament, user: Actor, reason: str | None
             )
             % {"names": _names(frozen)}
         )
-    locked = [k for k in changed if k in LOCKED_SETTINGS] if started else []
+    lockable = (*LOCKED_SETTINGS, *FROZEN_SETTINGS, "circuit_stage")
+    locked = [k for k in changed if k in lockable] if locked_facts else []
     reason = " ".join(str(reason or "").split())
     if locked and not reason:
         raise ServiceError(
@@ -113,6 +134,7 @@ def tournament_update(*, tournament: Tournament, user: Actor, reason: str | None
         tournament.full_clean()
     except ValidationError as exc:
         raise ServiceError(exc.messages) from exc
+    tournament._change_reason = reason  # type: ignore[attr-defined]  # read by Tournament.save (issue 35.3)
     tournament.save()
     if changed:
         now = timezone.now()

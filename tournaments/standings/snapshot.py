@@ -35,10 +35,12 @@ from tournaments.domain.snapshot import (
     SnapSettings,
     Snapshot,
     exact,
+    stage_settings,
     standings_numbers,
 )
 from tournaments.models import Absence, Board, Category, Entry, OneSidedRound, Opening, Round, Seat, Tournament
 from tournaments.models.choices import RoundStatus, SeatSide, TiebreakProfile
+from tournaments.models.editions import edition_by_code
 from tournaments.setup.lock import changes_of
 from tournaments.setup.tiebreak_list import custom_tiebreaks
 
@@ -54,7 +56,8 @@ def settings_of(tournament: Tournament) -> SnapSettings:
     the tournament uses a table and has not loaded it)."""
     t = tournament
     custom = custom_tiebreaks(t)  # None: the CBJD profile (chosen, empty, or a stored list it cannot use)
-    return SnapSettings(
+    edition = edition_by_code(t.edition_code)
+    settings = SnapSettings(
         name=t.name,
         slug=t.slug,
         city=t.city,
@@ -102,7 +105,10 @@ def settings_of(tournament: Tournament) -> SnapSettings:
         unrated_in_average=t.unrated_in_average,
         spots_min_entries=t.spots_min_entries,
         double_spot_rule=t.double_spot_rule,
+        circuit_stage=t.circuit_stage,
+        edition=edition,
     )
+    return stage_settings(settings)  # a stage's numbers and readings are its edition's (issue 35.1)
 
 
 # The entries' JSON lists are read as their text, decoded only when not empty (almost never): without Django's

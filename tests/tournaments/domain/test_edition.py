@@ -82,8 +82,6 @@ def test_the_readings_allowed_values_are_the_models_choices():
         "top3_order": choices.Top3Order,
         "top3_scope": choices.Top3Scope,
         "tiebreak_edition": choices.TiebreakEdition,
-        "bye_value": choices.ByeValue,
-        "absence_value": choices.AbsenceValue,
     }
     for key, enum in fields.items():
         assert set(READINGS[key][1]) == set(enum.values), key
