@@ -8,6 +8,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from tournaments import models as m
+from tournaments.models.tournament import EDITION_FIELDS, LOCKED_FACTS
 from tournaments.registry.services import can_edit_registry
 
 
@@ -59,6 +60,32 @@ class TournamentAdmin(admin.ModelAdmin):
     search_fields = ["name", "slug", "city"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [CategoryInline, RoleInline]
+
+    def get_readonly_fields(self, request, obj=None):
+        """A stage's minimum and readings are its edition's; once round 1 is published the facts a condition reads
+        change only on the settings page, with a reason (issue 35.1, 35.3; the model refuses them anyway)."""
+        fields = list(super().get_readonly_fields(request, obj))
+        if obj is not None and obj.circuit_stage:
+            fields += [f for f in EDITION_FIELDS if f not in fields]
+        if obj is not None and obj.facts_locked_at is not None:
+            fields += [f for f in LOCKED_FACTS if f not in fields]
+        return fields
+
+
+@admin.register(m.RegulationEdition)
+class RegulationEditionAdmin(admin.ModelAdmin):
+    """Read only: an edition is published on the federation's page and never changes (issue 35.1)."""
+
+    list_display = ["code", "title", "in_force_from", "in_force_until", "published_at", "published_by"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(m.TournamentRole)

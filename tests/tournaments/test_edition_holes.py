@@ -4,7 +4,8 @@ admin, file, shell, undo). Each test fails on the code before the regulation bec
 from datetime import date
 
 import pytest
-from django.db import connection
+from django.core.exceptions import ValidationError
+from django.db import DatabaseError, connection, transaction
 from django.urls import reverse
 
 from tests.tournaments.interchange.helpers import make_homologable
@@ -15,9 +16,9 @@ from tournaments.entries.services import entry_register, entry_update
 from tournaments.homologation.report import homologation_check
 from tournaments.interchange import import_data
 from tournaments.interchange.synthetic import synthetic_tournament
-from tournaments.models import Category, RegulationEdition, Round, SettingsChange, Tournament
+from tournaments.models import Category, RegulationEdition, Round, Tournament
 from tournaments.models.tournament import LockedFact
-from tournaments.rounds.services import round_pair, round_undo
+from tournaments.rounds.services import round_pair
 from tournaments.setup.services import tournament_update
 
 
@@ -168,12 +169,26 @@ def test_a_published_edition_never_changes(db):
         code="federacao-2027", title="x", in_force_from=date(2027, 1, 1), payload=edition.as_json()
     )
     row.title = "y"
-    with pytest.raises(Exception, match="cannot be changed|não pode ser alterada"):
+    with pytest.raises(ValidationError, match="não pode ser alterada"):
         row.save()
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError):
         RegulationEdition.objects.filter(pk=row.pk).update(title="y")
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError):
         row.delete()
-    with pytest.raises(Exception), connection.cursor() as cursor:  # the database refuses it too
+    with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:  # the database too
         cursor.execute("UPDATE tournaments_regulationedition SET title = 'z'")
-    assert SettingsChange.objects.count() == 0
+    with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("DELETE FROM tournaments_regulationedition")
+    assert RegulationEdition.objects.get().title == "x"
+
+
+def test_the_admin_shows_a_stages_edition_and_its_locked_facts_read_only(
+    admin_client, director, make_tournament, make_player
+):
+    t = small_stage(make_tournament, make_player, director)
+    url = reverse("admin:tournaments_tournament_change", args=[t.pk])
+    html = admin_client.get(url).content.decode()
+    assert 'name="min_participants"' not in html and 'name="minutes_per_game"' in html
+    round_pair(tournament=t, user=director, publish=True)
+    html = admin_client.get(url).content.decode()
+    assert 'name="minutes_per_game"' not in html and 'name="start_date"' not in html

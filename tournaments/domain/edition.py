@@ -358,7 +358,9 @@ def _quotes_and_readings(data: Mapping[str, Any]) -> tuple[tuple[Quote, ...], tu
         if key not in CONDITION_KEYS or not isinstance(item, Mapping):
             raise EditionError(f"Edição: citação desconhecida “{str(key)[:40]}”.")
         quotes.append(Quote(key, _text(item, "article", "quotes", 60), _text(item, "text", "quotes", 1000)))
-    return tuple(quotes), tuple(_reading(str(key), item) for key, item in readings_data.items())
+    readings = [_reading(str(key), item) for key, item in readings_data.items()]
+    # by key: the same edition whatever the order its JSON came in (PostgreSQL's jsonb sorts the keys)
+    return tuple(sorted(quotes, key=lambda q: q.key)), tuple(sorted(readings, key=lambda r: r.key))
 
 
 def _period(data: Mapping[str, Any]) -> tuple[date, date, date | None]:

@@ -19,6 +19,7 @@ from tournaments.core.affected import of_players, pages_changed
 from tournaments.core.errors import ServiceError
 from tournaments.entries.services import rating_list_import
 from tournaments.federation import client
+from tournaments.federation.editions import editions_receive
 from tournaments.federation.text import clean
 from tournaments.models import Player, RegistrySync, Suspension
 from tournaments.models.choices import AuditAction, SuspensionSource
@@ -77,6 +78,7 @@ def registry_download(*, user: Actor) -> RegistrySync:
     except ValueError:
         raise ServiceError("Resposta da federação inválida: data da lista.") from None
     name = clean(info.get("name"), 120) or "lista nacional"
+    editions = editions_receive(answer.get("editions"))  # the regulation's editions (issue 35.1), checked first
     if players:
         rating_list_import(data=_as_csv(players), filename=f"federação: {name}"[:200], user=user, list_date=list_date)
     by_id = {
@@ -115,6 +117,6 @@ def registry_download(*, user: Actor) -> RegistrySync:
         user=user,
         action=AuditAction.REGISTRY_SYNC,
         obj=sync,
-        summary=f"{name} ({list_date}): {len(players)} jogadores, {added} suspensões novas",
+        summary=f"{name} ({list_date}): {len(players)} jogadores, {added} suspensões novas, {editions} edições novas",
     )
     return sync

@@ -172,8 +172,11 @@ def _record_key(s: Submission) -> tuple[str, object]:
 
 
 def national_list() -> dict[str, Any]:
-    """What a venue downloads: the national list (latest) and the suspensions in force."""
+    """What a venue downloads: the national list (latest), the suspensions in force and the regulation's
+    editions."""
     from django.utils import timezone
+
+    from tournaments.federation.editions import editions_served
 
     today = timezone.localdate()
     latest = RatingList.objects.order_by("-list_date", "-imported_at", "-id").first()
@@ -213,6 +216,7 @@ def national_list() -> dict[str, Any]:
         },
         "players": players,
         "suspensions": suspensions,
+        "editions": editions_served(),  # the regulation's editions the federation published (issue 35.1)
     }
 
 

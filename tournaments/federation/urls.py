@@ -27,6 +27,7 @@ urlpatterns = [
     path("gestao/federacao/rating/<str:pk>/lista/", rating_views.RatingListDownloadView.as_view(), name="rating_list"),
     path("gestao/federacao/envios/", views.QueueView.as_view(), name="queue"),
     path("gestao/federacao/tentativas/", views.LoginAttemptsView.as_view(), name="login_attempts"),
+    path("gestao/federacao/edicoes/", views.EditionsView.as_view(), name="editions"),
     path("gestao/federacao/envios/<str:pk>/", views.SubmissionView.as_view(), name="submission"),
     path("gestao/t/<slug:slug>/federacao/", views.VenueSubmissionView.as_view(), name="venue"),
     path("gestao/cadastro/federacao/", views.RegistrySyncView.as_view(), name="registry_sync"),

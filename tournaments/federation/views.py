@@ -24,10 +24,13 @@ from django.views.generic import TemplateView
 
 from tournaments.accounts.permissions import TournamentStaffMixin, can_create_tournaments
 from tournaments.core.staff_views import object_or_404, run_service
+from tournaments.domain.edition import shipped_by_code
 from tournaments.federation import calendar, client, outbox, registry_sync, selectors, services, stage_outbox
+from tournaments.federation.editions import MAX_EDITION_BYTES, edition_publish
 from tournaments.federation.presenters import outgoing_state, submission_state, sync_summary, unidentified_players
 from tournaments.federation.season import season_table
 from tournaments.models import StageRequest, Submission
+from tournaments.models.editions import all_editions
 from tournaments.models.federation import SubmissionStatus
 from tournaments.registry.services import can_edit_registry
 
@@ -121,6 +124,34 @@ class CalendarView(FederationStaffMixin, TemplateView):
             reason=request.POST.get("reason", ""),
         )
         return redirect("federation:calendar")
+
+
+class EditionsView(FederationStaffMixin, TemplateView):
+    """The regulation's editions (issue 35.1): those shipped with the product and those published here; an
+    officer publishes a new one from its JSON file. Venues receive them with the registry."""
+
+    template_name = "federation/editions.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        ctx = super().get_context_data(**kwargs)
+        ctx["editions"] = sorted(all_editions(), key=lambda e: (e.in_force_from, e.code))
+        ctx["shipped"] = set(shipped_by_code())
+        return ctx
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        upload = request.FILES.get("file")
+        if upload is None:
+            messages.error(request, "Escolha o arquivo JSON da edição.")
+            return redirect("federation:editions")
+        ok, row = run_service(
+            request,
+            edition_publish,
+            data=upload.read(MAX_EDITION_BYTES + 1),
+            user=request.user,
+        )
+        if ok:
+            messages.success(request, f"Edição {row.code} publicada: os locais a recebem com o cadastro nacional.")
+        return redirect("federation:editions")
 
 
 class QueueView(FederationStaffMixin, TemplateView):

@@ -269,6 +269,11 @@ def _participants(snapshot, part):
     return Condition("participants", n >= minimum, detail, _("Minimum number of participants"))
 
 
+def rounds_and_time_met(settings, played) -> bool:
+    """Whether the rounds-and-time condition is met by ``played`` rounds (the report's provisional spots)."""
+    return _rounds_and_time(settings, played).met
+
+
 def rounds_and_time_text(edition):
     """The edition's options in words: "7 rounds of 21 minutes or 5 rounds of 30 minutes"."""
     return _(" or ").join(
@@ -677,3 +682,41 @@ def _deadline(settings, today):
         "to the federation stands for the e-mail."
     )
     return Condition("deadline", met, detail, _("Results sent within 2 days"))
+
+
+def foreseeable_failures(settings, entries: int) -> list[str]:
+    """What a stage can already be seen to fail before round 1 (issue 35.5), from its settings and edition alone:
+    said when the stage is created and on its dashboard until round 1, not only in the report at the end.
+    ``entries``: how many are entered so far. A club event is told it earns no rights."""
+    if not settings.circuit_stage:
+        return ["Evento de clube: não é etapa do Circuito Nacional e não dá direito a vagas."]
+    edition = settings.edition
+    micro = settings.format == RoundFormat.MICRO_MATCH
+    minutes = settings.minutes_per_game * (2 if micro and settings.time_unit == TimeUnit.MICRO_MATCH else 1)
+    out = []
+    if not edition.time_met(settings.planned_rounds, minutes):
+        out.append(
+            f"Com {settings.planned_rounds} rodadas de {minutes} minutos esta etapa nunca dará direito a vagas: a "
+            f"edição {edition.code} exige ao menos {rounds_and_time_text(edition)} "
+            f"({edition.quote('rounds_and_time').article if edition.quote('rounds_and_time') else 'art. 2, 6'})."
+        )
+    if edition.micro_match and not micro:
+        out.append("Rodadas de partida única: a edição exige micro-matches; esta etapa nunca dará direito a vagas.")
+    if (
+        settings.variant == Variant.INTERNATIONAL_100
+        and not settings.opening_table
+        and settings.tablita_100 != Tablita100.FREE
+    ):
+        out.append(
+            "100 casas sem tabela de aberturas: a edição exige a Tablita; carregue uma tabela antes da 1ª rodada."
+        )
+    if settings.tiebreak_profile != TiebreakProfile.CBJD:
+        out.append(
+            "Desempates por lista própria, não pelo perfil CBJD: esta etapa nunca dará direito a vagas (art. 6)."
+        )
+    if entries < settings.min_participants:
+        out.append(
+            f"{entries} inscritos: a edição exige ao menos {settings.min_participants} participantes para dar "
+            "direito a vagas (art. 6)."
+        )
+    return out

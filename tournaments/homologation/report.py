@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from tournaments.domain.qualification import QualificationResult
 from tournaments.domain.settings_lock import SettingsChange
-from tournaments.domain.snapshot import SnapSettings, Snapshot
+from tournaments.domain.snapshot import SnapSettings, Snapshot, counted_rounds
 from tournaments.homologation.changes import change_text
 from tournaments.homologation.conditions import (
     Condition,
@@ -28,6 +28,7 @@ from tournaments.homologation.conditions import (
     engine_name,
     rating_list_used,
     rights_from,
+    rounds_and_time_met,
 )
 from tournaments.homologation.repairing import check_imported_pairings, imported_rounds
 from tournaments.homologation.suspensions import suspensions_during
@@ -197,10 +198,36 @@ def published_standings(
         if category is None:
             return base
         code = getattr(category, "code", category)
-        return with_categories(base, rights=rights_of(base, suspended_during(tournament)), categories=[code])
+        rights, provisional = published_rights(tournament, base)
+        return with_categories(base, rights=rights, categories=[code], provisional=provisional)
 
 
 def published_categories(tournament: Tournament, base: TournamentStandings) -> TournamentStandings:
     """``base`` (public overall standings) with every category's standings and spots (see
     :func:`published_standings`)."""
-    return with_categories(base, rights=rights_of(base, suspended_during(tournament)))
+    rights, provisional = published_rights(tournament, base)
+    return with_categories(base, rights=rights, provisional=provisional)
+
+
+def published_rights(tournament, base: TournamentStandings) -> tuple[bool, bool]:
+    """(rights, provisional) of the public pages, as the homologation report says (issue 35.6): its verdict (every
+    round, drafts included, imported rounds paired again, the facts as played), so a page never shows a spot the
+    report denies. While the event runs (fewer complete published rounds than planned) the spots are provisional:
+    shown when every condition is met but the rounds still to play, which the planned rounds would meet."""
+    report = homologation_check(tournament)
+    if base.rounds_completed >= tournament.planned_rounds:
+        return report.rights, False
+    return provisional_rights(report), True
+
+
+def provisional_rights(report: HomologationReport) -> bool:
+    """While the event runs: every condition that decides the rights is met, but the rounds and time, which only
+    waits for the planned rounds (judged as if they were played like the last complete one)."""
+    failing = [c.key for c in report.conditions if c.decides_rights and not c.met]
+    if failing != ["rounds_and_time"]:
+        return not failing
+    played = list(counted_rounds(report.snapshot))
+    if not played:
+        return False
+    planned = report.settings.planned_rounds
+    return rounds_and_time_met(report.settings, played + [played[-1]] * max(0, planned - len(played)))

@@ -279,3 +279,4 @@ class AuditAction(models.TextChoices):
     CREDENTIAL_ISSUE = "credential.issue", _("API credential issued")
     CREDENTIAL_REVOKE = "credential.revoke", _("API credential revoked")
     REGISTRY_SYNC = "registry.sync", _("Registry synchronised")
+    EDITION_PUBLISH = "edition.publish", _("Regulation edition published")

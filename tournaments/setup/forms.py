@@ -196,11 +196,16 @@ class TournamentForm(forms.ModelForm):
             self.fields["slug"].required = False  # left empty, made from the name (clean)
         for name in self.OPTIONAL:
             self.fields[name].required = False
-        if self.instance.pk and self.instance.circuit_stage:
+        for name in EDITION_FIELDS:
             # a stage's minimum and readings are its edition's: shown, never taken from the page (issue 35.1)
-            for name in EDITION_FIELDS:
+            if self.instance.pk and self.instance.circuit_stage:
                 self.fields[name].disabled = True
                 self.fields[name].help_text = "Fixado pela edição do regulamento publicada pela federação."
+            elif not self.instance.pk:
+                self.fields[name].help_text = (
+                    "Numa etapa do Circuito Nacional vale a edição do regulamento; este valor só vale para um "
+                    "evento de clube."
+                )
         self._long_choices_as_radios()
 
     # A closed select shows one line: a choice longer than this does not fit a phone's width (issue 28.15).

@@ -24,6 +24,7 @@ from tournaments.accounts.services import (
 from tournaments.accounts.sessions import session_ends_at
 from tournaments.core.phone_urls import phone_base
 from tournaments.core.staff_views import object_or_404, run_service
+from tournaments.homologation.conditions import foreseeable_failures
 from tournaments.models import AuditEntry, OpeningTable, RoleOffer, Tournament, TournamentRole
 from tournaments.models.choices import RoundStatus
 from tournaments.models.tournament import LOCKED_SETTINGS
@@ -32,6 +33,7 @@ from tournaments.rounds.selectors import missing_results
 from tournaments.setup.forms import TOURNAMENT_FIELDS, StaffAccountForm, StaffRoleForm, TournamentForm
 from tournaments.setup.openings_data import DEFAULT_TABLE
 from tournaments.setup.services import frozen_fields, settings_frozen, tournament_create, tournament_update
+from tournaments.standings.snapshot import settings_of
 
 
 class HomeView(LoginRequiredMixin, ListView):
@@ -77,6 +79,8 @@ class TournamentCreateView(DirectorRequiredMixin, FormView):
         if not ok:
             return self.form_invalid(form)
         messages.success(self.request, _("Tournament created."))
+        for warning in foreseeable_failures(settings_of(tournament), 0):  # issue 35.5: said at once
+            messages.warning(self.request, warning)
         return redirect("staff:tournament", slug=tournament.slug)
 
 
@@ -89,10 +93,11 @@ class DashboardView(TournamentStaffMixin, TemplateView):
         rounds = list(t.rounds.select_related("opening").order_by("number"))
         last = rounds[-1] if rounds else None
         missing = missing_results(last) if last else []
+        len_entries = t.entries.count()
         ctx.update(
             rounds=rounds,
             last_round=last,
-            n_entries=t.entries.count(),
+            n_entries=len_entries,
             missing=missing,
             # the same "finished" as the public home: every planned round published, every result in
             finished=bool(last)
@@ -102,6 +107,8 @@ class DashboardView(TournamentStaffMixin, TemplateView):
             can_pair=len(rounds) < t.planned_rounds,
             abandonment_suspensions=t.suspensions.filter(lifted_at__isnull=True).select_related("player"),
             rating_changes=0 if rounds else sum(1 for e in rating_differences(t) if not e.rating_kept_reason),
+            # issue 35.5: what the stage can already be seen to fail, until round 1
+            foreseeable=[] if rounds else foreseeable_failures(settings_of(t), len_entries),
         )
         return ctx
 

@@ -125,6 +125,8 @@ class TournamentStandings:
     counted: tuple[SnapRound, ...]
     records: dict[int, list[RoundRecord]]
     rights: bool = False
+    # the spots are provisional: the event is still running (issue 35.6: the public pages say "provisória")
+    spots_provisional: bool = False
     categories: list[CategoryStandings] = field(default_factory=list)
     tie_groups: list[TieGroup] = field(default_factory=list)  # best points first
 
@@ -237,7 +239,7 @@ def overall(snapshot: Snapshot) -> TournamentStandings:
 
 
 def with_categories(
-    result: TournamentStandings, *, rights: bool, categories: Iterable[str] | None = None
+    result: TournamentStandings, *, rights: bool, categories: Iterable[str] | None = None, provisional: bool = False
 ) -> TournamentStandings:
     """``result`` with the standings and qualification spots of its snapshot's categories (``categories``: the
     codes to compute, default every one), the spots awarded when ``rights`` (the homologation's answer)."""
@@ -247,7 +249,7 @@ def with_categories(
     else:
         codes = {str(c).lower() for c in categories}
         wanted = [c for c in snapshot.categories if c.code.lower() in codes]
-    out = replace(result, rights=rights, categories=[])
+    out = replace(result, rights=rights, spots_provisional=rights and provisional, categories=[])
     if "participation" in result.__dict__:  # already worked out: the same
         out.participation = result.participation
     # every category, in the order they are listed: a player qualified in two of them is said, or passes the

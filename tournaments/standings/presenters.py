@@ -131,7 +131,7 @@ def standings_table(tournament, ts, category=None):
             }
         )
     span = len(columns) + (4 if category is not None else 3)
-    _add_rows_html(rows, span, category is not None)
+    _add_rows_html(rows, span, category is not None, ts.spots_provisional)
     return {
         "columns": columns,
         "rows": rows,
@@ -145,6 +145,7 @@ def standings_table(tournament, ts, category=None):
         "rounds_completed": ts.rounds_completed,
         "qualification": qual,
         "rights": ts.rights,
+        "spots_provisional": ts.spots_provisional,
         "average": fmt_number(qual.average, sep) if qual and qual.average is not None else None,
     }
 
@@ -165,7 +166,7 @@ def _escape(value):
     return html.escape(str(value))
 
 
-def _add_rows_html(rows, span, with_overall):
+def _add_rows_html(rows, span, with_overall, provisional=False):
     """Each row's lines of the standings table (``public/_standings_table.html``) as HTML, under ``"html"``: the
     tie group's line when one starts there, then the player's. Written here rather than as template tags: a
     1,000-player table is 12,000 tags, as long to render as the standings are to compute. Every value goes
@@ -177,6 +178,8 @@ def _add_rows_html(rows, span, with_overall):
     esc = _escape
     # the words outside the f-strings, where makemessages finds them ("s/r", "vaga" on a page in Portuguese)
     unrated_title, unrated_abbr, spot_word = esc(_("unrated")), esc(_("unr.")), esc(_("spot"))
+    if provisional:  # issue 35.6: while the event runs, as the homologation report says
+        spot_word = esc(_("provisional spot"))
     unrated = f' <span class="tag" title="{unrated_title}">{unrated_abbr}</span>'
     spot = f' <span class="tag ok">{spot_word}</span>'
     for r in rows:

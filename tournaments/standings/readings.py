@@ -7,13 +7,26 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.domain import standings as domain
+from tournaments.models.editions import edition_by_code
 from tournaments.setup.tiebreak_list import custom_tiebreaks
 
 
+def edition_line(t):
+    """Which edition of the regulation judges the event, or that it is a club event (issue 35.1)."""
+    if not t.circuit_stage:
+        return "Evento de clube: não é etapa do Circuito Nacional e não dá direito a vagas; as leituras abaixo são do evento."
+    edition = edition_by_code(t.edition_code)
+    return (
+        f"Etapa do Circuito Nacional, julgada pela edição do regulamento “{edition.title}” ({edition.code}, em vigor "
+        f"desde {edition.in_force_from:%d/%m/%Y}): o mínimo de participantes e as leituras abaixo são os dela."
+    )
+
+
 def regulation_readings(t):
-    """Plain sentences in the active language, one per reading."""
+    """Plain sentences in the active language, one per reading (the first: the edition that judges the event)."""
     cut = t.corrected_progressive_cut
     out = [
+        edition_line(t),
         ngettext(
             "Corrected progressive score: the progressive score without the first round",
             "Corrected progressive score: the progressive score without the first %(n)s rounds",

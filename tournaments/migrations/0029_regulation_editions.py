@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0025_tournament_arbiters_may_pair"),
+        ("tournaments", "0028_apinonce_size"),
     ]
 
     operations = [
