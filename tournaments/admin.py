@@ -61,7 +61,7 @@ class TournamentAdmin(admin.ModelAdmin):
     prepopulated_fields = {"slug": ["name"]}
     inlines = [CategoryInline, RoleInline]
 
-    def get_readonly_fields(self, request, obj=None):
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         """A stage's minimum and readings are its edition's; once round 1 is published the facts a condition reads
         change only on the settings page, with a reason (issue 35.1, 35.3; the model refuses them anyway)."""
         fields = list(super().get_readonly_fields(request, obj))
@@ -78,13 +78,13 @@ class RegulationEditionAdmin(admin.ModelAdmin):
 
     list_display = ["code", "title", "in_force_from", "in_force_until", "published_at", "published_by"]
 
-    def has_add_permission(self, request):
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None):
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
-    def has_delete_permission(self, request, obj=None):
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
 

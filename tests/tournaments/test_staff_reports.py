@@ -97,9 +97,10 @@ def test_downloading_the_workbook_writes_nothing_marking_it_sent_is_a_post(clien
     r = client.post(reverse("staff:homologation", args=[demo.slug]), {"action": "mark_exported"}, follow=True)
     demo.refresh_from_db()
     assert demo.homologation_exported_at is None and "resultados estão completos" in r.content.decode()
-    from tournaments.models import Tournament
+    from tournaments.setup.services import tournament_update
 
-    Tournament.objects.filter(pk=demo.pk).update(planned_rounds=4)  # (now its 4 rounds are all of them)
+    # (now its 4 rounds are all of them: a locked fact, changed with a reason, issue 35.3)
+    tournament_update(tournament=demo, user=None, planned_rounds=4, reason="Etapa encurtada")
     r = client.post(reverse("staff:homologation", args=[demo.slug]), {"action": "mark_exported"}, follow=True)
     demo.refresh_from_db()
     assert demo.homologation_exported_at is not None

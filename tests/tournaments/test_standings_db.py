@@ -194,10 +194,10 @@ def test_three_highest_rated_drawing_among_themselves_move_progressive_to_the_en
     assert all(r["order_reason"] is None for r in st.as_json() if r["points"] != 16)
 
 
-def test_acceleration_moves_progressive_to_the_end_for_every_group():
+def test_acceleration_moves_progressive_to_the_end_for_every_group(edition_with):
     data = load("small5.json")
     data["tournament"]["acceleration"] = "classic"
-    data["tournament"]["acceleration_order"] = "corrected"  # the reading under test (default: Buchholz first)
+    edition_with(acceleration_order="corrected")  # the reading under test, the edition's (default: Buchholz first)
     rows = tournament_standings(import_data(data)).as_json()
     assert all(list(r["tiebreaks"]) == ["progressive_corrected", "buchholz", "progressive"] for r in rows)
     assert all(r["order_reason"].startswith("Acelerador de emparceiramento utilizado") for r in rows)

@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from openpyxl import load_workbook
 
-from tests.tournaments.interchange.helpers import import_named, make_homologable
+from tests.tournaments.interchange.helpers import load, make_homologable
 from tournaments.domain import performances
 from tournaments.homologation.conditions import CONDITION_KEYS
 from tournaments.homologation.report import homologation_check
@@ -169,8 +169,11 @@ def test_the_opening_table_is_named_and_the_document_has_a_title_and_an_author(s
 
 
 def test_free_openings_and_no_chief_arbiter_are_said():
-    t = import_named("small5.json")
-    Tournament.objects.filter(pk=t.pk).update(opening_table=None, chief_arbiter="")
+    data = load("small5.json")
+    data["tournament"].update(opening_table=None, chief_arbiter="")  # an event played with free openings
+    for r in data["rounds"]:
+        r["opening"] = None
+    t = import_data(data)
     wb = reopened(t)
     event = dict(wb["Evento"].iter_rows(min_row=2, values_only=True))
     assert event["Tabela de aberturas (tablita)"] == "nenhuma (aberturas livres)"

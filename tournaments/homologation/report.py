@@ -9,10 +9,13 @@ participant), the conditions (:mod:`.conditions`), the rights, and the categorie
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
+from django.db.models import Case, Value, When
+
+from pairing.model import ForbiddenPair
 from tournaments.domain.qualification import QualificationResult
 from tournaments.domain.settings_lock import SettingsChange
 from tournaments.domain.snapshot import SnapSettings, Snapshot, counted_rounds
@@ -31,7 +34,11 @@ from tournaments.homologation.conditions import (
     rounds_and_time_met,
 )
 from tournaments.homologation.repairing import check_imported_pairings, imported_rounds
+from tournaments.homologation.repairing import pairings_checked as pairings_checked_of
 from tournaments.homologation.suspensions import suspensions_during
+from tournaments.models import Round
+from tournaments.models.choices import RoundStatus
+from tournaments.rounds.pairing_bridge import snapshot_state
 from tournaments.standings import (
     TournamentStandings,
     gc_paused,
@@ -143,11 +150,11 @@ def homologation_report(
     return HomologationReport(snapshot=snapshot, conditions=conditions, standings=standings, engine=engine_name())
 
 
-def suspended_during(tournament: Tournament) -> list[Suspended]:
+def suspended_during(tournament: Tournament, changes: Any = None) -> list[Suspended]:
     """The participants' suspensions in force during the tournament, as the registry stood then
     (:func:`tournaments.homologation.suspensions.suspensions_during`: a suspension lifted later still counts; the
-    tournament's own abandonments do not)."""
-    return [Suspended(s.player.name, s.start_date, s.end_date) for s in suspensions_during(tournament)]
+    tournament's own abandonments do not). ``changes``: the settings changes already read (the dates as played)."""
+    return [Suspended(s.player.name, s.start_date, s.end_date) for s in suspensions_during(tournament, changes)]
 
 
 def pairings_checked(tournament: Tournament, snapshot: Snapshot) -> PairingChecks | None:
@@ -166,7 +173,10 @@ def homologation_check(tournament: Tournament, today: date | None = None) -> Hom
     with gc_paused():
         snapshot = read_snapshot(tournament, public=False)
         return homologation_report(
-            snapshot, suspended_during(tournament), today, pairings_checked(tournament, snapshot)
+            snapshot,
+            suspended_during(tournament, snapshot.settings_changes),
+            today,
+            pairings_checked(tournament, snapshot),
         )
 
 
@@ -209,15 +219,48 @@ def published_categories(tournament: Tournament, base: TournamentStandings) -> T
     return with_categories(base, rights=rights, provisional=provisional)
 
 
-def published_rights(tournament, base: TournamentStandings) -> tuple[bool, bool]:
+def published_rights(tournament: Tournament, base: TournamentStandings) -> tuple[bool, bool]:
     """(rights, provisional) of the public pages, as the homologation report says (issue 35.6): its verdict (every
     round, drafts included, imported rounds paired again, the facts as played), so a page never shows a spot the
     report denies. While the event runs (fewer complete published rounds than planned) the spots are provisional:
     shown when every condition is met but the rounds still to play, which the planned rounds would meet."""
-    report = homologation_check(tournament)
+    report = _report_for_public(tournament, base.snapshot)
     if base.rounds_completed >= tournament.planned_rounds:
         return report.rights, False
     return provisional_rights(report), True
+
+
+def _report_for_public(tournament: Tournament, public: Snapshot) -> HomologationReport:
+    """The homologation report as :func:`homologation_check` computes it, for a public page: from the public
+    snapshot already read when the tournament has no round the public does not see (otherwise the staff one is
+    read), its imported rounds paired again from the snapshot alone (:func:`snapshot_state`, as the federation
+    does), in three queries more: the rounds' status, the suspensions, the forbidden pairs (when a round was
+    imported)."""
+    rows = list(
+        Round.objects.filter(tournament=tournament)
+        .annotate(imported=Case(When(explanation={}, then=Value(True)), default=Value(False)))
+        .values_list("number", "status", "imported")
+    )
+    if any(status != RoundStatus.PUBLISHED for _n, status, _i in rows):
+        return homologation_check(tournament)
+    snapshot = replace(public, public=False)
+    imported = {n for n, _s, flag in rows if flag}
+    checks = None
+    if imported:
+        forbidden = [
+            ForbiddenPair(players=[a, b], first_round=first, last_round=last)
+            for a, b, first, last in tournament.forbidden_pairs.values_list(
+                "entry_a__pairing_number", "entry_b__pairing_number", "from_round", "to_round"
+            )
+            if a and b
+        ]
+        checks = pairings_checked_of(
+            snapshot,
+            imported,
+            lambda n: snapshot_state(snapshot, n, forbidden=forbidden, initial_colour=tournament.initial_colour),
+        )
+    with gc_paused():
+        return homologation_report(snapshot, suspended_during(tournament, snapshot.settings_changes), None, checks)
 
 
 def provisional_rights(report: HomologationReport) -> bool:

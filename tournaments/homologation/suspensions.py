@@ -9,10 +9,12 @@ abandonments) do not count.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date
 
 from django.db.models import Q
 
+from tournaments.domain.settings_lock import SettingsChange
 from tournaments.domain.suspensions import counts_for_event
 from tournaments.models import Suspension, Tournament
 from tournaments.models.choices import SuspensionSource
@@ -25,12 +27,12 @@ def in_force_from(day: date) -> Q:
     return Q(end_date__gt=day) | (Q(end_date=day) & ~Q(source=SuspensionSource.ABANDONMENT))
 
 
-def suspensions_during(tournament: Tournament) -> list[Suspension]:
+def suspensions_during(tournament: Tournament, changes: Iterable[SettingsChange] | None = None) -> list[Suspension]:
     """The participants' suspensions that count for the tournament, by player name. The days are the event's as
     it was played: dates moved after round 1 do not move the check (issue 35.3)."""
     from tournaments.setup.lock import as_played
 
-    tournament = as_played(tournament)
+    tournament = as_played(tournament, None if changes is None else list(changes))
     candidates = (
         Suspension.objects.filter(player__entries__tournament=tournament, start_date__lte=tournament.end_date)
         .filter(end_date__gte=tournament.start_date)

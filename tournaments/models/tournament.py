@@ -111,6 +111,9 @@ ROUND_1_UNDONE = "round_1"
 CHANGE_FIELDS = (*dict.fromkeys((*LOCKED_SETTINGS, *FROZEN_SETTINGS, "circuit_stage")), ROUND_1_UNDONE)
 
 
+DATES = ("start_date", "end_date")
+
+
 class LockedFact(ValidationError):
     """A fact a homologation condition reads changed after round 1 without a reason."""
 
@@ -125,7 +128,10 @@ def locked_message(names):
 class TournamentQuerySet(models.QuerySet):
     def update(self, **kwargs):
         facts = [k for k in kwargs if k in LOCKED_FACTS or k == "opening_table_id"]
-        if facts and self.filter(facts_locked_at__isnull=False).exists():
+        locked = self.filter(facts_locked_at__isnull=False)
+        if set(facts) <= set(DATES):
+            locked = locked.exclude(start_date_unknown=True)  # an imported file gave no date: the stand-in is no fact
+        if facts and locked.exists():
             raise LockedFact(locked_message(facts))
         return super().update(**kwargs)
 
@@ -425,10 +431,12 @@ class Tournament(FriendlyConstraints):
         if not names:
             return
         columns = ["opening_table_id" if f == "opening_table" else f for f in names]
-        old = type(self).objects.filter(pk=self.pk).values("facts_locked_at", *columns).first()
+        old = type(self).objects.filter(pk=self.pk).values("facts_locked_at", "start_date_unknown", *columns).first()
         if old is None or old["facts_locked_at"] is None:
             return
         changed = [n for n, c in zip(names, columns, strict=True) if old[c] != getattr(self, c)]
+        if old["start_date_unknown"]:  # the director gives the dates an imported file did not
+            changed = [n for n in changed if n not in DATES]
         if changed and not getattr(self, "_change_reason", ""):
             raise LockedFact(locked_message(changed))
 
@@ -684,7 +692,15 @@ class ForbiddenPair(models.Model):
 
 
 def stage_locked(tournament_id):
-    return Tournament.objects.filter(pk=tournament_id, circuit_stage=True, facts_locked_at__isnull=False).exists()
+    """A stage whose round 1, paired here, has been published: its categories and who is in them are locked. An
+    event imported from another program's file gets its categories after the import (a TRF has none), so they
+    stay open there (the settings are locked all the same)."""
+    return (
+        Tournament.objects.filter(pk=tournament_id, circuit_stage=True, facts_locked_at__isnull=False)
+        .filter(rounds__number=1)
+        .exclude(rounds__explanation={})
+        .exists()
+    )
 
 
 @receiver(m2m_changed, sender=Entry.categories.through)

@@ -104,10 +104,17 @@ def _yes(value: Any) -> bool:
     return value in (True, "True", "true", "1", "on")
 
 
+class StageField(forms.TypedChoiceField):
+    """Stage or club event, as radio buttons; a yes/no written any usual way is read too (a script's "on")."""
+
+    def valid_value(self, value: Any) -> bool:
+        return str(value).lower() in ("true", "false", "on", "off", "1", "0")
+
+
 class TournamentForm(forms.ModelForm):
     # Chosen at creation (issue 35.1): a stage follows the federation's edition; a club event sets anything and
     # has no rights. A form that leaves it out keeps the value in force (a new event: a stage).
-    circuit_stage = forms.TypedChoiceField(
+    circuit_stage = StageField(
         label="Tipo de evento",
         choices=[
             (True, "Etapa do Circuito Nacional (segue a edição do regulamento publicada pela federação)"),

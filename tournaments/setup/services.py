@@ -108,8 +108,12 @@ def tournament_update(*, tournament: Tournament, user: Actor, reason: str | None
             )
             % {"names": _names(frozen)}
         )
-    lockable = (*LOCKED_SETTINGS, *FROZEN_SETTINGS, "circuit_stage")
+    # with round 1 paired, the frozen settings are refused above (but a broken stored tiebreak list, replaced
+    # freely); with round 1 undone they change only with a reason, like the locked ones
+    lockable = (*LOCKED_SETTINGS, *(() if started else FROZEN_SETTINGS), "circuit_stage")
     locked = [k for k in changed if k in lockable] if locked_facts else []
+    if tournament.start_date_unknown:  # the director gives the dates an imported file did not: no fact changes
+        locked = [k for k in locked if k not in ("start_date", "end_date")]
     reason = " ".join(str(reason or "").split())
     if locked and not reason:
         raise ServiceError(
@@ -134,7 +138,8 @@ def tournament_update(*, tournament: Tournament, user: Actor, reason: str | None
         tournament.full_clean()
     except ValidationError as exc:
         raise ServiceError(exc.messages) from exc
-    tournament._change_reason = reason  # type: ignore[attr-defined]  # read by Tournament.save (issue 35.3)
+    # read by Tournament.save (issue 35.3); a broken stored tiebreak list is replaced without one (issue 25.4)
+    tournament._change_reason = reason or "lista de desempates gravada inutilizável substituída"  # type: ignore[attr-defined]
     tournament.save()
     if changed:
         now = timezone.now()
