@@ -86,6 +86,21 @@ def _refuse_edition_fields(tournament: Tournament, fields: dict[str, Any], chang
         )
 
 
+def _locked_changes(tournament: Tournament, changed: dict[str, Any], started: bool) -> list[str]:
+    """The changed facts that need a reason. Round 1 paired once locks them for good, also after it is undone
+    (issue 35.3): a change made while round 1 is undone needs a reason and is listed like any other. With round 1
+    paired the frozen settings are refused (but a broken stored tiebreak list, replaced freely); with round 1
+    undone they change only with a reason, like the locked ones. The dates an imported file did not give are no
+    fact."""
+    if not (started or tournament.facts_locked_at is not None):
+        return []
+    lockable = (*LOCKED_SETTINGS, *(() if started else FROZEN_SETTINGS), "circuit_stage")
+    locked = [k for k in changed if k in lockable]
+    if tournament.start_date_unknown:
+        locked = [k for k in locked if k not in ("start_date", "end_date")]
+    return locked
+
+
 @transaction.atomic
 def tournament_update(*, tournament: Tournament, user: Actor, reason: str | None = None, **fields: Any) -> Tournament:
     """Change settings. Once round 1 is paired, those that change results (``FROZEN_SETTINGS``) are refused, and
@@ -96,9 +111,6 @@ def tournament_update(*, tournament: Tournament, user: Actor, reason: str | None
     changed = {k: v for k, v in fields.items() if getattr(tournament, k) != v}
     _refuse_edition_fields(tournament, fields, changed)
     started = settings_frozen(tournament)
-    # round 1 paired once locks the facts for good, also after it is undone (issue 35.3): a change made while
-    # round 1 is undone needs a reason and is listed like any other
-    locked_facts = started or tournament.facts_locked_at is not None
     frozen = [k for k in changed if k in frozen_fields(tournament)]
     if frozen and started:
         raise ServiceError(
@@ -108,12 +120,7 @@ def tournament_update(*, tournament: Tournament, user: Actor, reason: str | None
             )
             % {"names": _names(frozen)}
         )
-    # with round 1 paired, the frozen settings are refused above (but a broken stored tiebreak list, replaced
-    # freely); with round 1 undone they change only with a reason, like the locked ones
-    lockable = (*LOCKED_SETTINGS, *(() if started else FROZEN_SETTINGS), "circuit_stage")
-    locked = [k for k in changed if k in lockable] if locked_facts else []
-    if tournament.start_date_unknown:  # the director gives the dates an imported file did not: no fact changes
-        locked = [k for k in locked if k not in ("start_date", "end_date")]
+    locked = _locked_changes(tournament, changed, started)
     reason = " ".join(str(reason or "").split())
     if locked and not reason:
         raise ServiceError(
