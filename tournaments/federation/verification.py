@@ -34,7 +34,7 @@ from typing import Any
 from pairing.model import ForbiddenPair
 from tournaments.domain.edition import Edition, edition_in_force, shipped_editions
 from tournaments.domain.interchange import snapshot_from_interchange
-from tournaments.domain.settings_lock import as_played
+from tournaments.domain.settings_lock import first_values
 from tournaments.domain.snapshot import Snapshot
 from tournaments.domain.suspensions import counts_for_event
 from tournaments.federation.checks import (
@@ -238,7 +238,9 @@ def _check_settings_changes(s: Stage) -> list[Finding]:
 
 def _check_declared_minimum(snapshot: Snapshot, s: Stage) -> list[Finding]:
     """The file's minimum of participants (as played: before a change after round 1) other than the edition's."""
-    declared = as_played(snapshot.settings, snapshot.settings_changes).min_participants
+    # the file's own value: a stage's snapshot already holds the edition's (issue 35.1, settings_from_interchange)
+    written = s.data["tournament"].get("min_participants", snapshot.settings.min_participants)
+    declared = first_values(snapshot.settings_changes).get("min_participants", written)
     if s.edition is None or declared == s.edition.min_participants:
         return []
     return [
