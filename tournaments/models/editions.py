@@ -1,7 +1,7 @@
 """The regulation's editions the federation publishes (issue 35.1): one row per edition, its payload (the JSON of
 :class:`tournaments.domain.edition.Edition`) immutable once published. The model refuses a change or a deletion,
 its queryset refuses ``update`` and ``delete``, and a database trigger refuses both on SQLite and PostgreSQL
-(migration 0034), so no page, admin, import, restore or shell can rewrite an edition a verdict was judged by."""
+(migration 0035), so no page, admin, import, restore or shell can rewrite an edition a verdict was judged by."""
 
 from datetime import date
 from typing import Any

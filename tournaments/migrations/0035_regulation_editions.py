@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0033_suspension_source_rating_list"),
+        ("tournaments", "0034_stages_and_fingerprints"),
     ]
 
     operations = [
