@@ -9,29 +9,17 @@ from django.db import DatabaseError, connection, transaction
 from django.urls import reverse
 
 from tests.tournaments.interchange.helpers import make_homologable
+from tests.tournaments.test_regulation_round_two import event, failing
 from tournaments.core.errors import ServiceError
 from tournaments.domain.edition import current_text
 from tournaments.domain.interchange import edition_differences, snapshot_from_interchange
 from tournaments.entries.services import entry_register, entry_update
 from tournaments.homologation.report import homologation_check
 from tournaments.interchange import import_data
-from tournaments.interchange.synthetic import synthetic_tournament
 from tournaments.models import Category, RegulationEdition, Round, Tournament
 from tournaments.models.tournament import LockedFact
 from tournaments.rounds.services import round_pair
 from tournaments.setup.services import tournament_update
-
-
-def event(players=30, slug="etapa", **changes):
-    data = synthetic_tournament(players, 7, seed=7, slug=slug)
-    data["tournament"].update(changes)
-    for p in data["players"]:
-        p["rating"] += 150
-    return data
-
-
-def failing(report):
-    return {c.key for c in report.conditions if not c.met}
 
 
 def small_stage(make_tournament, make_player, director, players=10, **kw):
