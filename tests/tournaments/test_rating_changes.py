@@ -123,3 +123,20 @@ def test_the_lists_rated_games_column_reaches_the_registry(federation):
     bad = "ID CBJD;Nome;Rating;Sexo;Partidas\n7003;Ivo;1700;M;doze\n"
     with pytest.raises(ServiceError, match="partidas"):
         rating_list_import(data=bad.encode(), filename="c.csv", user=federation, list_date=date(2026, 12, 1))
+
+
+def test_the_method_is_the_editions(played):
+    """Issue 40.1: K and the cap are the regulation edition's, read from the snapshot's edition."""
+    from dataclasses import replace
+
+    from tournaments.domain.edition import RatingMethod
+    from tournaments.standings.ratings import snapshot_estimates
+    from tournaments.standings.snapshot import read_snapshot
+
+    snapshot = read_snapshot(played, public=False)
+    p01 = next(e for e in snapshot.entries if e.player.name == "P01")
+    assert snapshot_estimates(snapshot)[p01.pk].k == 40
+    edition = replace(snapshot.settings.edition, rating=RatingMethod(k_new=16))
+    other = replace(snapshot, settings=replace(snapshot.settings, edition=edition))
+    e = 1 / (1 + 10 ** (-20 / 400))
+    assert snapshot_estimates(other)[p01.pk].change == pytest.approx(16 * (1.5 - 2 * e))

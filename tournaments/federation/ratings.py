@@ -32,8 +32,8 @@ from tournaments.domain.snapshot import round_records
 from tournaments.federation.selectors import list_in_force
 from tournaments.models import Player, RatingList, RatingListRow, RatingRelease, Submission
 from tournaments.models.choices import AuditAction
+from tournaments.models.editions import edition_for_day
 from tournaments.models.federation import SubmissionStatus
-from tournaments.standings.ratings import rating_method_on
 
 HEADER = ["ID CBJD", "Nome", "Rating", "Nascimento", "Sexo", "UF", "Clube", "Partidas"]
 
@@ -148,7 +148,8 @@ def rating_plan(start: date, end: date) -> RatingPlan:
     if start > end:
         raise ServiceError("O início do período deve vir antes do fim.")
     based_on = list_in_force(start)
-    method = rating_method_on(start)
+    edition = edition_for_day(start)  # shipped or published by the federation
+    method = edition.rating if edition is not None else RatingMethod()
     standings, by_cbjd, players = _standings(based_on)
     games: dict[int, list[Game]] = {}
     stages = []

@@ -10,17 +10,10 @@ The staff standings, the public player page, the workbook and ``manage.py rating
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import date
 
-from tournaments.domain.edition import RatingMethod, edition_in_force, shipped_editions
+from tournaments.domain.edition import RatingMethod
 from tournaments.domain.ratings import Change, Standing, changes, games_of_records
 from tournaments.domain.snapshot import Snapshot, round_records
-
-
-def rating_method_on(day: date | None) -> RatingMethod:
-    """The rating method of the regulation's edition in force on ``day`` (the event's start), else the default."""
-    edition = edition_in_force(shipped_editions(), day)
-    return edition.rating if edition is not None else RatingMethod()
 
 
 def rating_estimates(
@@ -36,8 +29,9 @@ def rating_estimates(
 
 
 def snapshot_estimates(snapshot: Snapshot) -> dict[int, Change]:
-    """Per entry (pk): its estimate by the method of the edition in force on the event's start date."""
-    return rating_estimates(snapshot, rating_method_on(snapshot.settings.start_date))
+    """Per entry (pk): its estimate by the rating method of the snapshot's edition (the regulation's edition in
+    force on the event's start date, issue 35.1)."""
+    return rating_estimates(snapshot, snapshot.settings.edition.rating)
 
 
 def by_number(snapshot: Snapshot, estimates: Mapping[int, Change]) -> dict[int, Change]:
