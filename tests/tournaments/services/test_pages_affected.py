@@ -37,6 +37,7 @@ NO_PAGE_OF_THEIR_OWN = {
     "entries/forbidden.py::forbidden_pair_remove": "read by the pairing only; listed on a staff page",
     "entries/services.py::refresh_ratings": "runs inside round_pair's transaction (round 1), which bumps",
     "federation/outbox.py::submission_queue": "the venue's sending queue: a staff page",
+    "federation/editions.py::edition_publish": "a new edition: its staff page; a stage takes it on its next save",
     "federation/ratings.py::rating_release_publish": "imports the list through rating_list_import, which refreshes",
     "federation/services.py::credential_issue": "the federation's keys: its staff pages",
     "federation/services.py::credential_revoke": "the federation's keys: its staff pages",
