@@ -119,6 +119,22 @@ def world(field, director, django_user_model, federation):
     stage = json.loads(STAGE.read_text(encoding="utf-8"))
     submission, _ = submission_receive(credential=cred_a, data=stage, nonce="n" * 32, sent_at=timezone.now())
     _cred_b, token_b = credential_issue(label="Organizador B", user=federation)
+    # organiser A's stage in the federation's calendar (issue 35.2): its identifier is the calendar URLs' sample
+    from tournaments.federation.calendar import stage_request_receive
+
+    calendar_stage, _created = stage_request_receive(
+        credential=cred_a,
+        data={
+            "name": stage["tournament"]["name"],
+            "city": "Caruaru",
+            "start_date": stage["tournament"]["start_date"],
+            "end_date": stage["tournament"]["end_date"],
+            "format": "micro-match",
+            "planned_rounds": 7,
+            "minutes_per_game": 21,
+            "venue_slug": stage["tournament"]["slug"],
+        },
+    )
 
     def logged(user):
         def make():
@@ -162,6 +178,7 @@ def world(field, director, django_user_model, federation):
         "id": other_director.pk,
         "app_label": "tournaments",
         "url": "nada/",
+        "identifier": calendar_stage.identifier,
     }
     overrides = {
         "federation:submission": {"pk": submission.pk},

@@ -362,7 +362,7 @@ def test_the_500_page_is_portuguese_and_standalone():
 def test_make_run_serves_without_debug_pages():
     makefile = (Path(__file__).resolve().parents[2] / "Makefile").read_text()
     run = makefile[makefile.index("\nrun:") :].split("\n\n")[0]
-    assert "DEBUG=$${DEBUG:-0} $(PY) manage.py runserver" in run
+    assert "DEBUG=$${DEBUG:-0} $(PY) manage.py serve" in run  # manage.py serve: issue 37.10
 
 
 def test_the_staff_dashboard_says_the_tournament_is_finished(field, director, client):

@@ -17,13 +17,17 @@ from django.utils import timezone
 from tournaments.domain.fingerprints import PAIRING, RESULTS, Break, Stored, breaks, seal
 from tournaments.domain.snapshot import Snapshot
 from tournaments.models import AuditEntry, Game, Round, Tournament
+from tournaments.models.choices import AuditAction
 from tournaments.standings.snapshot import read_snapshot
 
 # sent once a fingerprint of a round of an event bound to a stage is stored (the federation's queue sends it)
 fingerprint_sealed = Signal()
 
 # the audit actions that change a published round's pairing or results
-CHANGES = {PAIRING: ("round.edit", "round.program"), RESULTS: ("result.correct", "result.enter")}
+CHANGES = {
+    PAIRING: (AuditAction.ROUND_EDIT, AuditAction.ROUND_PROGRAM),
+    RESULTS: (AuditAction.RESULT_CORRECT, AuditAction.RESULT_ENTER),
+}
 
 
 @dataclass(frozen=True)
