@@ -7,6 +7,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     initial = True
 
     dependencies = [
@@ -15,1165 +16,494 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name="Category",
+            name='Category',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("code", models.CharField(max_length=10, verbose_name="code")),
-                ("name", models.CharField(max_length=60, verbose_name="name")),
-                (
-                    "sex",
-                    models.CharField(
-                        blank=True, choices=[("M", "Male"), ("F", "Female")], max_length=1, verbose_name="sex"
-                    ),
-                ),
-                (
-                    "min_age",
-                    models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="minimum age on 31 December"),
-                ),
-                (
-                    "max_age",
-                    models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="maximum age on 31 December"),
-                ),
-                ("position", models.PositiveSmallIntegerField(default=0)),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('code', models.CharField(max_length=10, verbose_name='code')),
+                ('name', models.CharField(max_length=60, verbose_name='name')),
+                ('sex', models.CharField(blank=True, choices=[('M', 'Male'), ('F', 'Female')], max_length=1, verbose_name='sex')),
+                ('min_age', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='minimum age on 31 December')),
+                ('max_age', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='maximum age on 31 December')),
+                ('position', models.PositiveSmallIntegerField(default=0)),
             ],
             options={
-                "verbose_name": "category",
-                "verbose_name_plural": "categories",
-                "ordering": ["position", "code"],
+                'verbose_name': 'category',
+                'verbose_name_plural': 'categories',
+                'ordering': ['position', 'code'],
             },
         ),
         migrations.CreateModel(
-            name="Opening",
+            name='Opening',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("code", models.CharField(max_length=20, verbose_name="code")),
-                ("category", models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="category")),
-                ("fen", models.CharField(max_length=200, verbose_name="FEN")),
-                ("side_to_move", models.CharField(max_length=1, verbose_name="side to move")),
-                (
-                    "kind",
-                    models.CharField(
-                        choices=[("moves", "Moves"), ("setup", "Set-up position")], max_length=5, verbose_name="kind"
-                    ),
-                ),
-                ("moves", models.CharField(blank=True, max_length=200, verbose_name="moves")),
-                ("raw", models.CharField(blank=True, max_length=200, verbose_name="original text")),
-                (
-                    "excluded_for_brazilian",
-                    models.BooleanField(default=False, verbose_name="excluded under Brazilian rules"),
-                ),
-                ("active", models.BooleanField(default=True, verbose_name="active")),
-                ("position", models.PositiveIntegerField(default=0)),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('code', models.CharField(max_length=20, verbose_name='code')),
+                ('category', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='category')),
+                ('fen', models.CharField(max_length=200, verbose_name='FEN')),
+                ('side_to_move', models.CharField(max_length=1, verbose_name='side to move')),
+                ('kind', models.CharField(choices=[('moves', 'Moves'), ('setup', 'Set-up position')], max_length=5, verbose_name='kind')),
+                ('moves', models.CharField(blank=True, max_length=200, verbose_name='moves')),
+                ('raw', models.CharField(blank=True, max_length=200, verbose_name='original text')),
+                ('excluded_for_brazilian', models.BooleanField(default=False, verbose_name='excluded under Brazilian rules')),
+                ('active', models.BooleanField(default=True, verbose_name='active')),
+                ('position', models.PositiveIntegerField(default=0)),
             ],
             options={
-                "verbose_name": "opening",
-                "verbose_name_plural": "openings",
-                "ordering": ["table", "position"],
+                'verbose_name': 'opening',
+                'verbose_name_plural': 'openings',
+                'ordering': ['table', 'position'],
             },
         ),
         migrations.CreateModel(
-            name="OpeningTable",
+            name='OpeningTable',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("code", models.CharField(max_length=20, unique=True, verbose_name="code")),
-                ("name", models.CharField(max_length=120, verbose_name="name")),
-                (
-                    "variant",
-                    models.CharField(
-                        choices=[
-                            ("brazilian-64", "Brazilian draughts (64 squares)"),
-                            ("international-100", "International draughts (100 squares)"),
-                        ],
-                        default="brazilian-64",
-                        max_length=20,
-                        verbose_name="variant",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('code', models.CharField(max_length=20, unique=True, verbose_name='code')),
+                ('name', models.CharField(max_length=120, verbose_name='name')),
+                ('variant', models.CharField(choices=[('brazilian-64', 'Brazilian draughts (64 squares)'), ('international-100', 'International draughts (100 squares)')], default='brazilian-64', max_length=20, verbose_name='variant')),
             ],
             options={
-                "verbose_name": "opening table",
-                "verbose_name_plural": "opening tables",
-                "ordering": ["code"],
+                'verbose_name': 'opening table',
+                'verbose_name_plural': 'opening tables',
+                'ordering': ['code'],
             },
         ),
         migrations.CreateModel(
-            name="Board",
+            name='Board',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("number", models.PositiveSmallIntegerField(verbose_name="board")),
-                ("version", models.PositiveIntegerField(default=1)),
-                (
-                    "opening",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="+",
-                        to="tournaments.opening",
-                        verbose_name="opening drawn for the board",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('number', models.PositiveSmallIntegerField(verbose_name='board')),
+                ('version', models.PositiveIntegerField(default=1)),
+                ('opening', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tournaments.opening', verbose_name='opening drawn for the board')),
             ],
             options={
-                "verbose_name": "board",
-                "verbose_name_plural": "boards",
-                "ordering": ["round", "number"],
+                'verbose_name': 'board',
+                'verbose_name_plural': 'boards',
+                'ordering': ['round', 'number'],
             },
         ),
         migrations.AddField(
-            model_name="opening",
-            name="table",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE, related_name="openings", to="tournaments.openingtable"
-            ),
+            model_name='opening',
+            name='table',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='openings', to='tournaments.openingtable'),
         ),
         migrations.CreateModel(
-            name="Player",
+            name='Player',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("name", models.CharField(max_length=120, verbose_name="full name")),
-                ("sex", models.CharField(choices=[("M", "Male"), ("F", "Female")], max_length=1, verbose_name="sex")),
-                ("birth_date", models.DateField(blank=True, null=True, verbose_name="birth date")),
-                (
-                    "state",
-                    models.CharField(
-                        blank=True,
-                        choices=[
-                            ("AC", "AC"),
-                            ("AL", "AL"),
-                            ("AP", "AP"),
-                            ("AM", "AM"),
-                            ("BA", "BA"),
-                            ("CE", "CE"),
-                            ("DF", "DF"),
-                            ("ES", "ES"),
-                            ("GO", "GO"),
-                            ("MA", "MA"),
-                            ("MT", "MT"),
-                            ("MS", "MS"),
-                            ("MG", "MG"),
-                            ("PA", "PA"),
-                            ("PB", "PB"),
-                            ("PR", "PR"),
-                            ("PE", "PE"),
-                            ("PI", "PI"),
-                            ("RJ", "RJ"),
-                            ("RN", "RN"),
-                            ("RS", "RS"),
-                            ("RO", "RO"),
-                            ("RR", "RR"),
-                            ("SC", "SC"),
-                            ("SP", "SP"),
-                            ("SE", "SE"),
-                            ("TO", "TO"),
-                        ],
-                        max_length=2,
-                        verbose_name="state (UF)",
-                    ),
-                ),
-                ("club", models.CharField(blank=True, max_length=120, verbose_name="club")),
-                ("cbjd_id", models.CharField(blank=True, max_length=20, null=True, verbose_name="CBJD ID")),
-                ("rating", models.PositiveIntegerField(blank=True, null=True, verbose_name="national rating")),
-                ("fmjd_rating", models.PositiveIntegerField(blank=True, null=True, verbose_name="FMJD rating")),
-                (
-                    "title",
-                    models.CharField(
-                        blank=True,
-                        choices=[
-                            ("GMI", "GMI"),
-                            ("MI", "MI"),
-                            ("MF", "MF"),
-                            ("GMIF", "GMIF"),
-                            ("MIF", "MIF"),
-                            ("MFF", "MFF"),
-                            ("MN", "MN"),
-                        ],
-                        max_length=4,
-                        verbose_name="title",
-                    ),
-                ),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                ("updated_at", models.DateTimeField(auto_now=True)),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('name', models.CharField(max_length=120, verbose_name='full name')),
+                ('sex', models.CharField(choices=[('M', 'Male'), ('F', 'Female')], max_length=1, verbose_name='sex')),
+                ('birth_date', models.DateField(blank=True, null=True, verbose_name='birth date')),
+                ('state', models.CharField(blank=True, choices=[('AC', 'AC'), ('AL', 'AL'), ('AP', 'AP'), ('AM', 'AM'), ('BA', 'BA'), ('CE', 'CE'), ('DF', 'DF'), ('ES', 'ES'), ('GO', 'GO'), ('MA', 'MA'), ('MT', 'MT'), ('MS', 'MS'), ('MG', 'MG'), ('PA', 'PA'), ('PB', 'PB'), ('PR', 'PR'), ('PE', 'PE'), ('PI', 'PI'), ('RJ', 'RJ'), ('RN', 'RN'), ('RS', 'RS'), ('RO', 'RO'), ('RR', 'RR'), ('SC', 'SC'), ('SP', 'SP'), ('SE', 'SE'), ('TO', 'TO')], max_length=2, verbose_name='state (UF)')),
+                ('club', models.CharField(blank=True, max_length=120, verbose_name='club')),
+                ('cbjd_id', models.CharField(blank=True, max_length=20, null=True, verbose_name='CBJD ID')),
+                ('rating', models.PositiveIntegerField(blank=True, null=True, verbose_name='national rating')),
+                ('fmjd_rating', models.PositiveIntegerField(blank=True, null=True, verbose_name='FMJD rating')),
+                ('title', models.CharField(blank=True, choices=[('GMI', 'GMI'), ('MI', 'MI'), ('MF', 'MF'), ('GMIF', 'GMIF'), ('MIF', 'MIF'), ('MFF', 'MFF'), ('MN', 'MN')], max_length=4, verbose_name='title')),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('updated_at', models.DateTimeField(auto_now=True)),
             ],
             options={
-                "verbose_name": "player",
-                "verbose_name_plural": "players",
-                "ordering": ["name"],
-                "indexes": [models.Index(fields=["name"], name="tournaments_name_1efa81_idx")],
-                "constraints": [
-                    models.UniqueConstraint(
-                        condition=models.Q(("cbjd_id__isnull", False)),
-                        fields=("cbjd_id",),
-                        name="player_cbjd_id_unique",
-                    ),
-                    models.CheckConstraint(
-                        condition=models.Q(("cbjd_id", ""), _negated=True), name="player_cbjd_id_not_empty"
-                    ),
-                    models.CheckConstraint(
-                        condition=models.Q(
-                            ("rating__isnull", True),
-                            models.Q(("rating__gte", 100), ("rating__lte", 3000)),
-                            _connector="OR",
-                        ),
-                        name="player_rating_range",
-                    ),
-                    models.CheckConstraint(
-                        condition=models.Q(
-                            ("fmjd_rating__isnull", True),
-                            models.Q(("fmjd_rating__gte", 100), ("fmjd_rating__lte", 3000)),
-                            _connector="OR",
-                        ),
-                        name="player_fmjd_rating_range",
-                    ),
-                    models.CheckConstraint(condition=models.Q(("sex__in", ["M", "F"])), name="player_sex_valid"),
-                ],
+                'verbose_name': 'player',
+                'verbose_name_plural': 'players',
+                'ordering': ['name'],
+                'indexes': [models.Index(fields=['name'], name='tournaments_name_1efa81_idx')],
+                'constraints': [models.UniqueConstraint(condition=models.Q(('cbjd_id__isnull', False)), fields=('cbjd_id',), name='player_cbjd_id_unique'), models.CheckConstraint(condition=models.Q(('cbjd_id', ''), _negated=True), name='player_cbjd_id_not_empty'), models.CheckConstraint(condition=models.Q(('rating__isnull', True), models.Q(('rating__gte', 100), ('rating__lte', 3000)), _connector='OR'), name='player_rating_range'), models.CheckConstraint(condition=models.Q(('fmjd_rating__isnull', True), models.Q(('fmjd_rating__gte', 100), ('fmjd_rating__lte', 3000)), _connector='OR'), name='player_fmjd_rating_range'), models.CheckConstraint(condition=models.Q(('sex__in', ['M', 'F'])), name='player_sex_valid')],
             },
         ),
         migrations.CreateModel(
-            name="Entry",
+            name='Entry',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("pairing_number", models.PositiveIntegerField(blank=True, null=True, verbose_name="pairing number")),
-                ("rating", models.PositiveIntegerField(blank=True, null=True, verbose_name="rating at registration")),
-                (
-                    "fmjd_rating",
-                    models.PositiveIntegerField(blank=True, null=True, verbose_name="FMJD rating at registration"),
-                ),
-                (
-                    "status",
-                    models.CharField(
-                        choices=[("active", "Active"), ("withdrawn", "Withdrawn")],
-                        default="active",
-                        max_length=10,
-                        verbose_name="status",
-                    ),
-                ),
-                (
-                    "withdrawn_from_round",
-                    models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="withdrawn from round"),
-                ),
-                (
-                    "withdrawal_kind",
-                    models.CharField(
-                        blank=True,
-                        choices=[("approved", "Withdrawal approved by the arbiter"), ("abandonment", "Abandonment")],
-                        max_length=12,
-                        verbose_name="withdrawal kind",
-                    ),
-                ),
-                (
-                    "late_entry_round",
-                    models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="late entry: first round"),
-                ),
-                (
-                    "declared_adult",
-                    models.BooleanField(default=False, verbose_name="21 or older (no birth date needed)"),
-                ),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                (
-                    "categories",
-                    models.ManyToManyField(
-                        blank=True, related_name="entries", to="tournaments.category", verbose_name="categories"
-                    ),
-                ),
-                (
-                    "player",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT, related_name="entries", to="tournaments.player"
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('pairing_number', models.PositiveIntegerField(blank=True, null=True, verbose_name='pairing number')),
+                ('rating', models.PositiveIntegerField(blank=True, null=True, verbose_name='rating at registration')),
+                ('fmjd_rating', models.PositiveIntegerField(blank=True, null=True, verbose_name='FMJD rating at registration')),
+                ('status', models.CharField(choices=[('active', 'Active'), ('withdrawn', 'Withdrawn')], default='active', max_length=10, verbose_name='status')),
+                ('withdrawn_from_round', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='withdrawn from round')),
+                ('withdrawal_kind', models.CharField(blank=True, choices=[('approved', 'Withdrawal approved by the arbiter'), ('abandonment', 'Abandonment')], max_length=12, verbose_name='withdrawal kind')),
+                ('late_entry_round', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='late entry: first round')),
+                ('declared_adult', models.BooleanField(default=False, verbose_name='21 or older (no birth date needed)')),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('categories', models.ManyToManyField(blank=True, related_name='entries', to='tournaments.category', verbose_name='categories')),
+                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='entries', to='tournaments.player')),
             ],
             options={
-                "verbose_name": "entry",
-                "verbose_name_plural": "entries",
-                "ordering": ["pairing_number", "id"],
+                'verbose_name': 'entry',
+                'verbose_name_plural': 'entries',
+                'ordering': ['pairing_number', 'id'],
             },
         ),
         migrations.CreateModel(
-            name="Round",
+            name='Round',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("number", models.PositiveSmallIntegerField(verbose_name="round")),
-                (
-                    "status",
-                    models.CharField(
-                        choices=[("draft", "Draft"), ("published", "Published")],
-                        default="draft",
-                        max_length=10,
-                        verbose_name="status",
-                    ),
-                ),
-                ("engine", models.CharField(blank=True, max_length=120, verbose_name="pairing engine")),
-                ("manually_edited", models.BooleanField(default=False, verbose_name="edited by hand")),
-                ("explanation", models.JSONField(blank=True, default=dict, verbose_name="pairing explanation")),
-                ("paired_at", models.DateTimeField(blank=True, null=True, verbose_name="paired at")),
-                ("published_at", models.DateTimeField(blank=True, null=True, verbose_name="published at")),
-                (
-                    "opening",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="+",
-                        to="tournaments.opening",
-                        verbose_name="opening drawn for the round",
-                    ),
-                ),
-                (
-                    "paired_by",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="+",
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('number', models.PositiveSmallIntegerField(verbose_name='round')),
+                ('status', models.CharField(choices=[('draft', 'Draft'), ('published', 'Published')], default='draft', max_length=10, verbose_name='status')),
+                ('engine', models.CharField(blank=True, max_length=120, verbose_name='pairing engine')),
+                ('manually_edited', models.BooleanField(default=False, verbose_name='edited by hand')),
+                ('explanation', models.JSONField(blank=True, default=dict, verbose_name='pairing explanation')),
+                ('paired_at', models.DateTimeField(blank=True, null=True, verbose_name='paired at')),
+                ('published_at', models.DateTimeField(blank=True, null=True, verbose_name='published at')),
+                ('opening', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tournaments.opening', verbose_name='opening drawn for the round')),
+                ('paired_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
             ],
             options={
-                "verbose_name": "round",
-                "verbose_name_plural": "rounds",
-                "ordering": ["tournament", "number"],
+                'verbose_name': 'round',
+                'verbose_name_plural': 'rounds',
+                'ordering': ['tournament', 'number'],
             },
         ),
         migrations.CreateModel(
-            name="OpeningDraw",
+            name='OpeningDraw',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                (
-                    "method",
-                    models.CharField(
-                        choices=[("random", "Random draw"), ("venue", "Drawn at the venue")],
-                        max_length=6,
-                        verbose_name="method",
-                    ),
-                ),
-                ("seed", models.CharField(blank=True, max_length=64, verbose_name="seed")),
-                ("drawn_at", models.DateTimeField(auto_now_add=True, verbose_name="drawn at")),
-                (
-                    "board",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="opening_draws",
-                        to="tournaments.board",
-                    ),
-                ),
-                (
-                    "drawn_by",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="+",
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
-                (
-                    "opening",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT, related_name="draws", to="tournaments.opening"
-                    ),
-                ),
-                (
-                    "round",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="opening_draws",
-                        to="tournaments.round",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('method', models.CharField(choices=[('random', 'Random draw'), ('venue', 'Drawn at the venue')], max_length=6, verbose_name='method')),
+                ('seed', models.CharField(blank=True, max_length=64, verbose_name='seed')),
+                ('drawn_at', models.DateTimeField(auto_now_add=True, verbose_name='drawn at')),
+                ('board', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='opening_draws', to='tournaments.board')),
+                ('drawn_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ('opening', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='draws', to='tournaments.opening')),
+                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='opening_draws', to='tournaments.round')),
             ],
             options={
-                "verbose_name": "opening draw",
-                "verbose_name_plural": "opening draws",
-                "ordering": ["drawn_at", "id"],
+                'verbose_name': 'opening draw',
+                'verbose_name_plural': 'opening draws',
+                'ordering': ['drawn_at', 'id'],
             },
         ),
         migrations.AddField(
-            model_name="board",
-            name="round",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE, related_name="boards", to="tournaments.round"
-            ),
+            model_name='board',
+            name='round',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='boards', to='tournaments.round'),
         ),
         migrations.CreateModel(
-            name="Seat",
+            name='Seat',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                (
-                    "side",
-                    models.CharField(
-                        choices=[
-                            ("first", "First (White in game 1)"),
-                            ("second", "Second"),
-                            ("bye", "Pairing-allocated bye"),
-                        ],
-                        max_length=6,
-                        verbose_name="side",
-                    ),
-                ),
-                (
-                    "board",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="seats",
-                        to="tournaments.board",
-                    ),
-                ),
-                (
-                    "entry",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT, related_name="seats", to="tournaments.entry"
-                    ),
-                ),
-                (
-                    "round",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="seats", to="tournaments.round"
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('side', models.CharField(choices=[('first', 'First (White in game 1)'), ('second', 'Second'), ('bye', 'Pairing-allocated bye')], max_length=6, verbose_name='side')),
+                ('board', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='tournaments.board')),
+                ('entry', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='seats', to='tournaments.entry')),
+                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='tournaments.round')),
             ],
             options={
-                "verbose_name": "seat",
-                "verbose_name_plural": "seats",
+                'verbose_name': 'seat',
+                'verbose_name_plural': 'seats',
             },
         ),
         migrations.CreateModel(
-            name="Tournament",
+            name='Tournament',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("name", models.CharField(max_length=200, verbose_name="name")),
-                ("slug", models.SlugField(max_length=80, unique=True, verbose_name="slug")),
-                (
-                    "variant",
-                    models.CharField(
-                        choices=[
-                            ("brazilian-64", "Brazilian draughts (64 squares)"),
-                            ("international-100", "International draughts (100 squares)"),
-                        ],
-                        default="brazilian-64",
-                        max_length=20,
-                        verbose_name="variant",
-                    ),
-                ),
-                (
-                    "format",
-                    models.CharField(
-                        choices=[("micro-match", "Micro-match of 2 games"), ("single-game", "Single game")],
-                        default="micro-match",
-                        max_length=12,
-                        verbose_name="format",
-                    ),
-                ),
-                ("planned_rounds", models.PositiveSmallIntegerField(default=7, verbose_name="planned rounds")),
-                (
-                    "minutes_per_game",
-                    models.PositiveSmallIntegerField(default=21, verbose_name="minutes per player per game"),
-                ),
-                ("start_date", models.DateField(verbose_name="start date")),
-                ("end_date", models.DateField(verbose_name="end date")),
-                ("city", models.CharField(blank=True, max_length=100, verbose_name="city")),
-                (
-                    "state",
-                    models.CharField(
-                        blank=True,
-                        choices=[
-                            ("AC", "AC"),
-                            ("AL", "AL"),
-                            ("AP", "AP"),
-                            ("AM", "AM"),
-                            ("BA", "BA"),
-                            ("CE", "CE"),
-                            ("DF", "DF"),
-                            ("ES", "ES"),
-                            ("GO", "GO"),
-                            ("MA", "MA"),
-                            ("MT", "MT"),
-                            ("MS", "MS"),
-                            ("MG", "MG"),
-                            ("PA", "PA"),
-                            ("PB", "PB"),
-                            ("PR", "PR"),
-                            ("PE", "PE"),
-                            ("PI", "PI"),
-                            ("RJ", "RJ"),
-                            ("RN", "RN"),
-                            ("RS", "RS"),
-                            ("RO", "RO"),
-                            ("RR", "RR"),
-                            ("SC", "SC"),
-                            ("SP", "SP"),
-                            ("SE", "SE"),
-                            ("TO", "TO"),
-                        ],
-                        max_length=2,
-                        verbose_name="state (UF)",
-                    ),
-                ),
-                ("venue", models.CharField(blank=True, max_length=200, verbose_name="venue")),
-                ("chief_arbiter", models.CharField(blank=True, max_length=120, verbose_name="chief arbiter")),
-                (
-                    "time_zone",
-                    models.CharField(
-                        choices=[
-                            ("America/Noronha", "Fernando de Noronha (UTC-2)"),
-                            ("America/Sao_Paulo", "Brasília (UTC-3)"),
-                            ("America/Manaus", "Amazon (UTC-4)"),
-                            ("America/Rio_Branco", "Acre (UTC-5)"),
-                        ],
-                        default="America/Sao_Paulo",
-                        max_length=40,
-                        verbose_name="time zone",
-                    ),
-                ),
-                (
-                    "score_win",
-                    models.DecimalField(
-                        decimal_places=1, default=Decimal("2"), max_digits=4, verbose_name="points for a win"
-                    ),
-                ),
-                (
-                    "score_draw",
-                    models.DecimalField(
-                        decimal_places=1, default=Decimal("1"), max_digits=4, verbose_name="points for a draw"
-                    ),
-                ),
-                (
-                    "score_loss",
-                    models.DecimalField(
-                        decimal_places=1, default=Decimal("0"), max_digits=4, verbose_name="points for a loss"
-                    ),
-                ),
-                (
-                    "bye_value",
-                    models.CharField(
-                        choices=[("win", "Win"), ("draw", "Draw")],
-                        default="win",
-                        max_length=4,
-                        verbose_name="pairing-allocated bye worth",
-                    ),
-                ),
-                (
-                    "absence_value",
-                    models.CharField(
-                        choices=[("zero", "Zero"), ("draw", "Draw")],
-                        default="zero",
-                        max_length=4,
-                        verbose_name="announced absence worth",
-                    ),
-                ),
-                (
-                    "acceleration",
-                    models.CharField(
-                        choices=[("none", "None"), ("baku", "Baku"), ("classic", "Classic")],
-                        default="none",
-                        max_length=8,
-                        verbose_name="acceleration",
-                    ),
-                ),
-                (
-                    "initial_colour",
-                    models.CharField(
-                        choices=[("white", "White"), ("black", "Black")],
-                        default="white",
-                        max_length=5,
-                        verbose_name="initial colour (top seed, round 1)",
-                    ),
-                ),
-                (
-                    "provisional_rating",
-                    models.PositiveIntegerField(default=1600, verbose_name="provisional rating for unrated players"),
-                ),
-                (
-                    "tiebreak_profile",
-                    models.CharField(
-                        choices=[("cbjd", "CBJD (national regulation)"), ("custom", "Custom list")],
-                        default="cbjd",
-                        max_length=8,
-                        verbose_name="tiebreak profile",
-                    ),
-                ),
-                ("tiebreak_keys", models.JSONField(blank=True, default=list, verbose_name="custom tiebreak list")),
-                (
-                    "tiebreak_edition",
-                    models.CharField(
-                        choices=[("fide2026", "FIDE C.07, 2026 edition"), ("fide2024", "FIDE C.07, 2024 edition")],
-                        default="fide2026",
-                        max_length=8,
-                        verbose_name="unplayed rounds rule",
-                    ),
-                ),
-                (
-                    "progressive_move",
-                    models.CharField(
-                        choices=[("end", "Moves to the end"), ("second", "Moves to second place")],
-                        default="end",
-                        max_length=6,
-                        verbose_name="CBJD exceptions: progressive score",
-                    ),
-                ),
-                (
-                    "corrected_progressive_cut",
-                    models.PositiveSmallIntegerField(default=1, verbose_name="corrected progressive: first rounds cut"),
-                ),
-                (
-                    "corrected_progressive_unplayed",
-                    models.BooleanField(
-                        default=True, verbose_name="corrected progressive: count points won without play"
-                    ),
-                ),
-                (
-                    "opening_draw_mode",
-                    models.CharField(
-                        choices=[("round", "One opening per round"), ("board", "One opening per board")],
-                        default="round",
-                        max_length=5,
-                        verbose_name="opening draw",
-                    ),
-                ),
-                (
-                    "min_participants",
-                    models.PositiveSmallIntegerField(
-                        default=30, verbose_name="minimum participants for qualification rights"
-                    ),
-                ),
-                (
-                    "homologation_exported_at",
-                    models.DateTimeField(blank=True, null=True, verbose_name="homologation report exported at"),
-                ),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                ("updated_at", models.DateTimeField(auto_now=True)),
-                (
-                    "opening_table",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="tournaments",
-                        to="tournaments.openingtable",
-                        verbose_name="opening table",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('name', models.CharField(max_length=200, verbose_name='name')),
+                ('slug', models.SlugField(max_length=80, unique=True, verbose_name='slug')),
+                ('variant', models.CharField(choices=[('brazilian-64', 'Brazilian draughts (64 squares)'), ('international-100', 'International draughts (100 squares)')], default='brazilian-64', max_length=20, verbose_name='variant')),
+                ('format', models.CharField(choices=[('micro-match', 'Micro-match of 2 games'), ('single-game', 'Single game')], default='micro-match', max_length=12, verbose_name='format')),
+                ('planned_rounds', models.PositiveSmallIntegerField(default=7, verbose_name='planned rounds')),
+                ('minutes_per_game', models.PositiveSmallIntegerField(default=21, verbose_name='minutes per player per game')),
+                ('start_date', models.DateField(verbose_name='start date')),
+                ('end_date', models.DateField(verbose_name='end date')),
+                ('city', models.CharField(blank=True, max_length=100, verbose_name='city')),
+                ('state', models.CharField(blank=True, choices=[('AC', 'AC'), ('AL', 'AL'), ('AP', 'AP'), ('AM', 'AM'), ('BA', 'BA'), ('CE', 'CE'), ('DF', 'DF'), ('ES', 'ES'), ('GO', 'GO'), ('MA', 'MA'), ('MT', 'MT'), ('MS', 'MS'), ('MG', 'MG'), ('PA', 'PA'), ('PB', 'PB'), ('PR', 'PR'), ('PE', 'PE'), ('PI', 'PI'), ('RJ', 'RJ'), ('RN', 'RN'), ('RS', 'RS'), ('RO', 'RO'), ('RR', 'RR'), ('SC', 'SC'), ('SP', 'SP'), ('SE', 'SE'), ('TO', 'TO')], max_length=2, verbose_name='state (UF)')),
+                ('venue', models.CharField(blank=True, max_length=200, verbose_name='venue')),
+                ('chief_arbiter', models.CharField(blank=True, max_length=120, verbose_name='chief arbiter')),
+                ('time_zone', models.CharField(choices=[('America/Noronha', 'Fernando de Noronha (UTC-2)'), ('America/Sao_Paulo', 'Brasília (UTC-3)'), ('America/Manaus', 'Amazon (UTC-4)'), ('America/Rio_Branco', 'Acre (UTC-5)')], default='America/Sao_Paulo', max_length=40, verbose_name='time zone')),
+                ('score_win', models.DecimalField(decimal_places=1, default=Decimal('2'), max_digits=4, verbose_name='points for a win')),
+                ('score_draw', models.DecimalField(decimal_places=1, default=Decimal('1'), max_digits=4, verbose_name='points for a draw')),
+                ('score_loss', models.DecimalField(decimal_places=1, default=Decimal('0'), max_digits=4, verbose_name='points for a loss')),
+                ('bye_value', models.CharField(choices=[('win', 'Win'), ('draw', 'Draw')], default='win', max_length=4, verbose_name='pairing-allocated bye worth')),
+                ('absence_value', models.CharField(choices=[('zero', 'Zero'), ('draw', 'Draw')], default='zero', max_length=4, verbose_name='announced absence worth')),
+                ('acceleration', models.CharField(choices=[('none', 'None'), ('baku', 'Baku'), ('classic', 'Classic')], default='none', max_length=8, verbose_name='acceleration')),
+                ('initial_colour', models.CharField(choices=[('white', 'White'), ('black', 'Black')], default='white', max_length=5, verbose_name='initial colour (top seed, round 1)')),
+                ('provisional_rating', models.PositiveIntegerField(default=1600, verbose_name='provisional rating for unrated players')),
+                ('tiebreak_profile', models.CharField(choices=[('cbjd', 'CBJD (national regulation)'), ('custom', 'Custom list')], default='cbjd', max_length=8, verbose_name='tiebreak profile')),
+                ('tiebreak_keys', models.JSONField(blank=True, default=list, verbose_name='custom tiebreak list')),
+                ('tiebreak_edition', models.CharField(choices=[('fide2026', 'FIDE C.07, 2026 edition'), ('fide2024', 'FIDE C.07, 2024 edition')], default='fide2026', max_length=8, verbose_name='unplayed rounds rule')),
+                ('progressive_move', models.CharField(choices=[('end', 'Moves to the end'), ('second', 'Moves to second place')], default='end', max_length=6, verbose_name='CBJD exceptions: progressive score')),
+                ('corrected_progressive_cut', models.PositiveSmallIntegerField(default=1, verbose_name='corrected progressive: first rounds cut')),
+                ('corrected_progressive_unplayed', models.BooleanField(default=True, verbose_name='corrected progressive: count points won without play')),
+                ('opening_draw_mode', models.CharField(choices=[('round', 'One opening per round'), ('board', 'One opening per board')], default='round', max_length=5, verbose_name='opening draw')),
+                ('min_participants', models.PositiveSmallIntegerField(default=30, verbose_name='minimum participants for qualification rights')),
+                ('homologation_exported_at', models.DateTimeField(blank=True, null=True, verbose_name='homologation report exported at')),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('updated_at', models.DateTimeField(auto_now=True)),
+                ('opening_table', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='tournaments', to='tournaments.openingtable', verbose_name='opening table')),
             ],
             options={
-                "verbose_name": "tournament",
-                "verbose_name_plural": "tournaments",
-                "ordering": ["-start_date", "name"],
+                'verbose_name': 'tournament',
+                'verbose_name_plural': 'tournaments',
+                'ordering': ['-start_date', 'name'],
             },
         ),
         migrations.CreateModel(
-            name="Suspension",
+            name='Suspension',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("start_date", models.DateField(verbose_name="start")),
-                ("end_date", models.DateField(verbose_name="end")),
-                (
-                    "source",
-                    models.CharField(
-                        choices=[
-                            ("tribunal", "National tribunal"),
-                            ("abandonment", "Abandonment (regulation art. 10)"),
-                        ],
-                        max_length=12,
-                        verbose_name="source",
-                    ),
-                ),
-                ("reason", models.TextField(blank=True, verbose_name="reason")),
-                ("confirmed", models.BooleanField(default=True, verbose_name="confirmed")),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                (
-                    "created_by",
-                    models.ForeignKey(
-                        blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL
-                    ),
-                ),
-                (
-                    "player",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="suspensions",
-                        to="tournaments.player",
-                        verbose_name="player",
-                    ),
-                ),
-                (
-                    "tournament",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="suspensions",
-                        to="tournaments.tournament",
-                        verbose_name="tournament",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('start_date', models.DateField(verbose_name='start')),
+                ('end_date', models.DateField(verbose_name='end')),
+                ('source', models.CharField(choices=[('tribunal', 'National tribunal'), ('abandonment', 'Abandonment (regulation art. 10)')], max_length=12, verbose_name='source')),
+                ('reason', models.TextField(blank=True, verbose_name='reason')),
+                ('confirmed', models.BooleanField(default=True, verbose_name='confirmed')),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
+                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='suspensions', to='tournaments.player', verbose_name='player')),
+                ('tournament', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='suspensions', to='tournaments.tournament', verbose_name='tournament')),
             ],
             options={
-                "verbose_name": "suspension",
-                "verbose_name_plural": "suspensions",
-                "ordering": ["-end_date"],
+                'verbose_name': 'suspension',
+                'verbose_name_plural': 'suspensions',
+                'ordering': ['-end_date'],
             },
         ),
         migrations.AddField(
-            model_name="round",
-            name="tournament",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE, related_name="rounds", to="tournaments.tournament"
-            ),
+            model_name='round',
+            name='tournament',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rounds', to='tournaments.tournament'),
         ),
         migrations.CreateModel(
-            name="ForbiddenPair",
+            name='ForbiddenPair',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("from_round", models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="from round")),
-                ("to_round", models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="to round")),
-                ("reason", models.CharField(blank=True, max_length=200, verbose_name="reason")),
-                (
-                    "entry_a",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to="tournaments.entry"
-                    ),
-                ),
-                (
-                    "entry_b",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to="tournaments.entry"
-                    ),
-                ),
-                (
-                    "tournament",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="forbidden_pairs",
-                        to="tournaments.tournament",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('from_round', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='from round')),
+                ('to_round', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='to round')),
+                ('reason', models.CharField(blank=True, max_length=200, verbose_name='reason')),
+                ('entry_a', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournaments.entry')),
+                ('entry_b', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournaments.entry')),
+                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='forbidden_pairs', to='tournaments.tournament')),
             ],
             options={
-                "verbose_name": "forbidden pair",
-                "verbose_name_plural": "forbidden pairs",
+                'verbose_name': 'forbidden pair',
+                'verbose_name_plural': 'forbidden pairs',
             },
         ),
         migrations.AddField(
-            model_name="entry",
-            name="tournament",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE, related_name="entries", to="tournaments.tournament"
-            ),
+            model_name='entry',
+            name='tournament',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='tournaments.tournament'),
         ),
         migrations.AddField(
-            model_name="category",
-            name="tournament",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE, related_name="categories", to="tournaments.tournament"
-            ),
+            model_name='category',
+            name='tournament',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='categories', to='tournaments.tournament'),
         ),
         migrations.CreateModel(
-            name="AuditEntry",
+            name='AuditEntry',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("username", models.CharField(blank=True, max_length=150, verbose_name="user")),
-                ("action", models.CharField(max_length=40, verbose_name="action")),
-                ("object_type", models.CharField(blank=True, max_length=40, verbose_name="object")),
-                ("object_id", models.CharField(blank=True, max_length=40, verbose_name="object id")),
-                ("summary", models.CharField(blank=True, max_length=300, verbose_name="summary")),
-                ("old", models.JSONField(blank=True, null=True, verbose_name="old value")),
-                ("new", models.JSONField(blank=True, null=True, verbose_name="new value")),
-                ("created_at", models.DateTimeField(auto_now_add=True, db_index=True, verbose_name="when")),
-                (
-                    "user",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="+",
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
-                (
-                    "tournament",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="audit_entries",
-                        to="tournaments.tournament",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('username', models.CharField(blank=True, max_length=150, verbose_name='user')),
+                ('action', models.CharField(max_length=40, verbose_name='action')),
+                ('object_type', models.CharField(blank=True, max_length=40, verbose_name='object')),
+                ('object_id', models.CharField(blank=True, max_length=40, verbose_name='object id')),
+                ('summary', models.CharField(blank=True, max_length=300, verbose_name='summary')),
+                ('old', models.JSONField(blank=True, null=True, verbose_name='old value')),
+                ('new', models.JSONField(blank=True, null=True, verbose_name='new value')),
+                ('created_at', models.DateTimeField(auto_now_add=True, db_index=True, verbose_name='when')),
+                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ('tournament', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='audit_entries', to='tournaments.tournament')),
             ],
             options={
-                "verbose_name": "audit entry",
-                "verbose_name_plural": "audit log",
-                "ordering": ["-created_at", "-id"],
+                'verbose_name': 'audit entry',
+                'verbose_name_plural': 'audit log',
+                'ordering': ['-created_at', '-id'],
             },
         ),
         migrations.CreateModel(
-            name="TournamentRole",
+            name='TournamentRole',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                (
-                    "role",
-                    models.CharField(
-                        choices=[("director", "Tournament director"), ("arbiter", "Arbiter")],
-                        max_length=8,
-                        verbose_name="role",
-                    ),
-                ),
-                (
-                    "tournament",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="roles", to="tournaments.tournament"
-                    ),
-                ),
-                (
-                    "user",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="tournament_roles",
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('role', models.CharField(choices=[('director', 'Tournament director'), ('arbiter', 'Arbiter')], max_length=8, verbose_name='role')),
+                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='roles', to='tournaments.tournament')),
+                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='tournament_roles', to=settings.AUTH_USER_MODEL)),
             ],
             options={
-                "verbose_name": "tournament staff member",
-                "verbose_name_plural": "tournament staff",
+                'verbose_name': 'tournament staff member',
+                'verbose_name_plural': 'tournament staff',
             },
         ),
         migrations.AddField(
-            model_name="tournament",
-            name="staff",
-            field=models.ManyToManyField(
-                related_name="staffed_tournaments", through="tournaments.TournamentRole", to=settings.AUTH_USER_MODEL
-            ),
+            model_name='tournament',
+            name='staff',
+            field=models.ManyToManyField(related_name='staffed_tournaments', through='tournaments.TournamentRole', to=settings.AUTH_USER_MODEL),
         ),
         migrations.CreateModel(
-            name="Absence",
+            name='Absence',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("round_number", models.PositiveSmallIntegerField(verbose_name="round")),
-                ("reason", models.CharField(blank=True, max_length=200, verbose_name="reason")),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                (
-                    "entry",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="absences", to="tournaments.entry"
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('round_number', models.PositiveSmallIntegerField(verbose_name='round')),
+                ('reason', models.CharField(blank=True, max_length=200, verbose_name='reason')),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('entry', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='absences', to='tournaments.entry')),
             ],
             options={
-                "verbose_name": "announced absence",
-                "verbose_name_plural": "announced absences",
-                "constraints": [
-                    models.UniqueConstraint(fields=("entry", "round_number"), name="absence_once_per_round"),
-                    models.CheckConstraint(condition=models.Q(("round_number__gte", 1)), name="absence_round_positive"),
-                ],
+                'verbose_name': 'announced absence',
+                'verbose_name_plural': 'announced absences',
+                'constraints': [models.UniqueConstraint(fields=('entry', 'round_number'), name='absence_once_per_round'), models.CheckConstraint(condition=models.Q(('round_number__gte', 1)), name='absence_round_positive')],
             },
         ),
         migrations.CreateModel(
-            name="Game",
+            name='Game',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("number", models.PositiveSmallIntegerField(verbose_name="game")),
-                (
-                    "result",
-                    models.CharField(
-                        blank=True,
-                        choices=[
-                            ("1-0", "1-0"),
-                            ("1/2", "½-½"),
-                            ("0-1", "0-1"),
-                            ("+/-", "+/- (W.O. for White)"),
-                            ("-/+", "-/+ (W.O. for Black)"),
-                            ("-/-", "-/- (double W.O.)"),
-                        ],
-                        max_length=3,
-                        null=True,
-                        verbose_name="result",
-                    ),
-                ),
-                ("pdn", models.TextField(blank=True, verbose_name="moves (PDN)")),
-                (
-                    "board",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="games", to="tournaments.board"
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('number', models.PositiveSmallIntegerField(verbose_name='game')),
+                ('result', models.CharField(blank=True, choices=[('1-0', '1-0'), ('1/2', '½-½'), ('0-1', '0-1'), ('+/-', '+/- (W.O. for White)'), ('-/+', '-/+ (W.O. for Black)'), ('-/-', '-/- (double W.O.)')], max_length=3, null=True, verbose_name='result')),
+                ('pdn', models.TextField(blank=True, verbose_name='moves (PDN)')),
+                ('board', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='games', to='tournaments.board')),
             ],
             options={
-                "verbose_name": "game",
-                "verbose_name_plural": "games",
-                "ordering": ["board", "number"],
-                "constraints": [
-                    models.UniqueConstraint(fields=("board", "number"), name="game_number_unique"),
-                    models.CheckConstraint(condition=models.Q(("number__in", [1, 2])), name="game_number_valid"),
-                    models.CheckConstraint(
-                        condition=models.Q(
-                            ("result__isnull", True),
-                            ("result__in", ["1-0", "1/2", "0-1", "+/-", "-/+", "-/-"]),
-                            _connector="OR",
-                        ),
-                        name="game_result_valid",
-                    ),
-                ],
+                'verbose_name': 'game',
+                'verbose_name_plural': 'games',
+                'ordering': ['board', 'number'],
+                'constraints': [models.UniqueConstraint(fields=('board', 'number'), name='game_number_unique'), models.CheckConstraint(condition=models.Q(('number__in', [1, 2])), name='game_number_valid'), models.CheckConstraint(condition=models.Q(('result__isnull', True), ('result__in', ['1-0', '1/2', '0-1', '+/-', '-/+', '-/-']), _connector='OR'), name='game_result_valid')],
             },
         ),
         migrations.AddConstraint(
-            model_name="opening",
-            constraint=models.UniqueConstraint(fields=("table", "code"), name="opening_code_unique"),
+            model_name='opening',
+            constraint=models.UniqueConstraint(fields=('table', 'code'), name='opening_code_unique'),
         ),
         migrations.AddConstraint(
-            model_name="opening",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("side_to_move__in", ["W", "B"])), name="opening_side_valid"
-            ),
+            model_name='opening',
+            constraint=models.CheckConstraint(condition=models.Q(('side_to_move__in', ['W', 'B'])), name='opening_side_valid'),
         ),
         migrations.AddConstraint(
-            model_name="opening",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("kind__in", ["moves", "setup"])), name="opening_kind_valid"
-            ),
+            model_name='opening',
+            constraint=models.CheckConstraint(condition=models.Q(('kind__in', ['moves', 'setup'])), name='opening_kind_valid'),
         ),
         migrations.AddConstraint(
-            model_name="openingdraw",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("method__in", ["random", "venue"])), name="opening_draw_method_valid"
-            ),
+            model_name='openingdraw',
+            constraint=models.CheckConstraint(condition=models.Q(('method__in', ['random', 'venue'])), name='opening_draw_method_valid'),
         ),
         migrations.AddConstraint(
-            model_name="openingdraw",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    models.Q(("method", "random"), _negated=True),
-                    models.Q(("seed", ""), _negated=True),
-                    _connector="OR",
-                ),
-                name="opening_draw_random_has_seed",
-            ),
+            model_name='openingdraw',
+            constraint=models.CheckConstraint(condition=models.Q(models.Q(('method', 'random'), _negated=True), models.Q(('seed', ''), _negated=True), _connector='OR'), name='opening_draw_random_has_seed'),
         ),
         migrations.AddConstraint(
-            model_name="board",
-            constraint=models.UniqueConstraint(fields=("round", "number"), name="board_number_unique"),
+            model_name='board',
+            constraint=models.UniqueConstraint(fields=('round', 'number'), name='board_number_unique'),
         ),
         migrations.AddConstraint(
-            model_name="board",
-            constraint=models.CheckConstraint(condition=models.Q(("number__gte", 1)), name="board_number_positive"),
+            model_name='board',
+            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='board_number_positive'),
         ),
         migrations.AddConstraint(
-            model_name="board",
-            constraint=models.CheckConstraint(condition=models.Q(("version__gte", 1)), name="board_version_positive"),
+            model_name='board',
+            constraint=models.CheckConstraint(condition=models.Q(('version__gte', 1)), name='board_version_positive'),
         ),
         migrations.AddConstraint(
-            model_name="seat",
-            constraint=models.UniqueConstraint(fields=("round", "entry"), name="seat_entry_once_per_round"),
+            model_name='seat',
+            constraint=models.UniqueConstraint(fields=('round', 'entry'), name='seat_entry_once_per_round'),
         ),
         migrations.AddConstraint(
-            model_name="seat",
-            constraint=models.UniqueConstraint(
-                condition=models.Q(("board__isnull", False)), fields=("board", "side"), name="seat_side_once_per_board"
-            ),
+            model_name='seat',
+            constraint=models.UniqueConstraint(condition=models.Q(('board__isnull', False)), fields=('board', 'side'), name='seat_side_once_per_board'),
         ),
         migrations.AddConstraint(
-            model_name="seat",
-            constraint=models.UniqueConstraint(
-                condition=models.Q(("side", "bye")), fields=("round",), name="seat_one_bye_per_round"
-            ),
+            model_name='seat',
+            constraint=models.UniqueConstraint(condition=models.Q(('side', 'bye')), fields=('round',), name='seat_one_bye_per_round'),
         ),
         migrations.AddConstraint(
-            model_name="seat",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    models.Q(("side", "bye"), ("board__isnull", True)),
-                    models.Q(("side__in", ["first", "second"]), ("board__isnull", False)),
-                    _connector="OR",
-                ),
-                name="seat_side_matches_board",
-            ),
+            model_name='seat',
+            constraint=models.CheckConstraint(condition=models.Q(models.Q(('side', 'bye'), ('board__isnull', True)), models.Q(('side__in', ['first', 'second']), ('board__isnull', False)), _connector='OR'), name='seat_side_matches_board'),
         ),
         migrations.AddConstraint(
-            model_name="suspension",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("end_date__gte", models.F("start_date"))), name="suspension_dates_ordered"
-            ),
+            model_name='suspension',
+            constraint=models.CheckConstraint(condition=models.Q(('end_date__gte', models.F('start_date'))), name='suspension_dates_ordered'),
         ),
         migrations.AddConstraint(
-            model_name="suspension",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("source__in", ["tribunal", "abandonment"])), name="suspension_source_valid"
-            ),
+            model_name='suspension',
+            constraint=models.CheckConstraint(condition=models.Q(('source__in', ['tribunal', 'abandonment'])), name='suspension_source_valid'),
         ),
         migrations.AddConstraint(
-            model_name="round",
-            constraint=models.UniqueConstraint(fields=("tournament", "number"), name="round_number_unique"),
+            model_name='round',
+            constraint=models.UniqueConstraint(fields=('tournament', 'number'), name='round_number_unique'),
         ),
         migrations.AddConstraint(
-            model_name="round",
-            constraint=models.CheckConstraint(condition=models.Q(("number__gte", 1)), name="round_number_positive"),
+            model_name='round',
+            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='round_number_positive'),
         ),
         migrations.AddConstraint(
-            model_name="round",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("status__in", ["draft", "published"])), name="round_status_valid"
-            ),
+            model_name='round',
+            constraint=models.CheckConstraint(condition=models.Q(('status__in', ['draft', 'published'])), name='round_status_valid'),
         ),
         migrations.AddConstraint(
-            model_name="forbiddenpair",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("entry_a", models.F("entry_b")), _negated=True), name="forbidden_pair_distinct"
-            ),
+            model_name='forbiddenpair',
+            constraint=models.CheckConstraint(condition=models.Q(('entry_a', models.F('entry_b')), _negated=True), name='forbidden_pair_distinct'),
         ),
         migrations.AddConstraint(
-            model_name="forbiddenpair",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("from_round__isnull", True),
-                    ("to_round__isnull", True),
-                    ("to_round__gte", models.F("from_round")),
-                    _connector="OR",
-                ),
-                name="forbidden_pair_rounds_ordered",
-            ),
+            model_name='forbiddenpair',
+            constraint=models.CheckConstraint(condition=models.Q(('from_round__isnull', True), ('to_round__isnull', True), ('to_round__gte', models.F('from_round')), _connector='OR'), name='forbidden_pair_rounds_ordered'),
         ),
         migrations.AddConstraint(
-            model_name="entry",
-            constraint=models.UniqueConstraint(fields=("tournament", "player"), name="entry_player_once"),
+            model_name='entry',
+            constraint=models.UniqueConstraint(fields=('tournament', 'player'), name='entry_player_once'),
         ),
         migrations.AddConstraint(
-            model_name="entry",
-            constraint=models.UniqueConstraint(
-                condition=models.Q(("pairing_number__isnull", False)),
-                fields=("tournament", "pairing_number"),
-                name="entry_pairing_number_unique",
-            ),
+            model_name='entry',
+            constraint=models.UniqueConstraint(condition=models.Q(('pairing_number__isnull', False)), fields=('tournament', 'pairing_number'), name='entry_pairing_number_unique'),
         ),
         migrations.AddConstraint(
-            model_name="entry",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("rating__isnull", True), models.Q(("rating__gte", 100), ("rating__lte", 3000)), _connector="OR"
-                ),
-                name="entry_rating_range",
-            ),
+            model_name='entry',
+            constraint=models.CheckConstraint(condition=models.Q(('rating__isnull', True), models.Q(('rating__gte', 100), ('rating__lte', 3000)), _connector='OR'), name='entry_rating_range'),
         ),
         migrations.AddConstraint(
-            model_name="entry",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("pairing_number__isnull", True), ("pairing_number__gte", 1), _connector="OR"),
-                name="entry_pairing_number_positive",
-            ),
+            model_name='entry',
+            constraint=models.CheckConstraint(condition=models.Q(('pairing_number__isnull', True), ('pairing_number__gte', 1), _connector='OR'), name='entry_pairing_number_positive'),
         ),
         migrations.AddConstraint(
-            model_name="entry",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("status__in", ["active", "withdrawn"])), name="entry_status_valid"
-            ),
+            model_name='entry',
+            constraint=models.CheckConstraint(condition=models.Q(('status__in', ['active', 'withdrawn'])), name='entry_status_valid'),
         ),
         migrations.AddConstraint(
-            model_name="entry",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    models.Q(
-                        ("status", "withdrawn"),
-                        ("withdrawn_from_round__isnull", False),
-                        ("withdrawn_from_round__gte", 1),
-                    ),
-                    models.Q(("status", "active"), ("withdrawn_from_round__isnull", True)),
-                    _connector="OR",
-                ),
-                name="entry_withdrawal_consistent",
-            ),
+            model_name='entry',
+            constraint=models.CheckConstraint(condition=models.Q(models.Q(('status', 'withdrawn'), ('withdrawn_from_round__isnull', False), ('withdrawn_from_round__gte', 1)), models.Q(('status', 'active'), ('withdrawn_from_round__isnull', True)), _connector='OR'), name='entry_withdrawal_consistent'),
         ),
         migrations.AddConstraint(
-            model_name="entry",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("late_entry_round__isnull", True), ("late_entry_round__gte", 2), _connector="OR"),
-                name="entry_late_round_valid",
-            ),
+            model_name='entry',
+            constraint=models.CheckConstraint(condition=models.Q(('late_entry_round__isnull', True), ('late_entry_round__gte', 2), _connector='OR'), name='entry_late_round_valid'),
         ),
         migrations.AddConstraint(
-            model_name="category",
-            constraint=models.UniqueConstraint(fields=("tournament", "code"), name="category_code_unique"),
+            model_name='category',
+            constraint=models.UniqueConstraint(fields=('tournament', 'code'), name='category_code_unique'),
         ),
         migrations.AddConstraint(
-            model_name="category",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("min_age__isnull", True),
-                    ("max_age__isnull", True),
-                    ("max_age__gte", models.F("min_age")),
-                    _connector="OR",
-                ),
-                name="category_ages_ordered",
-            ),
+            model_name='category',
+            constraint=models.CheckConstraint(condition=models.Q(('min_age__isnull', True), ('max_age__isnull', True), ('max_age__gte', models.F('min_age')), _connector='OR'), name='category_ages_ordered'),
         ),
         migrations.AddConstraint(
-            model_name="tournamentrole",
-            constraint=models.UniqueConstraint(fields=("tournament", "user"), name="role_one_per_user"),
+            model_name='tournamentrole',
+            constraint=models.UniqueConstraint(fields=('tournament', 'user'), name='role_one_per_user'),
         ),
         migrations.AddConstraint(
-            model_name="tournamentrole",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("role__in", ["director", "arbiter"])), name="role_valid"
-            ),
+            model_name='tournamentrole',
+            constraint=models.CheckConstraint(condition=models.Q(('role__in', ['director', 'arbiter'])), name='role_valid'),
         ),
         migrations.AddConstraint(
-            model_name="tournament",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("end_date__gte", models.F("start_date"))), name="tournament_dates_ordered"
-            ),
+            model_name='tournament',
+            constraint=models.CheckConstraint(condition=models.Q(('end_date__gte', models.F('start_date'))), name='tournament_dates_ordered'),
         ),
         migrations.AddConstraint(
-            model_name="tournament",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("planned_rounds__gte", 1), ("planned_rounds__lte", 30)),
-                name="tournament_rounds_range",
-            ),
+            model_name='tournament',
+            constraint=models.CheckConstraint(condition=models.Q(('planned_rounds__gte', 1), ('planned_rounds__lte', 30)), name='tournament_rounds_range'),
         ),
         migrations.AddConstraint(
-            model_name="tournament",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("minutes_per_game__gte", 1)), name="tournament_minutes_positive"
-            ),
+            model_name='tournament',
+            constraint=models.CheckConstraint(condition=models.Q(('minutes_per_game__gte', 1)), name='tournament_minutes_positive'),
         ),
         migrations.AddConstraint(
-            model_name="tournament",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("score_draw__gte", models.F("score_loss")),
-                    ("score_loss__gte", 0),
-                    ("score_win__gt", models.F("score_draw")),
-                ),
-                name="tournament_scoring_ordered",
-            ),
+            model_name='tournament',
+            constraint=models.CheckConstraint(condition=models.Q(('score_draw__gte', models.F('score_loss')), ('score_loss__gte', 0), ('score_win__gt', models.F('score_draw'))), name='tournament_scoring_ordered'),
         ),
         migrations.AddConstraint(
-            model_name="tournament",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("variant__in", ["brazilian-64", "international-100"])),
-                name="tournament_variant_valid",
-            ),
+            model_name='tournament',
+            constraint=models.CheckConstraint(condition=models.Q(('variant__in', ['brazilian-64', 'international-100'])), name='tournament_variant_valid'),
         ),
         migrations.AddConstraint(
-            model_name="tournament",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("format__in", ["micro-match", "single-game"])), name="tournament_format_valid"
-            ),
+            model_name='tournament',
+            constraint=models.CheckConstraint(condition=models.Q(('format__in', ['micro-match', 'single-game'])), name='tournament_format_valid'),
         ),
         migrations.AddConstraint(
-            model_name="tournament",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("acceleration__in", ["none", "baku", "classic"])),
-                name="tournament_acceleration_valid",
-            ),
+            model_name='tournament',
+            constraint=models.CheckConstraint(condition=models.Q(('acceleration__in', ['none', 'baku', 'classic'])), name='tournament_acceleration_valid'),
         ),
         migrations.AddConstraint(
-            model_name="tournament",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("provisional_rating__gte", 100), ("provisional_rating__lte", 3000)),
-                name="tournament_provisional_rating_range",
-            ),
+            model_name='tournament',
+            constraint=models.CheckConstraint(condition=models.Q(('provisional_rating__gte', 100), ('provisional_rating__lte', 3000)), name='tournament_provisional_rating_range'),
         ),
     ]

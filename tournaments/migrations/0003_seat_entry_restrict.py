@@ -5,16 +5,15 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournaments", "0002_load_opening_tables"),
+        ('tournaments', '0002_load_opening_tables'),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name="seat",
-            name="entry",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.RESTRICT, related_name="seats", to="tournaments.entry"
-            ),
+            model_name='seat',
+            name='entry',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.RESTRICT, related_name='seats', to='tournaments.entry'),
         ),
     ]

@@ -4,18 +4,15 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournaments", "0003_seat_entry_restrict"),
+        ('tournaments', '0003_seat_entry_restrict'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="tournament",
-            name="king_moves_per_player",
-            field=models.BooleanField(
-                default=True,
-                help_text="20 successive king moves on 64 squares (25 on 100) by each player; off: by both players together.",
-                verbose_name="king-move draw rule counts each player's moves",
-            ),
+            model_name='tournament',
+            name='king_moves_per_player',
+            field=models.BooleanField(default=True, help_text='20 successive king moves on 64 squares (25 on 100) by each player; off: by both players together.', verbose_name="king-move draw rule counts each player's moves"),
         ),
     ]

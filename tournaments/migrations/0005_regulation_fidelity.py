@@ -6,152 +6,95 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournaments", "0004_king_move_rule_setting"),
+        ('tournaments', '0004_king_move_rule_setting'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name="RatingList",
+            name='RatingList',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("filename", models.CharField(max_length=200, verbose_name="file")),
-                ("list_date", models.DateField(verbose_name="date of the list")),
-                ("imported_at", models.DateTimeField(auto_now_add=True, verbose_name="imported at")),
-                ("created", models.PositiveIntegerField(default=0, verbose_name="new players")),
-                ("updated", models.PositiveIntegerField(default=0, verbose_name="players updated")),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('filename', models.CharField(max_length=200, verbose_name='file')),
+                ('list_date', models.DateField(verbose_name='date of the list')),
+                ('imported_at', models.DateTimeField(auto_now_add=True, verbose_name='imported at')),
+                ('created', models.PositiveIntegerField(default=0, verbose_name='new players')),
+                ('updated', models.PositiveIntegerField(default=0, verbose_name='players updated')),
             ],
             options={
-                "verbose_name": "rating list",
-                "verbose_name_plural": "rating lists",
-                "ordering": ["-imported_at", "-id"],
+                'verbose_name': 'rating list',
+                'verbose_name_plural': 'rating lists',
+                'ordering': ['-imported_at', '-id'],
             },
         ),
         migrations.RemoveField(
-            model_name="suspension",
-            name="confirmed",
+            model_name='suspension',
+            name='confirmed',
         ),
         migrations.AddField(
-            model_name="entry",
-            name="rating_kept_reason",
-            field=models.CharField(
-                blank=True, max_length=200, verbose_name="reason for keeping the rating of registration"
-            ),
+            model_name='entry',
+            name='rating_kept_reason',
+            field=models.CharField(blank=True, max_length=200, verbose_name='reason for keeping the rating of registration'),
         ),
         migrations.AddField(
-            model_name="suspension",
-            name="lift_reason",
-            field=models.CharField(blank=True, max_length=300, verbose_name="reason for lifting"),
+            model_name='suspension',
+            name='lift_reason',
+            field=models.CharField(blank=True, max_length=300, verbose_name='reason for lifting'),
         ),
         migrations.AddField(
-            model_name="suspension",
-            name="lifted_at",
-            field=models.DateTimeField(blank=True, null=True, verbose_name="lifted at"),
+            model_name='suspension',
+            name='lifted_at',
+            field=models.DateTimeField(blank=True, null=True, verbose_name='lifted at'),
         ),
         migrations.AddField(
-            model_name="suspension",
-            name="lifted_by",
-            field=models.ForeignKey(
-                blank=True,
-                null=True,
-                on_delete=django.db.models.deletion.SET_NULL,
-                related_name="+",
-                to=settings.AUTH_USER_MODEL,
-            ),
+            model_name='suspension',
+            name='lifted_by',
+            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL),
         ),
         migrations.AddField(
-            model_name="tournament",
-            name="pairing_program_rule",
-            field=models.CharField(
-                choices=[
-                    (
-                        "named",
-                        "Met when every round was paired by a named program (the federation is asked to accept it)",
-                    ),
-                    ("strict", "Only Swiss Perfect or “48”, as art. 5 says"),
-                ],
-                default="named",
-                max_length=8,
-                verbose_name="pairing software condition",
-            ),
+            model_name='tournament',
+            name='pairing_program_rule',
+            field=models.CharField(choices=[('named', 'Met when every round was paired by a named program (the federation is asked to accept it)'), ('strict', 'Only Swiss Perfect or “48”, as art. 5 says')], default='named', max_length=8, verbose_name='pairing software condition'),
         ),
         migrations.AddField(
-            model_name="tournament",
-            name="participant_rule",
-            field=models.CharField(
-                choices=[
-                    ("played", "Played at least one game over the board"),
-                    ("present", "Played at least one game or won one by forfeit"),
-                ],
-                default="played",
-                max_length=8,
-                verbose_name="who counts as a participant",
-            ),
+            model_name='tournament',
+            name='participant_rule',
+            field=models.CharField(choices=[('played', 'Played at least one game over the board'), ('present', 'Played at least one game or won one by forfeit')], default='played', max_length=8, verbose_name='who counts as a participant'),
         ),
         migrations.AddField(
-            model_name="tournament",
-            name="rating_list_date",
-            field=models.DateField(blank=True, null=True, verbose_name="date of the rating list used"),
+            model_name='tournament',
+            name='rating_list_date',
+            field=models.DateField(blank=True, null=True, verbose_name='date of the rating list used'),
         ),
         migrations.AddField(
-            model_name="tournament",
-            name="rating_list_name",
-            field=models.CharField(blank=True, max_length=200, verbose_name="rating list used"),
+            model_name='tournament',
+            name='rating_list_name',
+            field=models.CharField(blank=True, max_length=200, verbose_name='rating list used'),
         ),
         migrations.AddField(
-            model_name="tournament",
-            name="spot_tie_rule",
-            field=models.CharField(
-                choices=[
-                    ("committee", "Left to the organising committee (art. 13)"),
-                    ("share", "Every tied player takes a spot"),
-                ],
-                default="committee",
-                max_length=10,
-                verbose_name="tie for the last qualification spot",
-            ),
+            model_name='tournament',
+            name='spot_tie_rule',
+            field=models.CharField(choices=[('committee', 'Left to the organising committee (art. 13)'), ('share', 'Every tied player takes a spot')], default='committee', max_length=10, verbose_name='tie for the last qualification spot'),
         ),
         migrations.AddField(
-            model_name="tournament",
-            name="top3_order",
-            field=models.CharField(
-                choices=[
-                    ("buchholz", "Buchholz first (the corrected progressive score moves with the progressive score)"),
-                    ("moved", "As in exception a) (only the progressive score moves)"),
-                ],
-                default="buchholz",
-                max_length=8,
-                verbose_name="CBJD exception c): order for the three highest ratings",
-            ),
+            model_name='tournament',
+            name='top3_order',
+            field=models.CharField(choices=[('buchholz', 'Buchholz first (the corrected progressive score moves with the progressive score)'), ('moved', 'As in exception a) (only the progressive score moves)')], default='buchholz', max_length=8, verbose_name='CBJD exception c): order for the three highest ratings'),
         ),
         migrations.AlterField(
-            model_name="entry",
-            name="rating",
-            field=models.PositiveIntegerField(
-                blank=True, null=True, verbose_name="rating (frozen when round 1 is paired)"
-            ),
+            model_name='entry',
+            name='rating',
+            field=models.PositiveIntegerField(blank=True, null=True, verbose_name='rating (frozen when round 1 is paired)'),
         ),
         migrations.AddConstraint(
-            model_name="suspension",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    models.Q(("lift_reason", ""), ("lifted_at__isnull", True)),
-                    models.Q(("lifted_at__isnull", False), models.Q(("lift_reason", ""), _negated=True)),
-                    _connector="OR",
-                ),
-                name="suspension_lift_has_reason",
-            ),
+            model_name='suspension',
+            constraint=models.CheckConstraint(condition=models.Q(models.Q(('lift_reason', ''), ('lifted_at__isnull', True)), models.Q(('lifted_at__isnull', False), models.Q(('lift_reason', ''), _negated=True)), _connector='OR'), name='suspension_lift_has_reason'),
         ),
         migrations.AddField(
-            model_name="ratinglist",
-            name="imported_by",
-            field=models.ForeignKey(
-                blank=True,
-                null=True,
-                on_delete=django.db.models.deletion.SET_NULL,
-                related_name="+",
-                to=settings.AUTH_USER_MODEL,
-            ),
+            model_name='ratinglist',
+            name='imported_by',
+            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL),
         ),
     ]

@@ -6,80 +6,35 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournaments", "0007_federation_group"),
+        ('tournaments', '0007_federation_group'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name="PairingJob",
+            name='PairingJob',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("round_number", models.PositiveSmallIntegerField(verbose_name="round")),
-                (
-                    "status",
-                    models.CharField(
-                        choices=[("running", "Running"), ("done", "Done"), ("failed", "Failed")],
-                        default="running",
-                        max_length=10,
-                        verbose_name="status",
-                    ),
-                ),
-                ("publish", models.BooleanField(default=False, verbose_name="publish when paired")),
-                ("paired", models.PositiveIntegerField(default=0, verbose_name="players paired")),
-                ("total", models.PositiveIntegerField(default=0, verbose_name="players to pair")),
-                ("message", models.TextField(blank=True, verbose_name="message")),
-                ("created_at", models.DateTimeField(auto_now_add=True, verbose_name="started at")),
-                ("heartbeat", models.DateTimeField(auto_now_add=True, verbose_name="last sign of life")),
-                ("finished_at", models.DateTimeField(blank=True, null=True, verbose_name="finished at")),
-                (
-                    "created_by",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="+",
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
-                (
-                    "round",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="+",
-                        to="tournaments.round",
-                    ),
-                ),
-                (
-                    "tournament",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="pairing_jobs",
-                        to="tournaments.tournament",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('round_number', models.PositiveSmallIntegerField(verbose_name='round')),
+                ('status', models.CharField(choices=[('running', 'Running'), ('done', 'Done'), ('failed', 'Failed')], default='running', max_length=10, verbose_name='status')),
+                ('publish', models.BooleanField(default=False, verbose_name='publish when paired')),
+                ('paired', models.PositiveIntegerField(default=0, verbose_name='players paired')),
+                ('total', models.PositiveIntegerField(default=0, verbose_name='players to pair')),
+                ('message', models.TextField(blank=True, verbose_name='message')),
+                ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='started at')),
+                ('heartbeat', models.DateTimeField(auto_now_add=True, verbose_name='last sign of life')),
+                ('finished_at', models.DateTimeField(blank=True, null=True, verbose_name='finished at')),
+                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ('round', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='tournaments.round')),
+                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='pairing_jobs', to='tournaments.tournament')),
             ],
             options={
-                "verbose_name": "pairing run",
-                "verbose_name_plural": "pairing runs",
-                "ordering": ["-created_at"],
-                "constraints": [
-                    models.UniqueConstraint(
-                        condition=models.Q(("status", "running")),
-                        fields=("tournament",),
-                        name="pairing_job_one_running",
-                    ),
-                    models.CheckConstraint(
-                        condition=models.Q(("status__in", ["running", "done", "failed"])),
-                        name="pairing_job_status_valid",
-                    ),
-                    models.CheckConstraint(
-                        condition=models.Q(("paired__lte", models.F("total"))), name="pairing_job_progress_bounded"
-                    ),
-                ],
+                'verbose_name': 'pairing run',
+                'verbose_name_plural': 'pairing runs',
+                'ordering': ['-created_at'],
+                'constraints': [models.UniqueConstraint(condition=models.Q(('status', 'running')), fields=('tournament',), name='pairing_job_one_running'), models.CheckConstraint(condition=models.Q(('status__in', ['running', 'done', 'failed'])), name='pairing_job_status_valid'), models.CheckConstraint(condition=models.Q(('paired__lte', models.F('total'))), name='pairing_job_progress_bounded')],
             },
         ),
     ]

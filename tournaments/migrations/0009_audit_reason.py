@@ -4,14 +4,15 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournaments", "0008_pairing_job"),
+        ('tournaments', '0008_pairing_job'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="auditentry",
-            name="reason",
-            field=models.CharField(blank=True, max_length=300, verbose_name="reason"),
+            model_name='auditentry',
+            name='reason',
+            field=models.CharField(blank=True, max_length=300, verbose_name='reason'),
         ),
     ]

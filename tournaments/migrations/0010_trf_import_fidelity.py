@@ -4,90 +4,77 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournaments", "0009_audit_reason"),
+        ('tournaments', '0009_audit_reason'),
     ]
 
     operations = [
         migrations.RemoveConstraint(
-            model_name="player",
-            name="player_sex_valid",
+            model_name='player',
+            name='player_sex_valid',
         ),
         migrations.AddField(
-            model_name="absence",
-            name="value",
-            field=models.CharField(
-                blank=True,
-                choices=[("", "The tournament's setting"), ("zero", "Zero"), ("draw", "Draw"), ("win", "Win")],
-                default="",
-                max_length=4,
-                verbose_name="worth",
-            ),
+            model_name='absence',
+            name='value',
+            field=models.CharField(blank=True, choices=[('', "The tournament's setting"), ('zero', 'Zero'), ('draw', 'Draw'), ('win', 'Win')], default='', max_length=4, verbose_name='worth'),
         ),
         migrations.AddField(
-            model_name="board",
-            name="colourless",
-            field=models.BooleanField(default=False, verbose_name="forfeit without colours"),
+            model_name='board',
+            name='colourless',
+            field=models.BooleanField(default=False, verbose_name='forfeit without colours'),
         ),
         migrations.AddField(
-            model_name="entry",
-            name="accelerations",
-            field=models.JSONField(blank=True, default=list, verbose_name="acceleration (virtual points per round)"),
+            model_name='entry',
+            name='accelerations',
+            field=models.JSONField(blank=True, default=list, verbose_name='acceleration (virtual points per round)'),
         ),
         migrations.AddField(
-            model_name="player",
-            name="birth_year",
-            field=models.PositiveSmallIntegerField(
-                blank=True, null=True, verbose_name="year of birth (when only the year is known)"
-            ),
+            model_name='player',
+            name='birth_year',
+            field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='year of birth (when only the year is known)'),
         ),
         migrations.AddField(
-            model_name="player",
-            name="federation",
-            field=models.CharField(blank=True, max_length=3, verbose_name="federation"),
+            model_name='player',
+            name='federation',
+            field=models.CharField(blank=True, max_length=3, verbose_name='federation'),
         ),
         migrations.AddField(
-            model_name="player",
-            name="foreign_id",
-            field=models.CharField(
-                blank=True, max_length=20, verbose_name="ID in the imported file (FIDE or other federation)"
-            ),
+            model_name='player',
+            name='foreign_id',
+            field=models.CharField(blank=True, max_length=20, verbose_name='ID in the imported file (FIDE or other federation)'),
         ),
         migrations.AddField(
-            model_name="player",
-            name="title_as_written",
-            field=models.CharField(blank=True, max_length=10, verbose_name="title as written in the imported file"),
+            model_name='player',
+            name='title_as_written',
+            field=models.CharField(blank=True, max_length=10, verbose_name='title as written in the imported file'),
         ),
         migrations.AddField(
-            model_name="tournament",
-            name="start_date_unknown",
-            field=models.BooleanField(default=False, verbose_name="start date still to be given"),
+            model_name='tournament',
+            name='start_date_unknown',
+            field=models.BooleanField(default=False, verbose_name='start date still to be given'),
         ),
         migrations.AddField(
-            model_name="tournament",
-            name="time_control",
-            field=models.CharField(blank=True, max_length=120, verbose_name="time control (as written)"),
+            model_name='tournament',
+            name='time_control',
+            field=models.CharField(blank=True, max_length=120, verbose_name='time control (as written)'),
         ),
         migrations.AddField(
-            model_name="tournament",
-            name="trf_header",
-            field=models.JSONField(blank=True, default=dict, verbose_name="other TRF header lines"),
+            model_name='tournament',
+            name='trf_header',
+            field=models.JSONField(blank=True, default=dict, verbose_name='other TRF header lines'),
         ),
         migrations.AlterField(
-            model_name="player",
-            name="sex",
-            field=models.CharField(
-                blank=True, choices=[("M", "Male"), ("F", "Female")], max_length=1, verbose_name="sex"
-            ),
+            model_name='player',
+            name='sex',
+            field=models.CharField(blank=True, choices=[('M', 'Male'), ('F', 'Female')], max_length=1, verbose_name='sex'),
         ),
         migrations.AddConstraint(
-            model_name="absence",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("value__in", ["", "zero", "draw", "win"])), name="absence_value_valid"
-            ),
+            model_name='absence',
+            constraint=models.CheckConstraint(condition=models.Q(('value__in', ['', 'zero', 'draw', 'win'])), name='absence_value_valid'),
         ),
         migrations.AddConstraint(
-            model_name="player",
-            constraint=models.CheckConstraint(condition=models.Q(("sex__in", ["M", "F", ""])), name="player_sex_valid"),
+            model_name='player',
+            constraint=models.CheckConstraint(condition=models.Q(('sex__in', ['M', 'F', ''])), name='player_sex_valid'),
         ),
     ]

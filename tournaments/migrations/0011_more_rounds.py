@@ -5,21 +5,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournaments", "0010_trf_import_fidelity"),
+        ('tournaments', '0010_trf_import_fidelity'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.RemoveConstraint(
-            model_name="tournament",
-            name="tournament_rounds_range",
+            model_name='tournament',
+            name='tournament_rounds_range',
         ),
         migrations.AddConstraint(
-            model_name="tournament",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("planned_rounds__gte", 1), ("planned_rounds__lte", 100)),
-                name="tournament_rounds_range",
-            ),
+            model_name='tournament',
+            constraint=models.CheckConstraint(condition=models.Q(('planned_rounds__gte', 1), ('planned_rounds__lte', 100)), name='tournament_rounds_range'),
         ),
     ]

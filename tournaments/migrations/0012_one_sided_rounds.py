@@ -5,72 +5,32 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournaments", "0011_more_rounds"),
+        ('tournaments', '0011_more_rounds'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="tournament",
-            name="has_one_sided_rounds",
-            field=models.BooleanField(default=False, verbose_name="has rounds kept for one player alone"),
+            model_name='tournament',
+            name='has_one_sided_rounds',
+            field=models.BooleanField(default=False, verbose_name='has rounds kept for one player alone'),
         ),
         migrations.CreateModel(
-            name="OneSidedRound",
+            name='OneSidedRound',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("colour", models.CharField(blank=True, max_length=1, verbose_name="colour")),
-                ("result", models.CharField(max_length=1, verbose_name="result")),
-                (
-                    "entry",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.RESTRICT,
-                        related_name="one_sided_rounds",
-                        to="tournaments.entry",
-                    ),
-                ),
-                (
-                    "opponent",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.RESTRICT,
-                        related_name="+",
-                        to="tournaments.entry",
-                    ),
-                ),
-                (
-                    "round",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="one_sided", to="tournaments.round"
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('colour', models.CharField(blank=True, max_length=1, verbose_name='colour')),
+                ('result', models.CharField(max_length=1, verbose_name='result')),
+                ('entry', models.ForeignKey(on_delete=django.db.models.deletion.RESTRICT, related_name='one_sided_rounds', to='tournaments.entry')),
+                ('opponent', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.RESTRICT, related_name='+', to='tournaments.entry')),
+                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='one_sided', to='tournaments.round')),
             ],
             options={
-                "verbose_name": "round as the imported file writes it for one player",
-                "verbose_name_plural": "rounds as the imported file writes them for one player",
-                "ordering": ["round", "entry"],
-                "constraints": [
-                    models.UniqueConstraint(fields=("round", "entry"), name="one_sided_once_per_round"),
-                    models.CheckConstraint(
-                        condition=models.Q(("result__in", ["1", "=", "0", "+", "-", "U"])), name="one_sided_result"
-                    ),
-                    models.CheckConstraint(condition=models.Q(("colour__in", ["w", "b", ""])), name="one_sided_colour"),
-                    models.CheckConstraint(
-                        condition=models.Q(
-                            models.Q(("result", "U"), ("opponent__isnull", True), ("colour", "")),
-                            models.Q(("result__in", ["+", "-"]), ("opponent__isnull", False)),
-                            models.Q(
-                                ("result__in", ["1", "=", "0"]), ("opponent__isnull", False), ("colour__in", ["w", "b"])
-                            ),
-                            _connector="OR",
-                        ),
-                        name="one_sided_shape",
-                    ),
-                    models.CheckConstraint(
-                        condition=models.Q(("opponent", models.F("entry")), _negated=True), name="one_sided_not_self"
-                    ),
-                ],
+                'verbose_name': 'round as the imported file writes it for one player',
+                'verbose_name_plural': 'rounds as the imported file writes them for one player',
+                'ordering': ['round', 'entry'],
+                'constraints': [models.UniqueConstraint(fields=('round', 'entry'), name='one_sided_once_per_round'), models.CheckConstraint(condition=models.Q(('result__in', ['1', '=', '0', '+', '-', 'U'])), name='one_sided_result'), models.CheckConstraint(condition=models.Q(('colour__in', ['w', 'b', ''])), name='one_sided_colour'), models.CheckConstraint(condition=models.Q(models.Q(('result', 'U'), ('opponent__isnull', True), ('colour', '')), models.Q(('result__in', ['+', '-']), ('opponent__isnull', False)), models.Q(('result__in', ['1', '=', '0']), ('opponent__isnull', False), ('colour__in', ['w', 'b'])), _connector='OR'), name='one_sided_shape'), models.CheckConstraint(condition=models.Q(('opponent', models.F('entry')), _negated=True), name='one_sided_not_self')],
             },
         ),
     ]

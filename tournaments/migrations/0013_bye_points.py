@@ -5,28 +5,20 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournaments", "0012_one_sided_rounds"),
+        ('tournaments', '0012_one_sided_rounds'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="tournament",
-            name="bye_points",
-            field=models.DecimalField(
-                blank=True,
-                decimal_places=1,
-                max_digits=4,
-                null=True,
-                verbose_name="pairing-allocated bye worth (points)",
-            ),
+            model_name='tournament',
+            name='bye_points',
+            field=models.DecimalField(blank=True, decimal_places=1, max_digits=4, null=True, verbose_name='pairing-allocated bye worth (points)'),
         ),
         migrations.AddConstraint(
-            model_name="tournament",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("bye_points__isnull", True), ("bye_points__gte", 0), _connector="OR"),
-                name="tournament_bye_points_positive",
-            ),
+            model_name='tournament',
+            constraint=models.CheckConstraint(condition=models.Q(('bye_points__isnull', True), ('bye_points__gte', 0), _connector='OR'), name='tournament_bye_points_positive'),
         ),
     ]

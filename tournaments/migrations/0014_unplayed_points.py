@@ -5,38 +5,25 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournaments", "0013_bye_points"),
+        ('tournaments', '0013_bye_points'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="tournament",
-            name="score_forfeit_loss",
-            field=models.DecimalField(
-                blank=True, decimal_places=1, max_digits=4, null=True, verbose_name="points for a forfeit loss"
-            ),
+            model_name='tournament',
+            name='score_forfeit_loss',
+            field=models.DecimalField(blank=True, decimal_places=1, max_digits=4, null=True, verbose_name='points for a forfeit loss'),
         ),
         migrations.AddField(
-            model_name="tournament",
-            name="score_zero_bye",
-            field=models.DecimalField(
-                blank=True,
-                decimal_places=1,
-                max_digits=4,
-                null=True,
-                verbose_name="points for a round not played at zero",
-            ),
+            model_name='tournament',
+            name='score_zero_bye',
+            field=models.DecimalField(blank=True, decimal_places=1, max_digits=4, null=True, verbose_name='points for a round not played at zero'),
         ),
         migrations.AddConstraint(
-            model_name="tournament",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    models.Q(("score_forfeit_loss__isnull", True), ("score_forfeit_loss__gte", 0), _connector="OR"),
-                    models.Q(("score_zero_bye__isnull", True), ("score_zero_bye__gte", 0), _connector="OR"),
-                ),
-                name="tournament_unplayed_points_positive",
-            ),
+            model_name='tournament',
+            constraint=models.CheckConstraint(condition=models.Q(models.Q(('score_forfeit_loss__isnull', True), ('score_forfeit_loss__gte', 0), _connector='OR'), models.Q(('score_zero_bye__isnull', True), ('score_zero_bye__gte', 0), _connector='OR')), name='tournament_unplayed_points_positive'),
         ),
     ]

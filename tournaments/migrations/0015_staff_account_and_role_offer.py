@@ -7,85 +7,40 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournaments", "0014_unplayed_points"),
+        ('tournaments', '0014_unplayed_points'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name="StaffAccount",
+            name='StaffAccount',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                (
-                    "created_by",
-                    models.ForeignKey(
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="staff_accounts_made",
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
-                (
-                    "user",
-                    models.OneToOneField(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="staff_account",
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('created_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='staff_accounts_made', to=settings.AUTH_USER_MODEL)),
+                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='staff_account', to=settings.AUTH_USER_MODEL)),
             ],
             options={
-                "verbose_name": "staff login",
-                "verbose_name_plural": "staff logins",
+                'verbose_name': 'staff login',
+                'verbose_name_plural': 'staff logins',
             },
         ),
         migrations.CreateModel(
-            name="RoleOffer",
+            name='RoleOffer',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("username", models.CharField(max_length=150, verbose_name="user name")),
-                (
-                    "role",
-                    models.CharField(
-                        choices=[("director", "Tournament director"), ("arbiter", "Arbiter")],
-                        max_length=8,
-                        verbose_name="role",
-                    ),
-                ),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                (
-                    "offered_by",
-                    models.ForeignKey(
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="+",
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
-                (
-                    "tournament",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="role_offers",
-                        to="tournaments.tournament",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('username', models.CharField(max_length=150, verbose_name='user name')),
+                ('role', models.CharField(choices=[('director', 'Tournament director'), ('arbiter', 'Arbiter')], max_length=8, verbose_name='role')),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('offered_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='role_offers', to='tournaments.tournament')),
             ],
             options={
-                "verbose_name": "role offer",
-                "verbose_name_plural": "role offers",
-                "constraints": [
-                    models.UniqueConstraint(
-                        django.db.models.functions.text.Lower("username"),
-                        models.F("tournament"),
-                        name="role_offer_one_per_name",
-                    ),
-                    models.CheckConstraint(
-                        condition=models.Q(("role__in", ["director", "arbiter"])), name="role_offer_valid"
-                    ),
-                ],
+                'verbose_name': 'role offer',
+                'verbose_name_plural': 'role offers',
+                'constraints': [models.UniqueConstraint(django.db.models.functions.text.Lower('username'), models.F('tournament'), name='role_offer_one_per_name'), models.CheckConstraint(condition=models.Q(('role__in', ['director', 'arbiter'])), name='role_offer_valid')],
             },
         ),
     ]

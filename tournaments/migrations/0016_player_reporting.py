@@ -5,91 +5,54 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournaments", "0015_staff_account_and_role_offer"),
+        ('tournaments', '0015_staff_account_and_role_offer'),
     ]
 
     operations = [
         migrations.CreateModel(
-            name="ReportingConfig",
+            name='ReportingConfig',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("enabled", models.BooleanField(default=True, verbose_name="players report their results")),
-                (
-                    "tournament",
-                    models.OneToOneField(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="reporting_config",
-                        to="tournaments.tournament",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('enabled', models.BooleanField(default=True, verbose_name='players report their results')),
+                ('tournament', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='reporting_config', to='tournaments.tournament')),
             ],
             options={
-                "verbose_name": "result reporting by players",
+                'verbose_name': 'result reporting by players',
             },
         ),
         migrations.CreateModel(
-            name="PlayerCode",
+            name='PlayerCode',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("pin", models.CharField(max_length=6, verbose_name="PIN")),
-                ("token", models.CharField(max_length=43, unique=True)),
-                ("generation", models.PositiveIntegerField(default=1)),
-                ("issued_at", models.DateTimeField(auto_now=True)),
-                (
-                    "entry",
-                    models.OneToOneField(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="player_code", to="tournaments.entry"
-                    ),
-                ),
-                (
-                    "tournament",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to="tournaments.tournament"
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('pin', models.CharField(max_length=6, verbose_name='PIN')),
+                ('token', models.CharField(max_length=43, unique=True)),
+                ('generation', models.PositiveIntegerField(default=1)),
+                ('issued_at', models.DateTimeField(auto_now=True)),
+                ('entry', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='player_code', to='tournaments.entry')),
+                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournaments.tournament')),
             ],
             options={
-                "verbose_name": "player code",
-                "verbose_name_plural": "player codes",
-                "constraints": [
-                    models.UniqueConstraint(fields=("tournament", "pin"), name="player_code_pin_unique"),
-                    models.CheckConstraint(
-                        condition=models.Q(("generation__gte", 1)), name="player_code_generation_positive"
-                    ),
-                    models.CheckConstraint(
-                        condition=models.Q(("pin__regex", "^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$")),
-                        name="player_code_pin_shape",
-                    ),
-                ],
+                'verbose_name': 'player code',
+                'verbose_name_plural': 'player codes',
+                'constraints': [models.UniqueConstraint(fields=('tournament', 'pin'), name='player_code_pin_unique'), models.CheckConstraint(condition=models.Q(('generation__gte', 1)), name='player_code_generation_positive'), models.CheckConstraint(condition=models.Q(('pin__regex', '^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$')), name='player_code_pin_shape')],
             },
         ),
         migrations.CreateModel(
-            name="ResultReport",
+            name='ResultReport',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("results", models.JSONField(verbose_name="games reported")),
-                ("reported_at", models.DateTimeField(auto_now=True)),
-                (
-                    "board",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="reports", to="tournaments.board"
-                    ),
-                ),
-                (
-                    "entry",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to="tournaments.entry"
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('results', models.JSONField(verbose_name='games reported')),
+                ('reported_at', models.DateTimeField(auto_now=True)),
+                ('board', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='reports', to='tournaments.board')),
+                ('entry', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournaments.entry')),
             ],
             options={
-                "verbose_name": "result reported by a player",
-                "verbose_name_plural": "results reported by players",
-                "ordering": ["board", "reported_at"],
-                "constraints": [
-                    models.UniqueConstraint(fields=("board", "entry"), name="result_report_once_per_player")
-                ],
+                'verbose_name': 'result reported by a player',
+                'verbose_name_plural': 'results reported by players',
+                'ordering': ['board', 'reported_at'],
+                'constraints': [models.UniqueConstraint(fields=('board', 'entry'), name='result_report_once_per_player')],
             },
         ),
     ]

@@ -5,139 +5,69 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournaments", "0016_player_reporting"),
+        ('tournaments', '0016_player_reporting'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="tournament",
-            name="acceleration_order",
-            field=models.CharField(
-                choices=[
-                    ("buchholz", "Buchholz first (the acceleration distorts both progressive scores)"),
-                    ("corrected", "Corrected progressive score first (only the progressive score moves)"),
-                ],
-                default="buchholz",
-                max_length=10,
-                verbose_name="CBJD exception a): first criterion with acceleration",
-            ),
+            model_name='tournament',
+            name='acceleration_order',
+            field=models.CharField(choices=[('buchholz', 'Buchholz first (the acceleration distorts both progressive scores)'), ('corrected', 'Corrected progressive score first (only the progressive score moves)')], default='buchholz', max_length=10, verbose_name='CBJD exception a): first criterion with acceleration'),
         ),
         migrations.AddField(
-            model_name="tournament",
-            name="spots_min_entries",
-            field=models.PositiveSmallIntegerField(
-                default=0,
-                help_text="0: every category earns the spots its average gives (the regulation names no minimum).",
-                verbose_name="minimum entries for a category to earn spots",
-            ),
+            model_name='tournament',
+            name='spots_min_entries',
+            field=models.PositiveSmallIntegerField(default=0, help_text='0: every category earns the spots its average gives (the regulation names no minimum).', verbose_name='minimum entries for a category to earn spots'),
         ),
         migrations.AddField(
-            model_name="tournament",
-            name="direct_encounter_scope",
-            field=models.CharField(
-                choices=[
-                    ("pair", "Whenever two players are left level, also inside a larger tie after a tiebreak"),
-                    ("group", "Only when exactly two players are on the same points"),
-                ],
-                default="pair",
-                max_length=6,
-                verbose_name="CBJD exception b): two players level",
-            ),
+            model_name='tournament',
+            name='direct_encounter_scope',
+            field=models.CharField(choices=[('pair', 'Whenever two players are left level, also inside a larger tie after a tiebreak'), ('group', 'Only when exactly two players are on the same points')], default='pair', max_length=6, verbose_name='CBJD exception b): two players level'),
         ),
         migrations.AddField(
-            model_name="tournament",
-            name="double_spot_rule",
-            field=models.CharField(
-                choices=[
-                    ("both", "Takes the spot of each category (said in the report)"),
-                    ("pass", "Keeps the first category's spot; the next eligible player takes the other"),
-                ],
-                default="both",
-                max_length=6,
-                verbose_name="a player qualified in two categories",
-            ),
+            model_name='tournament',
+            name='double_spot_rule',
+            field=models.CharField(choices=[('both', 'Takes the spot of each category (said in the report)'), ('pass', "Keeps the first category's spot; the next eligible player takes the other")], default='both', max_length=6, verbose_name='a player qualified in two categories'),
         ),
         migrations.AddField(
-            model_name="tournament",
-            name="tablita_100",
-            field=models.CharField(
-                choices=[
-                    ("required", "Required, as the text says (without a table loaded the condition is not met)"),
-                    ("free", "Free openings accepted when no 100-square table is loaded"),
-                ],
-                default="required",
-                max_length=8,
-                verbose_name="tablita on 100 squares",
-            ),
+            model_name='tournament',
+            name='tablita_100',
+            field=models.CharField(choices=[('required', 'Required, as the text says (without a table loaded the condition is not met)'), ('free', 'Free openings accepted when no 100-square table is loaded')], default='required', max_length=8, verbose_name='tablita on 100 squares'),
         ),
         migrations.AddField(
-            model_name="tournament",
-            name="time_unit",
-            field=models.CharField(
-                choices=[
-                    ("game", "Minutes per player for each game"),
-                    ("match", "Minutes per player for the whole micro-match (both games)"),
-                ],
-                default="game",
-                max_length=6,
-                verbose_name="“21 x 21 minutos (para ambas as partidas)” read as",
-            ),
+            model_name='tournament',
+            name='time_unit',
+            field=models.CharField(choices=[('game', 'Minutes per player for each game'), ('match', 'Minutes per player for the whole micro-match (both games)')], default='game', max_length=6, verbose_name='“21 x 21 minutos (para ambas as partidas)” read as'),
         ),
         migrations.AddField(
-            model_name="tournament",
-            name="top3_scope",
-            field=models.CharField(
-                choices=[
-                    ("tie", "A tie between two or three of them, other players on the same points included"),
-                    ("exact", "Only a tie of exactly those three players"),
-                ],
-                default="tie",
-                max_length=6,
-                verbose_name="CBJD exception c): which ties",
-            ),
+            model_name='tournament',
+            name='top3_scope',
+            field=models.CharField(choices=[('tie', 'A tie between two or three of them, other players on the same points included'), ('exact', 'Only a tie of exactly those three players')], default='tie', max_length=6, verbose_name='CBJD exception c): which ties'),
         ),
         migrations.AddField(
-            model_name="tournament",
-            name="unrated_in_average",
-            field=models.CharField(
-                choices=[
-                    ("provisional", "At the provisional rating (how many is said beside the average)"),
-                    ("rated_only", "Rated players only"),
-                ],
-                default="provisional",
-                max_length=12,
-                verbose_name="unrated players in the rating average",
-            ),
+            model_name='tournament',
+            name='unrated_in_average',
+            field=models.CharField(choices=[('provisional', 'At the provisional rating (how many is said beside the average)'), ('rated_only', 'Rated players only')], default='provisional', max_length=12, verbose_name='unrated players in the rating average'),
         ),
         migrations.CreateModel(
-            name="SettingsChange",
+            name='SettingsChange',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("field", models.CharField(max_length=40, verbose_name="setting")),
-                ("before", models.JSONField(blank=True, null=True, verbose_name="before")),
-                ("after", models.JSONField(blank=True, null=True, verbose_name="after")),
-                ("at", models.DateTimeField(verbose_name="when")),
-                ("by", models.CharField(blank=True, max_length=150, verbose_name="by")),
-                ("reason", models.CharField(max_length=300, verbose_name="reason")),
-                (
-                    "tournament",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="settings_changes",
-                        to="tournaments.tournament",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('field', models.CharField(max_length=40, verbose_name='setting')),
+                ('before', models.JSONField(blank=True, null=True, verbose_name='before')),
+                ('after', models.JSONField(blank=True, null=True, verbose_name='after')),
+                ('at', models.DateTimeField(verbose_name='when')),
+                ('by', models.CharField(blank=True, max_length=150, verbose_name='by')),
+                ('reason', models.CharField(max_length=300, verbose_name='reason')),
+                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='settings_changes', to='tournaments.tournament')),
             ],
             options={
-                "verbose_name": "settings change",
-                "verbose_name_plural": "settings changes",
-                "ordering": ["at", "id"],
-                "constraints": [
-                    models.CheckConstraint(
-                        condition=models.Q(("reason", ""), _negated=True), name="settings_change_has_reason"
-                    )
-                ],
+                'verbose_name': 'settings change',
+                'verbose_name_plural': 'settings changes',
+                'ordering': ['at', 'id'],
+                'constraints': [models.CheckConstraint(condition=models.Q(('reason', ''), _negated=True), name='settings_change_has_reason')],
             },
         ),
     ]

@@ -6,308 +6,170 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournaments", "0017_settings_lock_and_readings"),
+        ('tournaments', '0017_settings_lock_and_readings'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name="RegistrySync",
+            name='RegistrySync',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("list_name", models.CharField(blank=True, max_length=200, verbose_name="lista")),
-                ("list_date", models.DateField(blank=True, null=True, verbose_name="data da lista")),
-                ("players", models.PositiveIntegerField(default=0)),
-                ("suspensions", models.PositiveIntegerField(default=0)),
-                ("synced_at", models.DateTimeField(auto_now_add=True)),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('list_name', models.CharField(blank=True, max_length=200, verbose_name='lista')),
+                ('list_date', models.DateField(blank=True, null=True, verbose_name='data da lista')),
+                ('players', models.PositiveIntegerField(default=0)),
+                ('suspensions', models.PositiveIntegerField(default=0)),
+                ('synced_at', models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                "ordering": ["-synced_at", "-id"],
+                'ordering': ['-synced_at', '-id'],
             },
         ),
         migrations.CreateModel(
-            name="ApiCredential",
+            name='ApiCredential',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("label", models.CharField(max_length=120, verbose_name="organizador")),
-                (
-                    "event_slug",
-                    models.SlugField(blank=True, max_length=80, verbose_name="evento (vazio: todos do organizador)"),
-                ),
-                ("prefix", models.CharField(max_length=16, unique=True, verbose_name="prefixo")),
-                ("key_hash", models.CharField(max_length=64, unique=True, verbose_name="hash da chave")),
-                ("created_at", models.DateTimeField(auto_now_add=True, verbose_name="emitida em")),
-                ("last_used_at", models.DateTimeField(blank=True, null=True, verbose_name="último uso")),
-                ("revoked_at", models.DateTimeField(blank=True, null=True, verbose_name="revogada em")),
-                (
-                    "created_by",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="+",
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
-                (
-                    "revoked_by",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="+",
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('label', models.CharField(max_length=120, verbose_name='organizador')),
+                ('event_slug', models.SlugField(blank=True, max_length=80, verbose_name='evento (vazio: todos do organizador)')),
+                ('prefix', models.CharField(max_length=16, unique=True, verbose_name='prefixo')),
+                ('key_hash', models.CharField(max_length=64, unique=True, verbose_name='hash da chave')),
+                ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='emitida em')),
+                ('last_used_at', models.DateTimeField(blank=True, null=True, verbose_name='último uso')),
+                ('revoked_at', models.DateTimeField(blank=True, null=True, verbose_name='revogada em')),
+                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ('revoked_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
             ],
             options={
-                "verbose_name": "credencial de API",
-                "verbose_name_plural": "credenciais de API",
-                "ordering": ["-created_at", "-id"],
+                'verbose_name': 'credencial de API',
+                'verbose_name_plural': 'credenciais de API',
+                'ordering': ['-created_at', '-id'],
             },
         ),
         migrations.CreateModel(
-            name="ApiNonce",
+            name='ApiNonce',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("nonce", models.CharField(max_length=64)),
-                ("seen_at", models.DateTimeField(auto_now_add=True, db_index=True)),
-                (
-                    "credential",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to="tournaments.apicredential"
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('nonce', models.CharField(max_length=64)),
+                ('seen_at', models.DateTimeField(auto_now_add=True, db_index=True)),
+                ('credential', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournaments.apicredential')),
             ],
         ),
         migrations.CreateModel(
-            name="OutgoingSubmission",
+            name='OutgoingSubmission',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("sha256", models.CharField(max_length=64)),
-                ("payload", models.TextField(verbose_name="arquivo de intercâmbio")),
-                ("created_at", models.DateTimeField(auto_now_add=True)),
-                (
-                    "status",
-                    models.CharField(
-                        choices=[
-                            ("pending", "pendente"),
-                            ("sent", "enviado"),
-                            ("received", "recebido pela federação"),
-                            ("verified", "verificado"),
-                            ("approved", "homologado"),
-                            ("refused", "recusado"),
-                            ("superseded", "substituído por versão posterior"),
-                        ],
-                        default="pending",
-                        max_length=12,
-                    ),
-                ),
-                ("attempts", models.PositiveIntegerField(default=0)),
-                ("next_attempt_at", models.DateTimeField(blank=True, null=True)),
-                ("last_error", models.CharField(blank=True, max_length=300)),
-                ("sent_at", models.DateTimeField(blank=True, null=True, verbose_name="enviado em")),
-                ("received_at", models.DateTimeField(blank=True, null=True, verbose_name="recebido pela federação em")),
-                ("remote_version", models.PositiveIntegerField(blank=True, null=True)),
-                ("findings_count", models.PositiveIntegerField(blank=True, null=True)),
-                ("decided_at", models.DateTimeField(blank=True, null=True)),
-                ("decision_reason", models.CharField(blank=True, max_length=500)),
-                ("synced_at", models.DateTimeField(blank=True, null=True)),
-                (
-                    "created_by",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="+",
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
-                (
-                    "tournament",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to="tournaments.tournament"
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('sha256', models.CharField(max_length=64)),
+                ('payload', models.TextField(verbose_name='arquivo de intercâmbio')),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('status', models.CharField(choices=[('pending', 'pendente'), ('sent', 'enviado'), ('received', 'recebido pela federação'), ('verified', 'verificado'), ('approved', 'homologado'), ('refused', 'recusado'), ('superseded', 'substituído por versão posterior')], default='pending', max_length=12)),
+                ('attempts', models.PositiveIntegerField(default=0)),
+                ('next_attempt_at', models.DateTimeField(blank=True, null=True)),
+                ('last_error', models.CharField(blank=True, max_length=300)),
+                ('sent_at', models.DateTimeField(blank=True, null=True, verbose_name='enviado em')),
+                ('received_at', models.DateTimeField(blank=True, null=True, verbose_name='recebido pela federação em')),
+                ('remote_version', models.PositiveIntegerField(blank=True, null=True)),
+                ('findings_count', models.PositiveIntegerField(blank=True, null=True)),
+                ('decided_at', models.DateTimeField(blank=True, null=True)),
+                ('decision_reason', models.CharField(blank=True, max_length=500)),
+                ('synced_at', models.DateTimeField(blank=True, null=True)),
+                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournaments.tournament')),
             ],
             options={
-                "verbose_name": "envio à federação",
-                "verbose_name_plural": "envios à federação",
-                "ordering": ["-created_at", "-id"],
+                'verbose_name': 'envio à federação',
+                'verbose_name_plural': 'envios à federação',
+                'ordering': ['-created_at', '-id'],
             },
         ),
         migrations.CreateModel(
-            name="RatingListRow",
+            name='RatingListRow',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("cbjd_id", models.CharField(max_length=20)),
-                ("rating", models.PositiveIntegerField(blank=True, null=True)),
-                (
-                    "rating_list",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE, related_name="rows", to="tournaments.ratinglist"
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('cbjd_id', models.CharField(max_length=20)),
+                ('rating', models.PositiveIntegerField(blank=True, null=True)),
+                ('rating_list', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rows', to='tournaments.ratinglist')),
             ],
         ),
         migrations.CreateModel(
-            name="Submission",
+            name='Submission',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("event_slug", models.SlugField(max_length=80)),
-                ("event_name", models.CharField(max_length=200)),
-                ("start_date", models.DateField()),
-                ("end_date", models.DateField()),
-                ("version", models.PositiveIntegerField()),
-                ("sha256", models.CharField(max_length=64)),
-                ("payload", models.JSONField(verbose_name="arquivo de intercâmbio")),
-                ("received_at", models.DateTimeField(auto_now_add=True, verbose_name="recebido pela federação em")),
-                (
-                    "venue_created_at",
-                    models.DateTimeField(blank=True, null=True, verbose_name="gerado no local em (segundo o local)"),
-                ),
-                (
-                    "status",
-                    models.CharField(
-                        choices=[
-                            ("received", "recebido"),
-                            ("verified", "verificado"),
-                            ("approved", "homologado"),
-                            ("refused", "recusado"),
-                            ("superseded", "substituído por versão posterior"),
-                        ],
-                        default="received",
-                        max_length=12,
-                    ),
-                ),
-                (
-                    "changes",
-                    models.JSONField(blank=True, default=list, verbose_name="alterações em relação à versão anterior"),
-                ),
-                ("findings", models.JSONField(blank=True, default=list, verbose_name="apontamentos")),
-                ("rights", models.BooleanField(blank=True, null=True, verbose_name="direito a vagas")),
-                (
-                    "qualification",
-                    models.JSONField(blank=True, default=list, verbose_name="classificação por categoria"),
-                ),
-                (
-                    "registry_date",
-                    models.DateField(blank=True, null=True, verbose_name="data da lista usada na verificação"),
-                ),
-                ("verified_at", models.DateTimeField(blank=True, null=True)),
-                ("decided_at", models.DateTimeField(blank=True, null=True)),
-                ("decision_reason", models.CharField(blank=True, max_length=500, verbose_name="motivo")),
-                (
-                    "credential",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="submissions",
-                        to="tournaments.apicredential",
-                    ),
-                ),
-                (
-                    "decided_by",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="+",
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
-                (
-                    "supersedes",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="+",
-                        to="tournaments.submission",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('event_slug', models.SlugField(max_length=80)),
+                ('event_name', models.CharField(max_length=200)),
+                ('start_date', models.DateField()),
+                ('end_date', models.DateField()),
+                ('version', models.PositiveIntegerField()),
+                ('sha256', models.CharField(max_length=64)),
+                ('payload', models.JSONField(verbose_name='arquivo de intercâmbio')),
+                ('received_at', models.DateTimeField(auto_now_add=True, verbose_name='recebido pela federação em')),
+                ('venue_created_at', models.DateTimeField(blank=True, null=True, verbose_name='gerado no local em (segundo o local)')),
+                ('status', models.CharField(choices=[('received', 'recebido'), ('verified', 'verificado'), ('approved', 'homologado'), ('refused', 'recusado'), ('superseded', 'substituído por versão posterior')], default='received', max_length=12)),
+                ('changes', models.JSONField(blank=True, default=list, verbose_name='alterações em relação à versão anterior')),
+                ('findings', models.JSONField(blank=True, default=list, verbose_name='apontamentos')),
+                ('rights', models.BooleanField(blank=True, null=True, verbose_name='direito a vagas')),
+                ('qualification', models.JSONField(blank=True, default=list, verbose_name='classificação por categoria')),
+                ('registry_date', models.DateField(blank=True, null=True, verbose_name='data da lista usada na verificação')),
+                ('verified_at', models.DateTimeField(blank=True, null=True)),
+                ('decided_at', models.DateTimeField(blank=True, null=True)),
+                ('decision_reason', models.CharField(blank=True, max_length=500, verbose_name='motivo')),
+                ('credential', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='submissions', to='tournaments.apicredential')),
+                ('decided_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ('supersedes', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='tournaments.submission')),
             ],
             options={
-                "verbose_name": "envio de etapa",
-                "verbose_name_plural": "envios de etapas",
-                "ordering": ["-received_at", "-id"],
+                'verbose_name': 'envio de etapa',
+                'verbose_name_plural': 'envios de etapas',
+                'ordering': ['-received_at', '-id'],
             },
         ),
         migrations.AddConstraint(
-            model_name="apicredential",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("label", ""), _negated=True), name="apicredential_label_not_empty"
-            ),
+            model_name='apicredential',
+            constraint=models.CheckConstraint(condition=models.Q(('label', ''), _negated=True), name='apicredential_label_not_empty'),
         ),
         migrations.AddConstraint(
-            model_name="apicredential",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("revoked_at__isnull", True), ("revoked_at__gte", models.F("created_at")), _connector="OR"
-                ),
-                name="apicredential_revoked_after_created",
-            ),
+            model_name='apicredential',
+            constraint=models.CheckConstraint(condition=models.Q(('revoked_at__isnull', True), ('revoked_at__gte', models.F('created_at')), _connector='OR'), name='apicredential_revoked_after_created'),
         ),
         migrations.AddConstraint(
-            model_name="apinonce",
-            constraint=models.UniqueConstraint(fields=("credential", "nonce"), name="apinonce_unique"),
+            model_name='apinonce',
+            constraint=models.UniqueConstraint(fields=('credential', 'nonce'), name='apinonce_unique'),
         ),
         migrations.AddConstraint(
-            model_name="outgoingsubmission",
-            constraint=models.UniqueConstraint(fields=("tournament", "sha256"), name="outgoing_same_file_once"),
+            model_name='outgoingsubmission',
+            constraint=models.UniqueConstraint(fields=('tournament', 'sha256'), name='outgoing_same_file_once'),
         ),
         migrations.AddConstraint(
-            model_name="outgoingsubmission",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("status__in", ["pending", "sent", "received", "verified", "approved", "refused", "superseded"])
-                ),
-                name="outgoing_status_valid",
-            ),
+            model_name='outgoingsubmission',
+            constraint=models.CheckConstraint(condition=models.Q(('status__in', ['pending', 'sent', 'received', 'verified', 'approved', 'refused', 'superseded'])), name='outgoing_status_valid'),
         ),
         migrations.AddConstraint(
-            model_name="ratinglistrow",
-            constraint=models.UniqueConstraint(fields=("rating_list", "cbjd_id"), name="ratinglistrow_unique"),
+            model_name='ratinglistrow',
+            constraint=models.UniqueConstraint(fields=('rating_list', 'cbjd_id'), name='ratinglistrow_unique'),
         ),
         migrations.AddIndex(
-            model_name="submission",
-            index=models.Index(fields=["status", "start_date"], name="submission_status_date"),
+            model_name='submission',
+            index=models.Index(fields=['status', 'start_date'], name='submission_status_date'),
         ),
         migrations.AddConstraint(
-            model_name="submission",
-            constraint=models.UniqueConstraint(fields=("event_slug", "sha256"), name="submission_same_file_once"),
+            model_name='submission',
+            constraint=models.UniqueConstraint(fields=('event_slug', 'sha256'), name='submission_same_file_once'),
         ),
         migrations.AddConstraint(
-            model_name="submission",
-            constraint=models.UniqueConstraint(fields=("event_slug", "version"), name="submission_version_unique"),
+            model_name='submission',
+            constraint=models.UniqueConstraint(fields=('event_slug', 'version'), name='submission_version_unique'),
         ),
         migrations.AddConstraint(
-            model_name="submission",
-            constraint=models.CheckConstraint(
-                condition=models.Q(("status__in", ["received", "verified", "approved", "refused", "superseded"])),
-                name="submission_status_valid",
-            ),
+            model_name='submission',
+            constraint=models.CheckConstraint(condition=models.Q(('status__in', ['received', 'verified', 'approved', 'refused', 'superseded'])), name='submission_status_valid'),
         ),
         migrations.AddConstraint(
-            model_name="submission",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    models.Q(("status", "refused"), _negated=True),
-                    models.Q(("decision_reason", ""), _negated=True),
-                    _connector="OR",
-                ),
-                name="submission_refusal_has_reason",
-            ),
+            model_name='submission',
+            constraint=models.CheckConstraint(condition=models.Q(models.Q(('status', 'refused'), _negated=True), models.Q(('decision_reason', ''), _negated=True), _connector='OR'), name='submission_refusal_has_reason'),
         ),
         migrations.AddConstraint(
-            model_name="submission",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    models.Q(("status__in", ["approved", "refused"]), _negated=True),
-                    ("decided_at__isnull", False),
-                    _connector="OR",
-                ),
-                name="submission_decision_dated",
-            ),
+            model_name='submission',
+            constraint=models.CheckConstraint(condition=models.Q(models.Q(('status__in', ['approved', 'refused']), _negated=True), ('decided_at__isnull', False), _connector='OR'), name='submission_decision_dated'),
         ),
     ]

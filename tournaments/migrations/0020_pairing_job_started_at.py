@@ -4,14 +4,15 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournaments", "0019_tiebreak_list_checked"),
+        ('tournaments', '0019_tiebreak_list_checked'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="pairingjob",
-            name="started_at",
-            field=models.DateTimeField(blank=True, null=True, verbose_name="taken by a worker at"),
+            model_name='pairingjob',
+            name='started_at',
+            field=models.DateTimeField(blank=True, null=True, verbose_name='taken by a worker at'),
         ),
     ]

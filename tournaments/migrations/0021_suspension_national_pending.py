@@ -6,6 +6,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
         ("tournaments", "0020_pairing_job_started_at"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
@@ -13,24 +14,18 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.AddField(
-            model_name="suspension",
-            name="confirmed_at",
-            field=models.DateTimeField(blank=True, null=True, verbose_name="confirmed nationally at"),
+            model_name='suspension',
+            name='confirmed_at',
+            field=models.DateTimeField(blank=True, null=True, verbose_name='confirmed nationally at'),
         ),
         migrations.AddField(
-            model_name="suspension",
-            name="confirmed_by",
-            field=models.ForeignKey(
-                blank=True,
-                null=True,
-                on_delete=django.db.models.deletion.SET_NULL,
-                related_name="+",
-                to=settings.AUTH_USER_MODEL,
-            ),
+            model_name='suspension',
+            name='confirmed_by',
+            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL),
         ),
         migrations.AddField(
-            model_name="suspension",
-            name="national_pending",
-            field=models.BooleanField(default=False, verbose_name="waiting for national confirmation"),
+            model_name='suspension',
+            name='national_pending',
+            field=models.BooleanField(default=False, verbose_name='waiting for national confirmation'),
         ),
     ]

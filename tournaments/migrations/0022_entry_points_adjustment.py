@@ -5,38 +5,29 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournaments", "0021_suspension_national_pending"),
+        ('tournaments', '0021_suspension_national_pending'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="entry",
-            name="adjustment_lines",
-            field=models.JSONField(blank=True, default=list, verbose_name="TRF 299 lines as written"),
+            model_name='entry',
+            name='adjustment_lines',
+            field=models.JSONField(blank=True, default=list, verbose_name='TRF 299 lines as written'),
         ),
         migrations.AddField(
-            model_name="entry",
-            name="points_adjustment",
-            field=models.DecimalField(
-                decimal_places=1,
-                default=Decimal("0"),
-                max_digits=6,
-                verbose_name="points given or taken outside the games",
-            ),
+            model_name='entry',
+            name='points_adjustment',
+            field=models.DecimalField(decimal_places=1, default=Decimal('0'), max_digits=6, verbose_name='points given or taken outside the games'),
         ),
         migrations.AddField(
-            model_name="entry",
-            name="points_adjustment_reason",
-            field=models.CharField(blank=True, max_length=300, verbose_name="reason for the points outside the games"),
+            model_name='entry',
+            name='points_adjustment_reason',
+            field=models.CharField(blank=True, max_length=300, verbose_name='reason for the points outside the games'),
         ),
         migrations.AddConstraint(
-            model_name="entry",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    ("points_adjustment", 0), models.Q(("points_adjustment_reason", ""), _negated=True), _connector="OR"
-                ),
-                name="entry_adjustment_has_reason",
-            ),
+            model_name='entry',
+            constraint=models.CheckConstraint(condition=models.Q(('points_adjustment', 0), models.Q(('points_adjustment_reason', ''), _negated=True), _connector='OR'), name='entry_adjustment_has_reason'),
         ),
     ]

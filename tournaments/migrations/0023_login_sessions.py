@@ -6,30 +6,22 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("auth", "0012_alter_user_first_name_max_length"),
-        ("tournaments", "0022_entry_points_adjustment"),
+        ('auth', '0012_alter_user_first_name_max_length'),
+        ('tournaments', '0022_entry_points_adjustment'),
     ]
 
     operations = [
         migrations.CreateModel(
-            name="LoginSessions",
+            name='LoginSessions',
             fields=[
-                (
-                    "user",
-                    models.OneToOneField(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        primary_key=True,
-                        related_name="login_sessions",
-                        serialize=False,
-                        to=settings.AUTH_USER_MODEL,
-                    ),
-                ),
-                ("ended_at", models.DateTimeField(verbose_name="every session ended at")),
+                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='login_sessions', serialize=False, to=settings.AUTH_USER_MODEL)),
+                ('ended_at', models.DateTimeField(verbose_name='every session ended at')),
             ],
             options={
-                "verbose_name": "end of a login's sessions",
-                "verbose_name_plural": "ends of logins' sessions",
+                'verbose_name': "end of a login's sessions",
+                'verbose_name_plural': "ends of logins' sessions",
             },
         ),
     ]

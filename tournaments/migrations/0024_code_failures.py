@@ -4,22 +4,23 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournaments", "0023_login_sessions"),
+        ('tournaments', '0023_login_sessions'),
     ]
 
     operations = [
         migrations.CreateModel(
-            name="CodeFailures",
+            name='CodeFailures',
             fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("key", models.CharField(max_length=100, unique=True, verbose_name="what is counted")),
-                ("failures", models.PositiveIntegerField(default=0, verbose_name="wrong codes")),
-                ("until", models.DateTimeField(db_index=True, verbose_name="counted until")),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('key', models.CharField(max_length=100, unique=True, verbose_name='what is counted')),
+                ('failures', models.PositiveIntegerField(default=0, verbose_name='wrong codes')),
+                ('until', models.DateTimeField(db_index=True, verbose_name='counted until')),
             ],
             options={
-                "verbose_name": "wrong player codes",
-                "verbose_name_plural": "wrong player codes",
+                'verbose_name': 'wrong player codes',
+                'verbose_name_plural': 'wrong player codes',
             },
         ),
     ]

@@ -4,14 +4,15 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("tournaments", "0024_code_failures"),
+        ('tournaments', '0024_code_failures'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="tournament",
-            name="arbiters_may_pair",
-            field=models.BooleanField(default=True, verbose_name="arbiters may pair rounds"),
+            model_name='tournament',
+            name='arbiters_may_pair',
+            field=models.BooleanField(default=True, verbose_name='arbiters may pair rounds'),
         ),
     ]
