@@ -26,10 +26,10 @@ Readings taken (each a tournament setting where the regulation leaves a choice, 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date, timedelta
-from typing import Any, NamedTuple
+from datetime import date, datetime, timedelta
+from typing import TYPE_CHECKING, Any, NamedTuple
 from zoneinfo import ZoneInfo
 
 from django.utils import timezone
@@ -38,7 +38,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.domain.participants import Participation
 from tournaments.domain.settings_lock import as_played
-from tournaments.domain.snapshot import IMPORTED, SnapRound, Snapshot, counted_rounds
+from tournaments.domain.snapshot import IMPORTED, SnapEntry, SnapRound, SnapSettings, Snapshot, counted_rounds
 from tournaments.models.choices import (
     PairingProgramRule,
     ParticipantRule,
@@ -52,6 +52,10 @@ from tournaments.models.choices import (
     Variant,
 )
 from tournaments.rounds.pairing_bridge import ENGINE_NAME
+
+if TYPE_CHECKING:
+    from tournaments.domain.edition import Edition
+    from tournaments.homologation.repairing import RoundCheck
 
 CONDITION_KEYS = (
     "participants",
@@ -118,7 +122,7 @@ def as_played_snapshot(snapshot: Snapshot) -> Snapshot:
     return snapshot if settings is snapshot.settings else dataclasses.replace(snapshot, settings=settings)
 
 
-def engine_name():
+def engine_name() -> str:
     """The product's pairing engine as recorded on the rounds it pairs."""
     return ENGINE_NAME
 
@@ -134,22 +138,22 @@ class Condition:
     quote_text: str = ""
 
     @property
-    def article(self):
+    def article(self) -> str:
         return self.article_ref or ARTICLES[self.key][0]
 
     @property
-    def quote(self):
+    def quote(self) -> str:
         return self.quote_text or ARTICLES[self.key][1]
 
     @property
-    def decides_rights(self):
+    def decides_rights(self) -> bool:
         return self.key in RIGHTS_KEYS or self.key == CLUB_KEY
 
-    def as_json(self):
+    def as_json(self) -> dict[str, Any]:
         return {"key": self.key, "met": self.met, "detail": self.detail}
 
 
-def rights_from(conditions):
+def rights_from(conditions: Iterable[Condition]) -> bool:
     """Whether the qualification rights are earned: every condition of ``RIGHTS_KEYS`` met."""
     return all(c.met for c in conditions if c.decides_rights)
 
@@ -162,23 +166,24 @@ class Suspended(NamedTuple):
     end_date: date
 
 
-def deadline_for(settings):
+def deadline_for(settings: SnapSettings) -> date:
     """Results must reach the federation within two days of the last day (art. 6 and 11; the edition's days)."""
     edition = getattr(settings, "edition", None)
+    assert settings.end_date is not None, "a tournament's settings give its last day"
     return settings.end_date + timedelta(days=edition.sending_days if edition is not None else DEADLINE_DAYS)
 
 
-def local_date(settings, moment):
+def local_date(settings: SnapSettings, moment: datetime) -> date:
     return timezone.localtime(moment, ZoneInfo(settings.time_zone)).date()
 
 
-def rating_list_used(settings):
+def rating_list_used(settings: SnapSettings) -> tuple[str, date | None]:
     """(name, date) of the national rating list the entries' ratings came from, recorded when round 1 was paired
     (``("", None)`` when none was recorded: an imported event, or no list in the registry then)."""
     return settings.rating_list_name, settings.rating_list_date
 
 
-def _names(entries, limit=10):
+def _names(entries: Iterable[SnapEntry], limit: int = 10) -> str:
     names = [e.player.name for e in entries]
     text = ", ".join(names[:limit])
     if len(names) > limit:
@@ -186,7 +191,7 @@ def _names(entries, limit=10):
     return text
 
 
-def _rounds_text(numbers):
+def _rounds_text(numbers: Iterable[int]) -> str:
     return ", ".join(str(n) for n in numbers)
 
 
@@ -227,14 +232,14 @@ def check_conditions(
     return [_quoted(c, settings.edition) for c in conditions]
 
 
-def _quoted(condition, edition):
+def _quoted(condition: Condition, edition: Edition) -> Condition:
     quote = edition.quote(condition.key)
     if quote is None:
         return condition
     return dataclasses.replace(condition, article_ref=quote.article, quote_text=quote.text)
 
 
-def _club_event():
+def _club_event() -> Condition:
     return Condition(
         CLUB_KEY,
         False,
@@ -246,7 +251,7 @@ def _club_event():
     )
 
 
-def _participants(snapshot, part):
+def _participants(snapshot: Snapshot, part: Participation) -> Condition:
     settings = snapshot.settings
     n, minimum = len(part), settings.min_participants
     detail = _("%(n)s participants (minimum %(min)s): %(played)s played at least one game") % {
@@ -269,12 +274,12 @@ def _participants(snapshot, part):
     return Condition("participants", n >= minimum, detail, _("Minimum number of participants"))
 
 
-def rounds_and_time_met(settings, played) -> bool:
+def rounds_and_time_met(settings: SnapSettings, played: Sequence[SnapRound]) -> bool:
     """Whether the rounds-and-time condition is met by ``played`` rounds (the report's provisional spots)."""
     return _rounds_and_time(settings, played).met
 
 
-def rounds_and_time_text(edition):
+def rounds_and_time_text(edition: Edition) -> str:
     """The edition's options in words: "7 rounds of 21 minutes or 5 rounds of 30 minutes"."""
     return _(" or ").join(
         _("%(rounds)s rounds of %(minutes)s minutes") % {"rounds": rt.rounds, "minutes": rt.minutes}
@@ -287,7 +292,7 @@ def _without_opening(rnd: SnapRound) -> bool:
     return rnd.opening is None and any(b.opening is None for b in rnd.boards)
 
 
-def _rounds_and_time(settings, played):
+def _rounds_and_time(settings: SnapSettings, played: Sequence[SnapRound]) -> Condition:
     micro = settings.format == RoundFormat.MICRO_MATCH
     # "21 x 21 minutos ... (para ambas as partidas)": per game (default), or per micro-match, both games together
     per_match = settings.time_unit == TimeUnit.MICRO_MATCH and micro
@@ -344,7 +349,7 @@ def _rounds_and_time(settings, played):
     return Condition("rounds_and_time", not problems, detail, _("Rounds and playing time"))
 
 
-def _no_suspended(suspended, entries, day):
+def _no_suspended(suspended: Sequence[Suspended], entries: Iterable[SnapEntry], day: date) -> Condition:
     """Art. 3 and 6 as the registry says on ``day`` (a suspension lifted later still counts for the events it
     overlapped); a withdrawal recorded without its kind may be an abandonment (art. 10): listed to classify."""
     when = day.strftime("%d/%m/%Y")
@@ -366,18 +371,18 @@ def _no_suspended(suspended, entries, day):
     return Condition("no_suspended", not suspended and not unclassified, detail, _("No participant under suspension"))
 
 
-def rating_list_text(settings):
+def rating_list_text(settings: SnapSettings) -> str:
     name, day = rating_list_used(settings)
     if day is not None:
         return _("national rating list “%(name)s” of %(date)s") % {"name": name, "date": day.strftime("%d/%m/%Y")}
     return _("no rating list recorded (ratings as typed in the registry or as in the imported file)")
 
 
-def _pairs_text(pairs):
+def _pairs_text(pairs: Sequence[tuple[int, int]]) -> str:
     return ", ".join(f"{a}-{b}" for a, b in pairs[:10]) + (" …" if len(pairs) > 10 else "")
 
 
-def _round1_by_rating(snapshot, check=None):
+def _round1_by_rating(snapshot: Snapshot, check: RoundCheck | None = None) -> Condition:
     settings, entries, rounds = snapshot.settings, snapshot.entries, snapshot.rounds
     first = rounds[0] if rounds and rounds[0].number == 1 else None
     if first is None:
@@ -425,7 +430,7 @@ def _round1_by_rating(snapshot, check=None):
     provisional = settings.provisional_rating
     seeded = sorted(
         (e for e in entries if e.pairing_number is not None and not e.late_entry_round),
-        key=lambda e: e.pairing_number,
+        key=lambda e: e.pairing_number or 0,  # never None here
     )
     out_of_order = [
         b
@@ -445,12 +450,12 @@ def _round1_by_rating(snapshot, check=None):
     return Condition("round1_by_rating", met, detail + " " + source, _("Round 1 paired by rating"))
 
 
-def _accepted(program, edition):
+def _accepted(program: str, edition: Edition) -> bool:
     """A program art. 5 accepts by its whole name (issue 35: "Emparceirador caseiro 2048" is not "48")."""
     return edition.program_accepted(program)
 
 
-def _engine_mismatches(claimed):
+def _engine_mismatches(claimed: Iterable[RoundCheck]) -> list[str]:
     """The imported rounds naming this engine that it pairs otherwise, in words (empty when none)."""
     out = []
     for c in claimed:
@@ -472,7 +477,7 @@ def _engine_mismatches(claimed):
     return out
 
 
-def _claimed_detail(claimed, mismatches):
+def _claimed_detail(claimed: Sequence[RoundCheck], mismatches: Sequence[str]) -> str:
     """The imported rounds naming this engine, paired again, and where it pairs otherwise (" ..." or "")."""
     if not claimed:
         return ""
@@ -484,7 +489,9 @@ def _claimed_detail(claimed, mismatches):
     return text
 
 
-def _pairing_engine(settings, rounds, claimed=()):
+def _pairing_engine(
+    settings: SnapSettings, rounds: Sequence[SnapRound], claimed: Sequence[RoundCheck] = ()
+) -> Condition:
     ours = engine_name()
     label = _("Pairing software")
     if not rounds:
@@ -493,7 +500,7 @@ def _pairing_engine(settings, rounds, claimed=()):
             "edition": ENGINE_EDITION,
         }
         return Condition("pairing_engine", False, detail, label)
-    by_program = {}
+    by_program: dict[str, list[int]] = {}
     for rnd in rounds:
         by_program.setdefault(rnd.engine or IMPORTED, []).append(rnd.number)
     unknown = sorted(by_program.pop(IMPORTED, []))
@@ -541,7 +548,13 @@ def _pairing_engine(settings, rounds, claimed=()):
     return Condition("pairing_engine", met, detail + reading, label)
 
 
-def _art5_verdict(settings, ours, by_program, unknown, mismatches):
+def _art5_verdict(
+    settings: SnapSettings,
+    ours: str,
+    by_program: dict[str, list[int]],
+    unknown: Sequence[int],
+    mismatches: Sequence[str],
+) -> tuple[bool, str]:
     """(met, the reading in words) of art. 5 as the edition reads it: this product's engine stands as the
     edition says (the federation's word, not the event's reading); another program by its whole name."""
     detail = ""
@@ -573,7 +586,7 @@ def _art5_verdict(settings, ours, by_program, unknown, mismatches):
     return met, detail
 
 
-def _tiebreaks(settings):
+def _tiebreaks(settings: SnapSettings) -> Condition:
     label = _("Tiebreaks by the CBJD profile")
     if settings.tiebreak_profile != TiebreakProfile.CBJD:
         detail = _("Custom tiebreak list (%(keys)s), not the CBJD profile.") % {
@@ -608,12 +621,12 @@ def _tiebreaks(settings):
     return Condition("tiebreaks", True, detail, label)
 
 
-def clearly_adult(birth_year, start_date):
+def clearly_adult(birth_year: int | None, start_date: date | None) -> bool:
     """21 or older at the start whatever the day of birth: born in a year at least 22 years before it."""
     return birth_year is not None and start_date is not None and start_date.year - birth_year - 1 >= 21
 
 
-def _birth_dates(entries, start_date):
+def _birth_dates(entries: Iterable[SnapEntry], start_date: date | None) -> Condition:
     # An entry without a birth date must be marked "21 or older", or have a year of birth that makes it clear.
     missing = sorted(
         (
@@ -635,7 +648,7 @@ def _birth_dates(entries, start_date):
     return Condition("birth_dates", not missing, detail, _("Birth dates of participants under 21"))
 
 
-def deadline_status(settings, today=None):
+def deadline_status(settings: SnapSettings, today: date | None = None) -> tuple[bool, int, str]:
     """(met, late_days, detail) of the deadline: met when the workbook was recorded as exported by the deadline,
     or when it has not been yet and the deadline has not passed."""
     deadline = deadline_for(settings)
@@ -675,7 +688,7 @@ def deadline_status(settings, today=None):
     return True, 0, detail
 
 
-def _deadline(settings, today):
+def _deadline(settings: SnapSettings, today: date | None) -> Condition:
     met, _late, detail = deadline_status(settings, today)
     detail += " " + _(
         "Reading: two whole days after the last day, in the tournament's time zone; the workbook recorded as sent "
@@ -684,7 +697,7 @@ def _deadline(settings, today):
     return Condition("deadline", met, detail, _("Results sent within 2 days"))
 
 
-def foreseeable_failures(settings, entries: int) -> list[str]:
+def foreseeable_failures(settings: SnapSettings, entries: int) -> list[str]:
     """What a stage can already be seen to fail before round 1 (issue 35.5), from its settings and edition alone:
     said when the stage is created and on its dashboard until round 1, not only in the report at the end.
     ``entries``: how many are entered so far. A club event is told it earns no rights."""
@@ -695,10 +708,11 @@ def foreseeable_failures(settings, entries: int) -> list[str]:
     minutes = settings.minutes_per_game * (2 if micro and settings.time_unit == TimeUnit.MICRO_MATCH else 1)
     out = []
     if not edition.time_met(settings.planned_rounds, minutes):
+        quote = edition.quote("rounds_and_time")
         out.append(
             f"Com {settings.planned_rounds} rodadas de {minutes} minutos esta etapa nunca dará direito a vagas: a "
             f"edição {edition.code} exige ao menos {rounds_and_time_text(edition)} "
-            f"({edition.quote('rounds_and_time').article if edition.quote('rounds_and_time') else 'art. 2, 6'})."
+            f"({quote.article if quote else 'art. 2, 6'})."
         )
     if edition.micro_match and not micro:
         out.append("Rodadas de partida única: a edição exige micro-matches; esta etapa nunca dará direito a vagas.")
