@@ -10,6 +10,7 @@ import pytest
 from django.utils import timezone
 
 from tests.federation.conftest import register
+from tournaments.core.errors import ForbiddenError, NotFoundError
 from tournaments.federation import client, outbox
 from tournaments.federation.services import credential_issue, submission_decide, submission_receive, submission_verify
 from tournaments.models import Stage, StageRequest, Submission, Tournament
@@ -115,10 +116,10 @@ def test_another_organiser_cannot_send_a_stage_it_did_not_ask_for(as_federation,
     cred, _token = credential
     register(cred, recent_stage)
     other, _ = credential_issue(label="Federação Paraibana", user=federation)
-    with pytest.raises(Exception, match="registrada por outro organizador"):
+    with pytest.raises(ForbiddenError, match="registrada por outro organizador"):
         submission_receive(credential=other, data=recent_stage, nonce="o" * 32, sent_at=timezone.now())
     recent_stage["tournament"]["stage_id"] = "CBJD-2026-999"
-    with pytest.raises(Exception, match="não consta do calendário"):
+    with pytest.raises(NotFoundError, match="não consta do calendário"):
         submission_receive(credential=cred, data=recent_stage, nonce="p" * 32, sent_at=timezone.now())
     assert Submission.objects.count() == 0
 
