@@ -47,7 +47,8 @@ def measured(data_file: Path | None = None) -> tuple[dict[str, float], float]:
     """({file: percent covered}, total percent) from the coverage data, with the project's coverage settings."""
     import coverage
 
-    cov = coverage.Coverage(data_file=str(data_file) if data_file else None, config_file=str(ROOT / "pyproject.toml"))
+    # data_file=None would mean "no data file" to coverage: name the default (.coverage at the project's root)
+    cov = coverage.Coverage(data_file=str(data_file or ROOT / ".coverage"), config_file=str(ROOT / "pyproject.toml"))
     cov.load()
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "coverage.json"
