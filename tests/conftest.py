@@ -264,3 +264,15 @@ def edition_with(db):
         return edition
 
     return publish
+
+
+@pytest.fixture
+def opening_tables_loaded(transactional_db):
+    """The tablita tables, which come from a data migration that the flush after a transactional test wipes: a
+    transactional test that reads them (the browser tests, the parallel sends of a stage with openings) asks for
+    this fixture, so it does not depend on which test ran before it."""
+    from tournaments.models import Opening, OpeningTable
+    from tournaments.setup.openings_data import load_opening_tables
+
+    if not OpeningTable.objects.exists():
+        load_opening_tables(OpeningTable, Opening)

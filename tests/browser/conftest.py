@@ -101,13 +101,8 @@ def shot():
 
 
 @pytest.fixture(autouse=True)
-def opening_tables(transactional_db):
+def opening_tables(opening_tables_loaded):
     """The tablita tables come from a data migration, which the flush between transactional tests wipes."""
-    from tournaments.models import Opening, OpeningTable
-    from tournaments.setup.openings_data import load_opening_tables
-
-    if not OpeningTable.objects.exists():
-        load_opening_tables(OpeningTable, Opening)
 
 
 @pytest.fixture(autouse=True)

@@ -240,7 +240,9 @@ def test_http_against_a_tls_federation_on_the_registry_page(venue, monkeypatch):
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-def test_100_parallel_sends_of_versions_of_one_event(as_federation, credential, stage_data, no_worker, settings):
+def test_100_parallel_sends_of_versions_of_one_event(
+    as_federation, credential, stage_data, no_worker, settings, opening_tables_loaded
+):
     """100 versions of one event sent at once by 30 threads (each its own connection: the shared PostgreSQL
     allows 100): none is a 500; each is received (201) with its own version number, or answered 409 with the
     event's current state; nothing a 201 promised is lost."""
