@@ -36,6 +36,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from tournaments.domain.edition import CONDITION_KEYS  # the one list of the conditions, in their order
 from tournaments.domain.participants import Participation
 from tournaments.domain.settings_lock import as_played
 from tournaments.domain.snapshot import IMPORTED, SnapEntry, SnapRound, SnapSettings, Snapshot, counted_rounds
@@ -57,16 +58,6 @@ if TYPE_CHECKING:
     from tournaments.domain.edition import Edition
     from tournaments.homologation.repairing import RoundCheck
 
-CONDITION_KEYS = (
-    "participants",
-    "rounds_and_time",
-    "no_suspended",
-    "round1_by_rating",
-    "pairing_engine",
-    "tiebreaks",
-    "birth_dates",
-    "deadline",
-)
 # The conditions that decide the qualification rights: the seven of the interchange contract (docs/interchange.md,
 # ``homologation_check``). The sending deadline (art. 6 and 11) is checked and shown on the page and in the
 # workbook, but it depends on the day the check runs and on an e-mail the product cannot see, so the federation
