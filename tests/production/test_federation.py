@@ -13,6 +13,7 @@ import re
 import shutil
 import time
 from datetime import date, timedelta
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -225,3 +226,79 @@ def test_venue_offline_to_season_page(running):
     officer_approves(officer, link, officer_accepts_the_stage(officer, director))
     venue_sees_the_decision(director)
     season_page_lists_the_stage(federation, yesterday.year)
+    director_asks_for_a_stage_before_it_starts(director, officer, first_year=yesterday.year)
+
+
+class FormFields(HTMLParser):
+    """What a browser sends from a page's form ``class="...marker..."`` left as it is: each field's value, the
+    checked boxes and radios, each select's selected option (else its first)."""
+
+    def __init__(self, marker):
+        super().__init__()
+        self.marker, self.inside, self.select, self.first = marker, False, None, None
+        self.values = {}
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "form":
+            self.inside = self.marker in (a.get("class") or "")
+        elif not self.inside or "name" not in a and tag != "option":
+            return
+        elif tag == "input" and a.get("type") not in ("submit", "button"):
+            if a.get("type") not in ("checkbox", "radio") or "checked" in a:
+                self.values.setdefault(a["name"], []).append(a.get("value") or ("on" if "checked" in a else ""))
+        elif tag == "textarea":
+            self.values[a["name"]] = [""]
+        elif tag == "select":
+            self.select, self.first = a["name"], None
+        elif tag == "option" and self.select:
+            if self.first is None:
+                self.first = a.get("value", "")
+            if "selected" in a:
+                self.values[self.select] = [a.get("value", "")]
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self.inside = False
+        elif tag == "select" and self.select:
+            self.values.setdefault(self.select, [self.first or ""])
+            self.select = None
+
+
+def form_fields(html, marker):
+    parser = FormFields(marker)
+    parser.feed(html)
+    return parser.values
+
+
+def director_asks_for_a_stage_before_it_starts(director, officer, first_year):
+    """Issue 35.2 online: the director creates the next stage on the staff pages, dated ten days ahead, and asks
+    for it on its "Enviar à federação" page; the venue's worker sends the request, the event is bound to the new
+    identifier (not late), and the officer's calendar lists it, asked by the same organiser, and accepts it."""
+    start = date.today() + timedelta(days=10)
+    page = director.get("/gestao/novo/").text
+    fields = form_fields(page, "tournament-form")
+    fields.update(
+        name=["Circuito Nacional de Damas - Etapa Garanhuns"],
+        slug=["etapa-garanhuns"],
+        city=["Garanhuns"],
+        start_date=[start.isoformat()],
+        end_date=[start.isoformat()],
+    )
+    created = director.post("/gestao/novo/", fields)
+    assert (created.status, created.header("Location")) == (302, "/gestao/t/etapa-garanhuns/"), created.text[:2000]
+    url = "/gestao/t/etapa-garanhuns/federacao/"
+    page = director.get(url).text
+    asked = director.post(url, {"csrfmiddlewaretoken": director.csrf(page), "action": "stage"})
+    assert (asked.status, asked.header("Location")) == (302, url)
+    bound = until(
+        lambda: 'class="stage-id"' in (t := director.get(url).text) and t,
+        "the venue to be bound to its stage",
+    )
+    identifier = re.search(r'<strong class="stage-id">(CBJD-\d{4}-\d{3})</strong>', bound).group(1)
+    # numbered in the order asked within the year of its start: the second of the year, unless it starts in the next
+    assert identifier == f"CBJD-{start.year}-{'002' if start.year == first_year else '001'}"
+    assert "registrada tarde" not in bound
+    calendar = officer.get("/gestao/federacao/calendario/").text
+    row = re.search(rf'<tr id="stage-{identifier}">.*?</tr>', calendar, re.S).group(0)
+    assert "Federação Pernambucana" in row and "Etapa Garanhuns" in row and "registrada tarde" not in row
