@@ -207,3 +207,104 @@ def test_the_venue_page_asks_for_the_stage(client, venue, recent_stage, director
     assert "Pedido de registro da etapa na fila" in text
     assert StageRequest.objects.get(tournament=event).attempts == 1  # tried at once, no connection
     assert "sem conexão com a federação" in text
+
+
+@pytest.fixture
+def federation_in_process(monkeypatch, settings, credential):
+    """The venue's HTTP client talks to this process's own federation app (its API views, over WSGI), with the
+    credential's key: the client's calls and answers are the real ones, without a second server."""
+    import httpx
+    from django.core.wsgi import get_wsgi_application
+
+    settings.FEDERATION_URL, settings.FEDERATION_TOKEN = "http://testserver", credential[1]
+    real, app = httpx.Client, get_wsgi_application()
+    monkeypatch.setattr(httpx, "Client", lambda **kw: real(transport=httpx.WSGITransport(app=app), **kw))
+    return credential[0]
+
+
+@pytest.mark.django_db
+def test_the_director_asks_before_the_start_and_the_venue_learns_the_calendars_decision(
+    client, as_federation, federation_in_process, director, federation
+):
+    """Issue 35.2: the director creates the next stage ten days ahead and asks for it on its page; the request
+    goes at once (not late). The federation's decision reaches the venue when it asks ("Atualizar situação"):
+    before, the venue never asked the calendar again, so its page said nothing of an acceptance or a refusal."""
+    from datetime import timedelta
+
+    from django.urls import reverse
+
+    from tests.tournaments.test_form_errors import VALID
+    from tournaments.federation.calendar import stage_decide
+    from tournaments.models import OpeningTable
+
+    start = timezone.localdate() + timedelta(days=10)
+    client.force_login(director)
+    table = OpeningTable.objects.get(code="IDF-64").pk
+    pages = {}
+    for slug, city in (("etapa-garanhuns", "Garanhuns"), ("etapa-olinda", "Olinda")):
+        data = dict(VALID, slug=slug, name=f"Etapa {city}", city=city, opening_table=table)
+        data.update(start_date=start.isoformat(), end_date=start.isoformat())
+        assert client.post(reverse("staff:tournament_create"), data).status_code == 302
+        url = f"/gestao/t/{slug}/federacao/"
+        page = client.post(url, {"action": "stage"}, follow=True).content.decode()
+        assert "Pedido de registro da etapa na fila" in page  # queued, then sent by the (immediate) worker
+        pages[slug] = url
+    first, second = (Stage.objects.get(venue_slug=s) for s in pages)
+    assert [first.identifier, second.identifier] == [f"CBJD-{start.year}-001", f"CBJD-{start.year}-002"]
+    assert not first.late and first.credential == federation_in_process
+    page = client.get(pages["etapa-garanhuns"]).content.decode()
+    assert f'<strong class="stage-id">{first.identifier}</strong>' in page and "registrada tarde" not in page
+    assert "Aguardando a federação aceitar a etapa no calendário da temporada" in page
+    stage_decide(stage=first, user=federation, accept=True)
+    stage_decide(stage=second, user=federation, accept=False, reason="Data tomada pelo Estadual.")
+    assert "Aguardando a federação aceitar" in client.get(pages["etapa-garanhuns"]).content.decode()  # not asked yet
+    client.post(pages["etapa-garanhuns"], {"action": "sync"})
+    accepted = client.get(pages["etapa-garanhuns"]).content.decode()
+    assert "A federação aceitou a etapa no calendário da temporada." in accepted
+    assert "Aguardando" not in accepted
+    refused = client.get(pages["etapa-olinda"]).content.decode()
+    assert (
+        "A federação recusou a etapa no calendário: Data tomada pelo Estadual. Uma etapa recusada não é recebida "
+        "nem homologada: fale com a federação." in refused
+    )
+    assert [(r.remote_status, r.decision_reason) for r in StageRequest.objects.order_by("pk")] == [
+        ("accepted", ""),
+        ("refused", "Data tomada pelo Estadual."),
+    ]
+
+
+@pytest.mark.django_db
+def test_the_calendar_state_of_another_organisers_stage_is_left_as_it_was(
+    as_federation, federation_in_process, venue_event, federation
+):
+    """A stage the federation does not give this credential (another organiser's): the sync logs it and goes on."""
+    from tournaments.federation import stage_outbox
+    from tournaments.federation.calendar import stage_request_receive
+
+    other, _token = credential_issue(label="Federação Paraibana", user=federation)
+    day = venue_event.start_date.isoformat()
+    theirs = {"name": "Etapa João Pessoa", "start_date": day, "end_date": day, "slug": "etapa-joao-pessoa"}
+    stage, _ = stage_request_receive(credential=other, data=ask({"tournament": theirs}))
+    StageRequest.objects.create(tournament=venue_event, stage_id=stage.identifier, status="received")
+    assert stage_outbox.sync_calendar_states() == 0
+    assert StageRequest.objects.get().remote_status == ""
+
+
+@pytest.mark.django_db
+def test_federation_resume_sends_a_pending_stage_request(venue, venue_event):
+    """`make run` resumes the queue at start: a stage request left pending (the laptop closed before it went) is
+    tried again. Before, only the files were counted, and a request alone waited for a send that never came."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from tournaments.federation import stage_outbox
+
+    Tournament.objects.filter(pk=venue_event.pk).update(stage_id="")
+    venue_event.refresh_from_db()
+    request, _created = stage_outbox.stage_request_queue(tournament=venue_event, user=None)
+    out = StringIO()
+    call_command("federation_resume", stdout=out)
+    assert out.getvalue() == "envios pendentes: 1; aguardando decisão: 0\n"
+    request.refresh_from_db()
+    assert request.attempts == 1 and request.last_error.startswith("sem conexão com a federação")

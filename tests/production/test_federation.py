@@ -227,6 +227,7 @@ def test_venue_offline_to_season_page(running):
     venue_sees_the_decision(director)
     season_page_lists_the_stage(federation, yesterday.year)
     director_asks_for_a_stage_before_it_starts(director, officer, first_year=yesterday.year)
+    running_event_sends_its_fingerprints(director, venue, federation)
 
 
 class FormFields(HTMLParser):
@@ -299,6 +300,51 @@ def director_asks_for_a_stage_before_it_starts(director, officer, first_year):
     # numbered in the order asked within the year of its start: the second of the year, unless it starts in the next
     assert identifier == f"CBJD-{start.year}-{'002' if start.year == first_year else '001'}"
     assert "registrada tarde" not in bound
+    assert "Aguardando a federação aceitar a etapa no calendário da temporada" in bound
     calendar = officer.get("/gestao/federacao/calendario/").text
     row = re.search(rf'<tr id="stage-{identifier}">.*?</tr>', calendar, re.S).group(0)
     assert "Federação Pernambucana" in row and "Etapa Garanhuns" in row and "registrada tarde" not in row
+    pk = re.search(r'name="stage" value="(\d+)"', row).group(1)
+    decided = officer.post(
+        "/gestao/federacao/calendario/",
+        {"csrfmiddlewaretoken": officer.csrf(calendar), "stage": pk, "decision": "accept"},
+    )
+    assert decided.status == 302
+    # the venue asks again ("Atualizar situação": its worker asks the calendar) and sees the acceptance
+    synced = director.post(url, {"csrfmiddlewaretoken": director.csrf(bound), "action": "sync"})
+    assert (synced.status, synced.header("Location")) == (302, url)
+    until(
+        lambda: "A federação aceitou a etapa no calendário da temporada." in director.get(url).text,
+        "the venue to see its stage accepted in the calendar",
+    )
+
+
+def running_event_sends_its_fingerprints(director, venue, federation):
+    """Issue 35.4 over HTTP: the demo event, running with 4 rounds published (each pairing and results sealed with
+    its fingerprint), is bound to its stage (asked on its first day: late); the venue's worker then sends every
+    fingerprint, and the federation holds each one as the venue sealed it."""
+    url = f"/gestao/t/{S.DEMO_SLUG}/federacao/"
+    page = director.get(url).text
+    asked = director.post(url, {"csrfmiddlewaretoken": director.csrf(page), "action": "stage"})
+    assert (asked.status, asked.header("Location")) == (302, url)
+    bound = until(lambda: 'class="stage-id"' in (t := director.get(url).text) and t, "the demo to be bound")
+    identifier = re.search(r'<strong class="stage-id">(CBJD-\d{4}-\d{3})</strong>', bound).group(1)
+    assert "registrada tarde" in bound
+    sealed = venue.db.query(
+        "SELECT r.number, r.pairing_fingerprint, r.results_fingerprint FROM tournaments_round r "
+        f"JOIN tournaments_tournament t ON t.id = r.tournament_id WHERE t.slug = '{S.DEMO_SLUG}' ORDER BY r.number"
+    )
+    expected = sorted([(n, "pairing", p) for n, p, _r in sealed if p] + [(n, "results", r) for n, _p, r in sealed if r])
+    assert len(expected) == 8  # the demo's 4 published rounds, pairing and results each
+    query = (
+        "SELECT f.round, f.kind, f.fingerprint FROM tournaments_stagefingerprint f JOIN tournaments_stage s "
+        f"ON s.id = f.stage_id WHERE s.identifier = '{identifier}' ORDER BY f.round, f.kind"
+    )
+    held = until(lambda: len(rows := federation.db.query(query)) == len(expected) and rows, "the fingerprints")
+    assert sorted(held) == expected
+    unsent = (
+        "SELECT count(*) FROM tournaments_round r JOIN tournaments_tournament t ON t.id = r.tournament_id "
+        f"WHERE t.slug = '{S.DEMO_SLUG}' AND (r.pairing_fingerprint_sent_at IS NULL OR r.results_fingerprint_sent_at "
+        "IS NULL)"
+    )
+    until(lambda: venue.db.query(unsent) == [(0,)], "the venue to mark them sent")

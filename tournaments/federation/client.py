@@ -137,6 +137,11 @@ def send_fingerprint(identifier: str, data: dict[str, Any]) -> dict[str, Any]:
     )
 
 
+def calendar_stage(identifier: str) -> dict[str, Any]:
+    """The stage's state in the federation's calendar (issue 35.2): requested, accepted, or refused with a reason."""
+    return _request("GET", f"/calendario/{identifier}/")
+
+
 def stage_state(slug: str) -> dict[str, Any]:
     return _request("GET", f"/etapas/{slug}/")
 

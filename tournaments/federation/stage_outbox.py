@@ -7,6 +7,8 @@ worker when online, retried with a growing wait).
   event) asks when sending the event, and the federation then marks the stage registered late;
 * :func:`send_stage_requests`: sends the requests due; the answer binds the event to the stage's identifier
   (``Tournament.stage_id``), which every submission then carries;
+* :func:`sync_calendar_states`: asks the federation whether it accepted or refused each stage still undecided in its
+  calendar (the venue's "Atualizar situação", then every 15 minutes while one is undecided);
 * :func:`send_fingerprints`: sends every stored fingerprint the federation has not received yet (of the events
   bound to a stage).
 """
@@ -17,14 +19,15 @@ import logging
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from tournaments.audit.services import Actor, audit, login_of
 from tournaments.core.errors import ServiceError
 from tournaments.federation import client
 from tournaments.federation.retry import LONGEST_WAIT, backoff
-from tournaments.models import OutgoingStatus, Round, StageRequest, Tournament
+from tournaments.federation.text import clean
+from tournaments.models import OutgoingStatus, Round, StageRequest, StageStatus, Tournament
 from tournaments.models.choices import AuditAction
 
 log = logging.getLogger(__name__)
@@ -87,6 +90,42 @@ def _failed(request: StageRequest, exc: client.FederationError) -> None:
     request.save(update_fields=["attempts", "status", "last_error", "next_attempt_at"])
 
 
+def _take_state(request: StageRequest, answer: dict[str, Any]) -> None:
+    """The federation's word on the stage: its calendar status (an unknown one is not taken), the refusal's reason,
+    and whether it was registered late."""
+    status = answer.get("status")
+    request.remote_status = status if status in StageStatus.values else request.remote_status
+    request.decision_reason = clean(answer.get("decision_reason"), 500)
+    request.late = bool(answer.get("late"))
+
+
+def undecided() -> QuerySet[StageRequest]:
+    """The stages this venue asked for that are in the federation's calendar, not accepted or refused yet."""
+    return StageRequest.objects.exclude(stage_id="").exclude(
+        remote_status__in=(StageStatus.ACCEPTED, StageStatus.REFUSED)
+    )
+
+
+def sync_calendar_states() -> int:
+    """Ask the federation about every stage still undecided in its calendar. Returns how many changed. Unreachable:
+    :class:`client.FederationUnreachable` (the next try is the sync's); a stage it does not give this credential
+    (another organiser's, unknown) is logged and left as it was."""
+    changed = 0
+    for pk in undecided().values_list("pk", flat=True):
+        request = StageRequest.objects.get(pk=pk)
+        try:
+            answer = client.calendar_stage(request.stage_id)
+        except client.FederationRefused as exc:
+            log.warning("federation: calendar state of %s refused: %s", request.stage_id, exc)
+            continue
+        before = (request.remote_status, request.decision_reason, request.late)
+        _take_state(request, answer)
+        if before != (request.remote_status, request.decision_reason, request.late):
+            request.save(update_fields=["remote_status", "decision_reason", "late"])
+            changed += 1
+    return changed
+
+
 def _send_request(request: StageRequest) -> None:
     tournament = request.tournament
     try:
@@ -101,8 +140,7 @@ def _send_request(request: StageRequest) -> None:
     request.last_error = ""
     request.next_attempt_at = None
     request.stage_id = identifier
-    request.remote_status = str(answer.get("status") or "")[:10]
-    request.late = bool(answer.get("late"))
+    _take_state(request, answer)
     request.status = OutgoingStatus.RECEIVED if identifier else OutgoingStatus.SENT
     request.save()
     if identifier:
@@ -132,13 +170,18 @@ def send_stage_requests() -> bool:
     return waiting
 
 
-def send_fingerprints() -> bool:
-    """Send every stored fingerprint the federation has not received. Returns whether some are still unsent
-    (the federation unreachable: the next try is the queue's)."""
+def unsent_fingerprints() -> QuerySet[Round]:
+    """The rounds of events bound to a stage with a fingerprint the federation has not received."""
     unsent = (Q(pairing_fingerprint_sent_at__isnull=True) & ~Q(pairing_fingerprint="")) | (
         Q(results_fingerprint_sent_at__isnull=True) & ~Q(results_fingerprint="")
     )
-    ids = list(Round.objects.exclude(tournament__stage_id="").filter(unsent).values_list("pk", flat=True))
+    return Round.objects.exclude(tournament__stage_id="").filter(unsent)
+
+
+def send_fingerprints() -> bool:
+    """Send every stored fingerprint the federation has not received. Returns whether some are still unsent
+    (the federation unreachable: the next try is the queue's)."""
+    ids = list(unsent_fingerprints().values_list("pk", flat=True))
     for rnd in Round.objects.filter(pk__in=ids).select_related("tournament").order_by("tournament_id", "number"):
         for kind in ("pairing", "results"):
             value = getattr(rnd, f"{kind}_fingerprint")

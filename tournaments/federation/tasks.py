@@ -1,8 +1,9 @@
 """Background work of the federation's side (django-tasks; the queue is a database table, django-tasks-db).
 
-At the venue, :func:`send_pending` sends the queued stages and schedules itself again for the next due try;
-:func:`sync_pending` asks the federation what became of them, and checks again later while a decision is
-awaited. At the federation, :func:`verify_submission` verifies a received stage.
+At the venue, :func:`send_pending` sends the queued stages, stage requests and fingerprints and schedules itself
+again for the next due try; :func:`sync_pending` asks the federation what became of the sent stages and whether
+it accepted the stages asked for in its calendar, and checks again later while a decision is awaited. At the
+federation, :func:`verify_submission` verifies a received stage.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from datetime import datetime, timedelta
 from django.utils import timezone
 from django_tasks import task
 
-from tournaments.federation import client, outbox
+from tournaments.federation import client, outbox, stage_outbox
 
 log = logging.getLogger(__name__)
 
@@ -53,25 +54,41 @@ def on_fingerprint_sealed(sender: object, **kwargs: object) -> None:
         schedule_send()
 
 
+def schedule_sync() -> None:
+    """Ask the worker to ask the federation again in ``SYNC_EVERY`` (once: a sync already waiting is enough)."""
+    from django_tasks import task_backends
+
+    if task_backends[sync_pending.backend].supports_defer and not _waiting(sync_pending.module_path, soon=False):
+        sync_pending.using(run_after=timezone.now() + SYNC_EVERY).enqueue()
+
+
+def awaiting_decision() -> bool:
+    """A sent stage or a stage asked for in the calendar that the federation has not decided yet."""
+    return (
+        outbox.OutgoingSubmission.objects.filter(status__in=outbox.OPEN).exists() or stage_outbox.undecided().exists()
+    )
+
+
 @task()
 def send_pending() -> str:
     following = outbox.send_due()
     if following is not None:
         schedule_send(max(following, timezone.now()))
+    if stage_outbox.undecided().exists():
+        schedule_sync()  # a stage asked for: the venue learns when the federation accepts it in its calendar
     return "next try " + following.isoformat() if following else "nothing pending"
 
 
 @task()
 def sync_pending() -> int:
-    try:
-        changed = outbox.sync_states()
-    except client.FederationUnreachable:
-        changed = 0
-    if outbox.OutgoingSubmission.objects.filter(status__in=outbox.OPEN).exists():
-        from django_tasks import task_backends
-
-        if task_backends[sync_pending.backend].supports_defer and not _waiting(sync_pending.module_path, soon=False):
-            sync_pending.using(run_after=timezone.now() + SYNC_EVERY).enqueue()
+    changed = 0
+    for sync in (stage_outbox.sync_calendar_states, outbox.sync_states):
+        try:
+            changed += sync()
+        except client.FederationUnreachable:
+            break  # offline: the next sync asks again
+    if awaiting_decision():
+        schedule_sync()
     return changed
 
 

@@ -282,7 +282,10 @@ class StageRequest(models.Model):
     last_error = models.CharField(max_length=300, blank=True)
     sent_at = models.DateTimeField(null=True, blank=True)
     stage_id = models.CharField(max_length=20, blank=True)
+    # the stage's state in the federation's calendar (StageStatus: requested, accepted, refused), as the request's
+    # answer gave it and the venue's sync asks again while undecided; the refusal's reason with it
     remote_status = models.CharField(max_length=10, blank=True)
+    decision_reason = models.CharField(max_length=500, blank=True)
     late = models.BooleanField(default=False)
 
     class Meta:
