@@ -186,7 +186,10 @@ def officer_approves(officer, link, identifier):
 def venue_sees_the_decision(director):
     """The venue asks again (its worker does the asking) and sees the decision."""
     page = director.get(f"/gestao/t/{SLUG}/federacao/").text
-    director.post(f"/gestao/t/{SLUG}/federacao/", {"csrfmiddlewaretoken": director.csrf(page), "action": "sync"})
+    asked = director.post(
+        f"/gestao/t/{SLUG}/federacao/", {"csrfmiddlewaretoken": director.csrf(page), "action": "sync"}
+    )
+    assert asked.status == 302  # asked (a refused post would leave the wait below to time out unexplained)
     until(lambda: "homologado em" in director.get(f"/gestao/t/{SLUG}/federacao/").text, "the venue to see it")
 
 
