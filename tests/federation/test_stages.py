@@ -211,14 +211,31 @@ def test_the_venue_page_asks_for_the_stage(client, venue, recent_stage, director
 
 @pytest.fixture
 def federation_in_process(monkeypatch, settings, credential):
-    """The venue's HTTP client talks to this process's own federation app (its API views, over WSGI), with the
-    credential's key: the client's calls and answers are the real ones, without a second server."""
+    """The venue's HTTP client talks to this process's own federation (its API views, through Django's test
+    client, which keeps the test's database connection), with the credential's key: the client's calls and
+    answers are the real ones, without a second server."""
     import httpx
-    from django.core.wsgi import get_wsgi_application
+    from django.test import Client
+
+    class ThisProcess(httpx.BaseTransport):
+        def handle_request(self, request):
+            headers = {
+                "HTTP_" + k.upper().replace("-", "_"): v
+                for k, v in request.headers.items()
+                if k.lower() not in ("host", "content-type", "content-length")
+            }
+            r = Client().generic(
+                request.method,
+                request.url.raw_path.decode(),
+                data=request.read(),
+                content_type=request.headers.get("content-type", ""),
+                **headers,
+            )
+            return httpx.Response(r.status_code, headers=dict(r.items()), content=r.content, request=request)
 
     settings.FEDERATION_URL, settings.FEDERATION_TOKEN = "http://testserver", credential[1]
-    real, app = httpx.Client, get_wsgi_application()
-    monkeypatch.setattr(httpx, "Client", lambda **kw: real(transport=httpx.WSGITransport(app=app), **kw))
+    real = httpx.Client
+    monkeypatch.setattr(httpx, "Client", lambda **kw: real(transport=ThisProcess(), **kw))
     return credential[0]
 
 
