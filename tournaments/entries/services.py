@@ -353,9 +353,14 @@ def abandonment_suspend(*, entry: Entry, user: Actor, from_file: bool = False) -
     section 1); a director may lift it with a reason. Call inside the caller's transaction.
 
     ``from_file``: read from an imported file (issue 25, item 7): it applies to that tournament only and waits for
-    the federation, or the director of the event, to confirm it nationally (:func:`suspension_confirm`)."""
+    the federation, or the director of the event, to confirm it nationally (:func:`suspension_confirm`).
+
+    The last day is the event's as it was played: dates moved after round 1 (with a reason) do not move the
+    suspension (issue 35.3, the audit's "the start of an art. 10 suspension")."""
+    from tournaments.setup.lock import as_played
+
     tournament = entry.tournament
-    start = tournament.end_date
+    start = as_played(tournament).end_date
     suspension = Suspension.objects.create(
         player=entry.player,
         start_date=start,
