@@ -112,15 +112,8 @@ def federation_issues_a_credential(federation, rating_list):
 def venue_submits_offline(venue, stage_file, running):
     """The venue imports the stage and sends it while the federation is down: queued, pendente."""
     venue.prepare()
-    venue.manage("import_tournament", str(stage_file))
     # the venue's director login directs the imported stage (no administrator sees every event since issue 37.2)
-    venue.manage(
-        "shell",
-        "-c",
-        "from django.contrib.auth import get_user_model; from tournaments.models import Tournament, TournamentRole; "
-        f"TournamentRole.objects.create(tournament=Tournament.objects.get(slug={SLUG!r}), "
-        f"user=get_user_model().objects.get(username={S.DEMO_USERNAME!r}), role='director')",
-    )
+    venue.manage("import_tournament", str(stage_file), "--director", S.DEMO_USERNAME)
     out = venue.manage("submit_event", SLUG)
     assert out.startswith(f"{SLUG}: na fila; situação: pendente (1 tentativa; sem conexão com a federação")
     venue.start()

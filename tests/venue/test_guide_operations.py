@@ -110,3 +110,43 @@ def test_export_import_and_verify_of_the_demo(venue, tmp_path):
     manage(other, "export_tournament", SLUG, "-o", str(again))
     # Verified against that database's registry (it has no rating list), the file it exports reads as the original.
     assert manage(other, "verify_event", str(again)).stdout == manage(other, "verify_event", str(exported)).stdout
+
+
+OPENS = """
+from django.contrib.auth import get_user_model
+from django.test import Client
+from tournaments.models import TournamentRole
+print(*TournamentRole.objects.filter(tournament__slug='etapa-de-outro-local').values_list('user__username', 'role'))
+c = Client()
+c.force_login(get_user_model().objects.get(username='diretor'))
+print(*(c.get(f'/gestao/t/etapa-de-outro-local/{page}', HTTP_HOST='127.0.0.1').status_code for page in ('', 'federacao/')))
+"""
+
+
+def test_an_event_imported_on_the_command_line_has_the_director_named(venue, tmp_path):
+    """Issue 35.2: the file holds no logins, so an event imported by `import_tournament` had no director, and since
+    the venue's `diretor` is no superuser (issue 37.2) nobody could open its pages (403), nor ask for its stage.
+    `--director LOGIN` makes that login its director, as the web import makes the importer; an unknown or disabled
+    login stops the import before anything is written."""
+    db = tmp_path / "db.sqlite3"
+    shutil.copyfile(venue, db)
+    exported = tmp_path / "etapa.json"
+    manage(db, "export_tournament", SLUG, "-o", str(exported))
+    args = ("import_tournament", str(exported), "--slug", "etapa-de-outro-local")
+    unknown = manage(db, *args, "--director", "ninguem", check=False)
+    assert unknown.returncode == 1 and unknown.stdout == "" and "Traceback" not in unknown.stderr
+    assert unknown.stderr.strip() == (
+        "CommandError: login “ninguem” não existe neste computador: nada foi importado (o diretor do local é "
+        "“diretor”, criado por make run; crie outro login antes de usá-lo em --director)"
+    )
+    manage(db, "shell", "-v", "0", "-c", DISABLE)
+    disabled = manage(db, *args, "--director", "antigo", check=False)
+    assert disabled.returncode == 1 and "o login “antigo” está desativado: nada foi importado" in disabled.stderr
+    assert manage(db, "shell", "-v", "0", "-c", LIST_SLUGS).stdout.split() == [SLUG]  # nothing imported
+    assert manage(db, *args, "--director", "diretor").stdout.strip() == "etapa-de-outro-local"
+    assert manage(db, "shell", "-v", "0", "-c", OPENS).stdout.split("\n")[:2] == ["('diretor', 'director')", "200 200"]
+
+
+DISABLE = (
+    "from django.contrib.auth import get_user_model; get_user_model().objects.create_user('antigo', is_active=False)"
+)

@@ -33,12 +33,31 @@ def _slug(text: str) -> str:
     return text
 
 
+def _director(login):
+    """The login that will direct the imported event (as the web import makes the importer its director), looked up
+    before anything is written: an unknown or disabled login stops the import."""
+    from django.contrib.auth import get_user_model
+
+    from tournaments.accounts.director import DIRECTOR_USERNAME
+
+    user = get_user_model().objects.filter(username=login.strip()).first()
+    if user is None:
+        fail(
+            f"login “{login}” não existe neste computador: nada foi importado (o diretor do local é “{DIRECTOR_USERNAME}”, "
+            "criado por make run; crie outro login antes de usá-lo em --director)"
+        )
+    if not user.is_active:
+        fail(f"o login “{login}” está desativado: nada foi importado")
+    return user
+
+
 class Command(BaseCommand):
     help = (
         "Cria um torneio a partir de um arquivo de torneio (intercâmbio .json, TRF .trf/.trfx/.txt/.tab, Swiss "
         "Perfect: .zip com .ini/.trn/.sco, um deles com os outros na mesma pasta, ou a tabela cruzada .txt); "
         "imprime o endereço (slug). Avisos da importação vão para a saída de erro, todos, primeiro os que mudam "
-        "pontos, emparceiramentos ou direitos."
+        "pontos, emparceiramentos ou direitos. Com --director LOGIN, esse login dirige o torneio (como quem o "
+        "importa pela página)."
     )
 
     def add_arguments(self, parser):
@@ -57,7 +76,13 @@ class Command(BaseCommand):
             metavar="ENDERECO",
             help="endereço (slug) do torneio criado, para importar a cópia de um torneio que este banco já tem",
         )
-
+        parser.add_argument(
+            "--director",
+            metavar="LOGIN",
+            help="login que dirige o torneio criado (no local: diretor); sem ele o torneio não tem diretor e ninguém "
+            "abre as suas páginas de gestão (o arquivo não traz logins); um login desconhecido ou desativado é "
+            "recusado e nada é importado",
+        )
         parser.add_argument(
             "--follow-declared-points",
             action="store_true",
@@ -74,9 +99,11 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options):
+        director = _director(options["director"]) if options["director"] is not None else None
         try:
             imported = import_file(
                 options["file"],
+                user=director,
                 options=ImportOptions(
                     rounds=options["rounds"],
                     slug=options["slug"],
