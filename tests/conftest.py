@@ -240,13 +240,13 @@ def edition_with(db):
     readings are the edition's, never the event's."""
     from dataclasses import replace
 
-    from tournaments.domain.edition import READINGS, current_text, with_readings
+    from tournaments.domain.edition import READINGS, UNPLAYED_READINGS, current_text, with_readings
     from tournaments.models import RegulationEdition
 
     count = iter(range(1, 29))
 
     def publish(**changes):
-        readings = {k: changes.pop(k) for k in list(changes) if k in READINGS}
+        readings = {k: changes.pop(k) for k in list(changes) if k in READINGS or k in UNPLAYED_READINGS}
         n = next(count)
         edition = replace(
             with_readings(current_text(), **readings),

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import json
+import operator
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -47,6 +48,18 @@ READINGS: Mapping[str, tuple[str, tuple[str, ...] | type, str | int | bool]] = {
     "corrected_progressive_cut": ("art. 6", int, 1),
     "corrected_progressive_unplayed": ("art. 6", bool, True),
     "tiebreak_edition": ("art. 6", ("fide2026", "fide2024"), "fide2026"),
+}
+# The values of the rounds a player scores without a game (issue 35.1): the pairing-allocated bye and the announced
+# absence. The text says nothing of them; its art. 13 leaves "todos os casos omissos" to each stage's organising
+# committee. An edition either leaves them to the organiser (``ORGANISER``: the stage's own value, chosen before
+# round 1 and frozen by it; the shipped editions, faithful to art. 13) or fixes one (``bye_value``: win or draw,
+# ``absence_value``: zero or draw, the stored codes of ``tournaments.models.choices``). Key -> (article, allowed
+# values); a reading an edition does not name is the organiser's (an edition published before these existed).
+ORGANISER = "organiser"
+UNPLAYED_ARTICLE = "art. 13"
+UNPLAYED_READINGS: Mapping[str, tuple[str, tuple[str, ...]]] = {
+    "bye_value": (UNPLAYED_ARTICLE, (ORGANISER, "win", "draw")),
+    "absence_value": (UNPLAYED_ARTICLE, (ORGANISER, "zero", "draw")),
 }
 # The keys of the homologation conditions an edition quotes (``tournaments.homologation.conditions``).
 CONDITION_KEYS = (
@@ -148,6 +161,9 @@ class Edition:
     rating: RatingMethod = field(default_factory=RatingMethod)
     quotes: tuple[Quote, ...] = ()
     readings: tuple[Reading, ...] = ()
+    # the values of unplayed rounds (``UNPLAYED_READINGS``) the edition fixes; one it leaves to the organiser is
+    # not here (its JSON may say ``organiser`` or nothing: the same edition)
+    unplayed: tuple[Reading, ...] = ()
 
     def in_force_on(self, day: date) -> bool:
         return self.in_force_from <= day and (self.in_force_until is None or day <= self.in_force_until)
@@ -164,6 +180,19 @@ class Edition:
             if r.key == key:
                 return r.article
         return READINGS[key][0]
+
+    def unplayed_reading(self, key: str) -> Reading:
+        """The edition's reading of an unplayed round's value (``bye_value``, ``absence_value``): a value it fixes,
+        or ``ORGANISER`` (also when it does not name it)."""
+        for r in self.unplayed:
+            if r.key == key:
+                return r
+        return Reading(key, ORGANISER, UNPLAYED_READINGS[key][0])
+
+    def fixed_unplayed(self) -> dict[str, str]:
+        """The values of unplayed rounds the edition fixes (``bye_value``/``absence_value`` -> value); those it
+        leaves to the stage's organiser are not here."""
+        return {key: str(r.value) for key in UNPLAYED_READINGS if (r := self.unplayed_reading(key)).value != ORGANISER}
 
     def quote(self, key: str) -> Quote | None:
         for q in self.quotes:
@@ -206,7 +235,9 @@ class Edition:
         )
 
     def as_json(self) -> dict[str, Any]:
-        """The edition as the federation publishes it (:func:`edition_from_json` reads it back)."""
+        """The edition as the federation publishes it (:func:`edition_from_json` reads it back). The values of
+        unplayed rounds are written only when it fixes them, so a venue on a version that does not know these
+        readings still reads an edition that leaves them to the organiser."""
         return {
             "code": self.code,
             "title": self.title,
@@ -243,7 +274,7 @@ class Edition:
                 },
             },
             "quotes": {q.key: {"article": q.article, "text": q.text} for q in self.quotes},
-            "readings": {r.key: {"value": r.value, "article": r.article} for r in self.readings},
+            "readings": {r.key: {"value": r.value, "article": r.article} for r in (*self.readings, *self.unplayed)},
         }
 
 
@@ -284,6 +315,18 @@ def _text(data: Mapping[str, Any], key: str, where: str, limit: int = 2000, opti
     if len(value) > limit:
         raise EditionError(f"Edição: “{key}” em {where} longo demais.")
     return str(value)
+
+
+def _unplayed_reading(key: str, item: Any) -> Reading:
+    article, allowed = UNPLAYED_READINGS[key]
+    if not isinstance(item, Mapping) or item.get("value") not in allowed:
+        raise EditionError(
+            f"Edição: valor inválido para a leitura “{key}” (use {', '.join(allowed)}; “{ORGANISER}”: decidido pela "
+            "organização da etapa)."
+        )
+    return Reading(
+        key, str(item["value"]), _text(item, "article", f"leitura “{key}”", 60) if "article" in item else article
+    )
 
 
 def _reading(key: str, item: Any) -> Reading:
@@ -348,7 +391,9 @@ def _rating(fixed: Mapping[str, Any]) -> RatingMethod:
     )
 
 
-def _quotes_and_readings(data: Mapping[str, Any]) -> tuple[tuple[Quote, ...], tuple[Reading, ...]]:
+def _quotes_and_readings(
+    data: Mapping[str, Any],
+) -> tuple[tuple[Quote, ...], tuple[Reading, ...], tuple[Reading, ...]]:
     quotes_data = data.get("quotes") or {}
     readings_data = data.get("readings") or {}
     if not isinstance(quotes_data, Mapping) or not isinstance(readings_data, Mapping):
@@ -358,9 +403,12 @@ def _quotes_and_readings(data: Mapping[str, Any]) -> tuple[tuple[Quote, ...], tu
         if key not in CONDITION_KEYS or not isinstance(item, Mapping):
             raise EditionError(f"Edição: citação desconhecida “{str(key)[:40]}”.")
         quotes.append(Quote(key, _text(item, "article", "quotes", 60), _text(item, "text", "quotes", 1000)))
-    readings = [_reading(str(key), item) for key, item in readings_data.items()]
+    readings = [_reading(str(key), item) for key, item in readings_data.items() if key not in UNPLAYED_READINGS]
+    unplayed = [_unplayed_reading(key, item) for key, item in readings_data.items() if key in UNPLAYED_READINGS]
+    unplayed = [r for r in unplayed if r.value != ORGANISER]
     # by key: the same edition whatever the order its JSON came in (PostgreSQL's jsonb sorts the keys)
-    return tuple(sorted(quotes, key=lambda q: q.key)), tuple(sorted(readings, key=lambda r: r.key))
+    by_key = operator.attrgetter("key")
+    return tuple(sorted(quotes, key=by_key)), tuple(sorted(readings, key=by_key)), tuple(sorted(unplayed, key=by_key))
 
 
 def _period(data: Mapping[str, Any]) -> tuple[date, date, date | None]:
@@ -384,7 +432,7 @@ def edition_from_json(data: Any) -> Edition:
     fixed = _need(data, "fixed", Mapping, "a edição")
     where = "“fixed”"
     published_on, in_force_from, in_force_until = _period(data)
-    quotes, readings = _quotes_and_readings(data)
+    quotes, readings, unplayed = _quotes_and_readings(data)
     return Edition(
         code=code,
         title=_text(data, "title", "a edição", 200),
@@ -408,6 +456,7 @@ def edition_from_json(data: Any) -> Edition:
         rating=_rating(fixed),
         quotes=quotes,
         readings=readings,
+        unplayed=unplayed,
     )
 
 
@@ -446,7 +495,15 @@ def current_text() -> Edition:
 
 
 def with_readings(edition: Edition, **values: str | int | bool) -> Edition:
-    """A copy of ``edition`` with some readings changed (tests, and a federation drafting its next edition)."""
+    """A copy of ``edition`` with some readings changed (tests, and a federation drafting its next edition); the
+    values of unplayed rounds too (``bye_value="draw"``)."""
+    unplayed = {k: str(values.pop(k)) for k in list(values) if k in UNPLAYED_READINGS}
     kept = tuple(r for r in edition.readings if r.key not in values)
     added = tuple(Reading(k, v, READINGS[k][0]) for k, v in values.items())
-    return replace(edition, readings=kept + added)
+    kept_unplayed = tuple(r for r in edition.unplayed if r.key not in unplayed)
+    added_unplayed = tuple(Reading(k, v, UNPLAYED_READINGS[k][0]) for k, v in unplayed.items() if v != ORGANISER)
+    return replace(
+        edition,
+        readings=kept + added,
+        unplayed=tuple(sorted(kept_unplayed + added_unplayed, key=lambda r: r.key)),
+    )

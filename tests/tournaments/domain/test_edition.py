@@ -7,8 +7,11 @@ from fractions import Fraction
 import pytest
 
 from tournaments.domain.edition import (
+    EDITIONS_DIR,
+    ORGANISER,
     READINGS,
     EditionError,
+    Reading,
     edition_from_json,
     edition_in_force,
     shipped_editions,
@@ -148,3 +151,45 @@ def test_hostile_edition_json_is_refused_with_a_clear_message(change, message):
 def test_not_an_object_is_refused():
     with pytest.raises(EditionError):
         edition_from_json([1, 2])
+
+
+# issue 35.1: the bye's and the announced absence's values, readings of art. 13 the shipped editions leave to the
+# stage's organiser and a published edition may fix
+def test_the_shipped_editions_leave_the_bye_and_the_absence_to_the_organiser():
+    for edition in shipped_editions():
+        assert edition.fixed_unplayed() == {}, edition.code
+        assert edition.unplayed_reading("bye_value") == Reading("bye_value", ORGANISER, "art. 13")
+        assert edition.unplayed_reading("absence_value") == Reading("absence_value", ORGANISER, "art. 13")
+        written = json.loads((EDITIONS_DIR / f"{edition.code}.json").read_text(encoding="utf-8"))["readings"]
+        assert written["bye_value"] == written["absence_value"] == {"value": "organiser", "article": "art. 13"}
+        # published without them, so a venue that does not know these readings still reads it
+        assert "bye_value" not in edition.as_json()["readings"] and edition_from_json(edition.as_json()) == edition
+
+
+def test_an_edition_published_before_these_readings_leaves_them_to_the_organiser():
+    data = json.loads((EDITIONS_DIR / "cbjd-circuito-nacional.json").read_text(encoding="utf-8"))
+    del data["readings"]["bye_value"], data["readings"]["absence_value"]
+    edition = edition_from_json(data)
+    assert edition == _by_code()["cbjd-circuito-nacional"]
+    assert edition.fixed_unplayed() == {} and edition.unplayed_reading("bye_value").value == ORGANISER
+    assert {r.key for r in edition.readings} == set(READINGS)  # the other readings as they were
+
+
+def test_an_edition_fixing_the_bye_round_trips_and_says_so():
+    fixed = with_readings(_by_code()["cbjd-circuito-nacional"], bye_value="draw")
+    assert fixed.fixed_unplayed() == {"bye_value": "draw"}
+    assert fixed.as_json()["readings"]["bye_value"] == {"value": "draw", "article": "art. 13"}
+    assert edition_from_json(json.loads(json.dumps(fixed.as_json()))) == fixed
+    assert fixed.settings_values() == _by_code()["cbjd-circuito-nacional"].settings_values()  # not a setting
+    both = with_readings(fixed, absence_value="zero")
+    assert both.fixed_unplayed() == {"bye_value": "draw", "absence_value": "zero"}
+
+
+@pytest.mark.parametrize(
+    "key, value", [("bye_value", "loss"), ("bye_value", None), ("absence_value", "win"), ("absence_value", 0)]
+)
+def test_an_unplayed_reading_outside_its_values_is_refused(key, value):
+    data = _by_code()["cbjd-circuito-nacional"].as_json()
+    data["readings"][key] = {"value": value, "article": "art. 13"}
+    with pytest.raises(EditionError, match=f"valor inválido para a leitura “{key}”.*organiser"):
+        edition_from_json(data)
