@@ -8,7 +8,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from tournaments import models as m
-from tournaments.models.tournament import EDITION_FIELDS, LOCKED_FACTS
+from tournaments.models.tournament import LOCKED_FACTS
 from tournaments.registry.services import can_edit_registry
 
 
@@ -65,8 +65,8 @@ class TournamentAdmin(admin.ModelAdmin):
         """A stage's minimum and readings are its edition's; once round 1 is published the facts a condition reads
         change only on the settings page, with a reason (issue 35.1, 35.3; the model refuses them anyway)."""
         fields = list(super().get_readonly_fields(request, obj))
-        if obj is not None and obj.circuit_stage:
-            fields += [f for f in EDITION_FIELDS if f not in fields]
+        if obj is not None:
+            fields += [f for f in obj.edition_fields() if f not in fields]
         if obj is not None and obj.facts_locked_at is not None:
             fields += [f for f in LOCKED_FACTS if f not in fields]
         return fields

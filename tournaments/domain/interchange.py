@@ -91,6 +91,11 @@ def settings_from_interchange(
     sc = t.get("scoring") or {}
     tiebreaks = t.get("tiebreaks", "cbjd")
     rating_list = t.get("rating_list") or {}
+    edition = file_edition(t, editions)
+    circuit_stage = t.get("circuit_stage", True) is not False
+    # a value of unplayed rounds the file does not give: the one the stage's edition fixes (issue 35.1); one it
+    # gives is what its rounds were scored with, kept (the homologation's ``unplayed_values`` names a difference)
+    fixed = edition.fixed_unplayed() if circuit_stage else {}
     settings = SnapSettings(
         name=str(t.get("name") or ""),
         slug=str(t.get("slug") or ""),
@@ -110,9 +115,9 @@ def settings_from_interchange(
         score_loss=_score(sc.get("loss", 0)),
         score_forfeit_loss=None if sc.get("forfeit_loss") is None else _score(sc["forfeit_loss"]),
         score_zero_bye=None if sc.get("zero_bye") is None else _score(sc["zero_bye"]),
-        bye_value=ByeValue(t.get("bye") or "win"),
+        bye_value=ByeValue(t.get("bye") or fixed.get("bye_value") or "win"),
         bye_points=None if t.get("bye_points") is None else _score(t["bye_points"]),
-        absence_value=t.get("absence") or "zero",
+        absence_value=t.get("absence") or fixed.get("absence_value") or "zero",
         acceleration=t.get("acceleration") or "none",
         tiebreak_profile="cbjd" if tiebreaks == "cbjd" else "custom",
         tiebreak_keys=() if tiebreaks == "cbjd" else tuple(tiebreaks),
@@ -137,8 +142,8 @@ def settings_from_interchange(
         unrated_in_average=t.get("unrated_in_average") or "provisional",
         spots_min_entries=int(t.get("spots_min_entries", 0)),
         double_spot_rule=t.get("double_spot_rule") or "both",
-        circuit_stage=t.get("circuit_stage", True) is not False,
-        edition=file_edition(t, editions),
+        circuit_stage=circuit_stage,
+        edition=edition,
     )
     return stage_settings(settings)
 

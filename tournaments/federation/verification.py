@@ -73,6 +73,7 @@ CONDITION_CODES = {
     "pairing_engine": "pairing_differs",
     "tiebreaks": "tiebreaks",
     "birth_dates": "birth_dates",
+    "unplayed_values": "unplayed_values",  # only when the stage's edition fixes the bye's or the absence's value
 }
 
 
@@ -308,7 +309,7 @@ def verify(
     s = _stage(data, registry, answers)
     s.edition = edition_in_force(shipped_editions() if editions is None else editions, s.start)
     t = data["tournament"]
-    as_sent = snapshot_from_interchange(dict(data))
+    as_sent = snapshot_from_interchange(dict(data), editions=editions or ())
     snapshot = _registered(as_sent, s)
     forbidden = [
         ForbiddenPair(players=list(f["players"]), first_round=f.get("from"), last_round=f.get("to"))

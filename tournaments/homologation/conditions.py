@@ -36,11 +36,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from tournaments.domain.edition import CONDITION_KEYS  # the one list of the conditions, in their order
+from tournaments.domain.edition import (
+    CONDITION_KEYS,  # the one list of the conditions, in their order
+    UNPLAYED_ARTICLE,
+)
 from tournaments.domain.participants import Participation
 from tournaments.domain.settings_lock import as_played
 from tournaments.domain.snapshot import IMPORTED, SnapEntry, SnapRound, SnapSettings, Snapshot, counted_rounds
 from tournaments.models.choices import (
+    AbsenceValue,
+    ByeValue,
     PairingProgramRule,
     ParticipantRule,
     ProgressiveMove,
@@ -53,6 +58,7 @@ from tournaments.models.choices import (
     Variant,
 )
 from tournaments.rounds.pairing_bridge import ENGINE_NAME
+from tournaments.templatetags.damas import fmt_number
 
 if TYPE_CHECKING:
     from tournaments.domain.edition import Edition
@@ -65,6 +71,10 @@ if TYPE_CHECKING:
 RIGHTS_KEYS = CONDITION_KEYS[:-1]
 # A club event's first condition, never met: it is not a stage and earns no rights (issue 35.1).
 CLUB_KEY = "stage"
+# A stage whose edition fixes the bye's or the announced absence's value (issue 35.1; the text leaves them to art.
+# 13): its rounds without a game scored as the edition says. Judged only then (the shipped editions leave both to
+# the organiser), after the tiebreaks; it decides the rights.
+UNPLAYED_KEY = "unplayed_values"
 # Where each condition comes from, and the regulation's words (seed 000, in Portuguese as the federation reads it).
 ARTICLES = {
     "participants": ("art. 6", "Mínimo de 30 participantes."),
@@ -96,6 +106,10 @@ ARTICLES = {
         "Resultados, rodada por rodada, enviados via email até 2 dias após o término do evento.",
     ),
     "stage": ("art. 1", "Etapa do Circuito Nacional."),
+    UNPLAYED_KEY: (
+        UNPLAYED_ARTICLE,
+        "Todos os casos omissos serão resolvidos pela Comissão Organizadora de cada Circuito Nacional.",
+    ),
 }
 DEADLINE_DAYS = 2  # the current text's; a stage's come from its edition
 ENGINE_EDITION = gettext_lazy("FIDE C.04.3, edition applied from 1 February 2026")
@@ -138,7 +152,7 @@ class Condition:
 
     @property
     def decides_rights(self) -> bool:
-        return self.key in RIGHTS_KEYS or self.key == CLUB_KEY
+        return self.key in RIGHTS_KEYS or self.key in (CLUB_KEY, UNPLAYED_KEY)
 
     def as_json(self) -> dict[str, Any]:
         return {"key": self.key, "met": self.met, "detail": self.detail}
@@ -214,6 +228,7 @@ def check_conditions(
         _round1_by_rating(snapshot, first),
         _pairing_engine(settings, snapshot.rounds, claimed),
         _tiebreaks(settings),
+        *_unplayed_values(snapshot),
         _birth_dates(snapshot.entries, settings.start_date),
     ]
     if with_deadline:
@@ -610,6 +625,80 @@ def _tiebreaks(settings: SnapSettings) -> Condition:
         )
         return Condition("tiebreaks", False, detail, label)
     return Condition("tiebreaks", True, detail, label)
+
+
+def _unplayed_values(snapshot: Snapshot) -> list[Condition]:
+    """A stage whose edition fixes the value of the bye or of an announced absence (issue 35.1): every such round
+    scored as the edition fixes. An imported event keeps the values its file scored them with (its scores are the
+    file's); here they are named against the edition's. No condition when the edition leaves both to the stage's
+    organiser (art. 13), or for a club event."""
+    settings = snapshot.settings
+    fixed = settings.edition.fixed_unplayed() if settings.circuit_stage else {}
+    if not fixed:
+        return []
+    games = settings.games_per_round
+    per_game = {"win": settings.score_win, "draw": settings.score_draw, "zero": settings.score_loss}
+    names = {e.pk: e.player.name for e in snapshot.entries}
+    edition = settings.edition.code
+    fixes, problems = [], []
+    if "bye_value" in fixed:
+        value = fixed["bye_value"]
+        points = per_game[value] * games
+        fixes.append(_("the pairing-allocated bye at %(value)s (%(points)s)") % _worth(ByeValue(value).label, points))
+        byes = [(r.number, names.get(pk, "?")) for r in snapshot.rounds for pk in r.byes]
+        if byes and settings.bye_round_points != points:
+            problems.append(
+                _("the pairing-allocated bye was worth %(points)s (%(rounds)s); edition “%(edition)s” fixes %(value)s")
+                % {
+                    "points": _points_text(settings.bye_round_points),
+                    "rounds": _round_names(byes),
+                    "edition": edition,
+                    "value": str(ByeValue(value).label).lower(),
+                }
+            )
+    if "absence_value" in fixed:
+        value = fixed["absence_value"]
+        points = per_game[value] * games
+        fixes.append(_("the announced absence at %(value)s (%(points)s)") % _worth(AbsenceValue(value).label, points))
+        paired = {r.number for r in snapshot.rounds}
+        scored: dict[object, list[tuple[int, str]]] = {}
+        for (pk, number), own in sorted(snapshot.absences.items(), key=lambda item: (item[0][1], item[0][0])):
+            worth = settings.absence_round_points(own)
+            if number in paired and worth != points:
+                scored.setdefault(worth, []).append((number, names.get(pk, "?")))
+        problems += [
+            _("an announced absence was worth %(points)s (%(rounds)s); edition “%(edition)s” fixes %(value)s")
+            % {
+                "points": _points_text(worth),
+                "rounds": _round_names(rows),
+                "edition": edition,
+                "value": str(AbsenceValue(value).label).lower(),
+            }
+            for worth, rows in scored.items()
+        ]
+    detail = _("Edition “%(edition)s” fixes %(fixes)s.") % {"edition": edition, "fixes": _(" and ").join(fixes)}
+    if problems:
+        detail += " " + _("Not met: %(problems)s (the event's scores keep these values).") % {
+            "problems": "; ".join(problems)
+        }
+    else:
+        detail += " " + _("Every round without a game was scored so.")
+    return [Condition(UNPLAYED_KEY, not problems, detail, _("Values of rounds without a game"))]
+
+
+def _worth(label: object, points: Any) -> dict[str, str]:
+    return {"value": str(label).lower(), "points": _points_text(points)}
+
+
+def _points_text(points: Any) -> str:
+    return ngettext("%(n)s point", "%(n)s points", 1 if points == 1 else 2) % {"n": fmt_number(points)}
+
+
+def _round_names(rows: Sequence[tuple[int, str]], limit: int = 10) -> str:
+    text = "; ".join(_("round %(n)s: %(name)s") % {"n": n, "name": name} for n, name in rows[:limit])
+    if len(rows) > limit:
+        text += _(" and %(n)s more") % {"n": len(rows) - limit}
+    return text
 
 
 def clearly_adult(birth_year: int | None, start_date: date | None) -> bool:

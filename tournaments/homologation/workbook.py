@@ -70,7 +70,7 @@ from tournaments.models.choices import (
 from tournaments.rounds.scoring import FORFEITS, entry_label, is_played
 from tournaments.standings.compute import number
 from tournaments.standings.ratings import by_number, snapshot_estimates
-from tournaments.standings.readings import order_reason_text, regulation_readings, spot_note_text
+from tournaments.standings.readings import order_reason_text, regulation_readings, spot_note_text, unplayed_source
 
 if TYPE_CHECKING:
     from tournaments.audit.services import Actor
@@ -335,8 +335,12 @@ def event_sheet(wb: Workbook, report: HomologationReport, exported: datetime | N
         ("Pontos por vitória", s.score_win),
         ("Pontos por empate", s.score_draw),
         ("Pontos por derrota", s.score_loss),
-        ("Bye (emparceiramento) vale", _bye_text(s)),
-        ("Ausência comunicada vale", "empate" if s.absence_value == "draw" else "zero"),
+        ("Bye (emparceiramento) vale", f"{_bye_text(s)} — {unplayed_source(s.edition, s.circuit_stage, 'bye_value')}"),
+        (
+            "Ausência comunicada vale",
+            f"{'empate' if s.absence_value == 'draw' else 'zero'} — "
+            + unplayed_source(s.edition, s.circuit_stage, "absence_value"),
+        ),
         ("Acelerador", Acceleration(s.acceleration).label),
         (
             "Desempate",

@@ -471,6 +471,8 @@ def _validate(data, new_slug=True):
         "rounds": rounds.plan,
         "ahead": _absences_ahead(data, players.by_id, rounds.numbers_seen, planned, ck),
         "forbidden": _forbidden_pairs(data, players.by_id, ck),
+        # the values of unplayed rounds the file gives (issue 35.1: one it does not give is the edition's)
+        "unplayed_given": {field for field, key in (("bye_value", "bye"), ("absence_value", "absence")) if key in t},
     }
     plan[SETTINGS_CHANGES] = read_changes(data, ck.add)
     ck.fail_if_any()
@@ -1355,10 +1357,27 @@ def _write_tournament(plan, user):
     fields = dict(plan["fields"])
     try:
         return tournament_create(
-            user=user, categories=[{k: v for k, v in c.items() if v is not None} for c in plan["categories"]], **fields
+            user=user,
+            categories=[{k: v for k, v in c.items() if v is not None} for c in plan["categories"]],
+            file_values=_unplayed_values_used(plan["rounds"]) & plan["unplayed_given"],
+            **fields,
         )
     except ValidationError as exc:
         raise InterchangeError([f"torneio: {m}" for m in exc.messages]) from exc
+
+
+def _unplayed_values_used(rounds):
+    """The tournament's values of unplayed rounds the file's rounds were scored with: the bye's when a round has a
+    pairing-allocated bye, the absence's when a paired round has an absence without its own value. Where the
+    stage's edition fixes a value (issue 35.1), those the file gives keep the file's (the homologation names the
+    difference); a value no round used, or the file does not give, is the edition's."""
+    used = set()
+    for r in rounds:
+        if r["bye"] is not None:
+            used.add("bye_value")
+        if any(pid not in r["absent_values"] for pid in r["absent"]):
+            used.add("absence_value")
+    return used
 
 
 def _write_entries(tournament, plan, user):

@@ -10,7 +10,7 @@ from django.db.models.signals import m2m_changed
 from django.dispatch import receiver
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.domain.edition import READINGS
+from tournaments.domain.edition import READINGS, UNPLAYED_READINGS
 from tournaments.models import lookups  # noqa: F401  (registers __json_typeof, used by a constraint)
 from tournaments.models.choices import (
     BRAZIL_TIME_ZONES,
@@ -423,6 +423,34 @@ class Tournament(FriendlyConstraints):
         edition = edition_by_code(self.edition_code)
         for key, value in edition.settings_values().items():
             setattr(self, key, value)
+        kept = self._file_unplayed_values()
+        for key, value in edition.fixed_unplayed().items():
+            if key in kept:  # an imported file scored its rounds with its own: kept, and the report says so
+                continue
+            setattr(self, key, value)
+            if key == "bye_value":
+                self.bye_points = None  # the edition's win or draw, not an imported point system's own points
+
+    def _file_unplayed_values(self):
+        """The values of unplayed rounds an imported file scored its rounds with (issue 35.1): kept for the event's
+        scores even where the edition fixes another (the homologation's ``unplayed_values`` condition names them).
+        The import says which the file used (``_file_values``); an event imported earlier keeps its own, and so
+        does an event whose round 1 was paired (the values are frozen then, with its edition)."""
+        given = getattr(self, "_file_values", None)
+        if given is not None:
+            return frozenset(given)
+        return frozenset(UNPLAYED_READINGS) if self.provenance or self.facts_locked_at else frozenset()
+
+    def edition_fields(self):
+        """The fields this event's edition decides (issue 35.1), shown read only on the settings page and in the
+        admin: for a circuit stage, its minimum, its readings and the values of unplayed rounds the edition fixes
+        (with an imported point system's bye points); none for a club event."""
+        if not self.circuit_stage:
+            return ()
+        from tournaments.models.editions import edition_by_code
+
+        fixed = tuple(edition_by_code(self.edition_code).fixed_unplayed())
+        return (*EDITION_FIELDS, *fixed, *(("bye_points",) if "bye_value" in fixed else ()))
 
     def _guard_locked_facts(self, update_fields):
         if self.pk is None or self._state.adding:

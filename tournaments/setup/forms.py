@@ -16,6 +16,7 @@ from tournaments.models.choices import StaffRole, TiebreakProfile, Variant
 from tournaments.models.tournament import EDITION_FIELDS
 from tournaments.setup.tiebreak_editor import TiebreakListWidget
 from tournaments.setup.tiebreak_list import parse_tiebreak_text, tiebreak_keys_validator
+from tournaments.standings.readings import unplayed_readings
 
 TOURNAMENT_FIELDS = [
     "name",
@@ -213,7 +214,24 @@ class TournamentForm(forms.ModelForm):
                     "Numa etapa do Circuito Nacional vale a edição do regulamento; este valor só vale para um "
                     "evento de clube."
                 )
+        self._unplayed_values()
         self._long_choices_as_radios()
+
+    def _unplayed_values(self) -> None:
+        """The bye's and the announced absence's values of a stage: fixed by its edition (shown, never taken from
+        the page, and said so), or the organiser's under art. 13 (issue 35.1: the standings and the homologation
+        page say which)."""
+        if not (self.instance.pk and self.instance.circuit_stage):
+            return
+        for name, reading in unplayed_readings(self.instance):
+            if reading.fixed:
+                self.fields[name].disabled = True
+                self.fields[name].help_text = reading.sentence + (
+                    " Este evento importado mantém o valor com que o arquivo pontuou as rodadas; o relatório de "
+                    "homologação aponta a diferença."
+                    if reading.differs
+                    else ""
+                )
 
     # A closed select shows one line: a choice longer than this does not fit a phone's width (issue 28.15).
     LONG_CHOICE = 34

@@ -1,6 +1,7 @@
 """Creating and configuring tournaments."""
 
 import logging
+from collections.abc import Iterable
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -14,7 +15,7 @@ from tournaments.core.errors import ServiceError
 from tournaments.core.safetext import has_control_characters, single_line_message
 from tournaments.models import Category, OpeningTable, SettingsChange, Tournament, TournamentRole
 from tournaments.models.choices import AuditAction, StaffRole, Variant
-from tournaments.models.tournament import EDITION_FIELDS, FROZEN_SETTINGS, LOCKED_SETTINGS
+from tournaments.models.tournament import FROZEN_SETTINGS, LOCKED_SETTINGS
 from tournaments.setup.lock import setting_value
 from tournaments.setup.openings_data import DEFAULT_TABLE
 from tournaments.setup.tiebreak_list import stored_list_is_broken
@@ -37,13 +38,23 @@ def _jsonable(value: object) -> object:
 
 
 @transaction.atomic
-def tournament_create(*, user: Actor, categories: list[dict[str, Any]] | None = None, **fields: Any) -> Tournament:
-    """Create a tournament with its categories (default: Absoluto); the creator becomes its director."""
+def tournament_create(
+    *,
+    user: Actor,
+    categories: list[dict[str, Any]] | None = None,
+    file_values: Iterable[str] | None = None,
+    **fields: Any,
+) -> Tournament:
+    """Create a tournament with its categories (default: Absoluto); the creator becomes its director.
+    ``file_values``: an import's, the values of unplayed rounds (``bye_value``, ``absence_value``) its file scored
+    rounds with, kept where the stage's edition fixes another (issue 35.1); the others follow the edition."""
     if Tournament.objects.filter(slug=fields.get("slug")).exists():
         raise ServiceError(_("A tournament with the address “%(slug)s” already exists.") % {"slug": fields.get("slug")})
     if fields.get("variant", Variant.BRAZILIAN_64) == Variant.BRAZILIAN_64 and "opening_table" not in fields:
         fields["opening_table"] = OpeningTable.objects.filter(code=DEFAULT_TABLE).first()
     tournament = Tournament(**fields)
+    if file_values is not None:
+        tournament._file_values = frozenset(file_values)  # type: ignore[attr-defined]  # read by Tournament.save
     tournament.full_clean()
     tournament.save()
     for position, cat in enumerate(categories if categories is not None else DEFAULT_CATEGORIES):
@@ -75,7 +86,7 @@ def _refuse_edition_fields(tournament: Tournament, fields: dict[str, Any], chang
     reason."""
     if not (tournament.circuit_stage and fields.get("circuit_stage", True)):
         return
-    by_edition = [k for k in changed if k in EDITION_FIELDS]
+    by_edition = [k for k in changed if k in tournament.edition_fields()]
     if by_edition:
         raise ServiceError(
             _(

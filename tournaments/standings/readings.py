@@ -3,10 +3,14 @@ and the tournament's setting decides it, with the article. Shown next to the sta
 on the homologation page and in the homologation workbook (docs/domain.md: "the UI must show which setting is in
 force")."""
 
+from dataclasses import dataclass
+
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.domain import standings as domain
+from tournaments.domain.edition import ORGANISER
+from tournaments.models.choices import AbsenceValue, ByeValue
 from tournaments.models.editions import edition_by_code
 from tournaments.setup.tiebreak_list import custom_tiebreaks
 
@@ -61,9 +65,8 @@ def regulation_readings(t):
             )
             % {"scope": t.get_top3_scope_display().lower()},
         ]
+    out += [reading.sentence for _name, reading in unplayed_readings(t)]
     out += [
-        _("Pairing-allocated bye worth: %(value)s; announced absence worth: %(absence)s.")
-        % {"value": t.bye_worth_display().lower(), "absence": t.get_absence_value_display().lower()},
         _("Art. 4, round 1 by the current national rating: %(source)s.") % {"source": rating_source(t)},
         _("Art. 6, participants (minimum %(n)s): %(rule)s.")
         % {"n": t.min_participants, "rule": t.get_participant_rule_display().lower()},
@@ -106,6 +109,61 @@ def regulation_readings(t):
         },
     ]
     return out
+
+
+@dataclass(frozen=True)
+class UnplayedReading:
+    """How an unplayed round's value stands for an event (issue 35.1): fixed by its edition or not, whether the
+    event (an imported one) keeps another, and the sentence that says it with its article."""
+
+    fixed: bool
+    differs: bool
+    sentence: str
+
+
+def unplayed_source(edition, circuit_stage, key):
+    """Who decides the value of an unplayed round (``bye_value``, ``absence_value``), in the active language: the
+    edition that fixes it, or the stage's organiser under art. 13, or a club event itself."""
+    if not circuit_stage:
+        return _("set by the event (a club event)")
+    reading = edition.unplayed_reading(key)
+    if reading.value == ORGANISER:
+        return _("decided by the stage's organiser before round 1 (%(article)s)") % {"article": reading.article}
+    return _("fixed by the edition “%(edition)s” (%(article)s)") % {"edition": edition.code, "article": reading.article}
+
+
+def unplayed_readings(t):
+    """The bye's and the announced absence's values of the event, each with who decides it (field name,
+    :class:`UnplayedReading`)."""
+    edition = edition_by_code(t.edition_code)
+    fixed = edition.fixed_unplayed() if t.circuit_stage else {}
+    rows = []
+    for name, shown, own, choices, sentence in (
+        (
+            "bye_value",
+            t.bye_worth_display(),
+            t.bye_value if t.bye_points is None else None,  # an imported point system's own points: neither
+            ByeValue,
+            _("Pairing-allocated bye worth: %(value)s — %(source)s."),
+        ),
+        (
+            "absence_value",
+            t.get_absence_value_display(),
+            t.absence_value,
+            AbsenceValue,
+            _("Announced absence worth: %(value)s — %(source)s."),
+        ),
+    ):
+        by_edition = fixed.get(name)
+        differs = by_edition is not None and own != by_edition
+        text = sentence % {"value": str(shown).lower(), "source": unplayed_source(edition, t.circuit_stage, name)}
+        if differs:
+            text += " " + _(
+                "This imported event keeps the value its file scored the rounds with; the edition fixes %(value)s "
+                "(see the homologation report)."
+            ) % {"value": str(choices(by_edition).label).lower()}
+        rows.append((name, UnplayedReading(by_edition is not None, differs, text)))
+    return rows
 
 
 def rating_source(t):
