@@ -166,3 +166,21 @@ def test_an_imported_absence_worth_a_draw_under_an_edition_fixing_zero_is_named(
         "A edição “teste-1” fixa a ausência comunicada em zero (0 pontos). Não atendido: uma ausência comunicada "
         "valeu 1 ponto (rodada 1: Davi); a edição “teste-1” fixa zero (a pontuação do evento mantém esses valores)."
     )
+
+
+def test_the_federations_verify_event_judges_by_the_editions_it_published(director, edition_with, tmp_path, capsys):
+    """verify_event (and the server's verification) read the editions the federation published, not only the
+    shipped ones: a file whose bye was worth a win under an edition fixing a draw is blocked there too."""
+    import json
+
+    from django.core.management import call_command
+
+    edition_with(bye_value="draw")
+    t, _warnings = import_trf_with_warnings(three_points_for_a_win("BBU  3.0", worth=3), user=director)
+    path = tmp_path / "etapa.json"
+    path.write_text(json.dumps(export_data(t)), encoding="utf-8")
+    call_command("verify_event", str(path), "--format", "json")
+    out = json.loads(capsys.readouterr().out)
+    finding = next(f for f in out["findings"] if f["code"] == "unplayed_values")
+    assert finding["article"] == "art. 13" and "a edição “teste-1” fixa empate" in finding["message"]
+    assert out["rights"] is False

@@ -31,6 +31,7 @@ from tournaments.federation.text import clean
 from tournaments.federation.verification import verify
 from tournaments.models import ApiCredential, ApiNonce, Player, Stage, StageStatus, Submission, Suspension
 from tournaments.models.choices import AuditAction, SuspensionSource
+from tournaments.models.editions import all_editions
 from tournaments.models.federation import SubmissionStatus
 
 log = logging.getLogger(__name__)
@@ -314,6 +315,7 @@ def submission_verify(*, submission: Submission, user: Actor = None) -> Submissi
             resolutions=submission.resolutions,
             stage=stage_facts(submission.stage),
             calendar=True,
+            editions=all_editions(),  # the shipped ones and those the federation published (issue 35.1)
         )
     except Exception:
         # an internal error: the officer must see that the stage was not verified, not a stage stuck "recebido"

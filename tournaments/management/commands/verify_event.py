@@ -10,6 +10,7 @@ from tournaments.federation.verification import verify
 from tournaments.interchange.cli import error_text, fail
 from tournaments.interchange.errors import InterchangeError
 from tournaments.interchange.jsonfile import load_json, validate_file
+from tournaments.models.editions import all_editions
 
 
 class Command(BaseCommand):
@@ -34,7 +35,10 @@ class Command(BaseCommand):
             validate_file(data)
         except InterchangeError as exc:
             fail(f"arquivo ilegível: {error_text(exc)}")
-        result = verify(data, registry_at(date.fromisoformat(data["tournament"]["start_date"])))
+        # judged by the edition in force on its start date, among those shipped and those published (issue 35.1)
+        result = verify(
+            data, registry_at(date.fromisoformat(data["tournament"]["start_date"])), editions=all_editions()
+        )
         if options["format"] == "json":
             self.stdout.write(json.dumps(result.as_json(), ensure_ascii=False, indent=2))
             return
