@@ -106,7 +106,7 @@ def test_a_stage_played_here_under_the_fixed_bye_meets_the_condition(
 
 
 def test_an_imported_file_that_scored_the_bye_otherwise_keeps_its_scores_and_fails_at_the_venue_and_the_federation(
-    director, edition_with
+    client, director, edition_with
 ):
     edition = edition_with(bye_value="draw")
     # win 3, draw 1, the bye worth 3 (a win): Davi's bye in round 1, Edu's in round 2
@@ -125,6 +125,13 @@ def test_an_imported_file_that_scored_the_bye_otherwise_keeps_its_scores_and_fai
         "BYE do emparceiramento vale: vitória — fixado pela edição “teste-1” (art. 13). Este evento importado mantém "
         "o valor com que o arquivo pontuou as rodadas; a edição fixa empate (ver o relatório de homologação)."
     ) in readings
+    # the homologation page and the public standings say it, with the condition, its article and its words
+    client.force_login(director)
+    page = client.get(reverse("staff:homologation", args=[t.slug])).content.decode()
+    assert "Valores das rodadas sem jogo" in page and "valeu 3 pontos (rodada 1: Davi; rodada 2: Edu)" in page
+    assert "Todos os casos omissos serão resolvidos pela Comissão Organizadora" in page
+    public = client.get(reverse("public:standings", args=[t.slug])).content.decode()
+    assert "BYE do emparceiramento vale: vitória — fixado pela edição “teste-1” (art. 13)." in public
     # a later save keeps the file's value (the report names it); the federation finds the same from the file
     t.save()
     t.refresh_from_db()
@@ -184,3 +191,17 @@ def test_the_federations_verify_event_judges_by_the_editions_it_published(direct
     finding = next(f for f in out["findings"] if f["code"] == "unplayed_values")
     assert finding["article"] == "art. 13" and "a edição “teste-1” fixa empate" in finding["message"]
     assert out["rights"] is False
+
+
+def test_a_swiss_perfect_bye_worth_a_win_under_an_edition_fixing_a_draw_is_named(edition_with):
+    from tests.tournaments.interchange.test_sp_spaces import SPACED
+    from tournaments.interchange import Upload, import_upload
+
+    edition_with(bye_value="draw")
+    t = import_upload(Upload(SPACED, "Aberto de Garanhuns.txt")).tournament  # Lima's round 2 is 0:W
+    assert (t.edition_code, t.bye_value) == ("teste-1", "win")
+    condition = homologation_check(t).condition("unplayed_values")
+    assert not condition.met
+    assert "o BYE do emparceiramento valeu 1 ponto (rodada 2: Lima, Bruno); a edição “teste-1” fixa empate" in (
+        condition.detail
+    )
