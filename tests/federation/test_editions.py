@@ -69,6 +69,15 @@ def test_the_registry_serves_the_editions_and_the_venue_stores_them(venue, monke
     answer["editions"] = [{"code": "mal"}]
     with pytest.raises(ServiceError, match="edição 1"):
         registry_download(user=None)
+    # an edition published for a newer version of the product (a reading this one does not know): the venue is
+    # told to update, by the edition's code, and nothing of the answer is written
+    newer = edition_file(code="cbjd-2030")
+    newer["readings"]["a_reading_of_2030"] = {"value": "x", "article": "art. 99"}
+    answer["editions"] = [newer]
+    answer["suspensions"] = [{"cbjd_id": "1", "start": "2027-01-01", "end": "2027-02-01", "source": "tribunal"}]
+    with pytest.raises(ServiceError, match="edição “cbjd-2030” do regulamento, que esta versão do damas-swiss não"):
+        registry_download(user=None)
+    assert RegulationEdition.objects.count() == 1
 
 
 @pytest.mark.django_db

@@ -28,6 +28,11 @@ class EditionError(ValueError):
     """An edition's JSON that cannot be read: the message says what and where, in Portuguese."""
 
 
+class EditionTooNew(EditionError):
+    """An edition naming a reading or a condition this version does not know: published for a newer version of the
+    product (a venue must be updated before it can be judged by it)."""
+
+
 # The readings the text leaves open: key -> (article, allowed values, the product's reading). The key is the
 # name of the snapshot's setting (``SnapSettings``) the reading decides; the allowed values are the stored codes
 # of ``tournaments.models.choices`` (a test checks they agree), or a type for a number or a yes/no.
@@ -331,7 +336,7 @@ def _unplayed_reading(key: str, item: Any) -> Reading:
 
 def _reading(key: str, item: Any) -> Reading:
     if key not in READINGS:
-        raise EditionError(f"Edição: leitura desconhecida “{key[:40]}”.")
+        raise EditionTooNew(f"Edição: leitura desconhecida “{key[:40]}”.")
     if not isinstance(item, Mapping):
         raise EditionError(f"Edição: a leitura “{key}” deve ter “value” e “article”.")
     article, allowed, _default = READINGS[key]
@@ -401,7 +406,7 @@ def _quotes_and_readings(
     quotes = []
     for key, item in quotes_data.items():
         if key not in CONDITION_KEYS or not isinstance(item, Mapping):
-            raise EditionError(f"Edição: citação desconhecida “{str(key)[:40]}”.")
+            raise EditionTooNew(f"Edição: citação desconhecida “{str(key)[:40]}”.")
         quotes.append(Quote(key, _text(item, "article", "quotes", 60), _text(item, "text", "quotes", 1000)))
     readings = [_reading(str(key), item) for key, item in readings_data.items() if key not in UNPLAYED_READINGS]
     unplayed = [_unplayed_reading(key, item) for key, item in readings_data.items() if key in UNPLAYED_READINGS]

@@ -12,7 +12,8 @@ from django.db import transaction
 
 from tournaments.audit.services import Actor, audit, login_of
 from tournaments.core.errors import ServiceError
-from tournaments.domain.edition import Edition, EditionError, edition_from_json, shipped_by_code
+from tournaments.domain.edition import Edition, EditionError, EditionTooNew, edition_from_json, shipped_by_code
+from tournaments.federation.text import clean
 from tournaments.models import RegulationEdition
 from tournaments.models.choices import AuditAction
 
@@ -80,6 +81,12 @@ def editions_receive(items: Any) -> int:
     for n, item in enumerate(items, start=1):
         try:
             editions.append(edition_from_json(item))
+        except EditionTooNew as exc:
+            code = clean(item.get("code"), 60) if isinstance(item, dict) else ""
+            raise ServiceError(
+                f"A federação publicou a edição “{code or n}” do regulamento, que esta versão do damas-swiss não sabe "
+                f"ler ({exc}): atualize o programa e sincronize de novo. Nada foi gravado."
+            ) from None
         except EditionError as exc:
             raise ServiceError(f"Resposta da federação inválida: edição {n}: {exc}") from None
     shipped = shipped_by_code()
