@@ -234,7 +234,7 @@ def test_venue_downloads_the_national_list(live_server, desktop, shot, django_us
 
 def test_officer_accepts_a_stage_into_the_calendar(live_server, desktop, phone, shot, officer):
     """Issue 35.2: the stages organisers asked for, on the staff's calendar page; accepting one; a 390 px phone."""
-    from tournaments.federation.calendar import stage_request_receive
+    from tournaments.federation.calendar import stage_decide, stage_request_receive
     from tournaments.federation.services import credential_issue
 
     credential, _token = credential_issue(label="Federação Pernambucana", user=officer)
@@ -251,7 +251,15 @@ def test_officer_accepts_a_stage_into_the_calendar(live_server, desktop, phone, 
     }
     stage, _ = stage_request_receive(credential=credential, data=asked)
     stage_request_receive(credential=credential, data={**asked, "name": "Etapa Recife", "venue_slug": "recife"})
+    # a stage refused for its dates, asked again with them corrected: the same record, re-opened
+    olinda = {**asked, "name": "Etapa Olinda", "venue_slug": "olinda"}
+    refused, _ = stage_request_receive(credential=credential, data=olinda)
+    stage_decide(stage=refused, user=officer, accept=False, reason="Datas tomadas pelo Estadual.")
+    again = {**olinda, "start_date": "2027-03-20", "end_date": "2027-03-21", "stage_id": refused.identifier}
+    stage_request_receive(credential=credential, data=again)
     login(desktop, live_server.url, "oficial", "/gestao/federacao/calendario/")
+    reopened = desktop.locator(f"#stage-{refused.identifier}").text_content()
+    assert "20/03/2027 – 21/03/2027" in reopened and "depois de recusada: Datas tomadas pelo Estadual." in reopened
     row = desktop.locator(f"#stage-{stage.identifier}")
     assert "Etapa Caruaru" in row.text_content() and "7 rodadas × 21 min" in row.text_content()
     assert "pedida" in row.locator(".state-requested").text_content()
@@ -260,7 +268,7 @@ def test_officer_accepts_a_stage_into_the_calendar(live_server, desktop, phone, 
     assert f"Etapa {stage.identifier} aceita no calendário." in desktop.text_content(".messages")
     assert "aceita no calendário" in desktop.locator(f"#stage-{stage.identifier}").text_content()
     login(phone, live_server.url, "oficial", "/gestao/federacao/calendario/")
-    assert phone.locator("#calendar tbody tr").count() == 2
+    assert phone.locator("#calendar tbody tr").count() == 3
     assert fits(phone), phone.evaluate(WIDEST)
     assert small_fields(phone) == []
     shot(phone, "federation-calendar-phone390")
@@ -286,6 +294,43 @@ def test_venue_asks_for_its_stage_while_offline(live_server, desktop, phone, sho
     assert fits(phone), phone.evaluate(WIDEST)
     assert small_fields(phone) == []
     shot(phone, "federation-venue-stage-phone390")
+
+
+def test_venue_asks_again_for_a_stage_refused_in_the_calendar(
+    live_server, desktop, phone, shot, django_user_model, settings
+):
+    """Issue 35.2 at the venue: the event is bound to a stage the federation refused; the page says why and offers
+    "Pedir registro de novo"; offline, the new request waits in the queue and the page says so."""
+    from tournaments.interchange import import_data
+    from tournaments.models import StageRequest, Tournament, TournamentRole
+
+    settings.DAMAS_ROLE = "venue"
+    settings.TASKS = IMMEDIATE
+    settings.FEDERATION_URL = "http://127.0.0.1:9"
+    settings.FEDERATION_TOKEN = "dsw_00000000_chave"
+    t = import_data(recent_stage())
+    TournamentRole.objects.create(tournament=t, user=venue_director(django_user_model), role="director")
+    Tournament.objects.filter(pk=t.pk).update(stage_id="CBJD-2026-004")
+    StageRequest.objects.create(
+        tournament=t,
+        stage_id="CBJD-2026-004",
+        status="received",
+        remote_status="refused",
+        decision_reason="Cidade errada.",
+    )
+    login(desktop, live_server.url, "diretora", f"/gestao/t/{t.slug}/federacao/")
+    assert "A federação recusou a etapa no calendário: Cidade errada." in desktop.text_content("#calendar-state")
+    assert desktop.text_content("#request-stage") == "Pedir registro de novo"
+    desktop.click("#request-stage")
+    assert "Pedido de registro da etapa na fila" in desktop.text_content(".messages")
+    state = desktop.text_content("#calendar-state")
+    assert "Novo pedido de registro da etapa CBJD-2026-004 na fila" in state and "sem conexão com a federação" in state
+    assert desktop.locator("#request-stage").count() == 0
+    shot(desktop, "federation-venue-stage-asked-again")
+    login(phone, live_server.url, "diretora", f"/gestao/t/{t.slug}/federacao/")
+    assert fits(phone), phone.evaluate(WIDEST)
+    assert small_fields(phone) == []
+    shot(phone, "federation-venue-stage-asked-again-phone390")
 
 
 def test_the_public_round_page_shows_the_fingerprint_on_a_phone(live_server, phone, shot, django_user_model):

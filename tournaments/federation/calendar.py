@@ -4,7 +4,8 @@ send as they publish them (issue 35.4). Writes, each in its own transaction.
 * :func:`stage_request_receive`: an organiser asks, with their credential, for a stage (name, city, dates,
   format). It gets its identifier at once ("CBJD-2026-007", numbered in the order asked within the year of its
   start), so the venue can bind its event; a request made on or after the stage's first day is marked late.
-  The same request again (same organiser, slug and dates) is the same stage.
+  The same request again (same organiser, slug and dates) is the same stage. A stage the staff refused is asked
+  for again by naming it: the same record re-opened with the facts as corrected, decided again.
 * :func:`stage_decide`: the federation's staff accept it into the calendar, or refuse it with a reason.
 * :func:`fingerprint_receive`: a round's fingerprint, from the organiser who asked for the stage only.
 """
@@ -80,8 +81,8 @@ def owned_stage(credential: ApiCredential, identifier: str) -> Stage:
     return stage
 
 
-def stage_request_receive(*, credential: ApiCredential, data: dict[str, Any]) -> tuple[Stage, bool]:
-    """Register the stage an organiser asks for (or return the one already asked: same organiser, slug, dates)."""
+def _asked(credential: ApiCredential, data: dict[str, Any]) -> dict[str, Any]:
+    """The stage's facts as asked (name, city, state, dates, format, rounds, minutes, the venue's slug), checked."""
     name = _field(data, "name", 200)
     city = _field(data, "city", 100)
     start, end = _day(data, "start_date"), _day(data, "end_date")
@@ -97,35 +98,78 @@ def stage_request_receive(*, credential: ApiCredential, data: dict[str, Any]) ->
         raise ServiceError("Endereço (slug) do evento inválido.")
     if credential.event_slug and slug != credential.event_slug:
         raise ServiceError(f"Esta credencial só serve ao evento “{credential.event_slug}”.")
+    state = clean(data.get("state"), 2).upper()
+    return {
+        "name": name,
+        "city": city,
+        "state": state if state.isalpha() else "",
+        "start_date": start,
+        "end_date": end,
+        "format": fmt,
+        "planned_rounds": rounds,
+        "minutes_per_game": minutes,
+        "venue_slug": slug,
+    }
+
+
+def stage_request_receive(*, credential: ApiCredential, data: dict[str, Any]) -> tuple[Stage, bool]:
+    """Register the stage an organiser asks for (or return the one already asked: same organiser, slug, dates).
+    A request naming its stage (``stage_id``) asks again for a stage the staff refused: see :func:`_ask_again`."""
+    facts = _asked(credential, data)
+    if data.get("stage_id"):
+        return _ask_again(credential, data["stage_id"], facts), False
+    slug, start = facts["venue_slug"], facts["start_date"]
     same = Stage.objects.filter(
-        credential__label=credential.label, venue_slug=slug, start_date=start, end_date=end
+        credential__label=credential.label, venue_slug=slug, start_date=start, end_date=facts["end_date"]
     ).exclude(status=StageStatus.REFUSED)
     existing = same.first() if slug else None
     if existing is not None:
         return existing, False
-    state = clean(data.get("state"), 2).upper()
     for _attempt in range(5):
         try:
             with transaction.atomic():
                 stage = Stage.objects.create(
                     identifier=_next_identifier(start.year),
                     credential=credential,
-                    name=name,
-                    city=city,
-                    state=state if state.isalpha() else "",
-                    start_date=start,
-                    end_date=end,
-                    format=fmt,
-                    planned_rounds=rounds,
-                    minutes_per_game=minutes,
-                    venue_slug=slug,
                     late=timezone.localdate() >= start,
+                    **facts,
                 )
                 audit(tournament=None, user=None, action=AuditAction.STAGE_REQUEST, obj=stage, summary=str(stage))
                 return stage, True
         except IntegrityError:  # two requests numbered at the same time: number again
             continue
     raise ServiceError("Não foi possível numerar a etapa agora; tente de novo.")
+
+
+def _ask_again(credential: ApiCredential, identifier: Any, facts: dict[str, Any]) -> Stage:
+    """The organiser asks again for a stage the staff refused (wrong dates, say, since corrected): the same record
+    is re-opened, one stage one record (its identifier, the fingerprints and versions it received), with the facts
+    as asked now, for the staff to decide again. The refusal stays in the record (``previous_refusal``) and in the
+    audit log, with the facts it refused. A stage not refused is returned as it is (the same request again, its
+    answer lost). A stage asked again on or after its first day is late; one registered late stays late."""
+    with transaction.atomic():
+        stage = owned_stage(credential, str(identifier))
+        stage = Stage.objects.select_for_update().get(pk=stage.pk)
+        if stage.status != StageStatus.REFUSED:
+            return stage
+        old = {key: str(getattr(stage, key)) for key in facts}
+        refusal = stage.decision_reason
+        for key, value in facts.items():
+            setattr(stage, key, value)
+        stage.late = stage.late or timezone.localdate() >= stage.start_date
+        stage.status, stage.decided_at, stage.decided_by, stage.decision_reason = StageStatus.REQUESTED, None, None, ""
+        stage.asked_again_at, stage.previous_refusal = timezone.now(), refusal
+        stage.save()
+        audit(
+            tournament=None,
+            user=None,
+            action=AuditAction.STAGE_ASK_AGAIN,
+            obj=stage,
+            summary=f"{stage} pedida de novo depois de recusada ({refusal})",
+            old={**old, "refusal": refusal},
+            new={key: str(value) for key, value in facts.items()},
+        )
+        return stage
 
 
 @transaction.atomic

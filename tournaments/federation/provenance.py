@@ -3,7 +3,8 @@ file and of what the federation itself recorded of the stage (:class:`StageFacts
 fingerprints the venue sent as it published each round). Called from the verification's entry point.
 
 * **the calendar**: a file without the stage's identifier is not a registered stage (blocking); a stage asked for
-  on or after its first day says it was registered late; one not yet accepted into the calendar says so;
+  on or after its first day says it was registered late; one not yet accepted into the calendar says so; one
+  refused there is blocking;
 * **the fingerprints**: each round's pairing and results are fingerprinted again from the file
   (:mod:`tournaments.domain.fingerprints`); a round whose data no longer gives the fingerprint stored when it was
   published is a break (with the reasons the venue's audit log gives; without one it is blocking, and a pairing
@@ -83,7 +84,16 @@ def calendar_findings(data: Mapping[str, Any], stage: StageFacts | None) -> list
                 blocking=False,
             )
         )
-    if stage.status != "accepted":
+    if stage.status == "refused":
+        out.append(
+            Note(
+                "stage_refused",
+                CALENDAR,
+                f"A etapa {stage.identifier} foi recusada no calendário da federação: não é homologada (o organizador "
+                "pode pedi-la de novo, corrigida).",
+            )
+        )
+    elif stage.status != "accepted":
         out.append(
             Note(
                 "stage_not_accepted",

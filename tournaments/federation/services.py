@@ -244,7 +244,11 @@ def _named_stage(credential: ApiCredential, t: dict[str, Any]) -> Stage | None:
         return None
     stage = owned_stage(credential, str(identifier))
     if stage.status == StageStatus.REFUSED:
-        raise StageRefused(f"A etapa {stage.identifier} foi recusada no calendário da federação: nada foi gravado.")
+        raise StageRefused(
+            f"A etapa {stage.identifier} foi recusada no calendário da federação ({stage.decision_reason}): nada foi "
+            "gravado. Corrija o que a recusa aponta e peça o registro de novo (“Enviar à federação”); aceita a "
+            "etapa, envie outra vez."
+        )
     return stage
 
 
@@ -397,6 +401,11 @@ def submission_decide(
         raise ServiceError("Há uma versão posterior deste evento: decida a mais recente.")
     if not approve and not reason:
         raise ServiceError("Informe o motivo da recusa.")
+    if approve and submission.stage is not None and submission.stage.status == StageStatus.REFUSED:
+        raise ServiceError(
+            f"A etapa {submission.stage.identifier} foi recusada no calendário ({submission.stage.decision_reason}): "
+            "não pode ser homologada, a menos que o organizador a peça de novo e ela seja aceita."
+        )
     if approve and submission.stage is not None and submission.stage.status != StageStatus.ACCEPTED:
         raise ServiceError(
             f"A etapa {submission.stage.identifier} ainda não foi aceita no calendário: aceite-a antes de homologar."

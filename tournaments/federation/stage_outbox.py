@@ -6,7 +6,8 @@ worker when online, retried with a growing wait).
   "Enviar à federação" page, or ``manage.py request_stage``; a venue that never asked (offline since before the
   event) asks when sending the event, and the federation then marks the stage registered late;
 * :func:`send_stage_requests`: sends the requests due; the answer binds the event to the stage's identifier
-  (``Tournament.stage_id``), which every submission then carries;
+  (``Tournament.stage_id``), which every submission then carries; a stage refused in the calendar is asked for
+  again from the same page (the same identifier: the federation re-opens its record with the corrected facts);
 * :func:`sync_calendar_states`: asks the federation whether it accepted or refused each stage still undecided in its
   calendar (the venue's "Atualizar situação", then every 15 minutes while one is undecided);
 * :func:`send_fingerprints`: sends every stored fingerprint the federation has not received yet (of the events
@@ -27,7 +28,7 @@ from tournaments.core.errors import ServiceError
 from tournaments.federation import client
 from tournaments.federation.retry import LONGEST_WAIT, backoff
 from tournaments.federation.text import clean
-from tournaments.models import OutgoingStatus, Round, StageRequest, StageStatus, Tournament
+from tournaments.models import OutgoingStatus, OutgoingSubmission, Round, StageRequest, StageStatus, Tournament
 from tournaments.models.choices import AuditAction
 
 log = logging.getLogger(__name__)
@@ -55,11 +56,11 @@ def stage_request_queue(*, tournament: Tournament, user: Actor) -> tuple[StageRe
             "Este computador não está ligado a uma federação: configure FEDERATION_URL e FEDERATION_TOKEN "
             "(a credencial que a federação emitiu)."
         )
-    if tournament.stage_id:
-        raise ServiceError(f"Este evento já é a etapa {tournament.stage_id} do calendário da federação.")
     if not tournament.city.strip():
         raise ServiceError("Informe a cidade do evento antes de pedir o registro da etapa.")
     request = StageRequest.objects.select_for_update().filter(tournament=tournament).first()
+    if tournament.stage_id:
+        return _ask_again(tournament, request, user)
     if request is not None and request.status != OutgoingStatus.REFUSED:
         if request.status == OutgoingStatus.PENDING:
             request.next_attempt_at = None  # asked again: try at once
@@ -74,6 +75,33 @@ def stage_request_queue(*, tournament: Tournament, user: Actor) -> tuple[StageRe
         action=AuditAction.FEDERATION_STAGE_REQUEST,
         obj=request,
         summary=tournament.name,
+    )
+    return request, True
+
+
+def _ask_again(tournament: Tournament, request: StageRequest | None, user: Actor) -> tuple[StageRequest, bool]:
+    """The event's stage was refused in the federation's calendar (wrong dates, say, since corrected): ask again for
+    the same stage (its identifier goes with the request, and the federation re-opens that record with the facts as
+    they are now). The refusal stays on the request (shown until the answer) and in the audit log."""
+    if request is not None and request.status == OutgoingStatus.PENDING and request.stage_id:
+        request.next_attempt_at = None  # asked again already: try at once
+        request.save(update_fields=["next_attempt_at"])
+        return request, False
+    if request is None or request.remote_status != StageStatus.REFUSED:
+        raise ServiceError(f"Este evento já é a etapa {tournament.stage_id} do calendário da federação.")
+    request.status, request.attempts, request.next_attempt_at = OutgoingStatus.PENDING, 0, None
+    request.last_error, request.sent_at = "", None
+    request.created_at, request.created_by = timezone.now(), login_of(user)
+    request.save()
+    audit(
+        tournament=tournament,
+        user=user,
+        action=AuditAction.FEDERATION_STAGE_REQUEST,
+        obj=request,
+        summary=f"{tournament.name}: etapa {request.stage_id} pedida de novo depois de recusada "
+        f"({request.decision_reason})",
+        old={"refusal": request.decision_reason},
+        new=stage_payload(tournament),
     )
     return request, True
 
@@ -101,8 +129,10 @@ def _take_state(request: StageRequest, answer: dict[str, Any]) -> None:
 
 def undecided() -> QuerySet[StageRequest]:
     """The stages this venue asked for that are in the federation's calendar, not accepted or refused yet."""
-    return StageRequest.objects.exclude(stage_id="").exclude(
-        remote_status__in=(StageStatus.ACCEPTED, StageStatus.REFUSED)
+    return (
+        StageRequest.objects.exclude(stage_id="")
+        .filter(status=OutgoingStatus.RECEIVED)  # a refused stage asked again is not asked about before it is sent
+        .exclude(remote_status__in=(StageStatus.ACCEPTED, StageStatus.REFUSED))
     )
 
 
@@ -128,13 +158,18 @@ def sync_calendar_states() -> int:
 
 def _send_request(request: StageRequest) -> None:
     tournament = request.tournament
+    again = request.stage_id  # a refused stage asked for again: the same record, re-opened
     try:
-        answer = client.request_stage(stage_payload(tournament))
+        answer = client.request_stage({**stage_payload(tournament), **({"stage_id": again} if again else {})})
+        identifier = str(answer.get("stage_id") or "")[:20]
+        if again and identifier != again:
+            raise client.FederationRefused(
+                f"a federação respondeu com a etapa “{identifier}” em vez de reabrir a {again}: fale com a federação"
+            )
     except client.FederationError as exc:
         _failed(request, exc)
         log.info("federation: stage request of %s not sent (%s)", tournament.slug, exc)
         return
-    identifier = str(answer.get("stage_id") or "")[:20]
     request.attempts += 1
     request.sent_at = timezone.now()
     request.last_error = ""
@@ -143,7 +178,12 @@ def _send_request(request: StageRequest) -> None:
     _take_state(request, answer)
     request.status = OutgoingStatus.RECEIVED if identifier else OutgoingStatus.SENT
     request.save()
-    if identifier:
+    if again:
+        # the files the federation refused while the stage was refused leave in the same pass
+        OutgoingSubmission.objects.filter(tournament=tournament, status=OutgoingStatus.PENDING).update(
+            next_attempt_at=None
+        )
+    elif identifier:
         Tournament.objects.filter(pk=tournament.pk, stage_id="").update(stage_id=identifier)
         audit(
             tournament=tournament,

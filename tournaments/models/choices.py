@@ -269,6 +269,7 @@ class AuditAction(models.TextChoices):
     STAGE_REQUEST = "stage.request", "Etapa pedida ao calendário"
     STAGE_ACCEPT = "stage.accept", "Etapa aceita no calendário"
     STAGE_REFUSE = "stage.refuse", "Etapa recusada no calendário"
+    STAGE_ASK_AGAIN = "stage.ask_again", "Etapa recusada pedida de novo ao calendário"
     SUBMISSION_RECEIVE = "submission.receive", _("Stage received")
     SUBMISSION_APPROVE = "submission.approve", _("Stage approved")
     SUBMISSION_REFUSE = "submission.refuse", _("Stage refused")

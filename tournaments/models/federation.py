@@ -96,6 +96,9 @@ class Stage(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     decision_reason = models.CharField("motivo", max_length=500, blank=True)
+    # a refused stage the organiser asked for again (corrected): the same record re-opened, the last refusal kept
+    asked_again_at = models.DateTimeField("pedida de novo em", null=True, blank=True)
+    previous_refusal = models.CharField("motivo da recusa anterior", max_length=500, blank=True)
 
     class Meta:
         verbose_name = "etapa do calendário"
