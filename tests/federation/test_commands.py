@@ -119,3 +119,71 @@ def test_the_first_federation_officer_on_a_freshly_migrated_database(tmp_path):
     assert check.stdout.splitlines()[-1].split() == ["True", "True", "False"], check.stderr
     again = manage("federation_officer", "oficial.cbjd")
     assert again.returncode == 0 and "Senha" not in again.stdout  # an existing login keeps its password
+
+
+def test_request_stage_on_a_freshly_migrated_venue_database(tmp_path):
+    """docs/federation.md's `manage.py request_stage SLUG`, run as written on a venue's database just migrated, with
+    the file imported by `import_tournament`: the federation cannot be reached, so the request waits in the queue and
+    the command says why; asked again, it is still one request; an unknown slug is refused in Portuguese."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from tests.federation.conftest import STAGE
+
+    root = Path(__file__).resolve().parents[2]
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'sede.sqlite3'}",
+        "DAMAS_ROLE": "venue",
+        "FEDERATION_URL": "http://127.0.0.1:9",
+        "FEDERATION_TOKEN": "dsw_00000000_chave-de-teste",
+    }
+    env.pop("REDIS_URL", None)
+
+    def manage(*args):
+        return subprocess.run(
+            [sys.executable, "manage.py", *args], cwd=root, env=env, capture_output=True, text=True, timeout=300
+        )
+
+    assert manage("migrate", "-v0").returncode == 0
+    imported = manage("import_tournament", str(STAGE))
+    assert imported.returncode == 0, imported.stderr
+    slug = json.loads(STAGE.read_text(encoding="utf-8"))["tournament"]["slug"]
+    for _ in range(2):
+        out = manage("request_stage", slug)
+        assert out.returncode == 0, out.stderr
+        line = out.stdout.strip()
+        assert line.startswith(f"{slug}: pedido na fila (") and "sem conexão com a federação" in line, line
+    count = manage(
+        "shell", "-c", "from tournaments.models import StageRequest; print(StageRequest.objects.count(), end='')"
+    )
+    assert count.stdout.splitlines()[-1] == "1", count.stderr
+    unknown = manage("request_stage", "nao-existe")
+    assert unknown.returncode != 0 and "nao-existe" in unknown.stderr
+
+
+@pytest.mark.django_db
+def test_request_stage_prints_the_stage_the_federation_answers(venue, recent_stage, monkeypatch, capsys):
+    """The federation answers at once: the command prints the identifier the event is now bound to, and says when the
+    stage is registered late (asked on or after its first day)."""
+    from tournaments.federation import client
+    from tournaments.interchange import import_data
+    from tournaments.models import Tournament
+
+    event = import_data(recent_stage)
+    asked = []
+
+    def answer(data):
+        asked.append(data)
+        return {"stage_id": "CBJD-2026-007", "status": "requested", "late": True}
+
+    monkeypatch.setattr(client, "request_stage", answer)
+    call_command("request_stage", event.slug)
+    assert capsys.readouterr().out == f"{event.slug}: etapa CBJD-2026-007 (registrada tarde)\n"
+    assert Tournament.objects.get(pk=event.pk).stage_id == "CBJD-2026-007"
+    assert [(a["venue_slug"], a["name"]) for a in asked] == [(event.slug, event.name)]
+    with pytest.raises(CommandError, match="CBJD-2026-007"):
+        call_command("request_stage", event.slug)  # bound already: nothing asked again
+    assert len(asked) == 1
