@@ -176,3 +176,34 @@ def test_the_engine_name_is_the_one_the_venue_records():
     from tournaments.rounds.pairing_bridge import ENGINE_NAME as RECORDED
 
     assert ENGINE_NAME == RECORDED
+
+
+def test_a_relabelled_round_with_its_chain_fails_the_venues_condition_in_the_venues_words(stage):
+    """The file carries its chain (issue 35.4): rounds 3 to 7 relabelled "Swiss Perfect 98" no longer give their
+    pairing's fingerprint, but do under the product's engine's name. The verification judges the chain by the
+    venue's rule (``chain_breaks``), so the venue's pairing software condition fails with the venue's words
+    (the same report), beside the relabelling; a pairing's break is not said twice as a changed round."""
+    with_chain(stage, chain_of(stage))
+    for r in stage["rounds"][2:]:
+        r["engine"] = "Swiss Perfect 98"
+    result = verify(stage, registry_of(stage))
+    assert set(blocking(result)) == {"program_relabelled", "pairing_differs"}
+    [differs] = [f for f in result.findings if f.code == "pairing_differs"]
+    assert (
+        "Rodadas 3, 4, 5, 6, 7 rotuladas “Swiss Perfect 98”, mas a cadeia de impressões das rodadas as registra "
+        f"emparceiradas por {ENGINE_NAME}." in differs.message
+    )
+    assert differs.message.endswith(result.report.condition("pairing_engine").detail)
+    assert "round_changed" not in [f.code for f in result.findings]
+
+
+def test_the_chain_is_judged_on_the_file_as_sent_not_on_the_players_the_registry_identifies(stage):
+    """A player without a CBJD ID in the file (fingerprinted by name at the venue) whom the officer identifies as a
+    registered player: the chain still matches (judged on the file as sent), no round breaks."""
+    registry = registry_of(stage)
+    player = stage["players"][4]
+    cbjd_id, player["cbjd_id"] = player["cbjd_id"], None
+    with_chain(stage, chain_of(stage))
+    result = verify(stage, registry, resolutions={player["id"]: {"cbjd_id": cbjd_id}})
+    assert result.report.chain == ()
+    assert "pairing_differs" not in blocking(result) and "round_changed" not in blocking(result)

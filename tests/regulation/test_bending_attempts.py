@@ -497,12 +497,12 @@ def test_attempt_19_a_round_swapped_and_relabelled_in_the_file(national_list, st
     assert "program_relabelled" in [f["code"] for f in result["findings"]]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 35.4: the venue's report does not read the file's fingerprint chain")
 def test_attempt_19b_the_relabelled_file_imported_at_the_venue(client, build, director):
     """Attempt 19's file imported at a venue on the import page (round 7 swapped, rounds 3 to 7 relabelled "Swiss
-    Perfect 98" in the file): the venue's report trusts the label ("registrado na importação do evento") although
-    the file's own fingerprint chain, which records each round's program, no longer matches; the federation's
-    verification blocks it (attempt 19), the venue still says "sim"."""
+    Perfect 98" in the file). Before: the venue's report trusted the label ("registrado na importação do evento")
+    although the file's own fingerprint chain, which records each round's program, no longer matched, and said
+    "sim" where the federation blocks it (attempt 19). Now the import keeps the chain and the report judges it by
+    the federation's rule (``chain_breaks``): the pairing software condition fails, naming the rounds."""
     data = json.loads(json.dumps(export_data(build()), default=str))
     data["tournament"]["slug"] = "rotulada"
     swap_round(data, 7)
@@ -513,6 +513,93 @@ def test_attempt_19b_the_relabelled_file_imported_at_the_venue(client, build, di
     t = Tournament.objects.get(slug="rotulada")
     send_on_time(t)
     assert verdict(t)[:2] == ("não", {"pairing_engine"})
+    report = homologation_check(t)
+    detail = report.condition("pairing_engine").detail
+    assert (
+        "Rodadas 3, 4, 5, 6 rotuladas “Swiss Perfect 98”, mas a cadeia de impressões das rodadas as registra "
+        "emparceiradas por damas-swiss Dutch (FIDE C.04.3, 2026)." in detail
+    )
+    assert (
+        "Rodada 7 (rotulada “Swiss Perfect 98”) alterada depois de publicada: o emparceiramento não confere mais com "
+        "a impressão publicada." in detail
+    )
+    assert [(b.round, b.kind, b.relabelled) for b in report.chain] == [
+        (3, "pairing", True),
+        (4, "pairing", True),
+        (5, "pairing", True),
+        (6, "pairing", True),
+        (7, "pairing", False),
+    ]
+    page = client.get(reverse("staff:homologation", args=[t.slug])).content.decode()
+    assert "Rodadas alteradas depois de publicadas" in page
+    assert "Rodada 7: emparceiramento alterado depois de publicado" in page
+    # the federation's verification of the same file: the same condition, in the same words, and the relabelling
+    result = verify(data, registry_of(data))
+    codes = {f.code for f in result.findings if f.blocking}
+    assert {"program_relabelled", "pairing_differs"} <= codes
+    assert any(detail in f.message for f in result.findings if f.code == "pairing_differs")
+
+
+def flip(data, number, board=0):
+    """Round ``number``, board ``board`` of the file: every decided game the other way round."""
+    games = data["rounds"][number - 1]["boards"][board]["games"]
+    data["rounds"][number - 1]["boards"][board]["games"] = [{"1-0": "0-1", "0-1": "1-0"}.get(g, g) for g in games]
+
+
+def test_attempt_19c_the_untouched_file_imported_at_the_venue_and_a_result_flipped_in_it(client, build, director):
+    """The baseline of 19b: the same stage's file, untouched, imported at a venue says "sim" (its chain kept and
+    unbroken). A result flipped in the file (round 2, board 1, after its fingerprint was published) is a break the
+    venue's report lists without a reason, as the federation's verification finds it (blocking there); the later
+    rounds, which name this engine, are paired again from the flipped score and differ."""
+    data = json.loads(json.dumps(export_data(build()), default=str))
+    data["tournament"]["slug"] = "intocada"
+    client.force_login(director)
+    upload(client, data)
+    t = Tournament.objects.get(slug="intocada")
+    send_on_time(t)
+    assert verdict(t) == ("sim", set(), {"ABS": 3, "FEM": 3}, [])
+    assert homologation_check(Tournament.objects.get(pk=t.pk)).chain == ()
+    flip(data, 2)
+    data["tournament"]["slug"] = "virada"
+    upload(client, data)
+    t = Tournament.objects.get(slug="virada")
+    send_on_time(t)
+    assert verdict(t)[:2] == ("não", {"pairing_engine"})
+    report = homologation_check(t)
+    [brk] = report.chain
+    assert (brk.round, brk.kind, brk.reasons, brk.blocking) == (2, "results", (), True)
+    assert report.chain_lines == [
+        f"Rodada 2: resultados alterados depois de completos (impressão publicada {brk.stored}, agora {brk.now}); "
+        "sem motivo registrado"
+    ]
+    assert (
+        "Rodada 2: resultados alterados depois de completos"
+        in client.get(reverse("staff:homologation", args=[t.slug])).content.decode()
+    )
+    result = verify(data, registry_of(data))
+    [changed] = [f for f in result.findings if f.code == "round_changed"]
+    assert changed.blocking and changed.message == (
+        f"Rodada 2: resultados alterado depois de publicado (impressão publicada {brk.stored}, agora {brk.now}), sem "
+        "motivo registrado."
+    )
+
+
+@pytest.mark.xfail(strict=True, reason="issue 35.4: a results break without a reason does not take the venue's rights")
+def test_attempt_19d_a_result_flipped_in_the_last_round_of_a_file_imported_at_the_venue(client, build, director):
+    """A result flipped in round 7 of the file (no later round to pair again from it), imported at a venue: the
+    federation's verification blocks it (results changed after they were published, no reason recorded); the
+    venue's report lists the break (the same rule, ``chain_breaks``) but no condition of its takes the rights for
+    it, so it still says "sim"."""
+    data = json.loads(json.dumps(export_data(build()), default=str))
+    data["tournament"]["slug"] = "ultima-virada"
+    flip(data, 7)
+    client.force_login(director)
+    upload(client, data)
+    t = Tournament.objects.get(slug="ultima-virada")
+    send_on_time(t)
+    assert [(b.round, b.kind, b.blocking) for b in homologation_check(t).chain] == [(7, "results", True)]
+    assert "round_changed" in [f.code for f in verify(data, registry_of(data)).findings if f.blocking]
+    assert verdict(t)[0] == "não"
 
 
 def test_attempt_20_a_round_swapped_and_labelled_swiss_perfect_98_on_the_import_page(client, build, director):

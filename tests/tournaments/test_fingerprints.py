@@ -141,3 +141,38 @@ def test_each_fingerprint_goes_to_the_federation_once_through_the_queue(played, 
     monkeypatch.setattr(client, "send_fingerprint", unreachable)
     assert outbox.send_due() is not None
     assert Round.objects.get(pk=r2.pk).results_fingerprint_sent_at is None
+
+
+@pytest.mark.django_db
+def test_an_import_keeps_the_reasons_its_file_gives_and_the_report_and_a_new_export_show_them(played, director):
+    """A file whose round 1 result was corrected at its venue (the break and the audit line it carries) imported at
+    another venue: the reason is kept with the chain, the homologation report lists the break with it (not
+    blocking: the federation's rule), and the file exported again carries it, so the federation still reads it."""
+    from tournaments.homologation.report import homologation_check
+
+    t, r1, _r2 = played
+    board = Board.objects.filter(round=r1).order_by("number").first()
+    game_record_result(
+        board=board, results={1: "0-1", 2: "1-0"}, expected_version=None, user=director, reason="súmula conferida"
+    )
+    data = json.loads(json.dumps(export_data(t), default=str))
+    [line] = data["rounds"][0]["fingerprints"]["reasons"]["results"]
+    data["tournament"]["slug"] = "copia-motivos"
+    copy = import_data(data)
+    assert copy.rounds.get(number=1).fingerprint_reasons == {"results": [line]}
+    [brk] = round_breaks(copy)
+    assert (brk.round, brk.kind, brk.reasons, brk.blocking) == (1, "results", (line,), False)
+    report = homologation_check(copy)
+    assert report.chain == (brk,)
+    assert report.chain_lines == [
+        f"Rodada 1: resultados alterados depois de completos (impressão publicada {brk.stored}, agora {brk.now}); "
+        f"motivo registrado: {line}"
+    ]
+    assert export_data(copy)["rounds"][0]["fingerprints"]["reasons"] == {"results": [line]}
+    # reasons that are not lists of texts are refused with where
+    from tournaments.interchange import InterchangeError
+
+    data["tournament"]["slug"] = "copia-motivos-ruins"
+    data["rounds"][0]["fingerprints"]["reasons"] = {"results": "súmula"}
+    with pytest.raises(InterchangeError, match="motivos das impressões inválidos"):
+        import_data(data)

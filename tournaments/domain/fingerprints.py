@@ -15,14 +15,21 @@ venue's database and the interchange file give the same fingerprints (both are r
 A stored fingerprint is never recomputed in place: :func:`breaks` recomputes each round from its data as it is now
 on the stored fingerprint before it, so a round changed after it was first published shows as a break, and only
 that round.
+
+:func:`chain_breaks` is the one rule both sides judge a snapshot's chain by (the venue's homologation report and the
+federation's verification, so they cannot disagree): the chain the snapshot's rounds carry (``SnapRound.fingerprints``:
+the venue's as stored, or what an imported or submitted file carries), each break with the reasons recorded for it
+(``SnapRound.fingerprint_reasons``) and, for a pairing, whether only its label changed: the program the chain
+records for it (the product records each round's program, so a round paired here and relabelled "Swiss Perfect 98"
+in a file gives its stored fingerprint again under the product's engine's name).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tournaments.domain.snapshot import IMPORTED, SnapRound, Snapshot
@@ -120,6 +127,75 @@ def breaks(snapshot: Snapshot, stored: Mapping[int, Stored]) -> list[Break]:
             now = results_fingerprint(s.pairing, rnd)
             if now != s.results:
                 out.append(Break(rnd.number, RESULTS, s.results, now))
+    return out
+
+
+@dataclass(frozen=True)
+class ChainBreak:
+    """A break judged by :func:`chain_breaks`: the round, the kind, the fingerprint stored when it was published
+    and the one its data give now, the reasons recorded for the change (the audit log's lines, or those the file
+    carries), and for a pairing the program the round names now (``label``) and the one the chain records for it
+    when only the label (or the hand-edit mark) changed (``recorded``; "" when the pairing itself changed)."""
+
+    round: int
+    kind: str  # PAIRING or RESULTS
+    stored: str
+    now: str
+    reasons: tuple[str, ...] = ()
+    label: str = ""
+    recorded: str = ""
+
+    @property
+    def relabelled(self) -> bool:
+        """A pairing whose boards are as published but whose program is not the one recorded."""
+        return self.kind == PAIRING and bool(self.recorded) and self.recorded != self.label
+
+    @property
+    def blocking(self) -> bool:
+        """A pairing changed after it was published always is (its program is the product's record, its boards
+        what was posted); results only without a recorded reason (a correction with its reason is shown)."""
+        return self.kind == PAIRING or not self.reasons
+
+
+def stored_chain(snapshot: Snapshot) -> dict[int, Stored]:
+    """The chain the snapshot's rounds carry (rounds without a fingerprint left out)."""
+    return {r.number: Stored(*r.fingerprints) for r in snapshot.rounds if any(r.fingerprints)}
+
+
+def _recorded_program(
+    rnd: SnapRound, previous: str, stored: str, numbers: Mapping[int, str], programs: Iterable[str]
+) -> str:
+    """The program under which the round's pairing, as it is now, gives its stored fingerprint ("" none does)."""
+    for program in dict.fromkeys(programs):
+        if program == program_of(rnd):
+            continue
+        for edited in (rnd.manually_edited, not rnd.manually_edited):
+            if pairing_fingerprint(previous, replace(rnd, engine=program, manually_edited=edited), numbers) == stored:
+                return program
+    return ""
+
+
+def chain_breaks(snapshot: Snapshot, programs: Iterable[str] = ()) -> list[ChainBreak]:
+    """Every round of the snapshot whose data no longer give the fingerprint its chain carries (see
+    :func:`breaks`), with the reasons the round carries for it, and a pairing's program as the chain records it
+    when only its label changed: tried among ``programs`` (the product's engine), "imported" and the programs
+    the snapshot's rounds name. Pure: the venue and the federation call it alike."""
+    stored = stored_chain(snapshot)
+    if not stored:
+        return []
+    numbers = _numbers(snapshot)
+    by_number = {r.number: r for r in snapshot.rounds}
+    candidates = [*programs, IMPORTED, *(program_of(r) for r in snapshot.rounds)]
+    out = []
+    for brk in breaks(snapshot, stored):
+        rnd = by_number[brk.round]
+        reasons = rnd.fingerprint_reasons[0 if brk.kind == PAIRING else 1]
+        if brk.kind == PAIRING:
+            previous = previous_link(stored, brk.round)
+            recorded = _recorded_program(rnd, previous, brk.stored, numbers, candidates)
+            out.append(ChainBreak(brk.round, PAIRING, brk.stored, brk.now, reasons, program_of(rnd), recorded))
+        else:
+            out.append(ChainBreak(brk.round, RESULTS, brk.stored, brk.now, reasons))
     return out
 
 

@@ -12,6 +12,9 @@ Readings:
   ``absences[]`` are absences announced for rounds not paired yet.
 * ``one_sided`` rounds (a round one player's line of an imported file gives alone) count for that player as
   written: ``1 = 0`` a game, ``+ -`` a forfeit, ``U`` the bye.
+* ``rounds[].fingerprints``: the chain the file carries (issue 35.4; a value that is not a fingerprint is left
+  out) and the reasons it gives for a change since publication, judged by
+  :func:`tournaments.domain.fingerprints.chain_breaks`.
 * ``scoring`` values (JSON numbers) become the domain's scores as the database keeps them: ``int`` when whole,
   else the ``Decimal`` written (``0.5``), never a float.
 
@@ -28,6 +31,7 @@ from decimal import Decimal
 from typing import Any
 
 from tournaments.domain.edition import Edition, current_text, edition_in_force, shipped_by_code
+from tournaments.domain.fingerprints import PAIRING, RESULTS, is_fingerprint
 from tournaments.domain.model import ByeValue, Format, Number, TournamentData, UnplayedRules
 from tournaments.domain.settings_lock import SettingsChange
 from tournaments.domain.snapshot import (
@@ -45,6 +49,7 @@ from tournaments.domain.snapshot import (
     stage_settings,
     standings_input,
 )
+from tournaments.domain.text import clean
 
 
 def _score(value: int | float | str) -> Number:
@@ -205,6 +210,8 @@ def _round(r: dict[str, Any], absences: dict[tuple[int, int], str]) -> SnapRound
         for item in r.get("one_sided") or ()
     )
     engine = r.get("engine")
+    found = r.get("fingerprints")
+    prints: dict[str, Any] = found if isinstance(found, dict) else {}
     return SnapRound(
         number=number,
         status=r.get("status") or "published",
@@ -214,7 +221,24 @@ def _round(r: dict[str, Any], absences: dict[tuple[int, int], str]) -> SnapRound
         opening=_opening(r.get("opening")),
         engine=engine.strip()[:120] if isinstance(engine, str) and engine.strip() else IMPORTED,
         manually_edited=bool(r.get("manually_edited", False)),
+        fingerprints=(_print(prints.get(PAIRING)), _print(prints.get(RESULTS))),
+        fingerprint_reasons=(_reasons(prints, PAIRING), _reasons(prints, RESULTS)),
     )
+
+
+def _print(value: Any) -> str:
+    """A fingerprint the file carries ("" when none, or not one: 12 hexadecimal digits)."""
+    return str(value) if is_fingerprint(value) else ""
+
+
+def _reasons(prints: dict[str, Any], kind: str) -> tuple[str, ...]:
+    """The reasons the file gives for a change of the round's pairing or results since it was published (the venue's
+    audit lines), each made safe to show (one line, 200 characters at most)."""
+    reasons = prints.get("reasons")
+    items = reasons.get(kind) if isinstance(reasons, dict) else None
+    if not isinstance(items, list):
+        return ()
+    return tuple(clean(x, 200) for x in items if isinstance(x, str) and x.strip())
 
 
 def snapshot_from_interchange(

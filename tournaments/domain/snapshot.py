@@ -272,6 +272,8 @@ class SnapRound:
     pk: int | None = None
     # the fingerprints stored when the pairing was published and the results complete (issue 35.4; "" not yet)
     fingerprints: tuple[str, str] = ("", "")
+    # the reasons recorded for a change since (pairing, results): the audit log's lines, or an imported file's
+    fingerprint_reasons: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
     @property
     def is_published(self) -> bool:

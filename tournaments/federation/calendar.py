@@ -22,7 +22,7 @@ from django.utils import timezone
 from tournaments.audit.services import Actor, audit, login_of
 from tournaments.core.errors import ForbiddenError, NotFoundError, ServiceError
 from tournaments.domain.fingerprints import is_fingerprint
-from tournaments.federation.text import clean
+from tournaments.domain.text import clean
 from tournaments.models import ApiCredential, Stage, StageFingerprint, StageStatus
 from tournaments.models.choices import AuditAction
 

@@ -9,8 +9,8 @@ from datetime import date
 from typing import Any
 
 from tournaments.domain.categories import CategoryRule, Person, is_member
+from tournaments.domain.text import clean
 from tournaments.federation.findings import Finding, RegistryPlayer, Stage, listed, normalised
-from tournaments.federation.text import clean
 
 _FORFEITS = {"+/-", "-/+", "-/-"}
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tournaments.federation.text import clean
+from tournaments.domain.text import clean
 
 # tournament fields that are not settings (they describe or identify the event)
 _NOT_SETTINGS = {"name", "slug"}

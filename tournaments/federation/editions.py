@@ -13,7 +13,7 @@ from django.db import transaction
 from tournaments.audit.services import Actor, audit, login_of
 from tournaments.core.errors import ServiceError
 from tournaments.domain.edition import Edition, EditionError, EditionTooNew, edition_from_json, shipped_by_code
-from tournaments.federation.text import clean
+from tournaments.domain.text import clean
 from tournaments.models import RegulationEdition
 from tournaments.models.choices import AuditAction
 

@@ -5,11 +5,12 @@ fingerprints the venue sent as it published each round). Called from the verific
 * **the calendar**: a file without the stage's identifier is not a registered stage (blocking); a stage asked for
   on or after its first day says it was registered late; one not yet accepted into the calendar says so; one
   refused there is blocking;
-* **the fingerprints**: each round's pairing and results are fingerprinted again from the file
-  (:mod:`tournaments.domain.fingerprints`); a round whose data no longer gives the fingerprint stored when it was
-  published is a break (with the reasons the venue's audit log gives; without one it is blocking, and a pairing
-  break always is); a fingerprint the federation received that the file does not carry is blocking, and a round
-  published more than once is said;
+* **the fingerprints**: each round's pairing and results are fingerprinted again from the file by the rule the
+  venue's report uses too (:func:`tournaments.domain.fingerprints.chain_breaks`); a round whose results no longer
+  give the fingerprint stored when they were complete is a break (with the reasons the venue's audit log gives;
+  without one it is blocking); a pairing's break, relabelled or changed, is the venue's ``pairing_engine``
+  condition (always blocking), which the verification reports in the venue's words; a fingerprint the federation
+  received that the file does not carry is blocking, and a round published more than once is said;
 * **the program of each round**: in a stage run by this product every round's program is recorded by the product
   (its engine, or "edited by hand"), so a round naming another program is a relabelling (blocking). An event
   really imported from another program's file (``tournament.provenance``) is checked for what can be checked
@@ -25,9 +26,9 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, NamedTuple
 
-from tournaments.domain.fingerprints import PAIRING, RESULTS, Stored, breaks, is_fingerprint
+from tournaments.domain.fingerprints import PAIRING, RESULTS, ChainBreak, Stored, chain_breaks, stored_chain
 from tournaments.domain.interchange import snapshot_from_interchange
-from tournaments.federation.text import clean
+from tournaments.domain.text import clean
 
 ARTICLE = "art. 5, 6"
 CALENDAR = "calendário"
@@ -106,43 +107,23 @@ def calendar_findings(data: Mapping[str, Any], stage: StageFacts | None) -> list
     return out
 
 
-def _file_chain(data: Mapping[str, Any]) -> dict[int, Stored]:
-    out = {}
-    for r in data.get("rounds") or []:
-        prints = r.get("fingerprints") if isinstance(r, Mapping) else None
-        if isinstance(prints, Mapping):
-            p, s = prints.get(PAIRING), prints.get(RESULTS)
-            out[int(r.get("number") or 0)] = Stored(
-                str(p) if is_fingerprint(p) else "", str(s) if is_fingerprint(s) else ""
-            )
-    return out
-
-
-def _file_reasons(data: Mapping[str, Any], number: int, kind: str) -> list[str]:
-    for r in data.get("rounds") or []:
-        if isinstance(r, Mapping) and r.get("number") == number:
-            prints = r.get("fingerprints")
-            if isinstance(prints, Mapping) and isinstance(prints.get("reasons"), Mapping):
-                reasons = prints["reasons"].get(kind)
-                if isinstance(reasons, list):
-                    return [clean(x, 200) for x in reasons if isinstance(x, str) and x.strip()]
-    return []
-
-
-def _break_findings(data: Mapping[str, Any], chain: Mapping[int, Stored]) -> list[Note]:
-    """The rounds whose data no longer give the fingerprint the file says was stored when published."""
+def _break_findings(chain: Sequence[ChainBreak]) -> list[Note]:
+    """The rounds whose results no longer give the fingerprint the file says was stored when published, with the
+    reasons it gives (a pairing's break is the venue's ``pairing_engine`` condition, in its words: the same rule,
+    :func:`tournaments.domain.fingerprints.chain_breaks`, judges both)."""
     out = []
-    for brk in breaks(snapshot_from_interchange(dict(data)), chain):
-        reasons = _file_reasons(data, brk.round, brk.kind)
+    for brk in chain:
+        if brk.kind != RESULTS:
+            continue
         text = (
             f"Rodada {brk.round}: {_kind(brk.kind)} alterado depois de publicado (impressão publicada "
             f"{brk.stored}, agora {brk.now})"
         )
-        if reasons:
-            message = f"{text}; motivo registrado: {_listed(reasons)}."
-            out.append(Note("round_changed", ARTICLE, message, brk.kind == PAIRING))
+        if brk.reasons:
+            message = f"{text}; motivo registrado: {_listed(brk.reasons)}."
         else:
-            out.append(Note("round_changed", ARTICLE, f"{text}, sem motivo registrado.", True))
+            message = f"{text}, sem motivo registrado."
+        out.append(Note("round_changed", ARTICLE, message, brk.blocking))
     return out
 
 
@@ -183,10 +164,16 @@ def _received_findings(chain: Mapping[int, Stored], received: Mapping[tuple[int,
     return out
 
 
-def fingerprint_findings(data: Mapping[str, Any], stage: StageFacts | None) -> list[Note]:
-    chain = _file_chain(data)
-    breaks_found = _break_findings(data, chain) if chain else []
-    return breaks_found + _received_findings(chain, stage.received if stage is not None else {})
+def fingerprint_findings(
+    data: Mapping[str, Any], stage: StageFacts | None, chain: Sequence[ChainBreak] | None = None
+) -> list[Note]:
+    """The file's chain: its results' breaks (``chain``: the file's breaks already judged, else judged here) and
+    the fingerprints the federation received as each round was published."""
+    snapshot = snapshot_from_interchange(dict(data))
+    if chain is None:
+        chain = chain_breaks(snapshot)
+    received = stage.received if stage is not None else {}
+    return _break_findings(chain) + _received_findings(stored_chain(snapshot), received)
 
 
 def imported_from(data: Mapping[str, Any], engine_name: str) -> Mapping[str, Any] | None:
@@ -273,12 +260,18 @@ def program_findings(data: Mapping[str, Any], engine_name: str) -> list[Note]:
 
 
 def provenance_findings(
-    data: Mapping[str, Any], stage: StageFacts | None, *, engine_name: str, calendar: bool = True
+    data: Mapping[str, Any],
+    stage: StageFacts | None,
+    *,
+    engine_name: str,
+    calendar: bool = True,
+    chain: Sequence[ChainBreak] | None = None,
 ) -> list[Note]:
     """Every finding of the stage's origin (see the module's docstring); ``calendar``: judge the calendar too
-    (the federation's server; a file verified alone, ``verify_event``, has no calendar to read)."""
+    (the federation's server; a file verified alone, ``verify_event``, has no calendar to read); ``chain``: the
+    file's breaks, already judged by :func:`tournaments.domain.fingerprints.chain_breaks`."""
     return [
         *(calendar_findings(data, stage) if calendar else []),
-        *fingerprint_findings(data, stage),
+        *fingerprint_findings(data, stage, chain),
         *program_findings(data, engine_name),
     ]

@@ -17,10 +17,10 @@ from django.db import transaction
 from tournaments.audit.services import Actor, audit, login_of
 from tournaments.core.affected import of_players, pages_changed
 from tournaments.core.errors import ServiceError
+from tournaments.domain.text import clean
 from tournaments.entries.services import rating_list_import
 from tournaments.federation import client
 from tournaments.federation.editions import editions_receive
-from tournaments.federation.text import clean
 from tournaments.models import Player, RegistrySync, Suspension
 from tournaments.models.choices import AuditAction, SuspensionSource
 

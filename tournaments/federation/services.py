@@ -23,11 +23,11 @@ from django.utils import timezone
 from tournaments.audit.services import Actor, audit, login_of
 from tournaments.core.affected import of_suspension, pages_changed
 from tournaments.core.errors import ConflictError, ForbiddenError, RateLimitedError, ServiceError
+from tournaments.domain.text import clean
 from tournaments.federation import selectors
 from tournaments.federation.calendar import StageRefused, owned_stage, received_fingerprints
 from tournaments.federation.diff import changes, verdict_changes
 from tournaments.federation.provenance import StageFacts
-from tournaments.federation.text import clean
 from tournaments.federation.verification import verify
 from tournaments.models import ApiCredential, ApiNonce, Player, Stage, StageStatus, Submission, Suspension
 from tournaments.models.choices import AuditAction, SuspensionSource

@@ -25,9 +25,9 @@ from django.utils import timezone
 
 from tournaments.audit.services import Actor, audit, login_of
 from tournaments.core.errors import ServiceError
+from tournaments.domain.text import clean
 from tournaments.federation import client
 from tournaments.federation.retry import LONGEST_WAIT, backoff
-from tournaments.federation.text import clean
 from tournaments.models import OutgoingStatus, OutgoingSubmission, Round, StageRequest, StageStatus, Tournament
 from tournaments.models.choices import AuditAction
 

@@ -33,10 +33,12 @@ from typing import Any
 
 from pairing.model import ForbiddenPair
 from tournaments.domain.edition import Edition, edition_in_force, shipped_editions
+from tournaments.domain.fingerprints import chain_breaks
 from tournaments.domain.interchange import snapshot_from_interchange
 from tournaments.domain.settings_lock import first_values
 from tournaments.domain.snapshot import Snapshot
 from tournaments.domain.suspensions import counts_for_event
+from tournaments.domain.text import clean
 from tournaments.federation.checks import (
     check_categories,
     check_identities,
@@ -54,7 +56,6 @@ from tournaments.federation.findings import (
     parse_date,
 )
 from tournaments.federation.provenance import StageFacts, provenance_findings
-from tournaments.federation.text import clean
 from tournaments.homologation.conditions import Suspended
 from tournaments.homologation.repairing import check_snapshot_pairings
 from tournaments.homologation.report import HomologationReport, categories_json, homologation_report
@@ -310,15 +311,19 @@ def verify(
     s.edition = edition_in_force(shipped_editions() if editions is None else editions, s.start)
     t = data["tournament"]
     as_sent = snapshot_from_interchange(dict(data), editions=editions or ())
+    # the rounds' chain judged on the file as sent: the players as the venue named them when it fingerprinted
+    # each round, before the registry identifies them (the venue's report judges its own by the same rule)
+    chain = chain_breaks(as_sent, (ENGINE_NAME,))
     snapshot = _registered(as_sent, s)
     forbidden = [
         ForbiddenPair(players=list(f["players"]), first_round=f.get("from"), last_round=f.get("to"))
         for f in data.get("forbidden") or []
     ]
     checks = check_snapshot_pairings(snapshot, forbidden=forbidden, initial_colour=t.get("initial_colour") or "white")
-    report = homologation_report(snapshot, _suspended(s), received_on, checks)
+    report = homologation_report(snapshot, _suspended(s), received_on, checks, chain)
+    origin = provenance_findings(data, stage, engine_name=ENGINE_NAME, calendar=calendar, chain=chain)
     findings = [
-        *(Finding(*note) for note in provenance_findings(data, stage, engine_name=ENGINE_NAME, calendar=calendar)),
+        *(Finding(*note) for note in origin),
         *_check_list(s),
         *check_identities(s, answers),
         *_check_conditions(report),

@@ -16,7 +16,9 @@ Readings taken (each a tournament setting where the regulation leaves a choice, 
 * pairing software: art. 5 names only Swiss Perfect and "48". By default (``pairing_program_rule`` "named") the
   condition is met when every round was paired by a named program, this product's FIDE Dutch engine or the
   program recorded when the event was imported, and it says that the federation must be asked to accept it;
-  "strict" accepts only those two programs;
+  "strict" accepts only those two programs. Either way a round whose pairing no longer gives the fingerprint stored
+  when it was published (relabelled or changed since, issue 35.4:
+  :func:`tournaments.domain.fingerprints.chain_breaks`, the federation's rule too) fails it;
 * tablita on 100 squares: the seeds hold no official 100-square table, so without a table the rounds are free
   openings and the condition says so; with a table the director loaded, every round needs its opening;
 * deadline: "até 2 dias após o término do evento": by the end of the second day after the last day, in the
@@ -40,6 +42,7 @@ from tournaments.domain.edition import (
     CONDITION_KEYS,  # the one list of the conditions, in their order
     UNPLAYED_ARTICLE,
 )
+from tournaments.domain.fingerprints import PAIRING, ChainBreak, chain_breaks
 from tournaments.domain.participants import Participation
 from tournaments.domain.settings_lock import as_played
 from tournaments.domain.snapshot import IMPORTED, SnapEntry, SnapRound, SnapSettings, Snapshot, counted_rounds
@@ -208,6 +211,7 @@ def check_conditions(
     today: date | None = None,
     with_deadline: bool = True,
     pairing_checks: PairingChecks | None = None,
+    chain: Sequence[ChainBreak] | None = None,
 ) -> list[Condition]:
     """The conditions, in the order of ``CONDITION_KEYS``: a pure function of the tournament's ``snapshot`` (every
     round, drafts included), who is a participant (``participation``, keyed by standings number:
@@ -216,17 +220,21 @@ def check_conditions(
     the tournament's time zone); ``with_deadline=False`` leaves the deadline out (it does not decide the rights);
     ``pairing_checks``: the imported rounds paired again (:mod:`tournaments.homologation.repairing`: round 1
     against the rating order, every round naming this engine), or None when none was (no imported round, or a
-    file checked without a database). The snapshot's settings are judged as the event was played: pass the
-    snapshot through :func:`as_played_snapshot` first (the report does)."""
+    file checked without a database); ``chain``: the rounds' fingerprint chain judged
+    (:func:`tournaments.domain.fingerprints.chain_breaks`: the federation judges a file's as sent), else judged
+    here from the snapshot. The snapshot's settings are judged as the event was played: pass the snapshot through
+    :func:`as_played_snapshot` first (the report does)."""
     settings = snapshot.settings
     first, claimed = pairing_checks or (None, [])
+    if chain is None:
+        chain = chain_breaks(snapshot, (engine_name(),))
     day = today or timezone.localdate(timezone=ZoneInfo(settings.time_zone))
     conditions = [
         _participants(snapshot, participation),
         _rounds_and_time(settings, counted_rounds(snapshot)),
         _no_suspended(suspended, snapshot.entries, day),
         _round1_by_rating(snapshot, first),
-        _pairing_engine(settings, snapshot.rounds, claimed),
+        _pairing_engine(settings, snapshot.rounds, claimed, chain),
         _tiebreaks(settings),
         *_unplayed_values(snapshot),
         _birth_dates(snapshot.entries, settings.start_date),
@@ -495,8 +503,53 @@ def _claimed_detail(claimed: Sequence[RoundCheck], mismatches: Sequence[str]) ->
     return text
 
 
+def program_words(program: str) -> str:
+    """A round's program as recorded, in words ("imported" without a name said so)."""
+    return _("no program named") if program == IMPORTED else program
+
+
+def _chain_detail(chain: Sequence[ChainBreak]) -> str:
+    """The rounds whose pairing no longer gives the fingerprint stored when it was published (issue 35.4), in
+    words (" ..." or ""): relabelled (the chain records another program for the same boards) or changed."""
+    relabelled: dict[tuple[str, str], list[int]] = {}
+    changed: dict[str, list[int]] = {}
+    for brk in chain:
+        if brk.kind != PAIRING:
+            continue
+        if brk.relabelled:
+            relabelled.setdefault((brk.label, brk.recorded), []).append(brk.round)
+        else:
+            changed.setdefault(brk.label, []).append(brk.round)
+    parts = [
+        ngettext(
+            "Round %(rounds)s labelled “%(label)s”, but the rounds' fingerprint chain records it as paired by "
+            "%(recorded)s.",
+            "Rounds %(rounds)s labelled “%(label)s”, but the rounds' fingerprint chain records them as paired by "
+            "%(recorded)s.",
+            len(numbers),
+        )
+        % {"rounds": _rounds_text(numbers), "label": program_words(label), "recorded": program_words(recorded)}
+        for (label, recorded), numbers in relabelled.items()
+    ]
+    parts += [
+        ngettext(
+            "Round %(rounds)s (labelled “%(label)s”) changed after it was published: its pairing no longer gives "
+            "the fingerprint stored then.",
+            "Rounds %(rounds)s (labelled “%(label)s”) changed after they were published: their pairings no longer "
+            "give the fingerprints stored then.",
+            len(numbers),
+        )
+        % {"rounds": _rounds_text(numbers), "label": program_words(label)}
+        for label, numbers in changed.items()
+    ]
+    return "".join(" " + p for p in parts)
+
+
 def _pairing_engine(
-    settings: SnapSettings, rounds: Sequence[SnapRound], claimed: Sequence[RoundCheck] = ()
+    settings: SnapSettings,
+    rounds: Sequence[SnapRound],
+    claimed: Sequence[RoundCheck] = (),
+    chain: Sequence[ChainBreak] = (),
 ) -> Condition:
     ours = engine_name()
     label = _("Pairing software")
@@ -550,8 +603,11 @@ def _pairing_engine(
         ) % {"rounds": _rounds_text(edited)}
     mismatches = _engine_mismatches(claimed)
     detail += _claimed_detail(claimed, mismatches)
+    # a pairing changed or relabelled after it was published: the program recorded for it is not the one named
+    chained = _chain_detail(chain)
+    detail += chained
     met, reading = _art5_verdict(settings, ours, by_program, unknown, mismatches)
-    return Condition("pairing_engine", met, detail + reading, label)
+    return Condition("pairing_engine", met and not chained, detail + reading, label)
 
 
 def _art5_verdict(

@@ -1,9 +1,11 @@
 """The homologation report: the conditions, the deadline, and the standings with the qualification spots.
 
 Read, compute, present: :func:`homologation_check` reads the tournament once (its snapshot,
-:func:`tournaments.standings.read_snapshot`, every round, drafts included) and the suspensions in force, then
-:func:`homologation_report` computes everything from them with no query: the overall standings (who is a
-participant), the conditions (:mod:`.conditions`), the rights, and the categories' spots awarded with them.
+:func:`tournaments.standings.read_snapshot`, every round, drafts included, with the reasons of a round changed
+after it was published) and the suspensions in force, then :func:`homologation_report` computes everything from
+them with no query: the overall standings (who is a participant), the rounds' fingerprint chain
+(:func:`tournaments.domain.fingerprints.chain_breaks`), the conditions (:mod:`.conditions`), the rights, and the
+categories' spots awarded with them.
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import Case, Value, When
+from django.utils.translation import gettext as _
 
 from pairing.model import ForbiddenPair
+from tournaments.domain.fingerprints import PAIRING, ChainBreak, chain_breaks
 from tournaments.domain.qualification import QualificationResult
 from tournaments.domain.settings_lock import SettingsChange
 from tournaments.domain.snapshot import SnapSettings, Snapshot, counted_rounds
@@ -29,6 +33,7 @@ from tournaments.homologation.conditions import (
     deadline_for,
     deadline_status,
     engine_name,
+    program_words,
     rating_list_used,
     rights_from,
     rounds_and_time_met,
@@ -38,6 +43,7 @@ from tournaments.homologation.repairing import pairings_checked as pairings_chec
 from tournaments.homologation.suspensions import suspensions_during
 from tournaments.models import Round
 from tournaments.models.choices import RoundStatus
+from tournaments.rounds.fingerprints import with_reasons
 from tournaments.rounds.pairing_bridge import snapshot_state
 from tournaments.standings import (
     TournamentStandings,
@@ -58,6 +64,8 @@ class HomologationReport:
     conditions: list[Condition]
     standings: TournamentStandings  # every complete round, drafts included (staff), with the spots
     engine: str = ""
+    # the rounds changed after their fingerprint was stored (issue 35.4), with their reasons
+    chain: tuple[ChainBreak, ...] = ()
 
     @property
     def settings(self) -> SnapSettings:
@@ -100,6 +108,11 @@ class HomologationReport:
         return [change_text(c, self.settings.time_zone) for c in self.settings_changes]
 
     @property
+    def chain_lines(self) -> list[str]:
+        """The rounds changed after they were published, in words, for the page and the workbook."""
+        return [chain_text(b) for b in self.chain]
+
+    @property
     def deadline_late(self) -> int:
         """Days the sending is (or was) late: 0 when on time or still in time."""
         return deadline_status(self.settings)[1]
@@ -133,21 +146,49 @@ def categories_json(categories: Iterable[QualificationResult]) -> list[dict[str,
     ]
 
 
+def chain_text(brk: ChainBreak) -> str:
+    """A round changed after it was published, in words: what, the fingerprints, the program the chain records
+    for a relabelled pairing, and the reasons recorded (or that none was)."""
+    values = {"n": brk.round, "stored": brk.stored, "now": brk.now}
+    if brk.kind == PAIRING:
+        text = _("Round %(n)s: pairing changed after it was published (fingerprint published %(stored)s, now %(now)s)")
+    else:
+        text = _(
+            "Round %(n)s: results changed after they were complete (fingerprint published %(stored)s, now %(now)s)"
+        )
+    text %= values
+    if brk.relabelled:
+        text += "; " + _("labelled “%(label)s”, the chain records %(recorded)s") % {
+            "label": program_words(brk.label),
+            "recorded": program_words(brk.recorded),
+        }
+    if brk.reasons:
+        return text + "; " + _("reason recorded: %(reasons)s") % {"reasons": " / ".join(brk.reasons)}
+    return text + "; " + _("no reason recorded")
+
+
 def homologation_report(
     snapshot: Snapshot,
     suspended: Sequence[Suspended] = (),
     today: date | None = None,
     pairing_checks: PairingChecks | None = None,
+    chain: Sequence[ChainBreak] | None = None,
 ) -> HomologationReport:
     """The report as a pure function of the snapshot, the suspensions in force and the imported rounds paired
-    again (no query). The settings are judged as the event was played (:func:`as_played_snapshot`)."""
+    again (no query). The settings are judged as the event was played (:func:`as_played_snapshot`). ``chain``: the
+    rounds' fingerprint chain already judged (the federation judges a file's as sent, before its players are
+    identified in the registry), else judged here from the snapshot (:func:`chain_breaks`, the one rule)."""
     snapshot = as_played_snapshot(snapshot)
+    if chain is None:
+        chain = chain_breaks(snapshot, (engine_name(),))
     base = overall(snapshot)
     conditions = check_conditions(
-        snapshot, base.participation, suspended=suspended, today=today, pairing_checks=pairing_checks
+        snapshot, base.participation, suspended=suspended, today=today, pairing_checks=pairing_checks, chain=chain
     )
     standings = with_categories(base, rights=rights_from(conditions))
-    return HomologationReport(snapshot=snapshot, conditions=conditions, standings=standings, engine=engine_name())
+    return HomologationReport(
+        snapshot=snapshot, conditions=conditions, standings=standings, engine=engine_name(), chain=tuple(chain)
+    )
 
 
 def suspended_during(tournament: Tournament, changes: Any = None) -> list[Suspended]:
@@ -169,9 +210,10 @@ def pairings_checked(tournament: Tournament, snapshot: Snapshot) -> PairingCheck
 
 
 def homologation_check(tournament: Tournament, today: date | None = None) -> HomologationReport:
-    """Read the tournament (every round, drafts included) and compute the full report."""
+    """Read the tournament (every round, drafts included, a changed round with its reasons) and compute the full
+    report."""
     with gc_paused():
-        snapshot = read_snapshot(tournament, public=False)
+        snapshot = with_reasons(tournament, read_snapshot(tournament, public=False))
         return homologation_report(
             snapshot,
             suspended_during(tournament, snapshot.settings_changes),

@@ -363,6 +363,8 @@ def event_sheet(wb: Workbook, report: HomologationReport, exported: datetime | N
     ]
     # the settings that decide the homologation changed after round 1 (the verdict judges them as before)
     rows += [("Alteração depois da 1ª rodada", change_text(c, s.time_zone)) for c in report.settings_changes]
+    # the rounds changed after they were published (issue 35.4: their fingerprints no longer match)
+    rows += [("Rodada alterada depois de publicada", line) for line in report.chain_lines]
     rows += [("Leitura do regulamento", reading) for reading in readings]
     for key, value in rows:
         ev.row([key, value])

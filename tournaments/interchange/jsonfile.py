@@ -129,6 +129,7 @@ from tournaments.standings import number, read_snapshot
 FORMAT = "damas-swiss/1"
 IMPORTED_ENGINE = IMPORTED  # the program of rounds imported from a file that does not name it
 PROVENANCE_KEYS = ("file", "sha256", "format", "program", "at")  # tournament.provenance (issue 35.4)
+MAX_REASON = 500  # one reason the file gives for a round changed since it was published (an audit line)
 ONE_SIDED_RESULTS = ("1", "=", "0", "+", "-", "U")  # models.OneSidedRound.result
 MAX_ERRORS = 50
 
@@ -174,15 +175,17 @@ def export_data(tournament) -> dict:
 
 
 def _export_fingerprints(t, snapshot, rounds) -> None:
-    """Each round's fingerprints as stored when published (issue 35.4), with the reasons the audit log gives for
-    a round changed since (one query; the audit's only when a round no longer matches)."""
-    from tournaments.rounds.fingerprints import round_breaks, stored_of
+    """Each round's fingerprints as stored when published (issue 35.4), with the reasons given for a round changed
+    since: those the file it was imported from gave, then the audit log's (its queries only when a round no longer
+    matches)."""
+    from tournaments.domain.fingerprints import stored_chain
+    from tournaments.rounds.fingerprints import round_breaks
 
-    stored = stored_of(t)
+    stored = stored_chain(snapshot)
     if not any(s.pairing for s in stored.values()):
         return
     reasons: dict[int, dict[str, list[str]]] = defaultdict(dict)
-    for brk in round_breaks(t, snapshot=snapshot, stored=stored):
+    for brk in round_breaks(t, snapshot=snapshot):
         reasons[brk.round][brk.kind] = list(brk.reasons)
     for r in rounds:
         s = stored.get(r["number"])
@@ -1038,7 +1041,8 @@ class _Rounds:
         }
 
     def _fingerprints(self, r, rw):
-        """The round's fingerprints as the file carries them (pairing, results; reasons are the venue's words)."""
+        """The round's fingerprints as the file carries them (pairing, results) and the reasons it gives for a
+        change since (the venue's audit lines, kept so the homologation report and a later export show them)."""
         prints = r.get("fingerprints")
         if prints is None:
             return {}
@@ -1047,7 +1051,19 @@ class _Rounds:
         ):
             self.ck.add(rw, "impressões inválidas (“fingerprints”: 12 dígitos hexadecimais cada)")
             return {}
-        return {k: prints[k] for k in ("pairing", "results") if prints.get(k) is not None}
+        out = {k: prints[k] for k in ("pairing", "results") if prints.get(k) is not None}
+        reasons = prints.get("reasons") or {}
+        if not isinstance(reasons, dict) or not all(
+            isinstance(v, list) and all(isinstance(x, str) and len(x) <= MAX_REASON for x in v)
+            for k, v in reasons.items()
+            if k in ("pairing", "results")
+        ):
+            self.ck.add(rw, f"motivos das impressões inválidos (listas de textos de até {MAX_REASON} caracteres)")
+            return {}
+        kept = {k: [x for x in reasons[k] if x.strip()] for k in ("pairing", "results") if reasons.get(k)}
+        if kept:
+            out["reasons"] = kept
+        return out
 
     def _boards(self, r, seats, num):
         """The round's boards and whether a result is pending; the pairs that played are remembered after."""
@@ -1466,6 +1482,7 @@ def _write_rounds(tournament, plan, by_id):
                 manually_edited=r["manually_edited"],
                 pairing_fingerprint=r["fingerprints"].get("pairing", ""),
                 results_fingerprint=r["fingerprints"].get("results", ""),
+                fingerprint_reasons=r["fingerprints"].get("reasons", {}),
                 pairing_fingerprint_at=now if r["fingerprints"].get("pairing") else None,
                 results_fingerprint_at=now if r["fingerprints"].get("results") else None,
                 paired_at=now,

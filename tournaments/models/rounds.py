@@ -45,6 +45,9 @@ class Round(models.Model):
     pairing_fingerprint_at = models.DateTimeField(null=True, blank=True)
     results_fingerprint_at = models.DateTimeField(null=True, blank=True)
     pairing_fingerprint_sent_at = models.DateTimeField(null=True, blank=True)
+    # the reasons the file an imported round came from gave for a change since it was published (its venue's audit
+    # lines: {"pairing": [...], "results": [...]}); the breaks show them before this venue's own audit lines
+    fingerprint_reasons = models.JSONField("motivos das alterações (arquivo importado)", default=dict, blank=True)
     results_fingerprint_sent_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -8,16 +8,26 @@ results (they own no transaction); they never overwrite a stored fingerprint.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace
 
 from django.db import transaction
 from django.dispatch import Signal
 from django.utils import timezone
 
-from tournaments.domain.fingerprints import PAIRING, RESULTS, Break, Stored, breaks, seal
+from tournaments.domain.fingerprints import (
+    PAIRING,
+    RESULTS,
+    ChainBreak,
+    Stored,
+    breaks,
+    chain_breaks,
+    seal,
+    stored_chain,
+)
 from tournaments.domain.snapshot import Snapshot
 from tournaments.models import AuditEntry, Game, Round, Tournament
 from tournaments.models.choices import AuditAction
+from tournaments.rounds.pairing_bridge import ENGINE_NAME
 from tournaments.standings.snapshot import read_snapshot
 
 # sent once a fingerprint of a round of an event bound to a stage is stored (the federation's queue sends it)
@@ -28,20 +38,6 @@ CHANGES = {
     PAIRING: (AuditAction.ROUND_EDIT, AuditAction.ROUND_PROGRAM),
     RESULTS: (AuditAction.RESULT_CORRECT, AuditAction.RESULT_ENTER),
 }
-
-
-@dataclass(frozen=True)
-class RoundBreak:
-    """A break with what the audit log says of it (who, when, why: "" when nothing recorded)."""
-
-    round: int
-    kind: str
-    stored: str
-    now: str
-    reasons: tuple[str, ...]
-
-    def as_json(self) -> dict[str, object]:
-        return {"kind": self.kind, "stored": self.stored, "now": self.now, "reasons": list(self.reasons)}
 
 
 def stored_of(tournament: Tournament) -> dict[int, Stored]:
@@ -89,36 +85,51 @@ def seal_results(rnd: Round) -> str:
     return _seal(rnd, RESULTS)
 
 
-def _reasons(tournament: Tournament, brk: Break, since: dict[tuple[int, str], object]) -> tuple[str, ...]:
-    moment = since.get((brk.round, brk.kind))
-    entries = AuditEntry.objects.filter(tournament=tournament, action__in=CHANGES[brk.kind]).order_by("created_at")
+def _audit_lines(tournament: Tournament, kind: str, number: int, moment: object) -> list[str]:
+    """The audit log's lines of the changes of round ``number``'s pairing or results since ``moment``."""
+    entries = AuditEntry.objects.filter(tournament=tournament, action__in=CHANGES[kind]).order_by("created_at")
     if moment is not None:
         entries = entries.filter(created_at__gt=moment)
     out = []
     for e in entries:
         new = e.new if isinstance(e.new, dict) else {}
-        number = new.get("round")
-        if number is None and e.object_type == "round":
-            number = Round.objects.filter(pk=e.object_id).values_list("number", flat=True).first()
-        if number != brk.round:
+        changed = new.get("round")
+        if changed is None and e.object_type == "round":
+            changed = Round.objects.filter(pk=e.object_id).values_list("number", flat=True).first()
+        if changed != number:
             continue
         who = e.username or "?"
         out.append(f"{timezone.localtime(e.created_at):%d/%m/%Y %H:%M} {who}: {e.summary} — {e.reason or 'sem motivo'}")
-    return tuple(out)
+    return out
 
 
-def round_breaks(
-    tournament: Tournament, *, snapshot: Snapshot | None = None, stored: dict[int, Stored] | None = None
-) -> list[RoundBreak]:
-    """The rounds changed after their fingerprint was stored, each with the audit lines of the change
-    (``snapshot``, ``stored``: already read, every round)."""
-    stored = stored_of(tournament) if stored is None else stored
-    found = breaks(read_snapshot(tournament, public=False) if snapshot is None else snapshot, stored)
+def with_reasons(tournament: Tournament, snapshot: Snapshot) -> Snapshot:
+    """``snapshot`` (the tournament's, every round) with the reasons of each break (a round changed after its
+    fingerprint was stored): those an imported file gave (already in the snapshot), then the audit log's lines
+    since the fingerprint was stored (who, when, why). No query when no round is broken."""
+    found = breaks(snapshot, stored_chain(snapshot))
     if not found:
-        return []
+        return snapshot
     since: dict[tuple[int, str], object] = {}
     for n, p_at, r_at in Round.objects.filter(tournament=tournament).values_list(
         "number", "pairing_fingerprint_at", "results_fingerprint_at"
     ):
         since[(n, PAIRING)], since[(n, RESULTS)] = p_at, r_at
-    return [RoundBreak(b.round, b.kind, b.stored, b.now, _reasons(tournament, b, since)) for b in found]
+    added: dict[tuple[int, str], list[str]] = {}
+    for brk in found:
+        added[(brk.round, brk.kind)] = _audit_lines(tournament, brk.kind, brk.round, since.get((brk.round, brk.kind)))
+    rounds = []
+    for rnd in snapshot.rounds:
+        pairing, results = rnd.fingerprint_reasons
+        more_p, more_r = added.get((rnd.number, PAIRING), []), added.get((rnd.number, RESULTS), [])
+        if more_p or more_r:
+            rnd = replace(rnd, fingerprint_reasons=((*pairing, *more_p), (*results, *more_r)))
+        rounds.append(rnd)
+    return replace(snapshot, rounds=tuple(rounds))
+
+
+def round_breaks(tournament: Tournament, *, snapshot: Snapshot | None = None) -> list[ChainBreak]:
+    """The rounds changed after their fingerprint was stored, each with its reasons (:func:`with_reasons`), judged
+    by the rule the homologation report and the federation use (``snapshot``: already read, every round)."""
+    snapshot = read_snapshot(tournament, public=False) if snapshot is None else snapshot
+    return chain_breaks(with_reasons(tournament, snapshot), (ENGINE_NAME,))

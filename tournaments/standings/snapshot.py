@@ -244,6 +244,7 @@ def _rounds_query(tournament_id: int, public: bool) -> QuerySet[Round, tuple[Any
         "opening__moves",
         "pairing_fingerprint",
         "results_fingerprint",
+        "fingerprint_reasons",
     )
 
 
@@ -448,6 +449,20 @@ def _rounds(
             paired_at=paired_at,
             pk=pk,
             fingerprints=(pairing_print, results_print),
+            fingerprint_reasons=(tuple(reasons.get("pairing") or ()), tuple(reasons.get("results") or ())),
         )
-        for pk, number, status, engine, edited, paired_at, opening_id, code, moves, pairing_print, results_print in rows
+        for (
+            pk,
+            number,
+            status,
+            engine,
+            edited,
+            paired_at,
+            opening_id,
+            code,
+            moves,
+            pairing_print,
+            results_print,
+            reasons,
+        ) in rows
     )

@@ -1,4 +1,5 @@
-"""Strings from another server's file, made safe to show: one line, no control character, bounded."""
+"""Strings from a file another program or server wrote (an interchange file, a submitted stage), made safe to show:
+one line, no control character, bounded."""
 
 from __future__ import annotations
 
