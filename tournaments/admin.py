@@ -8,7 +8,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from tournaments import models as m
-from tournaments.models.tournament import LOCKED_FACTS
+from tournaments.models.tournament import CATEGORY_FACT_FIELDS, LOCKED_FACTS, ratings_locked, stage_locked
 from tournaments.registry.services import can_edit_registry
 
 
@@ -42,7 +42,34 @@ class RatingListAdmin(admin.ModelAdmin):
     readonly_fields = ["imported_at"]
 
 
-class CategoryInline(admin.TabularInline):
+class LockedCategoryMixin:
+    """Once round 1 of a stage is published its categories change only on the categories page, with a reason
+    (issue 35.3; the model refuses them anyway): their facts are read only here, and they cannot be deleted."""
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        fields = list(super().get_readonly_fields(request, obj))  # type: ignore[misc]
+        if _locked(obj):
+            fields += [f for f in CATEGORY_FACT_FIELDS if f not in fields]
+        return fields
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        if _locked(obj):
+            return False
+        return super().has_delete_permission(request, obj)  # type: ignore[misc]
+
+    def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
+        if args and _locked(args[0]):  # an inline's: the tournament
+            return False
+        return super().has_add_permission(request, *args)  # type: ignore[misc]
+
+
+def _locked(obj: Any) -> bool:
+    """``obj`` (a category, or the tournament of an inline) is a stage whose categories are locked."""
+    tournament_id = getattr(obj, "tournament_id", None) or getattr(obj, "pk", None)
+    return obj is not None and tournament_id is not None and stage_locked(tournament_id)
+
+
+class CategoryInline(LockedCategoryMixin, admin.TabularInline):
     model = m.Category
     extra = 0
 
@@ -96,7 +123,7 @@ class TournamentRoleAdmin(admin.ModelAdmin):
 
 
 @admin.register(m.Category)
-class CategoryAdmin(admin.ModelAdmin):
+class CategoryAdmin(LockedCategoryMixin, admin.ModelAdmin):
     list_display = ["tournament", "code", "name", "sex", "min_age", "max_age"]
     list_filter = ["tournament"]
 
@@ -116,6 +143,16 @@ class EntryAdmin(admin.ModelAdmin):
     search_fields = ["player__name", "player__cbjd_id"]
     raw_id_fields = ["player"]
     filter_horizontal = ["categories"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        """After round 1 of a stage the rating and the categories change only on the entry's page, with a reason
+        (issue 35.3; the model refuses them anyway)."""
+        fields = list(super().get_readonly_fields(request, obj))
+        if obj is not None and ratings_locked(obj.tournament_id):
+            fields.append("rating")
+        if obj is not None and stage_locked(obj.tournament_id):
+            fields.append("categories")
+        return fields
 
 
 @admin.register(m.Absence)

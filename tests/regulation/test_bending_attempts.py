@@ -312,7 +312,7 @@ def test_attempt_08_a_category_created_after_the_event_on_the_categories_page(cl
         {"code": "ELI", "name": "Elite", "sex": "", "min_age": 30, "max_age": ""},
         follow=True,
     ).content.decode()
-    assert "não mudam mais" in page
+    assert "só mudam com um motivo" in page
     assert not Category.objects.filter(tournament=t, code="ELI").exists()
     assert set(verdict(t)[2]) == {"ABS", "FEM"}
 
@@ -330,7 +330,7 @@ def test_attempt_09_a_man_put_into_the_womens_category_on_the_entry_page(client,
     page = client.post(
         reverse("staff:entry", args=[t.slug, man.pk]), {"action": "update", "categories": cats}, follow=True
     ).content.decode()
-    assert "não mudam mais" in page
+    assert "só mudam com um motivo" in page
     assert not man.categories.filter(code="FEM").exists()
     assert qualified(t, "FEM") == women and len(women) == 3
 

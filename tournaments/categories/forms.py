@@ -6,7 +6,22 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.core.forms import single_line_fields
+from tournaments.core.safetext import validate_single_line
 from tournaments.models import Category, Tournament
+from tournaments.models.tournament import stage_locked
+
+# Once round 1 of a stage is published, a change of its categories or of who is in them needs a reason (issue 35.3).
+REASON_LABEL = _("Reason for the change (round 1 has been published)")
+REASON_HELP = _(
+    "Needed once round 1 is published: recorded and listed in the homologation report. A category created now "
+    "earns no qualification spot."
+)
+
+
+def reason_field() -> forms.CharField:
+    return forms.CharField(
+        label=REASON_LABEL, max_length=300, required=False, validators=[validate_single_line], help_text=REASON_HELP
+    )
 
 
 class CategoryForm(forms.ModelForm):
@@ -31,6 +46,8 @@ class CategoryForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         sex: Any = self.fields["sex"]  # a ChoiceField (the model field has choices)
         sex.choices = [("", _("any")), *list(sex.choices)[1:]]
+        if stage_locked(tournament.pk):
+            self.fields["change_reason"] = reason_field()
 
     def clean_code(self) -> str:
         code = self.cleaned_data["code"].strip().upper()

@@ -7,12 +7,13 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from tournaments.accounts.permissions import TournamentStaffMixin
-from tournaments.categories.forms import CategoryForm
+from tournaments.categories.forms import REASON_LABEL, CategoryForm
 from tournaments.categories.services import PRESETS, categories_reapply, category_delete, category_preset, category_save
 from tournaments.core.staff_views import object_or_404, run_service
 from tournaments.homologation.report import homologation_check
 from tournaments.models import Category
 from tournaments.models.choices import StaffRole
+from tournaments.models.tournament import stage_locked
 
 
 def rule_text(category, year):
@@ -63,11 +64,15 @@ class CategoriesView(TournamentStaffMixin, TemplateView):
                 }
             )
         existing = {c.category.code for c in st.categories}
+        locked = stage_locked(t.pk)
         ctx.update(
             rows=rows,
             form=kwargs.get("form") or CategoryForm(tournament=t),
-            presets=[(code, p["name"]) for code, p in PRESETS.items() if code not in existing],
+            # once round 1 is published a category is created with a reason, on the form (issue 35.3)
+            presets=[] if locked else [(code, p["name"]) for code, p in PRESETS.items() if code not in existing],
             year=t.start_date.year,
+            locked=locked,
+            reason_label=REASON_LABEL,
         )
         return ctx
 
@@ -77,7 +82,12 @@ class CategoriesView(TournamentStaffMixin, TemplateView):
         action = request.POST.get("action")
         if action == "preset":
             ok, result = run_service(
-                request, category_preset, tournament=self.tournament, user=request.user, code=request.POST.get("code")
+                request,
+                category_preset,
+                tournament=self.tournament,
+                user=request.user,
+                code=request.POST.get("code"),
+                reason=request.POST.get("change_reason"),
             )
             if ok:
                 messages.success(request, created_message(*result))
@@ -88,6 +98,7 @@ class CategoriesView(TournamentStaffMixin, TemplateView):
                 success=_("The rules were applied again to every entry."),
                 tournament=self.tournament,
                 user=request.user,
+                reason=request.POST.get("change_reason"),
             )
         else:
             form = CategoryForm(request.POST, tournament=self.tournament, instance=Category(tournament=self.tournament))
@@ -95,7 +106,12 @@ class CategoriesView(TournamentStaffMixin, TemplateView):
                 messages.error(request, _("The category was not saved: correct the marked fields."))
                 return self.render_to_response(self.get_context_data(form=form))
             ok, result = run_service(
-                request, category_save, tournament=self.tournament, user=request.user, **form.cleaned_data
+                request,
+                category_save,
+                tournament=self.tournament,
+                user=request.user,
+                reason=form.cleaned_data.get("change_reason"),
+                **form.cleaned_data,
             )
             if not ok:
                 return self.render_to_response(self.get_context_data(form=form))
@@ -121,6 +137,8 @@ class CategoryView(TournamentStaffMixin, TemplateView):
             category=category,
             form=kwargs.get("form") or CategoryForm(tournament=self.tournament, instance=category),
             year=self.tournament.start_date.year,
+            locked=stage_locked(self.tournament.pk),
+            reason_label=REASON_LABEL,
         )
         return ctx
 
@@ -133,6 +151,7 @@ class CategoryView(TournamentStaffMixin, TemplateView):
                 success=_("Category %(name)s removed.") % {"name": category.name},
                 category=category,
                 user=request.user,
+                reason=request.POST.get("change_reason"),
             )
             return redirect("staff:categories", slug=self.tournament.slug)
         form = CategoryForm(request.POST, tournament=self.tournament, instance=Category.objects.get(pk=category.pk))
@@ -145,6 +164,7 @@ class CategoryView(TournamentStaffMixin, TemplateView):
             tournament=self.tournament,
             user=request.user,
             category=Category.objects.get(pk=category.pk),
+            reason=form.cleaned_data.get("change_reason"),
             **form.cleaned_data,
         )
         if not ok:

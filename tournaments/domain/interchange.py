@@ -46,6 +46,7 @@ from tournaments.domain.snapshot import (
     SnapSettings,
     Snapshot,
     exact,
+    played_ratings,
     stage_settings,
     standings_input,
 )
@@ -261,24 +262,27 @@ def snapshot_from_interchange(
     )
     for a in data.get("absences") or ():
         absences.setdefault((a["player"], a["round"]), a.get("value", ""))
+    changes = tuple(
+        SettingsChange(
+            c["field"],
+            c.get("before"),
+            c.get("after"),
+            datetime.fromisoformat(c["at"]),
+            c.get("by", ""),
+            c["reason"],
+        )
+        for c in data.get("settings_changes") or ()
+    )
+    entries = tuple(sorted((_entry(p) for p in players), key=lambda e: e.number))
     return Snapshot(
         settings=settings_from_interchange(data["tournament"], provisional_rating, editions),
-        entries=tuple(sorted((_entry(p) for p in players), key=lambda e: e.number)),
+        entries=entries,
         rounds=rounds,
         categories=tuple(SnapCategory(c["code"], c.get("name", "")) for c in data.get("categories") or ()),
         absences=absences,
         public=public,
-        settings_changes=tuple(
-            SettingsChange(
-                c["field"],
-                c.get("before"),
-                c.get("after"),
-                datetime.fromisoformat(c["at"]),
-                c.get("by", ""),
-                c["reason"],
-            )
-            for c in data.get("settings_changes") or ()
-        ),
+        settings_changes=changes,
+        played_ratings=played_ratings(entries, changes),  # the file's ratings are the current ones (issue 35.3)
     )
 
 

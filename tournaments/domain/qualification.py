@@ -142,6 +142,7 @@ class QualificationResult:
     rated_only: bool = False
     below_minimum: bool = False
     spots_by_average: int = 0
+    created_late: bool = False  # created after round 1 (issue 35.3): no spot, whatever its average
 
     def as_json(self) -> dict[str, object]:
         """The ``categories[]`` object of ``homologation_check --format json``."""
@@ -206,6 +207,7 @@ def category_qualification(
     tie_rule: SpotTieRule | str = SpotTieRule.COMMITTEE,
     unrated_rule: UnratedInAverage | str = UnratedInAverage.PROVISIONAL,
     min_entries: int = 0,
+    created_late: bool = False,
 ) -> QualificationResult:
     """Spots of one category.
 
@@ -215,7 +217,8 @@ def category_qualification(
     places, tiebreaks and abandonments: see :func:`award_spots`); ``rights``: the
     tournament meets every homologation condition; ``unrated_rule``: unrated players at the provisional
     rating or left out of the average; ``min_entries``: a category with fewer entries earns no spot (0: any
-    size, as the text says nothing).
+    size, as the text says nothing); ``created_late``: the category was created after round 1 and earns no spot
+    (its note says so and what the average alone would give).
     """
     rated_only = UnratedInAverage(unrated_rule) is UnratedInAverage.RATED_ONLY
     exact, counted, unrated = top_average_with_unrated(ratings, provisional, rated_only)
@@ -227,7 +230,10 @@ def category_qualification(
         return QualificationResult(code, entries, None, 0, 0, (), note, None, rated_only=rated_only)
     by_average = spots_for_average(exact, participants)
     below = entries < min_entries
-    spots = 0 if below else by_average
+    spots = 0 if below or created_late else by_average
+    if created_late:
+        late = f"Categoria criada depois da 1ª rodada: não tem vaga (pela média seriam {by_average})."
+        note = f"{note} {late}" if note else late
     notes: tuple[SpotNote, ...] = ()
     if not rights:
         qualified: tuple[int, ...] = ()
@@ -249,6 +255,7 @@ def category_qualification(
         rated_only=rated_only,
         below_minimum=below,
         spots_by_average=by_average,
+        created_late=created_late,
     )
 
 

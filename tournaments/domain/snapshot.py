@@ -45,7 +45,7 @@ from tournaments.domain.model import (
     TournamentData,
     UnplayedRules,
 )
-from tournaments.domain.settings_lock import SettingsChange
+from tournaments.domain.settings_lock import SettingsChange, first_ratings, same_player
 
 PUBLISHED = "published"
 DRAFT = "draft"
@@ -321,6 +321,13 @@ class Snapshot:
     public: bool = False
     # the settings that decide the homologation changed after round 1 (issue 26): judged as they were before
     settings_changes: tuple[SettingsChange, ...] = ()
+    # {entry pk: rating as played} of the ratings changed after round 1 (issue 35.3, :func:`played_ratings`): what
+    # the spots' averages, the tiebreaks and the check of round 1 read; the entries keep their current rating
+    played_ratings: Mapping[int, int | None] = field(default_factory=dict)
+
+    def rating_as_played(self, e: SnapEntry) -> int | None:
+        """The entry's rating as the event was played (frozen at round 1)."""
+        return self.played_ratings.get(e.pk, e.rating) if self.played_ratings else e.rating
 
     def entry(self, pk: int) -> SnapEntry:
         for e in self.entries:
@@ -333,6 +340,22 @@ class Snapshot:
 
     def by_number(self) -> dict[int, SnapEntry]:
         return {e.number: e for e in self.entries}
+
+
+def played_ratings(entries: Iterable[SnapEntry], changes: Iterable[SettingsChange]) -> dict[int, int | None]:
+    """{entry pk: its rating as played} of the entries whose rating changed after round 1: the value before its
+    first change (issue 35.3, art. 4: the ratings are frozen when round 1 is paired), in the venue's snapshot and
+    in the file's alike. Empty when none changed."""
+    played = first_ratings(changes)
+    if not played:
+        return {}
+    out = {}
+    for e in entries:
+        for key, rating in played:
+            if same_player(key, e.player.cbjd_id, e.player.name):
+                out[e.pk] = rating
+                break
+    return out
 
 
 def standings_numbers(entries: Iterable[tuple[int, int | None, int | None, str]], provisional: int) -> dict[int, int]:
@@ -510,7 +533,7 @@ def standings_input(snapshot: Snapshot, records: Mapping[int, Sequence[RoundReco
         PlayerData(
             id=e.number,
             name=e.player.name,
-            rating=e.rating,
+            rating=snapshot.rating_as_played(e),
             rounds=tuple(records[e.pk]),
             adjustment=e.points_adjustment or 0,  # 0 keeps whole-number scores ints
         )

@@ -6,9 +6,12 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.categories.forms import reason_field
 from tournaments.core.forms import DateInput, single_line_fields
+from tournaments.core.safetext import validate_single_line
 from tournaments.models import Category, Tournament
-from tournaments.models.choices import MAX_ROUNDS, WithdrawalKind
+from tournaments.models.choices import MAX_ROUNDS, RATING_MAX, RATING_MIN, WithdrawalKind
+from tournaments.models.tournament import stage_locked
 
 
 class EntryForm(forms.Form):
@@ -21,6 +24,25 @@ class EntryForm(forms.Form):
         super().__init__(*args, **kwargs)
         field: Any = self.fields["categories"]  # a ModelMultipleChoiceField
         field.queryset = tournament.categories.all()
+        if stage_locked(tournament.pk):
+            self.fields["change_reason"] = reason_field()  # issue 35.3
+
+
+class RatingForm(forms.Form):
+    """An entry's rating corrected after round 1, with the reason (issue 35.3)."""
+
+    rating = forms.IntegerField(
+        required=False, min_value=RATING_MIN, max_value=RATING_MAX, label=_("rating (empty: unrated)")
+    )
+    change_reason = forms.CharField(
+        label=_("Reason for the correction"),
+        max_length=300,
+        validators=[validate_single_line],
+        help_text=_(
+            "Recorded and listed in the homologation report. The qualification spots and the tiebreaks keep "
+            "reading the rating frozen at round 1 (art. 4)."
+        ),
+    )
 
 
 class WithdrawForm(forms.Form):

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from tournaments.audit.services import Actor, audit, login_of
-from tournaments.categories.services import rule_of
+from tournaments.categories.services import clean_reason, locked_change, rule_of
 from tournaments.core import cache
 from tournaments.core.affected import of_players, of_suspension, pages_changed
 from tournaments.core.agreement import by_sex
@@ -34,9 +34,17 @@ from tournaments.models import (
     Suspension,
     Tournament,
 )
-from tournaments.models.choices import AuditAction, EntryStatus, StaffRole, SuspensionSource, WithdrawalKind
+from tournaments.models.choices import (
+    RATING_MAX,
+    RATING_MIN,
+    AuditAction,
+    EntryStatus,
+    StaffRole,
+    SuspensionSource,
+    WithdrawalKind,
+)
 from tournaments.models.friendly import fold
-from tournaments.models.tournament import CATEGORIES_LOCKED, stage_locked
+from tournaments.models.tournament import RATINGS_LOCKED
 from tournaments.registry.ratinglist import RatingListError, RatingRow, line_message, parse_rating_list
 from tournaments.registry.selectors import latest_rating_list
 from tournaments.registry.services import REGISTRY_FIELDS, as_json
@@ -115,18 +123,25 @@ def entry_register(
 
 @transaction.atomic
 def entry_update(
-    *, entry: Entry, user: Actor, categories: Iterable[Category] | None = None, declared_adult: bool | None = None
+    *,
+    entry: Entry,
+    user: Actor,
+    categories: Iterable[Category] | None = None,
+    declared_adult: bool | None = None,
+    reason: str | None = None,
 ) -> Entry:
+    """Change an entry's categories by hand (or whether the player declared being 21 or older). Once round 1 of a
+    stage is published, its categories change only with a ``reason``, recorded and listed in the report (the
+    model layer refuses them otherwise, issue 35.3)."""
+    reason = clean_reason(reason)
     old = {"categories": sorted(c.code for c in entry.categories.all()), "declared_adult": entry.declared_adult}
     if declared_adult is not None:
         entry.declared_adult = declared_adult
         entry.save(update_fields=["declared_adult"])
     if categories is not None:
-        codes = sorted(c.code for c in categories)
-        if codes != old["categories"] and stage_locked(entry.tournament_id):
-            raise ServiceError(str(CATEGORIES_LOCKED))
         try:
-            entry.categories.set(categories)
+            with locked_change(reason, user):
+                entry.categories.set(categories)
         except ValidationError as exc:
             raise ServiceError(exc.messages) from exc
     new = {"categories": sorted(c.code for c in entry.categories.all()), "declared_adult": entry.declared_adult}
@@ -139,8 +154,45 @@ def entry_update(
             summary=entry.player.name,
             old=old,
             new=new,
+            reason=reason,
         )
         cache.bump(entry.tournament_id)
+    return entry
+
+
+@transaction.atomic
+def entry_rating_change(*, entry: Entry, user: Actor, rating: int | None, reason: str | None) -> Entry:
+    """Correct an entry's rating. Before round 1 the registry's rating is taken when round 1 is paired (art. 4),
+    so there is nothing to correct here; once it is published the rating changes only with a ``reason``:
+    recorded and listed in the homologation report, while the spots and the tiebreaks keep reading the rating
+    frozen at round 1 (issue 35.3)."""
+    reason = clean_reason(reason)
+    entry = Entry.objects.select_for_update().select_related("tournament", "player").get(pk=entry.pk)
+    if entry.tournament.facts_locked_at is None:
+        raise ServiceError(
+            _("Round 1 has not been published: the entries take the registry's rating when it is paired.")
+        )
+    if not reason:
+        raise ServiceError(str(RATINGS_LOCKED))
+    if rating is not None and not RATING_MIN <= rating <= RATING_MAX:
+        raise ServiceError(_("The rating must be between 100 and 3000."))
+    old = entry.rating
+    if old == rating:
+        return entry
+    entry.rating = rating
+    with locked_change(reason, user):
+        entry.save(update_fields=["rating"])
+    audit(
+        tournament=entry.tournament,
+        user=user,
+        action=AuditAction.ENTRY_UPDATE,
+        obj=entry,
+        summary=entry.player.name,
+        old={"rating": old},
+        new={"rating": rating},
+        reason=reason,
+    )
+    cache.bump(entry.tournament_id)
     return entry
 
 
@@ -262,8 +314,11 @@ def refresh_ratings(*, tournament: Tournament, user: Actor) -> list[Entry]:
     """Regulation art. 4: "A primeira rodada tem que ser, obrigatoriamente, emparceirada utilizando-se o rating
     nacional atualizado." Called when round 1 is paired (inside its transaction): every entry takes the
     registry's current rating, except those whose rating of registration the director kept (with a reason);
-    the latest rating list is recorded on the tournament. From then on the ratings are frozen. Returns the
-    entries changed."""
+    the latest rating list is recorded on the tournament. From then on the ratings are frozen: round 1 paired
+    again after it was undone keeps the ratings it was first paired with (issue 35.3). Returns the entries
+    changed."""
+    if tournament.facts_locked_at is not None:
+        return []
     changed = []
     for entry in Entry.objects.filter(tournament=tournament).select_related("player"):
         player = entry.player

@@ -22,13 +22,21 @@ from tournaments.core.exports import table_download
 from tournaments.core.staff_views import form_errors_to_messages, object_or_404, parse_id, run_service
 from tournaments.core.tables import EntryTable
 from tournaments.entries.forbidden import forbidden_pair_create, forbidden_pair_remove
-from tournaments.entries.forms import AbsenceForm, EntryForm, ForbiddenPairForm, RatingListForm, WithdrawForm
+from tournaments.entries.forms import (
+    AbsenceForm,
+    EntryForm,
+    ForbiddenPairForm,
+    RatingForm,
+    RatingListForm,
+    WithdrawForm,
+)
 from tournaments.entries.services import (
     absence_announce,
     absence_cancel,
     entries_register_many,
     entry_classify_withdrawal,
     entry_delete,
+    entry_rating_change,
     entry_refusal,
     entry_register,
     entry_reinstate,
@@ -42,7 +50,7 @@ from tournaments.entries.services import (
     suspension_lift,
 )
 from tournaments.models import Entry, ForbiddenPair, Player, Suspension
-from tournaments.models.choices import WithdrawalKind
+from tournaments.models.choices import StaffRole, WithdrawalKind
 from tournaments.registry.forms import PlayerForm
 from tournaments.registry.ratinglist import MAX_BYTES
 from tournaments.registry.selectors import likely_duplicates, match_lines
@@ -258,6 +266,10 @@ class EntryView(TournamentStaffMixin, TemplateView):
             absences=entry.absences.order_by("round_number"),
             can_delete=not entry.seats.exists(),
             withdrawal_kinds=WithdrawalKind.choices,
+            # after round 1 a rating is corrected only with a reason (issue 35.3)
+            rating_form=RatingForm(initial={"rating": entry.rating})
+            if self.tournament.facts_locked_at is not None and self.role == StaffRole.DIRECTOR
+            else None,
         )
         return ctx
 
@@ -307,11 +319,9 @@ class EntryView(TournamentStaffMixin, TemplateView):
             )
         return form
 
-    def post(self, request, *args, **kwargs):
-        entry = self.get_entry()
-        action = request.POST.get("action")
-        user = request.user
-        form = None
+    def _update(self, request, entry, action):
+        """The entry's categories (and whether the player declared being 21 or older), or its rating corrected
+        after round 1 (the director's, with a reason: issue 35.3)."""
         if action == "update":
             form = EntryForm(request.POST, tournament=self.tournament)
             if form.is_valid():
@@ -320,10 +330,34 @@ class EntryView(TournamentStaffMixin, TemplateView):
                     entry_update,
                     success=_("Entry saved."),
                     entry=entry,
-                    user=user,
+                    user=request.user,
                     categories=form.cleaned_data["categories"],
                     declared_adult=form.cleaned_data["declared_adult"],
+                    reason=form.cleaned_data.get("change_reason"),
                 )
+            return form
+        if self.role != StaffRole.DIRECTOR:
+            raise PermissionDenied
+        form = RatingForm(request.POST)
+        if form.is_valid():
+            run_service(
+                request,
+                entry_rating_change,
+                success=_("Rating corrected; the change is listed in the homologation report."),
+                entry=entry,
+                user=request.user,
+                rating=form.cleaned_data["rating"],
+                reason=form.cleaned_data["change_reason"],
+            )
+        return form
+
+    def post(self, request, *args, **kwargs):
+        entry = self.get_entry()
+        action = request.POST.get("action")
+        user = request.user
+        form = None
+        if action in ("update", "rating"):
+            form = self._update(request, entry, action)
         elif action in ("withdraw", "classify"):
             form = self._withdraw(request, entry, action)
         elif action == "delete":

@@ -28,14 +28,14 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from pairing.model import ForbiddenPair
 from tournaments.domain.edition import Edition, edition_in_force, shipped_editions
 from tournaments.domain.fingerprints import chain_breaks
 from tournaments.domain.interchange import snapshot_from_interchange
-from tournaments.domain.settings_lock import first_values
+from tournaments.domain.settings_lock import CATEGORY_AFTER_IMPORT, SettingsChange, first_values
 from tournaments.domain.snapshot import Snapshot
 from tournaments.domain.suspensions import counts_for_event
 from tournaments.domain.text import clean
@@ -56,6 +56,7 @@ from tournaments.federation.findings import (
     parse_date,
 )
 from tournaments.federation.provenance import StageFacts, provenance_findings
+from tournaments.homologation.changes import FACT_TEXTS
 from tournaments.homologation.conditions import Suspended
 from tournaments.homologation.repairing import check_snapshot_pairings
 from tournaments.homologation.report import HomologationReport, categories_json, homologation_report
@@ -150,7 +151,8 @@ def _registered(snapshot: Snapshot, s: Stage) -> Snapshot:
     )
     if s.edition is not None:
         settings = dataclasses.replace(settings, min_participants=s.edition.min_participants)
-    return dataclasses.replace(snapshot, entries=tuple(entries), settings=settings)
+    # the list's ratings are the ones judged, not the file's as played (issue 35.3)
+    return dataclasses.replace(snapshot, entries=tuple(entries), settings=settings, played_ratings={})
 
 
 def _suspended(s: Stage) -> list[Suspended]:
@@ -223,19 +225,50 @@ def _check_list(s: Stage) -> list[Finding]:
 
 
 def _check_settings_changes(s: Stage) -> list[Finding]:
-    """The settings changed after round 1, from the file's log: who, when, why."""
-    return [
-        Finding(
-            "settings_changed",
-            "art. 6",
-            f"Configuração “{clean(c.get('field'))}” alterada após a 1ª rodada: {clean(c.get('before'))} → "
-            f"{clean(c.get('after'))}, por {clean(c.get('by')) or 'desconhecido'} em "
-            f"{clean(c.get('at'), 25) or 'data não informada'} (motivo: {clean(c.get('reason'), 200) or 'não informado'}).",
-            blocking=False,
+    """The settings changed after round 1, from the file's log: who, when, why. A stage's categories, who is in
+    them and the entries' ratings changed after round 1 in words (issue 35.3); the categories an imported event
+    defined after the import in one finding (they are the venue's, not the file's)."""
+    out = []
+    imported = []
+    for c in s.data.get("settings_changes") or []:
+        if not isinstance(c, Mapping):
+            continue
+        field_name = c.get("field")
+        if field_name == CATEGORY_AFTER_IMPORT:
+            imported.append(c)
+            continue
+        if field_name in FACT_TEXTS:
+            what = f"Após a 1ª rodada, {clean(FACT_TEXTS[field_name](_as_change(c)), 300)}"
+        else:
+            what = (
+                f"Configuração “{clean(field_name)}” alterada após a 1ª rodada: {clean(c.get('before'))} → "
+                f"{clean(c.get('after'))}"
+            )
+        out.append(
+            Finding(
+                "settings_changed",
+                "art. 6",
+                f"{what}, por {clean(c.get('by')) or 'desconhecido'} em {clean(c.get('at'), 25) or 'data não informada'} "
+                f"(motivo: {clean(c.get('reason'), 200) or 'não informado'}).",
+                blocking=False,
+            )
         )
-        for c in s.data.get("settings_changes") or []
-        if isinstance(c, Mapping)
-    ]
+    if imported:
+        codes = listed([clean((c.get("after") or {}).get("code")) for c in imported])
+        out.append(
+            Finding(
+                "categories_after_import",
+                "art. 6",
+                f"Evento importado: as categorias {codes} foram definidas no local depois da importação do arquivo "
+                "(não vêm do programa que emparceirou o evento); quem está nelas é a regra do local.",
+                blocking=False,
+            )
+        )
+    return out
+
+
+def _as_change(c: Mapping[str, Any]) -> SettingsChange:
+    return SettingsChange(str(c.get("field")), c.get("before"), c.get("after"), datetime.min, "", "")
 
 
 def _check_declared_minimum(snapshot: Snapshot, s: Stage) -> list[Finding]:

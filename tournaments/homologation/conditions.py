@@ -446,11 +446,12 @@ def _round1_by_rating(snapshot: Snapshot, check: RoundCheck | None = None) -> Co
         (e for e in entries if e.pairing_number is not None and not e.late_entry_round),
         key=lambda e: e.pairing_number or 0,  # never None here
     )
-    out_of_order = [
-        b
-        for a, b in zip(seeded, seeded[1:])
-        if (b.rating if b.rating is not None else provisional) > (a.rating if a.rating is not None else provisional)
-    ]
+
+    def rating(e: SnapEntry) -> int:  # as played: a rating changed after round 1 is judged as it was (issue 35.3)
+        played = snapshot.rating_as_played(e)
+        return played if played is not None else provisional
+
+    out_of_order = [b for a, b in zip(seeded, seeded[1:]) if rating(b) > rating(a)]
     if out_of_order:
         met = False
         detail = _("Pairing numbers do not follow the rating order (e.g. %(name)s, no. %(n)s).") % {

@@ -23,7 +23,7 @@ from tournaments.domain.fingerprints import PAIRING, ChainBreak, chain_breaks
 from tournaments.domain.qualification import QualificationResult
 from tournaments.domain.settings_lock import SettingsChange
 from tournaments.domain.snapshot import SnapSettings, Snapshot, counted_rounds
-from tournaments.homologation.changes import change_text
+from tournaments.homologation.changes import change_lines
 from tournaments.homologation.conditions import (
     Condition,
     PairingChecks,
@@ -105,7 +105,7 @@ class HomologationReport:
     @property
     def settings_change_lines(self) -> list[str]:
         """The changes in words, for the page."""
-        return [change_text(c, self.settings.time_zone) for c in self.settings_changes]
+        return change_lines(self.settings_changes, self.settings.time_zone)
 
     @property
     def chain_lines(self) -> list[str]:

@@ -53,7 +53,7 @@ from tournaments.core.labels import tiebreak_label
 from tournaments.core.safetext import append_row
 from tournaments.domain import performances
 from tournaments.domain.snapshot import OffBoard, SnapRound, SnapSettings, Snapshot, board_records, off_board
-from tournaments.homologation.changes import change_text
+from tournaments.homologation.changes import change_lines
 from tournaments.homologation.conditions import rating_list_text
 from tournaments.homologation.report import HomologationReport, homologation_check
 from tournaments.homologation.services import homologation_mark_exported, results_complete
@@ -362,7 +362,7 @@ def event_sheet(wb: Workbook, report: HomologationReport, exported: datetime | N
         ("Exportado em", _sent(exported, s.time_zone)),
     ]
     # the settings that decide the homologation changed after round 1 (the verdict judges them as before)
-    rows += [("Alteração depois da 1ª rodada", change_text(c, s.time_zone)) for c in report.settings_changes]
+    rows += [("Alteração depois da 1ª rodada", line) for line in change_lines(report.settings_changes, s.time_zone)]
     # the rounds changed after they were published (issue 35.4: their fingerprints no longer match)
     rows += [("Rodada alterada depois de publicada", line) for line in report.chain_lines]
     rows += [("Leitura do regulamento", reading) for reading in readings]

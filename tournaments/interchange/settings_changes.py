@@ -4,6 +4,12 @@ round 1 was paired, each with the value before and after, when, by whom and why:
     "settings_changes": [{"field": "minutes_per_game", "before": 15, "after": 21,
                           "at": "2026-11-09T10:00:00-03:00", "by": "diretor", "reason": "..."}]
 
+and (issue 35.3) a stage's categories, who is in them and the entries' ratings changed after round 1, and the
+categories an imported event defined after the import, whose ``before`` and ``after`` are objects
+(docs/interchange.md): ``{"code", "name", "sex", "min_age", "max_age"}`` or null for ``category`` and
+``category_after_import``, ``{"player": {"cbjd_id", "name"}, "categories": [codes]}`` for ``entry_categories``,
+``{"player": {"cbjd_id", "name"}, "rating": n}`` for ``entry_rating``.
+
 Written by the export (only when there is one), read back by the import (the homologation check then judges the
 values before, as for a tournament run here), and read by the federation's verification. Every item is checked:
 a known setting, JSON scalars, an ISO-8601 date and time, one-line texts, a reason.
@@ -30,7 +36,14 @@ from tournaments.models.choices import (
     Top3Scope,
     UnratedInAverage,
 )
-from tournaments.models.tournament import CHANGE_FIELDS
+from tournaments.models.tournament import (
+    CATEGORY_AFTER_IMPORT,
+    CATEGORY_CHANGE,
+    CHANGE_FIELDS,
+    FACT_CHANGES,
+    MEMBERSHIP_CHANGE,
+    RATING_CHANGE,
+)
 from tournaments.setup.lock import changes_of
 
 KEY = "settings_changes"
@@ -67,6 +80,55 @@ def _moment(at: Any) -> datetime | None:
     return timezone.make_aware(moment, timezone.get_default_timezone()) if timezone.is_naive(moment) else moment
 
 
+FACT_SHAPES = {
+    CATEGORY_CHANGE: "null ou um objeto com code, name, sex, min_age e max_age",
+    CATEGORY_AFTER_IMPORT: "null ou um objeto com code, name, sex, min_age e max_age",
+    MEMBERSHIP_CHANGE: "um objeto com player ({cbjd_id, name}) e categories (lista de códigos)",
+    RATING_CHANGE: "um objeto com player ({cbjd_id, name}) e rating (número inteiro ou null)",
+}
+
+
+def _whole(value: Any, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _category(value: Any) -> bool:
+    if value is None:
+        return True
+    return (
+        isinstance(value, dict)
+        and set(value) <= {"code", "name", "sex", "min_age", "max_age"}
+        and _text(value.get("code"), 10)
+        and bool(value.get("code"))
+        and _text(value.get("name", ""), 60)
+        and value.get("sex", "") in ("", "F", "M")
+        and all(value.get(k) is None or _whole(value.get(k), 0, 200) for k in ("min_age", "max_age"))
+    )
+
+
+def _player(value: Any) -> bool:
+    if not isinstance(value, dict) or set(value) - {"cbjd_id", "name"}:
+        return False
+    cbjd_id = value.get("cbjd_id")
+    known = cbjd_id is None or _text(cbjd_id, 20) or _whole(cbjd_id, 0, 10**12)
+    return known and _text(value.get("name", ""), 200) and bool(cbjd_id or value.get("name"))
+
+
+def _fact_value(field: str, value: Any) -> bool:
+    """A change of a category, of an entry's categories or of an entry's rating has the shape its field says."""
+    if field in (CATEGORY_CHANGE, CATEGORY_AFTER_IMPORT):
+        return _category(value)
+    if not isinstance(value, dict) or not _player(value.get("player")):
+        return False
+    if field == MEMBERSHIP_CHANGE:
+        codes = value.get("categories")
+        return set(value) == {"player", "categories"} and (
+            isinstance(codes, list) and len(codes) <= 100 and all(_text(c, 10) for c in codes)
+        )
+    rating = value.get("rating")
+    return set(value) == {"player", "rating"} and (rating is None or _whole(rating, 0, 4000))
+
+
 def _problem(item: Any) -> str:
     """What is wrong with one item ("" when nothing)."""
     if not isinstance(item, dict):
@@ -74,7 +136,10 @@ def _problem(item: Any) -> str:
     field = item.get("field")
     if field not in CHANGE_FIELDS:
         return f"configuração desconhecida: {field!r} (use uma de: {', '.join(CHANGE_FIELDS)})"
-    if not (_scalar(item.get("before")) and _scalar(item.get("after"))):
+    if field in FACT_CHANGES:
+        if not (_fact_value(field, item.get("before")) and _fact_value(field, item.get("after"))):
+            return f"“before” e “after” de “{field}”: {FACT_SHAPES[field]}"
+    elif not (_scalar(item.get("before")) and _scalar(item.get("after"))):
         return "“before” e “after” devem ser valores simples (texto, número, verdadeiro/falso ou null)"
     if _moment(item.get("at")) is None:
         return f"data e hora inválida em “at”: {item.get('at')!r} (use ISO 8601, por exemplo 2026-11-09T10:00:00-03:00)"

@@ -1,6 +1,11 @@
 """A tournament, its settings, categories, staff and entries."""
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -8,9 +13,11 @@ from django.db import models
 from django.db.models import F, Q
 from django.db.models.signals import m2m_changed
 from django.dispatch import receiver
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.domain.edition import READINGS, UNPLAYED_READINGS
+from tournaments.domain.settings_lock import CATEGORY_AFTER_IMPORT, CATEGORY_CHANGE, MEMBERSHIP_CHANGE, RATING_CHANGE
 from tournaments.models import lookups  # noqa: F401  (registers __json_typeof, used by a constraint)
 from tournaments.models.choices import (
     BRAZIL_TIME_ZONES,
@@ -107,8 +114,18 @@ LOCKED_FACTS = tuple(dict.fromkeys((*LOCKED_SETTINGS, *FROZEN_SETTINGS, "circuit
 # The record of round 1 undone after it was published (issue 35.3): a ``SettingsChange`` row of this field
 # ("published" -> "undone", with its reason), listed in the report with every change made while it was undone.
 ROUND_1_UNDONE = "round_1"
+# A stage's categories, who is in them and the entries' ratings after round 1 (issue 35.3), each change a
+# ``SettingsChange`` row of one of these fields: a category's definition ({"code", "name", "sex", "min_age",
+# "max_age"}; null before it was created, after it was deleted), an entry's categories ({"player", "categories":
+# [codes]}), an entry's rating ({"player", "rating"}); "player" is {"cbjd_id", "name"}. And, on an imported event
+# (whose categories stay open: a TRF has none), each category defined at the venue after the import.
+FACT_CHANGES = (CATEGORY_CHANGE, MEMBERSHIP_CHANGE, RATING_CHANGE, CATEGORY_AFTER_IMPORT)
 # The fields a recorded change may name (the interchange file's ``settings_changes``).
-CHANGE_FIELDS = (*dict.fromkeys((*LOCKED_SETTINGS, *FROZEN_SETTINGS, "circuit_stage")), ROUND_1_UNDONE)
+CHANGE_FIELDS = (
+    *dict.fromkeys((*LOCKED_SETTINGS, *FROZEN_SETTINGS, "circuit_stage")),
+    ROUND_1_UNDONE,
+    *FACT_CHANGES,
+)
 
 
 DATES = ("start_date", "end_date")
@@ -116,6 +133,16 @@ DATES = ("start_date", "end_date")
 
 class LockedFact(ValidationError):
     """A fact a homologation condition reads changed after round 1 without a reason."""
+
+
+CATEGORIES_LOCKED = _(
+    "Round 1 has been published: a stage's categories and who is in them change only with a reason, recorded and "
+    "listed in the homologation report."
+)
+RATINGS_LOCKED = _(
+    "Round 1 has been published: the entries' ratings are frozen (art. 4) and change only with a reason, recorded "
+    "and listed in the homologation report (the spots still read the ratings as played)."
+)
 
 
 def locked_message(names):
@@ -539,6 +566,46 @@ class SettingsChange(models.Model):
         return f"{self.tournament_id} {self.field}: {self.before} -> {self.after}"
 
 
+# What a category is, as the changes record it; its facts are the code, the sex and the ages (the name is shown
+# only).
+CATEGORY_FIELDS = ("code", "name", "sex", "min_age", "max_age")
+CATEGORY_FACT_FIELDS = ("code", "sex", "min_age", "max_age")
+
+
+def _get(obj: Any, key: str) -> Any:
+    return obj[key] if isinstance(obj, dict) else getattr(obj, key)
+
+
+def definition_of(category: Any) -> dict[str, Any]:
+    """A category (a model or a ``values()`` row) as a change records it."""
+    return {k: _get(category, k) for k in CATEGORY_FIELDS}
+
+
+def category_facts(category: Any) -> tuple[Any, ...]:
+    return tuple(_get(category, k) for k in CATEGORY_FACT_FIELDS)
+
+
+class CategoryQuerySet(models.QuerySet):
+    """A queryset's update of a category's facts, or its delete, on a locked stage: only inside ``facts_changed``
+    (each row then recorded), as ``Category.save`` and ``delete``."""
+
+    def update(self, **kwargs):
+        if any(k in CATEGORY_FACT_FIELDS for k in kwargs):
+            self._guard()
+        return super().update(**kwargs)
+
+    def delete(self):
+        self._guard()
+        return super().delete()
+
+    def _guard(self):
+        rows = list(self.values("pk", "tournament_id", *CATEGORY_FIELDS))
+        locked = {t for t in {r["tournament_id"] for r in rows} if stage_locked(t)}
+        for r in rows:
+            if r["tournament_id"] in locked:
+                _pending(CATEGORY_CHANGE, r["pk"], r["tournament_id"], definition_of(r))
+
+
 class Category(FriendlyConstraints):
     """A ranking category of the tournament: absoluto, feminino, sub-18, veteranos, ..."""
 
@@ -549,6 +616,8 @@ class Category(FriendlyConstraints):
     min_age = models.PositiveSmallIntegerField(_("minimum age on 31 December"), null=True, blank=True)
     max_age = models.PositiveSmallIntegerField(_("maximum age on 31 December"), null=True, blank=True)
     position = models.PositiveSmallIntegerField(default=0)
+
+    objects = CategoryQuerySet.as_manager()
 
     CONSTRAINT_MESSAGES = {
         "category_code_unique": ("code", _("This tournament already has a category with this code.")),
@@ -571,24 +640,47 @@ class Category(FriendlyConstraints):
         return f"{self.code} — {self.name}"
 
     # Issue 35.3: a stage's categories are facts the spots read, locked in the model layer once round 1 is
-    # published (a category created after the event earned spots).
+    # published: created, changed (code, sex, ages: the name is free) or deleted only inside ``facts_changed``
+    # (with a reason), each change recorded. An imported event's categories stay open, each one defined after
+    # the import recorded so that the report lists it.
     def save(self, *args, **kwargs):
-        if self._state.adding and stage_locked(self.tournament_id):
-            raise LockedFact(CATEGORIES_LOCKED)
+        adding = self._state.adding
+        if adding and stage_locked(self.tournament_id):
+            _allowed(CATEGORIES_LOCKED)
+        elif not adding:
+            old = type(self).objects.filter(pk=self.pk).values(*CATEGORY_FIELDS).first()
+            if old is not None and category_facts(old) != category_facts(self) and stage_locked(self.tournament_id):
+                _pending(CATEGORY_CHANGE, self.pk, self.tournament_id, old)
         super().save(*args, **kwargs)
+        if adding and stage_locked(self.tournament_id):
+            _pending(CATEGORY_CHANGE, self.pk, self.tournament_id, None, created=self.code)
+        elif adding and imported_open(self.tournament_id):
+            _record_after_import(self)
 
     def delete(self, *args, **kwargs):
         if stage_locked(self.tournament_id):
-            raise LockedFact(CATEGORIES_LOCKED)
+            _pending(CATEGORY_CHANGE, self.pk, self.tournament_id, definition_of(self))
         return super().delete(*args, **kwargs)
 
 
-CATEGORIES_LOCKED = _("Round 1 has been published: a stage's categories and who is in them no longer change.")
+class EntryQuerySet(models.QuerySet):
+    """A queryset's update of the ratings on a locked stage: only inside ``facts_changed`` (each row then
+    recorded), as ``Entry.save``."""
+
+    def update(self, **kwargs):
+        if "rating" in kwargs:
+            rows = list(self.values_list("pk", "tournament_id", "rating"))
+            locked = {t for t in {r[1] for r in rows} if ratings_locked(t)}
+            for pk, tournament_id, rating in rows:
+                if tournament_id in locked:
+                    _pending(RATING_CHANGE, pk, tournament_id, rating)
+        return super().update(**kwargs)
 
 
 class Entry(models.Model):
     """A player in one tournament. ``rating`` is the registry's rating, refreshed until round 1 is paired and
-    frozen from then on (late entries: the registry's rating on the day they enter)."""
+    frozen from then on (late entries: the registry's rating on the day they enter); on a stage it changes after
+    round 1 only inside ``facts_changed`` (with a reason, recorded; issue 35.3)."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey("tournaments.Player", on_delete=models.PROTECT, related_name="entries")
@@ -620,6 +712,8 @@ class Entry(models.Model):
     )
     adjustment_lines = models.JSONField(_("TRF 299 lines as written"), default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = EntryQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("entry")
@@ -658,6 +752,14 @@ class Entry(models.Model):
 
     def __str__(self):
         return f"{self.pairing_number or '—'}. {self.player.name}"
+
+    def save(self, *args, **kwargs):
+        update_fields = kwargs.get("update_fields")
+        if not self._state.adding and (update_fields is None or "rating" in update_fields):
+            old = type(self).objects.filter(pk=self.pk).values_list("rating", flat=True).first()
+            if old != self.rating and ratings_locked(self.tournament_id):
+                _pending(RATING_CHANGE, self.pk, self.tournament_id, old)
+        super().save(*args, **kwargs)
 
     def is_out_for_round(self, number):
         """Not to be paired in round ``number`` (withdrawn before it, or entered later)."""
@@ -720,15 +822,186 @@ class ForbiddenPair(models.Model):
 
 
 def stage_locked(tournament_id):
-    """A stage whose round 1, paired here, has been published: its categories and who is in them are locked. An
-    event imported from another program's file gets its categories after the import (a TRF has none), so they
-    stay open there (the settings are locked all the same)."""
-    return (
-        Tournament.objects.filter(pk=tournament_id, circuit_stage=True, facts_locked_at__isnull=False)
-        .filter(rounds__number=1)
-        .exclude(rounds__explanation={})
-        .exists()
+    """A stage whose round 1, paired here, has been published: its categories and who is in them are locked, for
+    good (also while round 1 is undone). An event imported from another program's file gets its categories after
+    the import (a TRF has none), so they stay open there (the settings are locked all the same)."""
+    locked = Tournament.objects.filter(pk=tournament_id, circuit_stage=True, facts_locked_at__isnull=False).exclude(
+        rounds__explanation={}
     )
+    return locked.filter(Q(rounds__number=1) | Q(rounds__isnull=True, provenance={})).exists()
+
+
+def imported_open(tournament_id):
+    """An imported stage (its facts locked by the import, its rounds another program's): its categories stay open,
+    and each one defined after the import is recorded."""
+    return Tournament.objects.filter(
+        pk=tournament_id, circuit_stage=True, facts_locked_at__isnull=False
+    ).exists() and not stage_locked(tournament_id)
+
+
+def ratings_locked(tournament_id):
+    """The entries' ratings are frozen (art. 4) as a stage's categories are locked: once its round 1, paired here,
+    is published, for good. An imported event's are the file's, judged by the federation from its own list."""
+    return stage_locked(tournament_id)
+
+
+@dataclass
+class _Reason:
+    reason: str
+    by: str
+    # (field, pk) -> (tournament id, value before the first change in the block)
+    pending: dict[tuple[str, int], tuple[int, Any]] = field(default_factory=dict)
+    created: set[str] = field(default_factory=set)  # codes of the categories created in the block
+
+
+_REASON: ContextVar[_Reason | None] = ContextVar("facts_changed", default=None)
+_MESSAGES = {CATEGORY_CHANGE: "categories", MEMBERSHIP_CHANGE: "categories", RATING_CHANGE: "ratings"}
+
+
+@contextmanager
+def facts_changed(reason: str, by: str = "") -> Iterator[None]:
+    """The one way to change a locked stage's categories, who is in them or an entry's rating (issue 35.3): made
+    inside this block, by any path (a service, a page, the shell, a queryset), each change is allowed and, when
+    the block ends, recorded as a ``SettingsChange`` row (the value before its first change in the block and
+    after its last, when, ``by``, ``reason``). Outside it, ``LockedFact``. A change that ends where it began is
+    not recorded; nor are the memberships of a category created in the block (the category's row says it)."""
+    reason = " ".join(str(reason or "").split())
+    if not reason:
+        raise LockedFact(_("Give the reason for the change: it is recorded and listed in the homologation report."))
+    state = _Reason(reason[:300], str(by or "")[:150])
+    token = _REASON.set(state)
+    try:
+        yield
+        _record(state)
+    finally:
+        _REASON.reset(token)
+
+
+def _allowed(message):
+    if _REASON.get() is None:
+        raise LockedFact(message)
+
+
+def _pending(kind, pk, tournament_id, before, created=None):
+    _allowed(RATINGS_LOCKED if kind == RATING_CHANGE else CATEGORIES_LOCKED)
+    state = _REASON.get()
+    state.pending.setdefault((kind, pk), (tournament_id, before))
+    if created:
+        state.created.add(created)
+
+
+def player_key(cbjd_id, name):
+    """How a change names a player: the CBJD ID, else the name (both kept, for the words)."""
+    return {"cbjd_id": cbjd_id or None, "name": name}
+
+
+def _record(state: _Reason) -> None:
+    """The block's changes as ``SettingsChange`` rows (a few queries, whatever their number)."""
+    of = {kind: {pk: v for (k, pk), v in state.pending.items() if k == kind} for kind in _MESSAGES}
+    now = timezone.now()
+    rows = []
+
+    def add(tournament_id, name, before, after):
+        if before != after:
+            rows.append(
+                SettingsChange(
+                    tournament_id=tournament_id,
+                    field=name,
+                    before=before,
+                    after=after,
+                    at=now,
+                    by=state.by,
+                    reason=state.reason,
+                )
+            )
+
+    categories = of[CATEGORY_CHANGE]
+    current = {r["pk"]: r for r in Category.objects.filter(pk__in=categories).values("pk", *CATEGORY_FIELDS)}
+    state.created |= {
+        current[pk]["code"] for pk, (_t, before) in categories.items() if before is None and pk in current
+    }
+    for pk, (tournament_id, before) in categories.items():
+        after = definition_of(current[pk]) if pk in current else None
+        if before is None or after is None or category_facts(before) != category_facts(after):
+            add(tournament_id, CATEGORY_CHANGE, before, after)
+    entries = {**of[MEMBERSHIP_CHANGE], **of[RATING_CHANGE]}
+    info = {
+        pk: (rating, player_key(cbjd_id, name))
+        for pk, rating, cbjd_id, name in Entry.objects.filter(pk__in=entries).values_list(
+            "pk", "rating", "player__cbjd_id", "player__name"
+        )
+    }
+    codes = _codes_of(of[MEMBERSHIP_CHANGE])
+    for pk, (tournament_id, before) in of[MEMBERSHIP_CHANGE].items():
+        if pk in info:
+            kept = (
+                [c for c in before if c not in state.created],
+                [c for c in codes.get(pk, []) if c not in state.created],
+            )
+            player = info[pk][1]
+            add(
+                tournament_id,
+                MEMBERSHIP_CHANGE,
+                {"player": player, "categories": kept[0]},
+                {"player": player, "categories": kept[1]},
+            )
+    for pk, (tournament_id, before) in of[RATING_CHANGE].items():
+        if pk in info:
+            rating, player = info[pk]
+            add(
+                tournament_id, RATING_CHANGE, {"player": player, "rating": before}, {"player": player, "rating": rating}
+            )
+    SettingsChange.objects.bulk_create(rows)
+
+
+def _codes_of(entry_ids):
+    """{entry id: its categories' codes, sorted}."""
+    out: dict[int, list[str]] = {}
+    through = Entry.categories.through.objects.filter(entry_id__in=entry_ids).values_list("entry_id", "category__code")
+    for entry_id, code in through.order_by("category__code"):
+        out.setdefault(entry_id, []).append(code)
+    return out
+
+
+AFTER_IMPORT_REASON = "categoria definida no local depois da importação do arquivo"
+
+
+def _record_after_import(category):
+    """A category defined after the import of a stage (its file's categories are the venue's own from then on):
+    recorded, listed in the report and carried to the federation."""
+    state = _REASON.get()
+    SettingsChange.objects.create(
+        tournament_id=category.tournament_id,
+        field=CATEGORY_AFTER_IMPORT,
+        before=None,
+        after=definition_of(category),
+        at=timezone.now(),
+        by=state.by if state else "",
+        reason=AFTER_IMPORT_REASON,
+    )
+
+
+@receiver(m2m_changed, sender=Entry.categories.through)
+def _members_locked(sender, instance, action, reverse, pk_set, **kwargs):
+    """Who is in a locked stage's categories changes only inside ``facts_changed`` (issue 35.3), by any path. A
+    late entry, entered after round 1, takes its first categories freely."""
+    if action not in ("pre_add", "pre_remove", "pre_clear"):
+        return
+    if reverse:  # category.entries.add(...)
+        tournament_id = instance.tournament_id
+        ids = set(pk_set) if pk_set is not None else set(instance.entries.values_list("pk", flat=True))
+    else:  # entry.categories.add(...)
+        tournament_id = instance.tournament_id
+        ids = {instance.pk} if pk_set is None or pk_set else set()
+    if not ids or not stage_locked(tournament_id):
+        return
+    codes = _codes_of(ids)
+    if action == "pre_add":
+        locked_at = Tournament.objects.filter(pk=tournament_id).values_list("facts_locked_at", flat=True).get()
+        late = set(Entry.objects.filter(pk__in=ids, created_at__gt=locked_at).values_list("pk", flat=True))
+        ids = {pk for pk in ids if pk not in late or codes.get(pk)}
+    for pk in ids:
+        _pending(MEMBERSHIP_CHANGE, pk, tournament_id, codes.get(pk, []))
 
 
 @receiver(m2m_changed, sender=Entry.categories.through)

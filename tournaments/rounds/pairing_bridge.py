@@ -155,7 +155,7 @@ def snapshot_state(
             e.pk,
             e.pairing_number or 0,
             e.player.name,
-            e.rating if e.rating is not None else settings.provisional_rating,
+            rating if (rating := snapshot.rating_as_played(e)) is not None else settings.provisional_rating,
             e.fmjd_rating,
             e.player.title,
             e.late_entry_round,

@@ -43,6 +43,7 @@ from tournaments.domain import (
     participation,
 )
 from tournaments.domain.participants import Participation
+from tournaments.domain.settings_lock import categories_created_late
 from tournaments.domain.snapshot import (
     SnapCategory,
     SnapEntry,
@@ -310,7 +311,7 @@ def _category(result: TournamentStandings, cat: SnapCategory) -> CategoryStandin
     ]
     qual = category_qualification(
         cat.code,
-        [e.rating for e in in_category if e.number in counted],
+        [result.snapshot.rating_as_played(e) for e in in_category if e.number in counted],
         len(counted),
         rights=result.rights,
         provisional=settings.provisional_rating,
@@ -318,6 +319,7 @@ def _category(result: TournamentStandings, cat: SnapCategory) -> CategoryStandin
         tie_rule=settings.spot_tie_rule,
         unrated_rule=settings.unrated_in_average,
         min_entries=settings.spots_min_entries,
+        created_late=cat.code in categories_created_late(result.snapshot.settings_changes),
     )
     return CategoryStandings(cat, rows, qual, tuple(candidates))
 

@@ -35,6 +35,7 @@ from tournaments.domain.snapshot import (
     SnapSettings,
     Snapshot,
     exact,
+    played_ratings,
     stage_settings,
     standings_numbers,
 )
@@ -148,6 +149,7 @@ def read_snapshot(tournament: Tournament, *, public: bool) -> Snapshot:
     one_sided_of = _one_sided(t, numbers) if t.has_one_sided_rounds else {}
     rounds = _rounds(_rows(_rounds_query, t.pk, public), boards_of, byes_of, one_sided_of)
     absences = {(entry_id, number): value for entry_id, number, value in _rows(_absences_query, t.pk, public)}
+    changes = tuple(changes_of(t))
     return Snapshot(
         settings=settings_of(t),
         entries=tuple(entries),
@@ -155,7 +157,8 @@ def read_snapshot(tournament: Tournament, *, public: bool) -> Snapshot:
         categories=categories,
         absences=MappingProxyType(absences),
         public=public,
-        settings_changes=tuple(changes_of(t)),
+        settings_changes=changes,
+        played_ratings=played_ratings(entries, changes),  # frozen at round 1 (issue 35.3)
     )
 
 

@@ -11,6 +11,7 @@ from tournaments.audit.presenters import audit_sentence
 from tournaments.entries.services import entry_register
 from tournaments.interchange.trf import export_trf
 from tournaments.models import AuditEntry, Entry, Round
+from tournaments.models.tournament import facts_changed
 from tournaments.rounds.numbering import ranking_with_late_entries
 from tournaments.rounds.results import game_record_result
 from tournaments.rounds.selectors import board_pair, rounds_with_boards
@@ -105,7 +106,8 @@ def test_an_imported_numbering_out_of_rating_order_is_kept(field, director, make
     t, entries = field(6)
     round_pair(tournament=t, user=director, publish=True)
     play(t, 1, director)
-    Entry.objects.filter(pk=entries[0].pk).update(rating=1000)  # P01, no. 1, now rated below everyone
+    with facts_changed("rating corrigido depois da 1ª rodada"):  # issue 35.3: only with a reason
+        Entry.objects.filter(pk=entries[0].pk).update(rating=1000)  # P01, no. 1, now rated below everyone
     late = entry_register(tournament=t, player=make_player(name="Tardio", rating=1955), user=director)
     order = [e.player.name for e in ranking_with_late_entries(t)]
     assert order == ["P01", "P02", "P03", "P04", "P05", "Tardio", "P06"]
