@@ -954,7 +954,7 @@ def _record(state: _Reason) -> None:
     SettingsChange.objects.bulk_create(rows)
 
 
-def _codes_of(entry_ids):
+def _codes_of(entry_ids: Any) -> dict[int, list[str]]:
     """{entry id: its categories' codes, sorted}."""
     out: dict[int, list[str]] = {}
     through = Entry.categories.through.objects.filter(entry_id__in=entry_ids).values_list("entry_id", "category__code")
