@@ -20,6 +20,8 @@ from tests.federation.test_verification import registry_of
 from tests.regulation.test_bending_attempts import admin_change, qualified, verdict
 from tests.tournaments.interchange.helpers import send_on_time
 from tests.tournaments.test_regulation_round_two import event
+from tournaments.categories.services import category_delete
+from tournaments.core.errors import ServiceError
 from tournaments.entries.services import entry_rating_change, entry_register
 from tournaments.federation.verification import verify
 from tournaments.homologation.report import homologation_check
@@ -148,6 +150,15 @@ def test_in_the_shell_with_a_reason_each_change_is_recorded(build):
         ),
     ]
     assert absolute.entries.filter(pk=woman.pk).exists() is False
+    with facts_changed("Categoria criada em duplicidade", by="arbitro"):
+        Category.objects.filter(pk=fem.pk).delete()
+    assert changes(t)[-1] == (
+        "category",
+        {**fem_before, "min_age": 18},
+        None,
+        "arbitro",
+        "Categoria criada em duplicidade",
+    )
 
 
 def test_a_late_entry_takes_its_categories_without_a_reason(build, make_player, director):
@@ -199,6 +210,31 @@ def test_round_1_undone_keeps_the_categories_locked_and_paired_again_keeps_the_r
     round_pair(tournament=Tournament.objects.get(pk=t.pk), user=director, publish=True)
     assert Entry.objects.get(tournament=t, player=people[0]).rating == 2000
     assert [c[0] for c in changes(t)] == ["round_1"]
+
+
+def test_a_rating_correction_is_refused_before_round_1_without_a_reason_or_out_of_range(
+    build, make_tournament, make_player, director
+):
+    """``entry_rating_change``: nothing to correct before round 1 (the registry's rating is taken then); after it,
+    a reason on one line and a rating in the list's range; the same rating changes nothing."""
+    early = make_tournament(slug="antes")
+    entry = entry_register(tournament=early, player=make_player(rating=1800), user=director)
+    with pytest.raises(ServiceError, match="ainda não foi publicada"):
+        entry_rating_change(entry=entry, user=director, rating=1900, reason="erro")
+    t = build(rounds=1)
+    entry = Entry.objects.get(tournament=t, player__name="P01")
+    refusals = [
+        (2300, "", "só mudam com um motivo"),
+        (2300, "erro\x07", "caracteres de controle"),
+        (5000, "erro", "entre 100 e 3000"),
+    ]
+    for rating, reason, said in refusals:
+        with pytest.raises(ServiceError, match=said):
+            entry_rating_change(entry=entry, user=director, rating=rating, reason=reason)
+    entry_rating_change(entry=entry, user=director, rating=2290, reason="o mesmo")
+    with pytest.raises(ServiceError, match="caracteres de controle"):
+        category_delete(category=Category.objects.get(tournament=t, code="FEM"), user=director, reason="x\x07")
+    assert changes(t) == [] and Entry.objects.get(pk=entry.pk).rating == 2290
 
 
 # ------------------------------------------------------------------------------------------------- the pages
