@@ -125,7 +125,9 @@ def standings_table(tournament, ts, category=None):
                 # SafeString(text) is what mark_safe(text) returns for a str, without its lazy-argument wrapper
                 "cells": SafeString("".join([f"<td>{v}</td>" for v in values])),
                 "group": group,
-                "unrated": row.unrated,
+                # the rating shown is the entry's as it is now (one corrected after round 1 still counts as played
+                # in the tiebreaks and the spots, issue 35.3)
+                "unrated": entry.rating is None,
                 "qualified": row.id in qualified,
                 "withdrawn": (_("withdrew in round %(n)s") % {"n": row.withdrawn_from}) if row.withdrawn_from else "",
             }
