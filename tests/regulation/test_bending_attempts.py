@@ -454,6 +454,8 @@ def test_attempt_17_a_result_flipped_after_the_round_was_published(build):
     [finding] = result.findings
     assert (finding.code, finding.blocking) == ("round_changed", True)
     assert finding.message.startswith("Rodada 7: resultados alterado") and "sem motivo registrado" in finding.message
+    # the venue's own report says "não" by the same rule, without the file
+    assert verdict(t) == ("não", {"published_results"}, {"ABS": 0, "FEM": 0}, [])
 
 
 # -------------------------------------------------------------------------------------------------- files
@@ -549,8 +551,9 @@ def flip(data, number, board=0):
 def test_attempt_19c_the_untouched_file_imported_at_the_venue_and_a_result_flipped_in_it(client, build, director):
     """The baseline of 19b: the same stage's file, untouched, imported at a venue says "sim" (its chain kept and
     unbroken). A result flipped in the file (round 2, board 1, after its fingerprint was published) is a break the
-    venue's report lists without a reason, as the federation's verification finds it (blocking there); the later
-    rounds, which name this engine, are paired again from the flipped score and differ."""
+    venue's report lists without a reason and fails ("Resultados como publicados"), as the federation's
+    verification finds it (blocking there); the later rounds, which name this engine, are paired again from the
+    flipped score and differ."""
     data = json.loads(json.dumps(export_data(build()), default=str))
     data["tournament"]["slug"] = "intocada"
     client.force_login(director)
@@ -564,7 +567,7 @@ def test_attempt_19c_the_untouched_file_imported_at_the_venue_and_a_result_flipp
     upload(client, data)
     t = Tournament.objects.get(slug="virada")
     send_on_time(t)
-    assert verdict(t)[:2] == ("não", {"pairing_engine"})
+    assert verdict(t)[:2] == ("não", {"pairing_engine", "published_results"})
     report = homologation_check(t)
     [brk] = report.chain
     assert (brk.round, brk.kind, brk.reasons, brk.blocking) == (2, "results", (), True)
@@ -584,12 +587,11 @@ def test_attempt_19c_the_untouched_file_imported_at_the_venue_and_a_result_flipp
     )
 
 
-@pytest.mark.xfail(strict=True, reason="issue 35.4: a results break without a reason does not take the venue's rights")
 def test_attempt_19d_a_result_flipped_in_the_last_round_of_a_file_imported_at_the_venue(client, build, director):
     """A result flipped in round 7 of the file (no later round to pair again from it), imported at a venue: the
-    federation's verification blocks it (results changed after they were published, no reason recorded); the
-    venue's report lists the break (the same rule, ``chain_breaks``) but no condition of its takes the rights for
-    it, so it still says "sim"."""
+    federation's verification blocks it (results changed after they were published, no reason recorded), and the
+    venue's report, by the same rule (``chain_breaks``, ``ChainBreak.blocking``), fails its condition "Resultados
+    como publicados" (art. 6, 11): "não" at both."""
     data = json.loads(json.dumps(export_data(build()), default=str))
     data["tournament"]["slug"] = "ultima-virada"
     flip(data, 7)
@@ -599,7 +601,15 @@ def test_attempt_19d_a_result_flipped_in_the_last_round_of_a_file_imported_at_th
     send_on_time(t)
     assert [(b.round, b.kind, b.blocking) for b in homologation_check(t).chain] == [(7, "results", True)]
     assert "round_changed" in [f.code for f in verify(data, registry_of(data)).findings if f.blocking]
-    assert verdict(t)[0] == "não"
+    assert verdict(t) == ("não", {"published_results"}, {"ABS": 0, "FEM": 0}, [])
+    condition = homologation_check(t).condition("published_results")
+    assert condition.article == "art. 6, 11" and condition.detail == (
+        "Rodada 7: resultados alterados depois de completos, sem motivo registrado: não dão mais a impressão "
+        "publicada então."
+    )
+    page = client.get(reverse("staff:homologation", args=[t.slug])).content.decode()
+    assert 'id="condition-published_results"' in page and "Resultados como publicados" in page
+    assert "o torneio não dá direito a vagas" in page
 
 
 def test_attempt_20_a_round_swapped_and_labelled_swiss_perfect_98_on_the_import_page(client, build, director):

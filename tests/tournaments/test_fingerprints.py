@@ -73,6 +73,15 @@ def test_a_result_corrected_after_it_was_complete_is_a_break_with_its_reason(pla
 
     [finding] = fingerprint_findings(data, None)
     assert finding.code == "round_changed" and not finding.blocking and "súmula conferida" in finding.message
+    # the venue's report: the condition "Resultados como publicados" is met (a correction with its reason) and says so
+    from tournaments.homologation.report import homologation_check
+
+    condition = homologation_check(t).condition("published_results")
+    assert condition.met and condition.decides_rights
+    assert (
+        condition.detail
+        == "Rodada 1: resultados corrigidos depois de completos, com o motivo registrado (listado abaixo)."
+    )
 
 
 @pytest.mark.django_db

@@ -57,7 +57,7 @@ from tournaments.federation.findings import (
 )
 from tournaments.federation.provenance import StageFacts, provenance_findings
 from tournaments.homologation.changes import FACT_TEXTS
-from tournaments.homologation.conditions import Suspended
+from tournaments.homologation.conditions import RESULTS_KEY, Suspended
 from tournaments.homologation.repairing import check_snapshot_pairings
 from tournaments.homologation.report import HomologationReport, categories_json, homologation_report
 from tournaments.rounds.pairing_bridge import ENGINE_NAME
@@ -184,7 +184,9 @@ def _check_conditions(report: HomologationReport) -> list[Finding]:
     return [
         Finding(CONDITION_CODES[c.key], c.article, f"{c.label}: {c.detail}")
         for c in report.conditions
-        if c.decides_rights and not c.met
+        # results changed after they were complete: one round_changed finding per round (federation.provenance),
+        # blocking by the same rule (ChainBreak.blocking) as the report's condition
+        if c.decides_rights and not c.met and c.key != RESULTS_KEY
     ]
 
 

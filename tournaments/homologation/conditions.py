@@ -42,7 +42,7 @@ from tournaments.domain.edition import (
     CONDITION_KEYS,  # the one list of the conditions, in their order
     UNPLAYED_ARTICLE,
 )
-from tournaments.domain.fingerprints import PAIRING, ChainBreak, chain_breaks
+from tournaments.domain.fingerprints import PAIRING, RESULTS, ChainBreak, chain_breaks
 from tournaments.domain.participants import Participation
 from tournaments.domain.settings_lock import as_played
 from tournaments.domain.snapshot import IMPORTED, SnapEntry, SnapRound, SnapSettings, Snapshot, counted_rounds
@@ -78,6 +78,10 @@ CLUB_KEY = "stage"
 # 13): its rounds without a game scored as the edition says. Judged only then (the shipped editions leave both to
 # the organiser), after the tiebreaks; it decides the rights.
 UNPLAYED_KEY = "unplayed_values"
+# A stage whose results of a round no longer give the fingerprint published when the round was complete, with no
+# reason recorded for the change (issue 35.4): the results sent "rodada por rodada" are not those published. Judged
+# only when a results break exists (the rule is the federation's too: ChainBreak.blocking); it decides the rights.
+RESULTS_KEY = "published_results"
 # Where each condition comes from, and the regulation's words (seed 000, in Portuguese as the federation reads it).
 ARTICLES = {
     "participants": ("art. 6", "Mínimo de 30 participantes."),
@@ -109,6 +113,11 @@ ARTICLES = {
         "Resultados, rodada por rodada, enviados via email até 2 dias após o término do evento.",
     ),
     "stage": ("art. 1", "Etapa do Circuito Nacional."),
+    RESULTS_KEY: (
+        "art. 6, 11",
+        "Resultados, rodada por rodada, enviados via email até 2 dias após o término do evento para análise e "
+        "homologação da CBJD.",
+    ),
     UNPLAYED_KEY: (
         UNPLAYED_ARTICLE,
         "Todos os casos omissos serão resolvidos pela Comissão Organizadora de cada Circuito Nacional.",
@@ -155,7 +164,7 @@ class Condition:
 
     @property
     def decides_rights(self) -> bool:
-        return self.key in RIGHTS_KEYS or self.key in (CLUB_KEY, UNPLAYED_KEY)
+        return self.key in RIGHTS_KEYS or self.key in (CLUB_KEY, UNPLAYED_KEY, RESULTS_KEY)
 
     def as_json(self) -> dict[str, Any]:
         return {"key": self.key, "met": self.met, "detail": self.detail}
@@ -235,6 +244,7 @@ def check_conditions(
         _no_suspended(suspended, snapshot.entries, day),
         _round1_by_rating(snapshot, first),
         _pairing_engine(settings, snapshot.rounds, claimed, chain),
+        *_published_results(chain),
         _tiebreaks(settings),
         *_unplayed_values(snapshot),
         _birth_dates(snapshot.entries, settings.start_date),
@@ -544,6 +554,41 @@ def _chain_detail(chain: Sequence[ChainBreak]) -> str:
         for label, numbers in changed.items()
     ]
     return "".join(" " + p for p in parts)
+
+
+def _published_results(chain: Sequence[ChainBreak]) -> list[Condition]:
+    """The rounds whose results changed after they were complete (issue 35.4): met when every change has its
+    reason recorded (a correction, shown), not met when one has none (results changed behind the pages, or in the
+    file). No condition when no round's results changed."""
+    changed = [brk for brk in chain if brk.kind == RESULTS]
+    if not changed:
+        return []
+    silent = [brk.round for brk in changed if brk.blocking]
+    corrected = [brk.round for brk in changed if not brk.blocking]
+    parts = []
+    if silent:
+        parts.append(
+            ngettext(
+                "Round %(rounds)s: results changed after they were complete, with no reason recorded: they no "
+                "longer give the fingerprint published then.",
+                "Rounds %(rounds)s: results changed after they were complete, with no reason recorded: they no "
+                "longer give the fingerprints published then.",
+                len(silent),
+            )
+            % {"rounds": _rounds_text(silent)}
+        )
+    if corrected:
+        parts.append(
+            ngettext(
+                "Round %(rounds)s: results corrected after they were complete, with the reason recorded (listed "
+                "below).",
+                "Rounds %(rounds)s: results corrected after they were complete, with the reasons recorded (listed "
+                "below).",
+                len(corrected),
+            )
+            % {"rounds": _rounds_text(corrected)}
+        )
+    return [Condition(RESULTS_KEY, not silent, " ".join(parts), _("Results as published"))]
 
 
 def _pairing_engine(
