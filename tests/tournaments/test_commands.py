@@ -101,6 +101,32 @@ def test_import_of_a_missing_or_unknown_file(argv, tmp_path):
     assert code == 1 and "tipo de arquivo não reconhecido" in err
 
 
+def test_import_director_and_argument_errors_write_nothing(argv, django_user_model):
+    """``--director LOGIN`` (docs/interchange.md): the login directs the imported event; an unknown or disabled login,
+    a bad ``--rounds`` or ``--slug`` stop before anything is written, each with one Portuguese line."""
+    from tournaments.models import TournamentRole
+
+    django_user_model.objects.create_user("antigo", password="x", is_active=False)
+    arbiter = django_user_model.objects.create_user("arbitra", password="x")
+    before = row_counts()
+    refused = [
+        (("--director", "ninguem"), "login “ninguem” não existe neste computador: nada foi importado"),
+        (("--director", "antigo"), "o login “antigo” está desativado: nada foi importado"),
+        (("--rounds", "0"), "número de rodadas inválido: '0'"),
+        (("--rounds", "x7"), "número de rodadas inválido: 'x7'"),
+        (("--slug", "com espaço"), "endereço inválido: 'com espaço'"),
+        (("--slug", "a" * 81), "endereço longo demais (no máximo 80 caracteres)"),
+    ]
+    for args, message in refused:
+        code, out, err = argv("import_tournament", str(DATA / "small5.json"), *args)
+        assert code != 0 and out == "" and message in err, (args, err)
+    assert row_counts() == before
+    code, out, err = argv("import_tournament", str(DATA / "small5.json"), "--director", " arbitra ")
+    assert (code, out) == (0, "teste-5\n")
+    role = TournamentRole.objects.get(tournament__slug="teste-5")
+    assert (role.user, role.role) == (arbiter, "director")
+
+
 def test_export_tournament_json_trf_and_cross_table(tmp_path, argv):
     t = import_named("full.json")
     path = tmp_path / "out.json"
